@@ -1,0 +1,61 @@
+// Schema statements: CREATE/DROP KEYSPACE, CREATE/DROP TABLE, USE, TRUNCATE, WITH properties.
+#pragma once
+
+#include "cql/terms.hpp"
+#include "cql/types.hpp"
+
+namespace cqlbox::grammar {
+
+struct if_not_exists : seq<kw_if, kw_not, kw_exists> {};
+struct if_exists : seq<kw_if, kw_exists> {};
+
+struct qualified_first : ident {};
+struct qualified_second : ident {};
+struct qualified_name : seq<qualified_first, opt<dot, qualified_second>> {};
+
+struct property_name : ident {};
+struct property : seq<property_name, equals, term> {};
+struct clustering_column : ident {};
+struct order_asc : kw_asc {};
+struct order_desc : kw_desc {};
+struct clustering_item : seq<clustering_column, opt<sor<order_asc, order_desc>>> {};
+struct clustering_order : seq<kw_clustering, kw_order, kw_by, lparen,
+                              list<clustering_item, comma>, rparen> {};
+struct compact_storage : seq<kw_compact, kw_storage> {};
+struct table_property : sor<clustering_order, compact_storage, property> {};
+struct table_properties : seq<kw_with, list<table_property, kw_and>> {};
+struct keyspace_properties : seq<kw_with, list<property, kw_and>> {};
+
+struct keyspace_word : sor<kw_keyspace, kw_schema> {};
+struct table_word : sor<kw_table, kw_columnfamily> {};
+
+struct keyspace_name : ident {};
+struct create_keyspace : seq<keyspace_word, opt<if_not_exists>, keyspace_name,
+                             keyspace_properties> {};
+
+struct column_name : ident {};
+struct column_static : kw_static {};
+struct column_primary_key : seq<kw_primary, kw_key> {};
+struct column_def : seq<column_name, type_ref, opt<column_static>, opt<column_primary_key>> {};
+struct pk_partition_column : ident {};
+struct pk_clustering_column : ident {};
+struct pk_begin : seq<kw_primary, kw_key, lparen> {};
+struct primary_key_def
+    : seq<pk_begin,
+          sor<seq<lparen, list<pk_partition_column, comma>, rparen>, pk_partition_column>,
+          star<comma, pk_clustering_column>, rparen> {};
+struct table_element : sor<primary_key_def, column_def> {};
+struct create_table : seq<table_word, opt<if_not_exists>, qualified_name, lparen,
+                          list<table_element, comma>, opt<comma>, rparen,
+                          opt<table_properties>> {};
+
+struct create_stmt : seq<kw_create, sor<create_keyspace, create_table>> {};
+
+struct drop_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name> {};
+struct drop_table : seq<table_word, opt<if_exists>, qualified_name> {};
+struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table>> {};
+
+struct use_stmt : seq<kw_use, keyspace_name> {};
+struct truncate_stmt : seq<kw_truncate, opt<table_word>, qualified_name> {};
+
+}  // namespace cqlbox::grammar

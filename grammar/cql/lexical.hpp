@@ -1,0 +1,149 @@
+// Lexical rules: whitespace and the three comment forms, identifiers (plain and "quoted"),
+// keywords, punctuation. Every token rule consumes the whitespace after it, so a failing token
+// rule starts exactly at the offending token: that is what syntax errors point at.
+// Token rules carry `expected`, the name used in "expecting X" messages.
+#pragma once
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
+
+#include "util/reserved_words.hpp"
+
+namespace cqlbox::grammar {
+
+namespace pegtl = tao::pegtl;
+using namespace tao::pegtl;  // NOLINT: grammar headers are written in PEGTL's vocabulary
+
+struct line_comment : seq<sor<two<'-'>, two<'/'>>, until<eolf>> {};
+struct block_comment : seq<string<'/', '*'>, until<string<'*', '/'>>> {};
+struct sp : star<sor<plus<space>, line_comment, block_comment>> {};
+
+template <class R>
+struct tok : seq<R, sp> {};
+
+struct ident_first : ranges<'a', 'z', 'A', 'Z'> {};
+struct ident_other : ranges<'a', 'z', 'A', 'Z', '0', '9', '_'> {};
+struct word : seq<ident_first, star<ident_other>> {};
+
+template <class IString>
+struct kw : tok<seq<IString, not_at<ident_other>>> {};
+
+// An unquoted identifier that is not a reserved word.
+struct plain_ident_body {
+  using rule_t = plain_ident_body;
+  using subs_t = pegtl::empty_list;
+
+  template <apply_mode, rewind_mode, template <class...> class Action,
+            template <class...> class Control, class Input, class... States>
+  static bool match(Input& in, States&&...) {
+    std::size_t n = 0;
+    const std::size_t avail = in.size(0);
+    auto is_first = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    auto is_other = [&](char c) { return is_first(c) || (c >= '0' && c <= '9') || c == '_'; };
+    if (avail == 0 || !is_first(in.peek_char(0))) return false;
+    for (n = 1; n < avail && is_other(in.peek_char(n));) ++n;
+    if (util::is_reserved_word(std::string_view(in.current(), n))) return false;
+    in.bump(n);
+    return true;
+  }
+};
+
+struct plain_ident : tok<plain_ident_body> {
+  static constexpr const char* expected = "IDENT";
+};
+struct quoted_ident_body : seq<one<'"'>, star<sor<two<'"'>, not_one<'"'>>>, one<'"'>> {};
+struct quoted_ident : tok<quoted_ident_body> {
+  static constexpr const char* expected = "QUOTED_NAME";
+};
+struct ident : sor<quoted_ident, plain_ident> {};
+
+#define CQLBOX_KEYWORD(name, text)                       \
+  struct kw_##name : kw<TAO_PEGTL_ISTRING(text)> {       \
+    static constexpr const char* expected = text;         \
+  }
+
+CQLBOX_KEYWORD(add, "ADD");
+CQLBOX_KEYWORD(allow, "ALLOW");
+CQLBOX_KEYWORD(and, "AND");
+CQLBOX_KEYWORD(as, "AS");
+CQLBOX_KEYWORD(asc, "ASC");
+CQLBOX_KEYWORD(by, "BY");
+CQLBOX_KEYWORD(clustering, "CLUSTERING");
+CQLBOX_KEYWORD(columnfamily, "COLUMNFAMILY");
+CQLBOX_KEYWORD(compact, "COMPACT");
+CQLBOX_KEYWORD(contains, "CONTAINS");
+CQLBOX_KEYWORD(create, "CREATE");
+CQLBOX_KEYWORD(desc, "DESC");
+CQLBOX_KEYWORD(distinct, "DISTINCT");
+CQLBOX_KEYWORD(drop, "DROP");
+CQLBOX_KEYWORD(exists, "EXISTS");
+CQLBOX_KEYWORD(false, "FALSE");
+CQLBOX_KEYWORD(filtering, "FILTERING");
+CQLBOX_KEYWORD(from, "FROM");
+CQLBOX_KEYWORD(frozen, "FROZEN");
+CQLBOX_KEYWORD(group, "GROUP");
+CQLBOX_KEYWORD(if, "IF");
+CQLBOX_KEYWORD(in, "IN");
+CQLBOX_KEYWORD(infinity, "INFINITY");
+CQLBOX_KEYWORD(insert, "INSERT");
+CQLBOX_KEYWORD(into, "INTO");
+CQLBOX_KEYWORD(is, "IS");
+CQLBOX_KEYWORD(json, "JSON");
+CQLBOX_KEYWORD(key, "KEY");
+CQLBOX_KEYWORD(keyspace, "KEYSPACE");
+CQLBOX_KEYWORD(like, "LIKE");
+CQLBOX_KEYWORD(limit, "LIMIT");
+CQLBOX_KEYWORD(nan, "NAN");
+CQLBOX_KEYWORD(not, "NOT");
+CQLBOX_KEYWORD(null, "NULL");
+CQLBOX_KEYWORD(order, "ORDER");
+CQLBOX_KEYWORD(partition, "PARTITION");
+CQLBOX_KEYWORD(per, "PER");
+CQLBOX_KEYWORD(primary, "PRIMARY");
+CQLBOX_KEYWORD(schema, "SCHEMA");
+CQLBOX_KEYWORD(select, "SELECT");
+CQLBOX_KEYWORD(set, "SET");
+CQLBOX_KEYWORD(static, "STATIC");
+CQLBOX_KEYWORD(storage, "STORAGE");
+CQLBOX_KEYWORD(table, "TABLE");
+CQLBOX_KEYWORD(timestamp, "TIMESTAMP");
+CQLBOX_KEYWORD(token, "TOKEN");
+CQLBOX_KEYWORD(true, "TRUE");
+CQLBOX_KEYWORD(truncate, "TRUNCATE");
+CQLBOX_KEYWORD(ttl, "TTL");
+CQLBOX_KEYWORD(use, "USE");
+CQLBOX_KEYWORD(using, "USING");
+CQLBOX_KEYWORD(values, "VALUES");
+CQLBOX_KEYWORD(where, "WHERE");
+CQLBOX_KEYWORD(with, "WITH");
+
+#undef CQLBOX_KEYWORD
+
+#define CQLBOX_PUNCT(name, rule, text)                \
+  struct name : tok<rule> {                           \
+    static constexpr const char* expected = text;     \
+  }
+
+CQLBOX_PUNCT(comma, one<','>, "','");
+CQLBOX_PUNCT(lparen, one<'('>, "'('");
+CQLBOX_PUNCT(rparen, one<')'>, "')'");
+CQLBOX_PUNCT(lbrace, one<'{'>, "'{'");
+CQLBOX_PUNCT(rbrace, one<'}'>, "'}'");
+CQLBOX_PUNCT(lbracket, one<'['>, "'['");
+CQLBOX_PUNCT(rbracket, one<']'>, "']'");
+CQLBOX_PUNCT(langle, one<'<'>, "'<'");
+CQLBOX_PUNCT(rangle, one<'>'>, "'>'");
+CQLBOX_PUNCT(colon, one<':'>, "':'");
+CQLBOX_PUNCT(dot, one<'.'>, "'.'");
+CQLBOX_PUNCT(star_tok, one<'*'>, "'*'");
+CQLBOX_PUNCT(equals, one<'='>, "'='");
+CQLBOX_PUNCT(semicolon, one<';'>, "';'");
+
+#undef CQLBOX_PUNCT
+
+}  // namespace cqlbox::grammar
+
+// For analyze(): an identifier always consumes at least one character.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, cqlbox::grammar::plain_ident_body>
+    : tao::pegtl::analyze_any_traits<> {};

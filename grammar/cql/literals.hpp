@@ -1,0 +1,66 @@
+// Constants: strings ('…' with '' escapes, $$…$$), integers, floats (incl. NaN/Infinity),
+// uuids, 0x blobs, booleans, durations (1h30m, P1DT2H), and null. Each constant kind is its own
+// token rule, so the parse actions know the kind without re-scanning.
+#pragma once
+
+#include "cql/lexical.hpp"
+
+namespace cqlbox::grammar {
+
+struct string_sq_body : seq<one<'\''>, star<sor<two<'\''>, not_one<'\''>>>, one<'\''>> {};
+struct string_dollar_body : seq<two<'$'>, until<two<'$'>>> {};
+struct string_lit : tok<sor<string_sq_body, string_dollar_body>> {
+  static constexpr const char* expected = "STRING_LITERAL";
+};
+
+struct hex_digit : ranges<'0', '9', 'a', 'f', 'A', 'F'> {};
+struct uuid_body : seq<rep<8, hex_digit>, one<'-'>, rep<4, hex_digit>, one<'-'>, rep<4, hex_digit>,
+                       one<'-'>, rep<4, hex_digit>, one<'-'>, rep<12, hex_digit>,
+                       not_at<ident_other>> {};
+struct uuid_lit : tok<uuid_body> {
+  static constexpr const char* expected = "UUID";
+};
+
+struct hex_body : seq<one<'0'>, one<'x', 'X'>, star<hex_digit>, not_at<ident_other>> {};
+struct hex_lit : tok<hex_body> {
+  static constexpr const char* expected = "HEXNUMBER";
+};
+
+struct duration_unit : sor<TAO_PEGTL_ISTRING("mo"), TAO_PEGTL_ISTRING("ms"),
+                           TAO_PEGTL_ISTRING("us"), TAO_PEGTL_STRING("\xc2\xb5s"),
+                           TAO_PEGTL_ISTRING("ns"), one<'y', 'Y', 'w', 'W', 'd', 'D', 'h', 'H',
+                                                        'm', 'M', 's', 'S'>> {};
+struct duration_units : plus<plus<digit>, duration_unit> {};
+struct duration_iso : seq<one<'P', 'p'>, sor<seq<plus<digit>, one<'W', 'w'>>,
+    seq<star<plus<digit>, one<'Y', 'y', 'M', 'm', 'D', 'd'>>,
+        opt<one<'T', 't'>, plus<plus<digit>, one<'H', 'h', 'M', 'm', 'S', 's'>>>>>> {};
+struct duration_body : seq<opt<one<'-'>>, sor<duration_units, duration_iso>,
+                           not_at<ident_other>> {};
+struct duration_lit : tok<duration_body> {
+  static constexpr const char* expected = "DURATION";
+};
+
+struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<digit>> {};
+struct float_body : seq<opt<one<'-'>>, plus<digit>,
+                        sor<seq<one<'.'>, star<digit>, opt<exponent>>, exponent>,
+                        not_at<ident_other>> {};
+struct float_special : seq<opt<one<'-'>>, sor<TAO_PEGTL_ISTRING("NaN"),
+                                              TAO_PEGTL_ISTRING("Infinity")>,
+                           not_at<ident_other>> {};
+struct float_lit : tok<sor<float_body, float_special>> {
+  static constexpr const char* expected = "FLOAT";
+};
+
+struct integer_body : seq<opt<one<'-'>>, plus<digit>, not_at<sor<ident_other, one<'.'>>>> {};
+struct integer_lit : tok<integer_body> {
+  static constexpr const char* expected = "INTEGER";
+};
+
+struct boolean_lit : sor<kw_true, kw_false> {};
+struct null_lit : kw_null {};
+
+// Order matters: a uuid and a duration both start with digits, a float with an integer.
+struct constant : sor<string_lit, uuid_lit, hex_lit, duration_lit, float_lit, integer_lit,
+                      boolean_lit> {};
+
+}  // namespace cqlbox::grammar

@@ -1,0 +1,46 @@
+// SELECT: selectors with aliases and function calls, WHERE, GROUP BY, ORDER BY,
+// PER PARTITION LIMIT, LIMIT, ALLOW FILTERING.
+#pragma once
+
+#include "cql/terms.hpp"
+#include "cql/ddl.hpp"
+
+namespace cqlbox::grammar {
+
+struct selector;
+struct selector_star : star_tok {};
+struct selector_name : sor<ident, kw_token> {};
+struct selector_call_open : lparen {};
+struct selector_call_close : rparen {};
+struct selector_constant : sor<constant, null_lit> {};
+struct selector_arg : sor<selector_star, selector_constant, selector> {};
+struct selector_body
+    : seq<selector_name,
+          opt<selector_call_open, opt<list<selector_arg, comma>>, selector_call_close>> {};
+struct selector_alias : ident {};
+struct selector : seq<selector_body, opt<kw_as, selector_alias>> {};
+struct select_all : star_tok {};
+struct select_clause : sor<select_all, list<selector, comma>> {};
+
+struct select_json : seq<kw_json, not_at<kw_from>> {};
+struct select_distinct : seq<kw_distinct, not_at<kw_from>> {};
+
+struct group_by_column : ident {};
+struct group_by : seq<kw_group, kw_by, list<group_by_column, comma>> {};
+struct order_by_column : ident {};
+struct order_by_asc : kw_asc {};
+struct order_by_desc : kw_desc {};
+struct order_by_item : seq<order_by_column, opt<sor<order_by_asc, order_by_desc>>> {};
+struct order_by : seq<kw_order, kw_by, list<order_by_item, comma>> {};
+struct per_partition_limit_value : term {};
+struct per_partition_limit : seq<kw_per, kw_partition, kw_limit, per_partition_limit_value> {};
+struct limit_value : term {};
+struct limit_clause : seq<kw_limit, limit_value> {};
+struct allow_filtering : seq<kw_allow, kw_filtering> {};
+
+struct select_stmt : seq<kw_select, opt<select_json>, opt<select_distinct>, select_clause,
+                         kw_from, qualified_name, opt<where_clause>, opt<group_by>,
+                         opt<order_by>, opt<per_partition_limit>, opt<limit_clause>,
+                         opt<allow_filtering>> {};
+
+}  // namespace cqlbox::grammar

@@ -1,0 +1,17 @@
+// The top rule: one CQL statement, an optional ';', end of input.
+#pragma once
+
+#include "cql/ddl.hpp"
+#include "cql/dml.hpp"
+#include "cql/select.hpp"
+
+namespace cqlbox::grammar {
+
+struct end_of_input : eof {
+  static constexpr const char* expected = "EOF";
+};
+struct cql_statement : sor<select_stmt, insert_stmt, create_stmt, drop_stmt, use_stmt,
+                           truncate_stmt> {};
+struct statement : seq<sp, cql_statement, opt<semicolon>, end_of_input> {};
+
+}  // namespace cqlbox::grammar

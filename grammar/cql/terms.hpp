@@ -1,0 +1,66 @@
+// Terms (constants, null, collection and tuple literals, function calls) and WHERE relations.
+#pragma once
+
+#include "cql/literals.hpp"
+
+namespace cqlbox::grammar {
+
+struct term;
+
+// { } is a set or a map: the first element decides, so nothing is parsed twice.
+struct brace_open : lbrace {};
+struct map_colon : colon {};
+struct brace_close : rbrace {};
+struct brace_literal
+    : seq<brace_open,
+          opt<term, sor<seq<map_colon, term, star<comma, term, map_colon, term>>,
+                        star<comma, term>>>,
+          brace_close> {};
+struct list_open : lbracket {};
+struct list_close : rbracket {};
+struct list_literal : seq<list_open, opt<list<term, comma>>, list_close> {};
+struct tuple_open : lparen {};
+struct tuple_close : rparen {};
+struct tuple_literal : seq<tuple_open, list<term, comma>, tuple_close> {};
+
+struct function_name : ident {};
+struct call_open : lparen {};
+struct call_close : rparen {};
+struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};
+
+struct term : sor<constant, null_lit, brace_literal, list_literal, tuple_literal,
+                  function_call> {};
+
+// Relations: one column, a parenthesised column tuple, or token(columns).
+struct op_lte : tok<string<'<', '='>> { static constexpr const char* expected = "'<='"; };
+struct op_gte : tok<string<'>', '='>> { static constexpr const char* expected = "'>='"; };
+struct op_neq : tok<string<'!', '='>> { static constexpr const char* expected = "'!='"; };
+struct op_lt : tok<one<'<'>> { static constexpr const char* expected = "'<'"; };
+struct op_gt : tok<one<'>'>> { static constexpr const char* expected = "'>'"; };
+struct op_eq : tok<one<'='>> { static constexpr const char* expected = "'='"; };
+struct op_contains_key : seq<kw_contains, kw_key> {};
+struct op_contains : kw_contains {};
+struct op_like : kw_like {};
+struct compare_op : sor<op_lte, op_gte, op_neq, op_lt, op_gt, op_eq, op_like> {};
+
+struct in_open : lparen {};
+struct in_close : rparen {};
+struct in_values : seq<kw_in, in_open, opt<list<term, comma>>, in_close> {};
+struct is_not_null : seq<kw_is, kw_not, kw_null> {};
+
+struct relation_column : ident {};
+struct single_relation
+    : seq<relation_column,
+          sor<seq<compare_op, term>, in_values, seq<op_contains_key, term>,
+              seq<op_contains, term>, is_not_null>> {};
+struct multi_open : lparen {};
+struct multi_close : rparen {};
+struct multi_relation : seq<multi_open, list<relation_column, comma>, multi_close,
+                            sor<seq<compare_op, term>, in_values>> {};
+struct token_relation : seq<kw_token, lparen, list<relation_column, comma>, rparen, compare_op,
+                            term> {};
+struct relation_begin : success {};
+struct relation : seq<relation_begin, sor<token_relation, multi_relation, single_relation>> {};
+struct where_clause : seq<kw_where, list<relation, kw_and>> {};
+
+}  // namespace cqlbox::grammar

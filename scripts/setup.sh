@@ -1,0 +1,35 @@
+# Sourced by scripts/cqlbox and scripts/test: installs the Debian packages that are missing
+# (only those), then configures and builds a meson build directory. Build chatter goes to a
+# log, so the shell's own output stays clean; the log is shown if the build fails.
+# shellcheck shell=bash
+
+cqlbox_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cqlbox_packages=(g++ meson ninja-build pkg-config cmake tao-pegtl-dev libfmt-dev doctest-dev libedit-dev)
+
+cqlbox_install_missing() {
+  local missing=() p
+  for p in "${cqlbox_packages[@]}" "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "cqlbox: installing ${missing[*]}" >&2
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >&2 \
+    || { echo "cqlbox: could not install ${missing[*]}" >&2; return 1; }
+}
+
+# cqlbox_build DIR [meson setup options...]: configure once, then an incremental build.
+cqlbox_build() {
+  local dir="$cqlbox_root/$1"; shift
+  local log="$dir.log"
+  if [ ! -f "$dir/build.ninja" ]; then
+    rm -rf "$dir"
+    if ! meson setup "$dir" "$cqlbox_root" "$@" > "$log" 2>&1; then
+      cat "$log" >&2; echo "cqlbox: meson setup failed (log: $log)" >&2; return 1
+    fi
+  fi
+  if ! ninja -C "$dir" > "$log" 2>&1; then
+    cat "$log" >&2; echo "cqlbox: build failed (log: $log)" >&2; return 1
+  fi
+}

@@ -1,0 +1,149 @@
+// The parsed form of a statement: plain data, no behaviour. Names are already normalised
+// (unquoted identifiers lower-cased, quoted ones unescaped) and, like literal texts, are views
+// into the statement text or the parser's per-statement arena: an AST is valid until the
+// parser that produced it parses again. Vectors use that arena too.
+#pragma once
+
+#include <cstdint>
+#include <memory_resource>
+#include <optional>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace cqlbox::ast {
+
+template <class T>
+using Vec = std::pmr::vector<T>;
+
+struct QualifiedName {
+  std::string_view keyspace;  // empty when not given
+  std::string_view name;
+};
+
+enum class TermKind : std::uint8_t {
+  String, Integer, Float, Uuid, Boolean, Hex, Duration,  // constants (same order as types)
+  Null, List, Set, Map, Tuple, FunctionCall,
+};
+
+// A term. Constants keep their text (strings unescaped); collections and tuples keep their
+// elements in `items` (a map alternates key, value); a function call keeps its name in `text`.
+struct Term {
+  TermKind kind = TermKind::Null;
+  std::string_view text;
+  Vec<Term> items;
+  std::uint32_t offset = 0;  // byte offset in the statement, for messages
+
+  bool is_constant() const { return kind <= TermKind::Duration; }
+};
+
+enum class SelectorKind : std::uint8_t { Column, Star, Constant, FunctionCall };
+
+struct Selector {
+  SelectorKind kind = SelectorKind::Column;
+  std::string_view name;  // column name or function name (lower-cased unless quoted)
+  Term constant;          // SelectorKind::Constant
+  Vec<Selector> args;     // SelectorKind::FunctionCall
+  std::string_view alias; // empty when no AS
+};
+
+enum class Operator : std::uint8_t { Eq, Lt, Lte, Gt, Gte, Neq, In, Contains, ContainsKey, Like, IsNotNull };
+
+enum class RelationKind : std::uint8_t { Single, Multi, Token };
+
+struct Relation {
+  RelationKind kind = RelationKind::Single;
+  Vec<std::string_view> columns;  // one for Single; several for Multi and Token
+  Operator op = Operator::Eq;
+  Vec<Term> values;  // one term, or the IN list (tuples for Multi)
+};
+
+struct TypeRef {
+  std::string_view name;  // "int", "list", "frozen", a UDT name …
+  Vec<TypeRef> args;
+};
+
+struct Property {
+  std::string_view name;
+  Term value;
+};
+
+struct CreateKeyspace {
+  std::string_view name;
+  bool if_not_exists = false;
+  Vec<Property> properties;
+};
+
+struct ColumnDef {
+  std::string_view name;
+  TypeRef type;
+  bool is_static = false;
+  bool primary_key = false;  // inline "k int PRIMARY KEY"
+};
+
+struct ClusteringOrder {
+  std::string_view column;
+  bool descending = false;
+};
+
+struct CreateTable {
+  QualifiedName table;
+  bool if_not_exists = false;
+  Vec<ColumnDef> columns;
+  int primary_key_clauses = 0;  // PRIMARY KEY (…) clauses, to detect duplicates
+  Vec<std::string_view> partition_key;
+  Vec<std::string_view> clustering;
+  Vec<ClusteringOrder> clustering_order;
+  Vec<Property> properties;
+  bool compact_storage = false;
+};
+
+struct DropKeyspace {
+  std::string_view name;
+  bool if_exists = false;
+};
+
+struct DropTable {
+  QualifiedName table;
+  bool if_exists = false;
+};
+
+struct Use {
+  std::string_view keyspace;
+};
+
+struct Truncate {
+  QualifiedName table;
+};
+
+struct Insert {
+  QualifiedName table;
+  Vec<std::string_view> columns;
+  Vec<Term> values;
+  bool if_not_exists = false;
+  std::optional<Term> ttl;
+  std::optional<Term> timestamp;
+};
+
+struct Ordering {
+  std::string_view column;
+  bool descending = false;
+};
+
+struct Select {
+  QualifiedName table;
+  bool json = false;
+  bool distinct = false;
+  Vec<Selector> selectors;  // empty means *
+  Vec<Relation> where;
+  Vec<std::string_view> group_by;
+  Vec<Ordering> order_by;
+  std::optional<Term> per_partition_limit;
+  std::optional<Term> limit;
+  bool allow_filtering = false;
+};
+
+using Statement = std::variant<Select, Insert, CreateKeyspace, CreateTable, DropKeyspace,
+                               DropTable, Use, Truncate>;
+
+}  // namespace cqlbox::ast

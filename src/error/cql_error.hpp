@@ -1,0 +1,56 @@
+// The one exception type cqlbox throws for anything a user can cause. It carries Cassandra's
+// error class (the native protocol's code) and the server's exact message; print/error_text.cpp
+// turns it into what cqlsh shows. Everything else is a bug and may assert.
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <utility>
+
+#include <fmt/core.h>
+
+namespace cqlbox::error {
+
+enum class ErrorClass : std::uint16_t {
+  ServerError = 0x0000,
+  ProtocolError = 0x000A,
+  SyntaxException = 0x2000,
+  Unauthorized = 0x2100,
+  InvalidRequest = 0x2200,
+  ConfigurationException = 0x2300,
+  AlreadyExists = 0x2400,
+  // Not a server error: a cqlsh-side failure (shell command, lexer); printed verbatim.
+  ShellError = 0xFFFF,
+};
+
+struct CqlError : std::exception {
+  CqlError(ErrorClass c, std::string msg) : cls(c), message(std::move(msg)) {}
+  const char* what() const noexcept override { return message.c_str(); }
+
+  ErrorClass cls;
+  std::string message;
+  // AlreadyExists only: the driver rebuilds its text from these ("Table 'ks.t' already exists").
+  std::string keyspace;
+  std::string table;
+};
+
+template <class... A>
+[[noreturn]] void fail(ErrorClass cls, fmt::format_string<A...> f, A&&... args) {
+  throw CqlError(cls, fmt::format(f, std::forward<A>(args)...));
+}
+
+template <class... A>
+void check(bool ok, ErrorClass cls, fmt::format_string<A...> f, A&&... args) {
+  if (!ok) fail(cls, f, std::forward<A>(args)...);
+}
+
+// Shorthand for the commonest class.
+template <class... A>
+[[noreturn]] void invalid(fmt::format_string<A...> f, A&&... args) {
+  fail(ErrorClass::InvalidRequest, f, std::forward<A>(args)...);
+}
+
+[[noreturn]] void already_exists(std::string keyspace, std::string table);
+
+}  // namespace cqlbox::error

@@ -1,0 +1,31 @@
+#include "exec/database.hpp"
+
+namespace cqlbox::exec {
+
+namespace {
+std::string store_name(std::string_view ks, std::string_view table) {
+  std::string s(ks);
+  s += '.';
+  s += table;
+  return s;
+}
+}  // namespace
+
+store::TableStore& Database::store_of(const schema::TableSchema& t) {
+  std::string name = store_name(t.keyspace, t.name);
+  auto it = stores.find(name);
+  if (it == stores.end()) {
+    std::vector<store::ClusteringColumn> cols;
+    for (int i : t.clustering) cols.push_back({t.column(i).type->kind, t.column(i).reversed});
+    it = stores.emplace(name, std::make_unique<store::TableStore>(
+                                  store::ClusteringComparator(std::move(cols)))).first;
+  }
+  return *it->second;
+}
+
+void Database::drop_store(std::string_view ks, std::string_view table) {
+  auto it = stores.find(store_name(ks, table));
+  if (it != stores.end()) stores.erase(it);
+}
+
+}  // namespace cqlbox::exec

@@ -1,0 +1,280 @@
+// Schema statements: CREATE/DROP KEYSPACE, CREATE/DROP TABLE, USE, TRUNCATE, with the checks and
+// messages of Cassandra's schema statements (cql3/statements/schema).
+#include <algorithm>
+#include <array>
+#include <set>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/terms.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::ErrorClass;
+using error::invalid;
+
+namespace {
+
+std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name) {
+  std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
+  if (ks.empty())
+    invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  return ks;
+}
+
+// A property's value as text: strings and numbers as written, maps as "k: v" pairs.
+std::string property_text(const ast::Term& t) {
+  if (t.kind == ast::TermKind::String || t.is_constant()) return std::string(t.text);
+  return term_text(t);
+}
+
+void check_name(std::string_view name, const char* what) {
+  bool ok = !name.empty() && name.size() <= 48;
+  for (char c : name)
+    ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
+  if (!ok)
+    invalid("{} name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters (got '{}')",
+            what, name);
+}
+
+std::map<std::string, std::string> replication_options(const ast::Term& value, std::string_view ks) {
+  if (value.kind != ast::TermKind::Map)
+    error::fail(ErrorClass::SyntaxException, "Invalid value for property 'replication'. It should be a map.");
+  std::map<std::string, std::string> opts;
+  for (std::size_t i = 0; i + 1 < value.items.size(); i += 2)
+    opts[std::string(value.items[i].text)] = property_text(value.items[i + 1]);
+  auto cls = opts.find("class");
+  if (cls == opts.end()) error::fail(ErrorClass::ConfigurationException, "Missing replication strategy class");
+  std::string name = cls->second;
+  const std::string prefix = "org.apache.cassandra.locator.";
+  if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
+  auto check_rf = [](const std::string& v) {
+    bool digits = !v.empty() && std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits)
+      error::fail(ErrorClass::ConfigurationException, "Replication factor must be non-negative integer; found {}", v);
+  };
+  if (name == "SimpleStrategy") {
+    for (const auto& [k, v] : opts)
+      if (k != "class" && k != "replication_factor")
+        error::fail(ErrorClass::ConfigurationException,
+                    "Unrecognized strategy option {{{}}} passed to SimpleStrategy for keyspace {}", k, ks);
+    auto rf = opts.find("replication_factor");
+    if (rf == opts.end())
+      error::fail(ErrorClass::ConfigurationException, "SimpleStrategy requires a replication_factor strategy option.");
+    check_rf(rf->second);
+  } else if (name == "NetworkTopologyStrategy") {
+    for (const auto& [k, v] : opts)
+      if (k != "class") check_rf(v);
+  } else {
+    error::fail(ErrorClass::ConfigurationException, "Unable to find replication strategy class '{}'",
+                cls->second.find('.') == std::string::npos ? prefix + cls->second : cls->second);
+  }
+  cls->second = prefix + name;
+  return opts;
+}
+
+// Table options Cassandra 5.0 knows; anything else is "Unknown property".
+constexpr std::array<std::string_view, 19> kTableOptions = {
+    "additional_write_policy", "allow_auto_snapshot", "bloom_filter_fp_chance", "caching", "cdc",
+    "comment", "compaction", "compression", "crc_check_chance", "default_time_to_live",
+    "extensions", "gc_grace_seconds", "incremental_backups", "max_index_interval",
+    "memtable", "memtable_flush_period_in_ms", "min_index_interval", "read_repair",
+    "speculative_retry"};
+
+const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace) {
+  if (!ref.args.empty() || util::iequals(ref.name, "list") || util::iequals(ref.name, "set") ||
+      util::iequals(ref.name, "map") || util::iequals(ref.name, "tuple") || util::iequals(ref.name, "frozen"))
+    invalid("cqlbox does not support the type {} yet", ref.name);
+  const types::CqlType* t = types::find_native_type(ref.name);
+  if (!t) invalid("Unknown type {}.{}", keyspace, ref.name);
+  return t;
+}
+
+}  // namespace
+
+Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
+  check_name(s.name, "Keyspace");
+  schema::KeyspaceSchema ks;
+  ks.name = std::string(s.name);
+  bool has_replication = false;
+  for (const auto& p : s.properties) {
+    if (p.name == "replication") {
+      ks.replication = replication_options(p.value, s.name);
+      has_replication = true;
+    } else if (p.name == "durable_writes") {
+      ks.durable_writes = util::iequals(property_text(p.value), "true");
+    } else {
+      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+    }
+  }
+  if (!has_replication) invalid("Missing mandatory option 'replication'");
+  if (db.catalog.keyspace(s.name)) {
+    if (s.if_not_exists) return Void{};
+    error::already_exists(std::string(s.name), "");
+  }
+  db.catalog.add_keyspace(std::move(ks));
+  return Void{};
+}
+
+Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
+  const std::string_view ks = keyspace_for(session, s.table);
+  const std::string table(s.table.name);
+  if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
+  check_name(s.table.name, "Table");
+  if (db.catalog.table(ks, table)) {
+    if (s.if_not_exists) return Void{};
+    error::already_exists(std::string(ks), table);
+  }
+
+  // Columns as declared; duplicates first.
+  std::set<std::string_view> seen;
+  for (const auto& c : s.columns)
+    if (!seen.insert(c.name).second) invalid("Duplicate column '{}' declaration for table '{}'", c.name, table);
+
+  std::vector<std::string_view> pk(s.partition_key.begin(), s.partition_key.end());
+  std::vector<std::string_view> ck(s.clustering.begin(), s.clustering.end());
+  int pk_decls = s.primary_key_clauses;
+  for (const auto& c : s.columns)
+    if (c.primary_key) {
+      ++pk_decls;
+      pk = {c.name};
+      ck.clear();
+    }
+  if (pk_decls == 0) invalid("No PRIMARY KEY specifed for table '{}' (exactly one required)", table);
+  if (pk_decls > 1) invalid("Multiple PRIMARY KEY specified for table '{}' (exactly one required)", table);
+
+  auto find_def = [&](std::string_view name) -> const ast::ColumnDef* {
+    for (const auto& c : s.columns)
+      if (c.name == name) return &c;
+    return nullptr;
+  };
+  for (auto name : pk)
+    if (!find_def(name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
+  for (auto name : ck)
+    if (!find_def(name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
+
+  // CLUSTERING ORDER: only clustering columns, in their order, none missing.
+  std::vector<bool> reversed(ck.size(), false);
+  if (!s.clustering_order.empty()) {
+    std::string bad;
+    for (const auto& o : s.clustering_order)
+      if (std::find(ck.begin(), ck.end(), o.column) == ck.end())
+        bad += (bad.empty() ? "" : ", ") + std::string(o.column);
+    if (!bad.empty())
+      invalid("Only clustering key columns can be defined in CLUSTERING ORDER directive: [{}] are not clustering columns", bad);
+    // Walk the clustering columns: each must be listed, and at its own position.
+    for (std::size_t i = 0; i < ck.size(); ++i) {
+      auto listed = std::find_if(s.clustering_order.begin(), s.clustering_order.end(),
+                                 [&](const ast::ClusteringOrder& o) { return o.column == ck[i]; });
+      if (listed == s.clustering_order.end()) invalid("Missing CLUSTERING ORDER for column {}", ck[i]);
+      if (s.clustering_order[i].column != ck[i])
+        invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns ({} must appear before {})",
+                ck[i], s.clustering_order[i].column);
+      reversed[i] = s.clustering_order[i].descending;
+    }
+  }
+
+  schema::TableSchema t;
+  t.keyspace = std::string(ks);
+  t.name = table;
+  bool any_counter = false, any_non_counter = false;
+  std::vector<schema::Column> statics, regulars;
+  for (auto name : pk) {
+    const types::CqlType* type = resolve_type(find_def(name)->type, ks);
+    t.columns.push_back({std::string(name), type, schema::ColumnKind::PartitionKey,
+                         static_cast<int>(t.partition_key.size())});
+    t.partition_key.push_back(static_cast<int>(t.columns.size() - 1));
+  }
+  for (std::size_t i = 0; i < ck.size(); ++i) {
+    const types::CqlType* type = resolve_type(find_def(ck[i])->type, ks);
+    t.columns.push_back({std::string(ck[i]), type, schema::ColumnKind::Clustering,
+                         static_cast<int>(i), reversed[i]});
+    t.clustering.push_back(static_cast<int>(t.columns.size() - 1));
+  }
+  for (const auto& c : s.columns) {
+    const bool key = std::find(pk.begin(), pk.end(), c.name) != pk.end() ||
+                     std::find(ck.begin(), ck.end(), c.name) != ck.end();
+    const types::CqlType* type = resolve_type(c.type, ks);
+    if (key) {
+      if (type->kind == types::Kind::Counter)
+        invalid("counter type is not supported for PRIMARY KEY column '{}'", c.name);
+      if (type->kind == types::Kind::Duration)
+        invalid("duration type is not supported for PRIMARY KEY column '{}'", c.name);
+      if (c.is_static) invalid("Static column '{}' cannot be part of the PRIMARY KEY", c.name);
+      continue;
+    }
+    (type->kind == types::Kind::Counter ? any_counter : any_non_counter) = true;
+    schema::Column col{std::string(c.name), type,
+                       c.is_static ? schema::ColumnKind::Static : schema::ColumnKind::Regular, 0};
+    (c.is_static ? statics : regulars).push_back(std::move(col));
+  }
+  if (!statics.empty() && ck.empty())
+    invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
+  if (any_counter && any_non_counter) invalid("Cannot mix counter and non counter columns in the same table");
+
+  // SELECT * order: statics then regulars, each by the UTF-8 bytes of the name.
+  auto by_name = [](const schema::Column& a, const schema::Column& b) { return a.name < b.name; };
+  std::sort(statics.begin(), statics.end(), by_name);
+  std::sort(regulars.begin(), regulars.end(), by_name);
+  for (auto& c : statics) {
+    c.position = static_cast<int>(t.statics.size());
+    t.columns.push_back(std::move(c));
+    t.statics.push_back(static_cast<int>(t.columns.size() - 1));
+  }
+  for (auto& c : regulars) {
+    c.position = static_cast<int>(t.regulars.size());
+    t.columns.push_back(std::move(c));
+    t.regulars.push_back(static_cast<int>(t.columns.size() - 1));
+  }
+
+  for (const auto& p : s.properties) {
+    if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
+      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+    t.options[std::string(p.name)] = property_text(p.value);
+    if (p.name == "default_time_to_live") {
+      static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+      auto v = bind_integer(p.value, *int_type, "default_time_to_live");
+      t.default_time_to_live = static_cast<std::int32_t>(v.value_or(0));
+    }
+  }
+  db.catalog.add_table(std::move(t));
+  return Void{};
+}
+
+Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s) {
+  const schema::KeyspaceSchema* ks = db.catalog.keyspace(s.name);
+  if (!ks) {
+    if (s.if_exists) return Void{};
+    invalid("Keyspace '{}' doesn't exist", s.name);
+  }
+  for (const auto& [name, table] : ks->tables) db.drop_store(s.name, name);
+  db.catalog.drop_keyspace(s.name);
+  if (session.keyspace == s.name) session.keyspace.clear();
+  return Void{};
+}
+
+Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s) {
+  const std::string_view ks = keyspace_for(session, s.table);
+  if (!db.catalog.table(ks, s.table.name)) {
+    if (s.if_exists) return Void{};
+    invalid("Table '{}.{}' doesn't exist", ks, s.table.name);
+  }
+  db.drop_store(ks, s.table.name);
+  db.catalog.drop_table(ks, s.table.name);
+  return Void{};
+}
+
+Result execute_use(Database& db, Session& session, const ast::Use& s) {
+  if (!db.catalog.keyspace(s.keyspace)) invalid("Keyspace '{}' does not exist", s.keyspace);
+  session.keyspace = std::string(s.keyspace);
+  return SetKeyspace{session.keyspace};
+}
+
+Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  db.store_of(t).clear();
+  return Void{};
+}
+
+}  // namespace cqlbox::exec

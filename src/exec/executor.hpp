@@ -1,0 +1,29 @@
+// Runs one parsed statement against the database: prepare (all validation, Cassandra's
+// messages) then apply. A statement that throws has changed nothing.
+#pragma once
+
+#include "ast/ast.hpp"
+#include "exec/database.hpp"
+#include "exec/result.hpp"
+
+namespace cqlbox::exec {
+
+Result execute(Database& db, Session& session, const ast::Statement& statement);
+
+// Resolves [ks.]table for a data statement: "No keyspace has been specified…",
+// "keyspace ks does not exist", "table t does not exist".
+const schema::TableSchema& resolve_table(const Database& db, const Session& session,
+                                         const ast::QualifiedName& name);
+
+// Per statement kind (one file each).
+Result execute_select(Database& db, Session& session, const ast::Select& s,
+                      const schema::TableSchema& t);
+Result execute_insert(Database& db, Session& session, const ast::Insert& s);
+Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s);
+Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s);
+Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s);
+Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s);
+Result execute_use(Database& db, Session& session, const ast::Use& s);
+Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s);
+
+}  // namespace cqlbox::exec

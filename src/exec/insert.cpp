@@ -1,0 +1,124 @@
+// INSERT: prepare (columns, literals, key completeness, USING) then one Mutation.
+// INSERT writes the row marker (primary-key liveness); an explicit null writes a cell tombstone.
+#include <algorithm>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/terms.hpp"
+#include "store/clustering.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::invalid;
+
+namespace {
+
+constexpr std::int64_t kMaxTtl = 630720000;  // 20 years, Attributes.MAX_TTL
+
+std::string missing_list(const schema::TableSchema& t, const std::vector<int>& cols,
+                         const std::vector<std::optional<std::string>>& values,
+                         const std::vector<bool>& given) {
+  std::string out;
+  for (int c : cols)
+    if (!given[static_cast<std::size_t>(c)]) out += (out.empty() ? "" : ", ") + t.column(c).name;
+  (void)values;
+  return out;
+}
+
+}  // namespace
+
+Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  for (int i : t.regulars)
+    if (t.column(i).type->kind == types::Kind::Counter)
+      invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
+  if (s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
+
+  std::vector<std::optional<std::string>> values(t.columns.size());
+  std::vector<bool> given(t.columns.size(), false);
+  for (std::size_t i = 0; i < s.columns.size(); ++i) {
+    int c = t.find(s.columns[i]);
+    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(s.columns[i]), table_text(t));
+    if (given[static_cast<std::size_t>(c)]) invalid("The column names contains duplicates");
+    given[static_cast<std::size_t>(c)] = true;
+    values[static_cast<std::size_t>(c)] = bind_term(s.values[i], *t.column(c).type, t.column(c).name);
+  }
+
+  std::string missing = missing_list(t, t.partition_key, values, given);
+  if (!missing.empty()) invalid("Some partition key parts are missing: {}", missing);
+  // Without clustering values, an INSERT may still write statics alone (the static row).
+  bool only_statics = false;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    if (!given[i] || t.columns[i].is_primary_key()) continue;
+    if (t.columns[i].kind != schema::ColumnKind::Static) { only_statics = false; break; }
+    only_statics = true;
+  }
+  missing = missing_list(t, t.clustering, values, given);
+  const bool static_row_only = !missing.empty() && only_statics;
+  if (!missing.empty() && !static_row_only) invalid("Some clustering keys are missing: {}", missing);
+
+  std::vector<std::string_view> pk;
+  for (int c : t.partition_key) {
+    const auto& v = values[static_cast<std::size_t>(c)];
+    if (!v) invalid("Invalid null value in condition for column {}", t.column(c).name);
+    if (v->empty() && t.partition_key.size() == 1) invalid("Key may not be empty");
+    pk.push_back(*v);
+  }
+  store::Mutation m;
+  m.partition_key = serialize_partition_key(pk);
+  for (int c : t.clustering) {
+    if (static_row_only) break;
+    const auto& v = values[static_cast<std::size_t>(c)];
+    if (!v) invalid("Invalid null value in condition for column {}", t.column(c).name);
+    store::append_component(m.clustering, *v);
+  }
+
+  static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+  static const types::CqlType* bigint_type = types::native_type(types::Kind::Bigint);
+  std::int64_t ttl = t.default_time_to_live;
+  if (s.ttl) {
+    auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
+    if (!v) invalid("Invalid null value of TTL");
+    if (*v < 0) invalid("A TTL must be greater or equal to 0, but was {}", *v);
+    if (*v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", *v, kMaxTtl);
+    ttl = *v;
+  }
+  std::optional<std::int64_t> timestamp;
+  if (s.timestamp) {
+    if (s.if_not_exists) invalid("Cannot provide custom timestamp for conditional updates");
+    timestamp = bind_integer(*s.timestamp, *bigint_type, "[timestamp]");
+    if (!timestamp) invalid("Invalid null value of timestamp");
+  }
+
+  const std::int64_t ts = timestamp ? *timestamp : db.clock.next_write_timestamp();
+  const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+  const std::int32_t expiry = ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry;
+  m.has_row = !static_row_only;
+  if (m.has_row) m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
+  auto make_cell = [&](const std::optional<std::string>& v) {
+    store::Cell cell;
+    cell.timestamp = ts;
+    if (v) {
+      cell.value = *v;
+      cell.ttl = static_cast<std::int32_t>(ttl);
+      cell.local_time = expiry;
+    } else {
+      cell.tombstone = true;
+      cell.local_time = now_s;
+    }
+    return cell;
+  };
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    if (!given[i]) continue;
+    const schema::Column& c = t.columns[i];
+    if (c.kind == schema::ColumnKind::Regular) m.cells.emplace_back(c.position, make_cell(values[i]));
+    if (c.kind == schema::ColumnKind::Static) m.static_cells.emplace_back(c.position, make_cell(values[i]));
+  }
+
+  if (s.if_not_exists) invalid("Conditional updates are not supported by cqlbox yet");
+  db.store_of(t).apply(m);
+  return Void{};
+}
+
+}  // namespace cqlbox::exec

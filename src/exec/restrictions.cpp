@@ -1,0 +1,203 @@
+#include "exec/restrictions.hpp"
+
+#include "error/cql_error.hpp"
+#include "exec/terms.hpp"
+#include "types/bytes.hpp"
+#include "types/cql_type.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using ast::Operator;
+using error::invalid;
+
+namespace {
+
+const char* op_text(Operator op) {
+  switch (op) {
+    case Operator::Eq: return "=";
+    case Operator::Lt: return "<";
+    case Operator::Lte: return "<=";
+    case Operator::Gt: return ">";
+    case Operator::Gte: return ">=";
+    case Operator::Neq: return "!=";
+    case Operator::In: return "IN";
+    case Operator::Contains: return "CONTAINS";
+    case Operator::ContainsKey: return "CONTAINS KEY";
+    case Operator::Like: return "LIKE";
+    case Operator::IsNotNull: return "IS NOT";
+  }
+  return "?";
+}
+
+int column_index(const schema::TableSchema& t, std::string_view name) {
+  int i = t.find(name);
+  if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(name), table_text(t));
+  return i;
+}
+
+// The bytes a relation's value binds to; null is refused with the key/regular message.
+std::string bind_relation_value(const schema::Column& c, const ast::Term& term) {
+  auto v = bind_term(term, *c.type, c.name);
+  if (!v) {
+    if (c.is_primary_key()) invalid("Invalid null value in condition for column {}", c.name);
+    invalid("Unsupported null value for column {}", c.name);
+  }
+  if (v->empty() && c.kind == schema::ColumnKind::PartitionKey) invalid("Key may not be empty");
+  return *v;
+}
+
+void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r) {
+  int idx = column_index(t, rel.columns[0]);
+  const schema::Column& c = t.column(idx);
+  ColumnRestriction& cr = r.columns[static_cast<std::size_t>(idx)];
+  const std::string name = util::cql_name(c.name);
+
+  switch (rel.op) {
+    case Operator::Neq:
+      invalid("Unsupported \"!=\" relation: {} != {}", name, term_text(rel.values[0]));
+    case Operator::Like:
+      invalid("LIKE restriction is only supported on properly indexed columns. {} LIKE {} is not valid.",
+              name, term_text(rel.values[0]));
+    case Operator::Contains: case Operator::ContainsKey:
+      invalid("Cannot use {} on non-collection column {}", op_text(rel.op), name);
+    case Operator::IsNotNull:
+      invalid("Unsupported restriction: {} IS NOT NULL", name);
+    default: break;
+  }
+
+  if (cr.eq) invalid("{} cannot be restricted by more than one relation if it includes an Equal", name);
+  if (cr.in) invalid("{} cannot be restricted by more than one relation if it includes a IN", name);
+
+  if (rel.op == Operator::Eq) {
+    if (cr.slice())
+      invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
+    cr.eq = true;
+    cr.values.push_back(bind_relation_value(c, rel.values[0]));
+  } else if (rel.op == Operator::In) {
+    if (cr.slice())
+      invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
+    cr.in = true;
+    for (const auto& v : rel.values) {
+      auto bytes = bind_term(v, *c.type, c.name);
+      if (!bytes) invalid("Invalid null value in condition for column {}", c.name);
+      cr.values.push_back(std::move(*bytes));
+    }
+  } else {
+    const bool lower = rel.op == Operator::Gt || rel.op == Operator::Gte;
+    const bool inclusive = rel.op == Operator::Gte || rel.op == Operator::Lte;
+    auto& bound = lower ? cr.lower : cr.upper;
+    if (bound)
+      invalid("More than one restriction was found for the {} bound on {}", lower ? "start" : "end", name);
+    bound = Bound{bind_relation_value(c, rel.values[0]), inclusive};
+  }
+}
+
+void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r) {
+  MultiRestriction m;
+  m.op = rel.op;
+  for (auto name : rel.columns) {
+    int idx = column_index(t, name);
+    const schema::Column& c = t.column(idx);
+    if (c.kind != schema::ColumnKind::Clustering)
+      invalid("Multi-column relations can only be applied to clustering columns but was applied to: {}",
+              util::cql_name(c.name));
+    m.columns.push_back(idx);
+  }
+  for (std::size_t i = 0; i < m.columns.size(); ++i) {
+    const schema::Column& c = t.column(m.columns[i]);
+    if (c.position != static_cast<int>(i) + t.column(m.columns[0]).position) {
+      std::string names;
+      for (auto n : rel.columns) names += (names.empty() ? "" : ", ") + util::cql_name(n);
+      invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: ({})",
+              names);
+    }
+  }
+  if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
+  auto bind_tuple = [&](const ast::Term& term) {
+    if (term.kind != ast::TermKind::Tuple || term.items.size() != m.columns.size())
+      invalid("Expected {} elements in value tuple, but got {}", m.columns.size(),
+              term.kind == ast::TermKind::Tuple ? term.items.size() : 1);
+    std::vector<std::string> values;
+    for (std::size_t i = 0; i < m.columns.size(); ++i)
+      values.push_back(bind_relation_value(t.column(m.columns[i]), term.items[i]));
+    return values;
+  };
+  for (const auto& v : rel.values) m.tuples.push_back(bind_tuple(v));
+  r.has_clustering = true;
+  r.multi.push_back(std::move(m));
+}
+
+void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r) {
+  bool matches = rel.columns.size() == t.partition_key.size();
+  for (std::size_t i = 0; matches && i < rel.columns.size(); ++i)
+    matches = t.find(rel.columns[i]) == t.partition_key[i];
+  if (!matches) {
+    for (auto n : rel.columns) column_index(t, n);
+    std::string names;
+    for (int i : t.partition_key) names += (names.empty() ? "" : ", ") + util::cql_name(t.column(i).name);
+    invalid("The token function arguments must be in the partition key order: {}", names);
+  }
+  if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
+  if (rel.op == Operator::In) invalid("IN is not supported by the token function");
+  static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
+  auto v = bind_term(rel.values[0], *bigint, "partition key token");
+  if (!v) invalid("Invalid null value for partition key token");
+  const auto tok = types::read_be<std::int64_t>(*v);
+  TokenBounds& tb = r.token ? *r.token : r.token.emplace();
+  switch (rel.op) {
+    case Operator::Eq:
+      if (tb.lower || tb.upper) invalid("Columns \"token\" cannot be restricted by both an equality and an inequality relation");
+      tb.lower = tb.upper = tok;
+      tb.lower_inclusive = tb.upper_inclusive = true;
+      break;
+    case Operator::Gt: case Operator::Gte:
+      if (tb.lower) invalid("More than one restriction was found for the start bound on {}", "token");
+      tb.lower = tok;
+      tb.lower_inclusive = rel.op == Operator::Gte;
+      break;
+    default:
+      if (tb.upper) invalid("More than one restriction was found for the end bound on {}", "token");
+      tb.upper = tok;
+      tb.upper_inclusive = rel.op == Operator::Lte;
+      break;
+  }
+}
+
+}  // namespace
+
+SelectRestrictions build_restrictions(const schema::TableSchema& t,
+                                      const ast::Vec<ast::Relation>& where) {
+  SelectRestrictions r;
+  r.columns.resize(t.columns.size());
+  for (const auto& rel : where) {
+    switch (rel.kind) {
+      case ast::RelationKind::Single: add_single(t, rel, r); break;
+      case ast::RelationKind::Multi: add_multi(t, rel, r); break;
+      case ast::RelationKind::Token: add_token(t, rel, r); break;
+    }
+  }
+  r.partition_lookup = !t.partition_key.empty();
+  for (int i : t.partition_key) {
+    const auto& cr = r.columns[static_cast<std::size_t>(i)];
+    r.partition_lookup = r.partition_lookup && cr.eq_or_in();
+    r.partition_key_in = r.partition_key_in || cr.in;
+  }
+  if (!r.partition_lookup) r.partition_key_in = false;
+  for (int i : t.clustering) {
+    const auto& cr = r.columns[static_cast<std::size_t>(i)];
+    r.has_clustering = r.has_clustering || cr.any();
+  }
+  for (int i : t.clustering) {
+    if (!r.columns[static_cast<std::size_t>(i)].eq_or_in()) break;
+    ++r.clustering_eq_prefix;
+  }
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    auto k = t.columns[i].kind;
+    if ((k == schema::ColumnKind::Regular || k == schema::ColumnKind::Static) && r.columns[i].any())
+      r.has_regular = true;
+  }
+  return r;
+}
+
+}  // namespace cqlbox::exec

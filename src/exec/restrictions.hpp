@@ -1,0 +1,64 @@
+// WHERE analysis for SELECT: turns relations into per-column restrictions, checks them in
+// Cassandra's order with Cassandra's messages, and classifies the query: which partitions to
+// read (key lookups, a token range, or a full scan), which clustering prefix narrows each
+// partition, and what is left to filter row by row.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "schema/table_schema.hpp"
+
+namespace cqlbox::exec {
+
+struct Bound {
+  std::string value;
+  bool inclusive = false;
+};
+
+// Every restriction on one column (single-column relations only).
+struct ColumnRestriction {
+  bool eq = false;                  // '=' (values has one element)
+  bool in = false;                  // IN (values may be empty)
+  std::vector<std::string> values;  // for eq / in, in the order written
+  std::optional<Bound> lower, upper;
+  bool is_not_null = false;
+
+  bool any() const { return eq || in || lower || upper || is_not_null; }
+  bool eq_or_in() const { return eq || in; }
+  bool slice() const { return lower || upper; }
+};
+
+// A multi-column relation on clustering columns: (a, b) = (1, 2), > (1, 2), IN ((…), (…)).
+struct MultiRestriction {
+  std::vector<int> columns;                    // indices into schema columns
+  ast::Operator op;
+  std::vector<std::vector<std::string>> tuples;  // one for comparisons, several for IN
+};
+
+struct TokenBounds {
+  std::optional<std::int64_t> lower, upper;
+  bool lower_inclusive = false, upper_inclusive = false;
+};
+
+struct SelectRestrictions {
+  std::vector<ColumnRestriction> columns;  // parallel to schema.columns
+  std::vector<MultiRestriction> multi;
+  std::optional<TokenBounds> token;
+
+  bool partition_lookup = false;   // every partition-key column restricted by = or IN
+  bool partition_key_in = false;   // ... and at least one of them by IN
+  int clustering_eq_prefix = 0;    // leading clustering columns restricted by = or IN
+  bool has_clustering = false;     // any clustering restriction (single or multi)
+  bool has_regular = false;        // any static/regular column restriction
+};
+
+// Builds and validates. `allow_filtering` relaxes the rules ALLOW FILTERING relaxes.
+// Per-relation checks happen here; the query-level checks are in check_restrictions.
+SelectRestrictions build_restrictions(const schema::TableSchema& t,
+                                      const ast::Vec<ast::Relation>& where);
+
+}  // namespace cqlbox::exec

@@ -1,0 +1,478 @@
+// SELECT: prepare (selection, restrictions, Cassandra's query-level checks in its order) and
+// execution over the store in token / clustering order.
+#include <algorithm>
+#include <set>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/restrictions.hpp"
+#include "exec/selection.hpp"
+#include "exec/terms.hpp"
+#include "store/clustering.hpp"
+#include "types/compare.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::invalid;
+using schema::ColumnKind;
+
+namespace {
+
+constexpr const char* kAllowFiltering =
+    "Cannot execute this query as it might involve data filtering and thus may have "
+    "unpredictable performance. If you want to execute this query despite the performance "
+    "unpredictability, use ALLOW FILTERING";
+
+struct Plan {
+  const schema::TableSchema* table;
+  Selection selection;
+  SelectRestrictions where;
+  bool reversed = false;        // ORDER BY asks for the opposite of clustering order
+  bool ordered = false;         // ORDER BY given
+  bool distinct = false;
+  std::optional<std::int64_t> limit, per_partition_limit;
+};
+
+bool column_restricted(const SelectRestrictions& r, int column) {
+  const auto& cr = r.columns[static_cast<std::size_t>(column)];
+  if (cr.eq || cr.in || cr.slice()) return true;
+  for (const auto& m : r.multi)
+    if (std::find(m.columns.begin(), m.columns.end(), column) != m.columns.end()) return true;
+  return false;
+}
+
+bool column_sliced(const SelectRestrictions& r, int column) {
+  if (r.columns[static_cast<std::size_t>(column)].slice()) return true;
+  for (const auto& m : r.multi)
+    if (m.op != ast::Operator::Eq && m.op != ast::Operator::In &&
+        std::find(m.columns.begin(), m.columns.end(), column) != m.columns.end())
+      return true;
+  return false;
+}
+
+void check_clustering_order(const schema::TableSchema& t, const SelectRestrictions& r) {
+  for (std::size_t i = 1; i < t.clustering.size(); ++i) {
+    int col = t.clustering[i], prev = t.clustering[i - 1];
+    if (!column_restricted(r, col)) continue;
+    bool same_multi = false;  // both in one multi-column relation
+    for (const auto& m : r.multi)
+      same_multi = same_multi || (std::count(m.columns.begin(), m.columns.end(), col) &&
+                                  std::count(m.columns.begin(), m.columns.end(), prev));
+    if (same_multi) continue;
+    if (!column_restricted(r, prev))
+      invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
+              t.column(col).name, t.column(prev).name);
+    if (column_sliced(r, prev))
+      invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
+              t.column(col).name, t.column(prev).name);
+  }
+}
+
+void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& plan) {
+  if (s.order_by.empty()) return;
+  std::vector<int> cols;
+  for (const auto& o : s.order_by) {
+    int i = t.find(o.column);
+    if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(o.column), table_text(t));
+    if (t.column(i).kind != ColumnKind::Clustering)
+      invalid("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got {}",
+              t.column(i).name);
+    cols.push_back(i);
+  }
+  if (!plan.where.partition_lookup)
+    invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.");
+  // Columns must follow clustering order; a skipped column must be restricted by '='.
+  int next = 0;
+  for (int c : cols) {
+    int pos = t.column(c).position;
+    while (next < pos) {
+      if (!plan.where.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(next)])].eq)
+        invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY");
+      ++next;
+    }
+    if (pos != next)
+      invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY");
+    ++next;
+  }
+  std::optional<bool> reversed;
+  for (std::size_t k = 0; k < cols.size(); ++k) {
+    bool rev = s.order_by[k].descending != t.column(cols[k]).reversed;
+    if (reversed && *reversed != rev) invalid("Unsupported order by relation");
+    reversed = rev;
+  }
+  plan.ordered = true;
+  plan.reversed = *reversed;
+}
+
+Plan prepare(const schema::TableSchema& t, const ast::Select& s) {
+  Plan plan;
+  plan.table = &t;
+  plan.distinct = s.distinct;
+  plan.selection = resolve_selection(t, s.selectors);
+  plan.where = build_restrictions(t, s.where);
+  const SelectRestrictions& r = plan.where;
+  const bool af = s.allow_filtering;
+
+  // Partition key: partly restricted or sliced needs filtering.
+  if (!r.partition_lookup && !r.token) {
+    bool any_pk = false;
+    for (int i : t.partition_key) any_pk = any_pk || column_restricted(r, i);
+    if (any_pk && !af) invalid("{}", kAllowFiltering);
+  }
+  if (plan.selection.only_static && r.has_clustering)
+    invalid("Cannot restrict clustering columns when selecting only static columns");
+  if (!af) check_clustering_order(t, r);
+  if (r.has_regular && !af) invalid("{}", kAllowFiltering);
+
+  if (s.distinct) {
+    for (const auto& sel : plan.selection.selectors) {
+      if (sel.column < 0) continue;
+      auto kind = t.column(sel.column).kind;
+      if (kind != ColumnKind::PartitionKey && kind != ColumnKind::Static)
+        invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not {})",
+                t.column(sel.column).name);
+    }
+    for (int pk : t.partition_key) {
+      bool found = false;
+      for (const auto& sel : plan.selection.selectors) found = found || (sel.op == SelectorOp::Column && sel.column == pk);
+      if (!found && !plan.selection.aggregate)
+        invalid("SELECT DISTINCT queries must request all the partition key columns (missing {})", t.column(pk).name);
+    }
+    if (s.per_partition_limit) invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
+  }
+  if (s.per_partition_limit && plan.selection.aggregate)
+    invalid("PER PARTITION LIMIT is not allowed with aggregate queries.");
+  if (!s.group_by.empty()) invalid("GROUP BY is not supported yet by cqlbox");
+  check_order_by(t, s, plan);
+
+  const bool key_range = !r.partition_lookup;
+  if (key_range && r.has_clustering && !af) invalid("{}", kAllowFiltering);
+  return plan;
+}
+
+// --- execution --------------------------------------------------------------------------------
+
+struct Matcher {
+  const schema::TableSchema& t;
+  const SelectRestrictions& r;
+
+  static bool check(types::Kind k, const ColumnRestriction& cr, std::string_view v) {
+    if (cr.eq && types::compare_values(k, v, cr.values[0]) != 0) return false;
+    if (cr.in) {
+      bool any = false;
+      for (const auto& x : cr.values) any = any || types::compare_values(k, v, x) == 0;
+      if (!any) return false;
+    }
+    if (cr.lower) {
+      int c = types::compare_values(k, v, cr.lower->value);
+      if (c < 0 || (c == 0 && !cr.lower->inclusive)) return false;
+    }
+    if (cr.upper) {
+      int c = types::compare_values(k, v, cr.upper->value);
+      if (c > 0 || (c == 0 && !cr.upper->inclusive)) return false;
+    }
+    return true;
+  }
+
+  bool partition_matches(const std::vector<std::string_view>& pk) const {
+    for (std::size_t i = 0; i < t.partition_key.size(); ++i) {
+      int col = t.partition_key[i];
+      const auto& cr = r.columns[static_cast<std::size_t>(col)];
+      if (cr.any() && !check(t.column(col).type->kind, cr, pk[i])) return false;
+    }
+    return true;
+  }
+
+  // Tuple comparison in natural (ASC) type order, as Cassandra's multi-column slices compare.
+  int compare_tuple(const std::vector<int>& cols, const std::vector<std::string_view>& ck,
+                    const std::vector<std::string>& tuple) const {
+    for (std::size_t i = 0; i < cols.size(); ++i) {
+      const auto& c = t.column(cols[i]);
+      int cmp = types::compare_values(c.type->kind, ck[static_cast<std::size_t>(c.position)], tuple[i]);
+      if (cmp != 0) return cmp;
+    }
+    return 0;
+  }
+
+  bool clustering_matches(const std::vector<std::string_view>& ck) const {
+    for (int col : t.clustering) {
+      const auto& cr = r.columns[static_cast<std::size_t>(col)];
+      if (cr.any() && !check(t.column(col).type->kind, cr, ck[static_cast<std::size_t>(t.column(col).position)]))
+        return false;
+    }
+    for (const auto& m : r.multi) {
+      bool ok = false;
+      switch (m.op) {
+        case ast::Operator::Eq: ok = compare_tuple(m.columns, ck, m.tuples[0]) == 0; break;
+        case ast::Operator::In:
+          for (const auto& tup : m.tuples) ok = ok || compare_tuple(m.columns, ck, tup) == 0;
+          break;
+        case ast::Operator::Gt: ok = compare_tuple(m.columns, ck, m.tuples[0]) > 0; break;
+        case ast::Operator::Gte: ok = compare_tuple(m.columns, ck, m.tuples[0]) >= 0; break;
+        case ast::Operator::Lt: ok = compare_tuple(m.columns, ck, m.tuples[0]) < 0; break;
+        case ast::Operator::Lte: ok = compare_tuple(m.columns, ck, m.tuples[0]) <= 0; break;
+        default: break;
+      }
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  bool cells_match(const std::vector<RowSource::Cell>& cells) const {
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      auto kind = t.columns[i].kind;
+      if (kind != ColumnKind::Regular && kind != ColumnKind::Static) continue;
+      const auto& cr = r.columns[i];
+      if (!cr.any()) continue;
+      if (!cells[i].present || !check(t.columns[i].type->kind, cr, cells[i].value)) return false;
+    }
+    return true;
+  }
+};
+
+// Fills the per-column live cells of a row (statics from the static row).
+void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
+                   std::int32_t now_s, std::vector<RowSource::Cell>& cells) {
+  cells.assign(t.columns.size(), {});
+  const std::int64_t part_del = p.deletion().timestamp;
+  auto fill = [&](int col, const store::Cell* c, std::int64_t shadow) {
+    if (!c || !c->live(now_s) || c->timestamp <= shadow) return;
+    auto& out = cells[static_cast<std::size_t>(col)];
+    out.present = true;
+    out.value = c->value;
+    out.timestamp = c->timestamp;
+    out.ttl_left = c->ttl > 0 ? c->local_time - now_s : 0;
+  };
+  for (std::size_t slot = 0; slot < t.statics.size(); ++slot)
+    fill(t.statics[slot], p.static_row().cell(static_cast<int>(slot)), part_del);
+  if (row) {
+    const std::int64_t shadow = std::max(part_del, row->deletion.timestamp);
+    for (std::size_t slot = 0; slot < t.regulars.size(); ++slot)
+      fill(t.regulars[slot], row->cell(static_cast<int>(slot)), shadow);
+  }
+}
+
+bool row_live(const schema::TableSchema& t, const store::Partition& p, const store::Row& row,
+              std::int32_t now_s) {
+  const std::int64_t shadow = std::max(p.deletion().timestamp, row.deletion.timestamp);
+  if (row.marker.live(now_s) && row.marker.timestamp > shadow) return true;
+  for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
+    const store::Cell* c = row.cell(static_cast<int>(slot));
+    if (c && c->live(now_s) && c->timestamp > shadow) return true;
+  }
+  return false;
+}
+
+bool has_live_static(const schema::TableSchema& t, const store::Partition& p, std::int32_t now_s) {
+  for (std::size_t slot = 0; slot < t.statics.size(); ++slot) {
+    const store::Cell* c = p.static_row().cell(static_cast<int>(slot));
+    if (c && c->live(now_s) && c->timestamp > p.deletion().timestamp) return true;
+  }
+  return false;
+}
+
+// Rows of `p` inside the leading '=' prefix of the clustering restrictions: a contiguous run
+// found by binary search, since equal prefixes sort together whatever the column directions.
+std::pair<std::size_t, std::size_t> prefix_range(const store::Partition& p,
+                                                 const store::ClusteringComparator& cmp,
+                                                 const std::string& prefix) {
+  const auto& rows = p.rows();
+  if (prefix.empty()) return {0, rows.size()};
+  auto lo = std::partition_point(rows.begin(), rows.end(), [&](const store::Row& row) {
+    return cmp.compare(row.clustering, prefix) < 0;
+  });
+  std::size_t n = store::split_components(prefix).size();
+  auto hi = std::partition_point(lo, rows.end(), [&](const store::Row& row) {
+    auto parts = store::split_components(row.clustering);
+    std::string head;
+    for (std::size_t i = 0; i < n && i < parts.size(); ++i) store::append_component(head, parts[i]);
+    return cmp.compare(head, prefix) == 0;
+  });
+  return {static_cast<std::size_t>(lo - rows.begin()), static_cast<std::size_t>(hi - rows.begin())};
+}
+
+// Every combination of the '=' / IN values of the leading clustering columns, sorted and
+// deduplicated, as encoded prefixes. Empty list = no prefix restriction.
+std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
+                                             const store::ClusteringComparator& cmp) {
+  std::vector<std::string> prefixes{std::string()};
+  for (int i = 0; i < r.clustering_eq_prefix; ++i) {
+    const auto& cr = r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])];
+    std::vector<std::string> next;
+    for (const auto& p : prefixes)
+      for (const auto& v : cr.values) {
+        std::string k = p;
+        store::append_component(k, v);
+        next.push_back(std::move(k));
+      }
+    prefixes = std::move(next);
+  }
+  std::sort(prefixes.begin(), prefixes.end(), [&](const std::string& a, const std::string& b) {
+    return cmp.compare(a, b) < 0;
+  });
+  prefixes.erase(std::unique(prefixes.begin(), prefixes.end(), [&](const std::string& a, const std::string& b) {
+    return cmp.compare(a, b) == 0;
+  }), prefixes.end());
+  return prefixes;
+}
+
+// The partitions a query reads, in the order it returns them.
+std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t,
+                                                        const SelectRestrictions& r,
+                                                        const store::TableStore& st) {
+  std::vector<const store::Partition*> out;
+  if (r.partition_lookup) {
+    // Each column's values in the type's order, deduplicated: the cartesian product is then
+    // in the partition key's own order, which is how IN results come back.
+    std::vector<std::vector<std::string>> values;
+    for (int col : t.partition_key) {
+      auto v = r.columns[static_cast<std::size_t>(col)].values;
+      const types::Kind k = t.column(col).type->kind;
+      std::sort(v.begin(), v.end(), [&](const std::string& a, const std::string& b) {
+        return types::compare_values(k, a, b) < 0;
+      });
+      v.erase(std::unique(v.begin(), v.end(), [&](const std::string& a, const std::string& b) {
+        return types::compare_values(k, a, b) == 0;
+      }), v.end());
+      values.push_back(std::move(v));
+    }
+    std::vector<std::size_t> idx(values.size(), 0);
+    for (const auto& v : values)
+      if (v.empty()) return out;
+    for (;;) {
+      std::vector<std::string_view> parts;
+      for (std::size_t i = 0; i < values.size(); ++i) parts.push_back(values[i][idx[i]]);
+      if (parts.size() == 1 && parts[0].empty()) invalid("Key may not be empty");
+      if (const store::Partition* p = st.find(serialize_partition_key(parts))) out.push_back(p);
+      std::size_t i = values.size();
+      while (i > 0 && ++idx[i - 1] == values[i - 1].size()) idx[--i] = 0;
+      if (i == 0) break;
+    }
+    return out;
+  }
+  auto it = st.partitions().begin();
+  if (r.token && r.token->lower) it = st.lower_bound(*r.token->lower);
+  for (; it != st.partitions().end(); ++it) {
+    const std::int64_t tok = it->second.token();
+    if (r.token) {
+      if (r.token->lower && (tok < *r.token->lower || (tok == *r.token->lower && !r.token->lower_inclusive)))
+        continue;
+      if (r.token->upper && (tok > *r.token->upper || (tok == *r.token->upper && !r.token->upper_inclusive)))
+        break;
+    }
+    out.push_back(&it->second);
+  }
+  return out;
+}
+
+}  // namespace
+
+Result execute_select(Database& db, Session& session, const ast::Select& s,
+                      const schema::TableSchema& t) {
+  Plan plan = prepare(t, s);
+  static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+  if (s.limit) {
+    plan.limit = bind_integer(*s.limit, *int_type, "[limit]");
+    if (!plan.limit || *plan.limit <= 0) invalid("LIMIT must be strictly positive");
+  }
+  if (s.per_partition_limit) {
+    plan.per_partition_limit = bind_integer(*s.per_partition_limit, *int_type, "[per_partition_limit]");
+    if (!plan.per_partition_limit || *plan.per_partition_limit <= 0) invalid("LIMIT must be strictly positive");
+  }
+  const SelectRestrictions& r = plan.where;
+  if (plan.ordered && r.partition_key_in && session.paging)
+    invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query");
+
+  Rows rows;
+  rows.columns = plan.selection.result_columns();
+  const store::TableStore& st = db.store_of(t);
+  const store::ClusteringComparator& cmp = st.comparator();
+  const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+  Matcher match{t, r};
+  const std::vector<std::string> prefixes = clustering_prefixes(t, r, cmp);
+  const bool clustering_or_regular_restricted = r.has_clustering || r.has_regular;
+
+  Aggregator agg(plan.selection);
+  std::vector<RowSource::Cell> cells;
+  std::vector<Value> values;
+  // Rows to sort after reading (ORDER BY across IN partitions): (clustering, values).
+  std::vector<std::pair<std::string, std::vector<Value>>> pending;
+  const bool post_sort = plan.ordered && r.partition_key_in;
+  std::int64_t emitted = 0;
+  auto limit_reached = [&] { return !plan.selection.aggregate && plan.limit && emitted >= *plan.limit && !post_sort; };
+
+  auto emit = [&](const RowSource& src, const std::string* clustering) {
+    if (plan.selection.aggregate) { agg.feed(t, src); return; }
+    evaluate_row(plan.selection, t, src, values);
+    if (post_sort) pending.emplace_back(clustering ? *clustering : std::string(), values);
+    else rows.rows.push_back(values);
+    ++emitted;
+  };
+
+  for (const store::Partition* p : partitions_to_read(t, r, st)) {
+    if (limit_reached()) break;
+    std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
+    if (!match.partition_matches(pk)) continue;
+    std::vector<std::string_view> ck;
+    RowSource src{&pk, &ck, p->token(), &cells};
+
+    if (plan.distinct) {
+      bool live = has_live_static(t, *p, now_s);
+      for (const auto& row : p->rows()) live = live || row_live(t, *p, row, now_s);
+      if (!live) continue;
+      collect_cells(t, *p, nullptr, now_s, cells);
+      emit(src, nullptr);
+      continue;
+    }
+
+    // Candidate rows: the '=' prefixes' runs, in clustering order.
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    for (const auto& prefix : prefixes) runs.push_back(prefix_range(*p, cmp, prefix));
+    std::vector<const store::Row*> candidates;
+    for (auto [lo, hi] : runs)
+      for (std::size_t i = lo; i < hi; ++i) candidates.push_back(&p->rows()[i]);
+    if (plan.reversed) std::reverse(candidates.begin(), candidates.end());
+
+    std::int64_t in_partition = 0;
+    bool any_row = false;
+    for (const store::Row* row : candidates) {
+      if (limit_reached()) break;
+      if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
+      if (!row_live(t, *p, *row, now_s)) continue;
+      any_row = true;
+      ck = store::split_components(row->clustering);
+      if (!match.clustering_matches(ck)) continue;
+      collect_cells(t, *p, row, now_s, cells);
+      if (!match.cells_match(cells)) continue;
+      emit(src, &row->clustering);
+      ++in_partition;
+    }
+    // A partition with only static data shows as one row when nothing restricts the rows.
+    if (!any_row && !clustering_or_regular_restricted && has_live_static(t, *p, now_s) &&
+        !limit_reached()) {
+      ck.clear();
+      collect_cells(t, *p, nullptr, now_s, cells);
+      if (match.cells_match(cells)) emit(src, nullptr);
+    }
+  }
+
+  if (post_sort) {
+    std::stable_sort(pending.begin(), pending.end(), [&](const auto& a, const auto& b) {
+      int c = cmp.compare(a.first, b.first);
+      return plan.reversed ? c > 0 : c < 0;
+    });
+    for (auto& [k, v] : pending) {
+      if (plan.limit && static_cast<std::int64_t>(rows.rows.size()) >= *plan.limit) break;
+      rows.rows.push_back(std::move(v));
+    }
+  }
+  if (plan.selection.aggregate) {
+    rows.rows.push_back(agg.finish());
+    if (!r.partition_lookup) rows.warnings.push_back("Aggregation query used without partition key");
+    else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
+  }
+  return rows;
+}
+
+}  // namespace cqlbox::exec

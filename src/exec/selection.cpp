@@ -1,0 +1,306 @@
+#include "exec/selection.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "error/cql_error.hpp"
+#include "exec/terms.hpp"
+#include "types/bytes.hpp"
+#include "types/compare.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::invalid;
+using types::Kind;
+
+namespace {
+
+const types::CqlType* native(Kind k) { return types::native_type(k); }
+
+int column_of(const schema::TableSchema& t, const ast::Selector& arg) {
+  if (arg.kind != ast::SelectorKind::Column)
+    invalid("Only column names are supported as arguments here");
+  int i = t.find(arg.name);
+  if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(arg.name), table_text(t));
+  return i;
+}
+
+bool numeric(Kind k) {
+  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||
+         k == Kind::Float || k == Kind::Double || k == Kind::Counter || k == Kind::Varint ||
+         k == Kind::Decimal;
+}
+
+ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel) {
+  ResolvedSelector r;
+  switch (sel.kind) {
+    case ast::SelectorKind::Column: {
+      r.column = column_of(t, sel);
+      r.type = t.column(r.column).type;
+      r.name = t.column(r.column).name;
+      break;
+    }
+    case ast::SelectorKind::Star: invalid("Invalid use of *");
+    case ast::SelectorKind::Constant:
+      invalid("Constants are not supported as selectors without a type hint");
+    case ast::SelectorKind::FunctionCall: {
+      const std::string fn = util::ascii_lower(sel.name);
+      const auto& args = sel.args;
+      if (fn == "count" && args.size() == 1 &&
+          (args[0].kind == ast::SelectorKind::Star ||
+           (args[0].kind == ast::SelectorKind::Constant && args[0].constant.text == "1"))) {
+        r.op = SelectorOp::CountRows;
+        r.type = native(Kind::Bigint);
+        r.name = "count";
+        break;
+      }
+      if (fn == "writetime" || fn == "ttl") {
+        if (args.size() != 1) invalid("Invalid number of arguments for function {}", fn);
+        r.column = column_of(t, args[0]);
+        const schema::Column& c = t.column(r.column);
+        if (c.is_primary_key())
+          invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
+        r.op = fn == "writetime" ? SelectorOp::WriteTime : SelectorOp::Ttl;
+        r.type = native(fn == "writetime" ? Kind::Bigint : Kind::Int);
+        r.name = fmt::format("{}({})", fn, c.name);
+        break;
+      }
+      if (fn == "token") {
+        std::string names;
+        bool ok = args.size() == t.partition_key.size();
+        for (std::size_t i = 0; i < args.size(); ++i) {
+          int c = column_of(t, args[i]);
+          ok = ok && c == t.partition_key[i];
+          names += (i ? ", " : "") + t.column(c).name;
+        }
+        if (!ok) invalid("Invalid number of arguments in call to function system.token: {} required but {} provided",
+                         t.partition_key.size(), args.size());
+        r.op = SelectorOp::Token;
+        r.type = native(Kind::Bigint);
+        r.name = fmt::format("system.token({})", names);
+        break;
+      }
+      if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") {
+        if (args.size() != 1) invalid("Invalid number of arguments in call to function system.{}: 1 required but {} provided", fn, args.size());
+        r.column = column_of(t, args[0]);
+        const schema::Column& c = t.column(r.column);
+        r.name = fmt::format("system.{}({})", fn, c.name);
+        if (fn == "count") { r.op = SelectorOp::Count; r.type = native(Kind::Bigint); break; }
+        r.type = c.type;
+        if (fn == "min") r.op = SelectorOp::Min;
+        else if (fn == "max") r.op = SelectorOp::Max;
+        else {
+          if (!numeric(c.type->kind))
+            invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: )", fn);
+          r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
+        }
+        break;
+      }
+      invalid("Unknown function '{}'", sel.name);
+    }
+  }
+  if (!sel.alias.empty()) r.name = std::string(sel.alias);
+  return r;
+}
+
+}  // namespace
+
+Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors) {
+  Selection s;
+  if (selectors.empty()) {
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      ResolvedSelector r;
+      r.column = static_cast<int>(i);
+      r.type = t.columns[i].type;
+      r.name = t.columns[i].name;
+      s.selectors.push_back(std::move(r));
+    }
+  } else {
+    for (const auto& sel : selectors) s.selectors.push_back(resolve(t, sel));
+  }
+  bool any_static = false, other = false;
+  for (const auto& r : s.selectors) {
+    s.aggregate = s.aggregate || r.aggregate();
+    if (r.column < 0) continue;
+    auto kind = t.column(r.column).kind;
+    if (kind == schema::ColumnKind::Static) any_static = true;
+    if (kind == schema::ColumnKind::Clustering || kind == schema::ColumnKind::Regular) other = true;
+  }
+  s.only_static = any_static && !other;
+  s.reads_regular = other || selectors.empty();
+  return s;
+}
+
+std::vector<ResultColumn> Selection::result_columns() const {
+  std::vector<ResultColumn> cols;
+  for (const auto& r : selectors) cols.push_back({r.name, r.type});
+  return cols;
+}
+
+namespace {
+
+Value column_value(const schema::TableSchema& t, const RowSource& row, int column) {
+  const schema::Column& c = t.column(column);
+  auto pos = static_cast<std::size_t>(c.position);
+  if (c.kind == schema::ColumnKind::PartitionKey) return std::string((*row.partition_key)[pos]);
+  if (c.kind == schema::ColumnKind::Clustering) {
+    if (pos >= row.clustering->size()) return std::nullopt;
+    return std::string((*row.clustering)[pos]);
+  }
+  const auto& cell = (*row.cells)[static_cast<std::size_t>(column)];
+  if (!cell.present) return std::nullopt;
+  return std::string(cell.value);
+}
+
+}  // namespace
+
+void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
+                  std::vector<Value>& out) {
+  out.clear();
+  for (const auto& r : s.selectors) {
+    switch (r.op) {
+      case SelectorOp::Column: out.push_back(column_value(t, row, r.column)); break;
+      case SelectorOp::WriteTime: {
+        const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+        out.push_back(cell.present ? Value(types::be_bytes(cell.timestamp)) : std::nullopt);
+        break;
+      }
+      case SelectorOp::Ttl: {
+        const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+        out.push_back(cell.present && cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left))
+                                                        : std::nullopt);
+        break;
+      }
+      case SelectorOp::Token: out.push_back(types::be_bytes(row.token)); break;
+      case SelectorOp::Constant: out.push_back(r.constant); break;
+      default: out.push_back(std::nullopt); break;
+    }
+  }
+}
+
+Aggregator::Aggregator(const Selection& s) : s_(s), states_(s.selectors.size()) {}
+
+namespace {
+
+long double to_number(Kind k, std::string_view b) {
+  switch (k) {
+    case Kind::Int: return types::read_be<std::int32_t>(b);
+    case Kind::Bigint: case Kind::Counter: return static_cast<long double>(types::read_be<std::int64_t>(b));
+    case Kind::Smallint: return types::read_be<std::int16_t>(b);
+    case Kind::Tinyint: return types::read_be<std::int8_t>(b);
+    case Kind::Float: {
+      auto bits = types::read_be<std::uint32_t>(b);
+      float f = 0;
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    case Kind::Double: {
+      auto bits = types::read_be<std::uint64_t>(b);
+      double d = 0;
+      std::memcpy(&d, &bits, 8);
+      return d;
+    }
+    default: return 0;
+  }
+}
+
+std::int64_t to_integer(Kind k, std::string_view b) {
+  switch (k) {
+    case Kind::Int: return types::read_be<std::int32_t>(b);
+    case Kind::Smallint: return types::read_be<std::int16_t>(b);
+    case Kind::Tinyint: return types::read_be<std::int8_t>(b);
+    default: return types::read_be<std::int64_t>(b);
+  }
+}
+
+// An integer result in the argument's own type (Java wraps on overflow).
+std::string integer_bytes(Kind k, std::int64_t v) {
+  switch (k) {
+    case Kind::Int: return types::be_bytes(static_cast<std::int32_t>(v));
+    case Kind::Smallint: return types::be_bytes(static_cast<std::int16_t>(v));
+    case Kind::Tinyint: return types::be_bytes(static_cast<std::int8_t>(v));
+    default: return types::be_bytes(v);
+  }
+}
+
+std::string float_bytes(Kind k, long double v) {
+  if (k == Kind::Float) {
+    float f = static_cast<float>(v);
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &f, 4);
+    return types::be_bytes(bits);
+  }
+  double d = static_cast<double>(v);
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &d, 8);
+  return types::be_bytes(bits);
+}
+
+}  // namespace
+
+void Aggregator::feed(const schema::TableSchema& t, const RowSource& row) {
+  if (!any_row_) {
+    evaluate_row(s_, t, row, first_row_);
+    any_row_ = true;
+  }
+  for (std::size_t i = 0; i < s_.selectors.size(); ++i) {
+    const auto& r = s_.selectors[i];
+    State& st = states_[i];
+    if (r.op == SelectorOp::CountRows) { ++st.count; continue; }
+    if (!r.aggregate()) continue;
+    Value v = column_value(t, row, r.column);
+    if (!v) continue;
+    ++st.count;
+    const Kind k = t.column(r.column).type->kind;
+    switch (r.op) {
+      case SelectorOp::Min:
+        if (!st.has || types::compare_values(k, *v, st.best) < 0) st.best = *v;
+        break;
+      case SelectorOp::Max:
+        if (!st.has || types::compare_values(k, *v, st.best) > 0) st.best = *v;
+        break;
+      case SelectorOp::Sum: case SelectorOp::Avg:
+        if (k == Kind::Float || k == Kind::Double) st.sum += to_number(k, *v);
+        else st.isum = static_cast<std::int64_t>(static_cast<std::uint64_t>(st.isum) +
+                                                 static_cast<std::uint64_t>(to_integer(k, *v)));
+        break;
+      default: break;
+    }
+    st.has = true;
+  }
+}
+
+std::vector<Value> Aggregator::finish() const {
+  std::vector<Value> out;
+  for (std::size_t i = 0; i < s_.selectors.size(); ++i) {
+    const auto& r = s_.selectors[i];
+    const State& st = states_[i];
+    switch (r.op) {
+      case SelectorOp::CountRows: case SelectorOp::Count:
+        out.push_back(types::be_bytes(st.count));
+        break;
+      case SelectorOp::Min: case SelectorOp::Max:
+        out.push_back(st.has ? Value(st.best) : std::nullopt);
+        break;
+      case SelectorOp::Sum: case SelectorOp::Avg: {
+        const Kind k = r.type->kind;
+        const bool fp = k == Kind::Float || k == Kind::Double;
+        if (r.op == SelectorOp::Sum) {
+          out.push_back(fp ? float_bytes(k, st.sum) : integer_bytes(k, st.isum));
+        } else if (fp) {
+          out.push_back(float_bytes(k, st.count ? st.sum / static_cast<long double>(st.count) : 0));
+        } else {
+          out.push_back(integer_bytes(k, st.count ? st.isum / st.count : 0));
+        }
+        break;
+      }
+      default:
+        out.push_back(any_row_ ? first_row_[i] : std::nullopt);
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace cqlbox::exec

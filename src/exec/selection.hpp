@@ -1,0 +1,84 @@
+// The SELECT list: resolves selectors against the table once (columns -> indices, functions ->
+// kinds, result names and types as Cassandra names them) and evaluates them per row.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "exec/result.hpp"
+#include "schema/table_schema.hpp"
+
+namespace cqlbox::exec {
+
+enum class SelectorOp : std::uint8_t {
+  Column, WriteTime, Ttl, Token, CountRows, Count, Min, Max, Sum, Avg, Constant,
+};
+
+struct ResolvedSelector {
+  SelectorOp op = SelectorOp::Column;
+  int column = -1;                    // the column read (not for Token / CountRows / Constant)
+  const types::CqlType* type = nullptr;  // result type
+  std::string name;                   // header
+  Value constant;                     // SelectorOp::Constant
+
+  bool aggregate() const { return op >= SelectorOp::CountRows && op <= SelectorOp::Avg; }
+};
+
+struct Selection {
+  std::vector<ResolvedSelector> selectors;
+  bool aggregate = false;     // any aggregate selector
+  bool only_static = false;   // selects partition key / static columns only, and some static
+  bool reads_regular = false; // reads a clustering or regular column
+
+  std::vector<ResultColumn> result_columns() const;
+};
+
+// Throws InvalidRequest for unknown columns, functions misapplied to key columns, …
+Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors);
+
+// What one stored row offers to the selectors.
+struct RowSource {
+  const std::vector<std::string_view>* partition_key;  // components
+  const std::vector<std::string_view>* clustering;     // components (empty for static-only)
+  std::int64_t token;
+  // Per column of the table: live value bytes, write time and remaining TTL (0 = none),
+  // present = false when the column has no live cell in this row.
+  struct Cell {
+    bool present = false;
+    std::string_view value;
+    std::int64_t timestamp = 0;
+    std::int32_t ttl_left = 0;
+  };
+  const std::vector<Cell>* cells;  // parallel to schema columns; key columns unused
+};
+
+// Evaluates non-aggregate selectors for one row.
+void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
+                  std::vector<Value>& out);
+
+// Aggregation over rows: feed() each row, then finish() produces the single result row.
+class Aggregator {
+ public:
+  explicit Aggregator(const Selection& s);
+  void feed(const schema::TableSchema& t, const RowSource& row);
+  std::vector<Value> finish() const;
+
+ private:
+  struct State {
+    std::int64_t count = 0;
+    bool has = false;
+    std::string best;          // min / max
+    long double sum = 0;       // float sums
+    std::int64_t isum = 0;     // integer sums (wrap like Java)
+    std::vector<Value> first;  // non-aggregate selectors: first row's values
+  };
+  const Selection& s_;
+  std::vector<State> states_;
+  std::vector<Value> first_row_;
+  bool any_row_ = false;
+};
+
+}  // namespace cqlbox::exec

@@ -1,0 +1,92 @@
+#include "exec/terms.hpp"
+
+#include "error/cql_error.hpp"
+#include "types/bytes.hpp"
+#include "types/codec.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
+                                     std::string_view column) {
+  using ast::TermKind;
+  switch (term.kind) {
+    case TermKind::Null: return std::nullopt;
+    case TermKind::List:
+      error::invalid("Invalid list literal for {} of type {}", column, type.name);
+    case TermKind::Set:
+      error::invalid("Invalid set literal for {} of type {}", column, type.name);
+    case TermKind::Map:
+      error::invalid("Invalid map literal for {} of type {}", column, type.name);
+    case TermKind::Tuple:
+      error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
+    case TermKind::FunctionCall:
+      error::invalid("Unknown function {} called", term.text);
+    default: break;
+  }
+  auto kind = static_cast<types::ConstantKind>(static_cast<int>(term.kind));
+  return types::encode_constant(type, kind, term.text, column);
+}
+
+std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
+                                         std::string_view what) {
+  auto bytes = bind_term(term, type, what);
+  if (!bytes) return std::nullopt;
+  if (type.kind == types::Kind::Int) return types::read_be<std::int32_t>(*bytes);
+  return types::read_be<std::int64_t>(*bytes);
+}
+
+std::string serialize_partition_key(const std::vector<std::string_view>& components) {
+  if (components.size() == 1) return std::string(components[0]);
+  std::string key;
+  for (auto c : components) {
+    types::append_be(key, static_cast<std::uint16_t>(c.size()));
+    key.append(c);
+    key += '\0';
+  }
+  return key;
+}
+
+std::vector<std::string_view> split_partition_key(std::string_view key, std::size_t count) {
+  if (count == 1) return {key};
+  std::vector<std::string_view> out;
+  while (key.size() >= 2 && out.size() < count) {
+    auto len = types::read_be<std::uint16_t>(key);
+    out.push_back(key.substr(2, len));
+    key.remove_prefix(std::min<std::size_t>(key.size(), 2u + len + 1u));
+  }
+  return out;
+}
+
+std::string term_text(const ast::Term& term) {
+  using ast::TermKind;
+  switch (term.kind) {
+    case TermKind::Null: return "null";
+    case TermKind::String: {
+      std::string s = "'";
+      for (char c : term.text) {
+        if (c == '\'') s += '\'';
+        s += c;
+      }
+      return s + "'";
+    }
+    case TermKind::List: case TermKind::Set: case TermKind::Map: case TermKind::Tuple:
+    case TermKind::FunctionCall: {
+      const char* open = term.kind == TermKind::List ? "[" : term.kind == TermKind::Tuple ? "(" : "{";
+      const char* close = term.kind == TermKind::List ? "]" : term.kind == TermKind::Tuple ? ")" : "}";
+      std::string s = term.kind == TermKind::FunctionCall ? std::string(term.text) + "(" : open;
+      for (std::size_t i = 0; i < term.items.size(); ++i) {
+        if (i) s += (term.kind == TermKind::Map && i % 2) ? ": " : ", ";
+        s += term_text(term.items[i]);
+      }
+      return s + (term.kind == TermKind::FunctionCall ? ")" : close);
+    }
+    default: return std::string(term.text);
+  }
+}
+
+std::string table_text(const schema::TableSchema& t) {
+  return util::cql_name(t.keyspace) + "." + util::cql_name(t.name);
+}
+
+}  // namespace cqlbox::exec

@@ -1,0 +1,36 @@
+// Binding parsed terms to typed values at prepare time, and the serialized partition key.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "schema/table_schema.hpp"
+
+namespace cqlbox::exec {
+
+// The serialized value of `term` for a column named `column` of `type`; nullopt for null.
+// Throws InvalidRequest with Cassandra's literal messages.
+std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
+                                     std::string_view column);
+
+// An integer parameter (LIMIT, TTL, TIMESTAMP) as Cassandra binds it: `what` is the name its
+// messages use ("[limit]", "[ttl]", "[timestamp]"). nullopt for null.
+std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
+                                         std::string_view what);
+
+// The bytes the partitioner hashes: the single component, or for several, each as a 2-byte
+// length, the bytes and a 0 byte.
+std::string serialize_partition_key(const std::vector<std::string_view>& components);
+// Inverse of serialize_partition_key for a key of `count` components.
+std::vector<std::string_view> split_partition_key(std::string_view key, std::size_t count);
+
+// A term as the user wrote it, for messages ("b != 5", "'x'").
+std::string term_text(const ast::Term& term);
+
+// "ks.t" with CQL quoting where needed.
+std::string table_text(const schema::TableSchema& t);
+
+}  // namespace cqlbox::exec

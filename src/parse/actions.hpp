@@ -1,0 +1,530 @@
+// PEGTL actions: each one turns a matched rule into a piece of the AST in the Builder.
+// Rules without an action here do nothing. Token rules include trailing whitespace, so actions
+// that need a token's text use the body rule or Builder::name_of.
+#pragma once
+
+#include <string>
+
+#include "cql/statement.hpp"
+#include "parse/builder.hpp"
+
+namespace cqlbox::parse {
+
+namespace g = grammar;
+using ast::TermKind;
+
+template <class Rule>
+struct action : tao::pegtl::nothing<Rule> {};
+
+// --- constants --------------------------------------------------------------------------------
+
+template <TermKind K>
+struct push_constant {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::Term t;
+    t.kind = K;
+    t.text = in.string_view();
+    t.offset = static_cast<std::uint32_t>(in.begin() - b.text.data());
+    b.terms.push_back(std::move(t));
+  }
+};
+
+template <>
+struct action<g::string_sq_body> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    std::string_view raw = in.string_view();
+    raw = raw.substr(1, raw.size() - 2);
+    ast::Term t;
+    t.kind = TermKind::String;
+    if (raw.find('\'') == std::string_view::npos) {
+      t.text = raw;
+    } else {
+      std::string s;
+      for (std::size_t i = 0; i < raw.size(); ++i) {
+        s += raw[i];
+        if (raw[i] == '\'') ++i;  // '' -> '
+      }
+      t.text = b.keep(s);
+    }
+    t.offset = static_cast<std::uint32_t>(in.begin() - b.text.data());
+    b.terms.push_back(std::move(t));
+  }
+};
+template <>
+struct action<g::string_dollar_body> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    std::string_view raw = in.string_view();
+    ast::Term t;
+    t.kind = TermKind::String;
+    t.text = raw.substr(2, raw.size() - 4);
+    t.offset = static_cast<std::uint32_t>(in.begin() - b.text.data());
+    b.terms.push_back(std::move(t));
+  }
+};
+template <> struct action<g::uuid_body> : push_constant<TermKind::Uuid> {};
+template <> struct action<g::hex_body> : push_constant<TermKind::Hex> {};
+template <> struct action<g::duration_body> : push_constant<TermKind::Duration> {};
+template <> struct action<g::float_body> : push_constant<TermKind::Float> {};
+template <> struct action<g::integer_body> : push_constant<TermKind::Integer> {};
+template <>
+struct action<g::float_special> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    std::string_view raw = in.string_view();
+    bool neg = raw[0] == '-';
+    bool nan = raw[neg ? 1 : 0] == 'n' || raw[neg ? 1 : 0] == 'N';
+    ast::Term t;
+    t.kind = TermKind::Float;
+    t.text = nan ? "NaN" : (neg ? "-Infinity" : "Infinity");
+    b.terms.push_back(std::move(t));
+  }
+};
+template <>
+struct action<g::boolean_lit> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::Term t;
+    t.kind = TermKind::Boolean;
+    char c = in.string_view()[0];
+    t.text = (c == 't' || c == 'T') ? "true" : "false";
+    b.terms.push_back(std::move(t));
+  }
+};
+template <>
+struct action<g::null_lit> {
+  static void apply0(Builder& b) { b.terms.push_back(ast::Term{}); }
+};
+
+// --- collections, tuples, function calls --------------------------------------------------
+
+template <>
+struct action<g::brace_open> {
+  static void apply0(Builder& b) {
+    b.term_marks.push_back(b.terms.size());
+    b.brace_is_map.push_back(false);
+  }
+};
+template <>
+struct action<g::map_colon> {
+  static void apply0(Builder& b) { b.brace_is_map.back() = true; }
+};
+template <>
+struct action<g::brace_close> {
+  static void apply0(Builder& b) {
+    ast::Term t;
+    t.kind = b.brace_is_map.back() ? TermKind::Map : TermKind::Set;
+    b.brace_is_map.pop_back();
+    t.items = b.take_terms(b.term_marks.back());
+    b.term_marks.pop_back();
+    b.terms.push_back(std::move(t));
+  }
+};
+
+template <TermKind K>
+struct open_group {
+  static void apply0(Builder& b) { b.term_marks.push_back(b.terms.size()); }
+};
+template <TermKind K>
+struct close_group {
+  static void apply0(Builder& b) {
+    ast::Term t;
+    t.kind = K;
+    t.items = b.take_terms(b.term_marks.back());
+    b.term_marks.pop_back();
+    b.terms.push_back(std::move(t));
+  }
+};
+template <> struct action<g::list_open> : open_group<TermKind::List> {};
+template <> struct action<g::list_close> : close_group<TermKind::List> {};
+template <> struct action<g::tuple_open> : open_group<TermKind::Tuple> {};
+template <> struct action<g::tuple_close> : close_group<TermKind::Tuple> {};
+
+template <>
+struct action<g::function_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.call_names.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::call_open> {
+  static void apply0(Builder& b) { b.term_marks.push_back(b.terms.size()); }
+};
+template <>
+struct action<g::call_close> {
+  static void apply0(Builder& b) {
+    ast::Term t;
+    t.kind = TermKind::FunctionCall;
+    t.text = b.call_names.back();
+    b.call_names.pop_back();
+    t.items = b.take_terms(b.term_marks.back());
+    b.term_marks.pop_back();
+    b.terms.push_back(std::move(t));
+  }
+};
+
+// --- relations ------------------------------------------------------------------------------
+
+template <>
+struct action<g::relation_begin> {
+  static void apply0(Builder& b) {
+    b.relation = ast::Relation{};
+    b.relation_mark = b.terms.size();
+  }
+};
+template <>
+struct action<g::relation_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.relation.columns.push_back(b.name_of(in.string_view()));
+  }
+};
+template <ast::Operator Op>
+struct set_operator {
+  static void apply0(Builder& b) { b.relation.op = Op; }
+};
+template <> struct action<g::op_eq> : set_operator<ast::Operator::Eq> {};
+template <> struct action<g::op_lt> : set_operator<ast::Operator::Lt> {};
+template <> struct action<g::op_lte> : set_operator<ast::Operator::Lte> {};
+template <> struct action<g::op_gt> : set_operator<ast::Operator::Gt> {};
+template <> struct action<g::op_gte> : set_operator<ast::Operator::Gte> {};
+template <> struct action<g::op_neq> : set_operator<ast::Operator::Neq> {};
+template <> struct action<g::op_like> : set_operator<ast::Operator::Like> {};
+template <> struct action<g::op_contains> : set_operator<ast::Operator::Contains> {};
+template <> struct action<g::op_contains_key> : set_operator<ast::Operator::ContainsKey> {};
+template <> struct action<g::in_values> : set_operator<ast::Operator::In> {};
+template <> struct action<g::is_not_null> : set_operator<ast::Operator::IsNotNull> {};
+template <>
+struct action<g::multi_relation> {
+  static void apply0(Builder& b) { b.relation.kind = ast::RelationKind::Multi; }
+};
+template <>
+struct action<g::token_relation> {
+  static void apply0(Builder& b) { b.relation.kind = ast::RelationKind::Token; }
+};
+template <>
+struct action<g::relation> {
+  static void apply0(Builder& b) {
+    b.relation.values = b.take_terms(b.relation_mark);
+    b.relations.push_back(std::move(b.relation));
+    b.relation = ast::Relation{};
+  }
+};
+
+// --- names and shared clauses ---------------------------------------------------------------
+
+template <>
+struct action<g::qualified_first> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.qname = {{}, b.name_of(in.string_view())};
+  }
+};
+template <>
+struct action<g::qualified_second> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.qname.keyspace = b.qname.name;
+    b.qname.name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::keyspace_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.keyspace_name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::if_exists> {
+  static void apply0(Builder& b) { b.if_exists = true; }
+};
+template <>
+struct action<g::if_not_exists> {
+  static void apply0(Builder& b) { b.if_not_exists = true; }
+};
+template <>
+struct action<g::property_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.property_name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::property> {
+  static void apply0(Builder& b) {
+    b.properties.push_back(ast::Property{b.property_name, b.pop_term()});
+  }
+};
+
+// --- types and CREATE TABLE -------------------------------------------------------------------
+
+template <>
+struct action<g::type_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::TypeRef t;
+    t.name = b.name_of(in.string_view());
+    b.types.push_back(std::move(t));
+  }
+};
+template <>
+struct action<g::type_args_open> {
+  static void apply0(Builder& b) { b.type_marks.push_back(b.types.size()); }
+};
+template <>
+struct action<g::type_args_close> {
+  static void apply0(Builder& b) {
+    std::size_t mark = b.type_marks.back();
+    b.type_marks.pop_back();
+    ast::TypeRef& owner = b.types[mark - 1];
+    for (std::size_t i = mark; i < b.types.size(); ++i) owner.args.push_back(std::move(b.types[i]));
+    b.types.resize(mark);
+  }
+};
+template <>
+struct action<g::column_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.column = ast::ColumnDef{};
+    b.column.name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::column_static> {
+  static void apply0(Builder& b) { b.column.is_static = true; }
+};
+template <>
+struct action<g::column_primary_key> {
+  static void apply0(Builder& b) { b.column.primary_key = true; }
+};
+template <>
+struct action<g::column_def> {
+  static void apply0(Builder& b) {
+    b.column.type = std::move(b.types.back());
+    b.types.pop_back();
+    b.create_table.columns.push_back(std::move(b.column));
+  }
+};
+template <>
+struct action<g::pk_begin> {
+  static void apply0(Builder& b) {
+    ++b.create_table.primary_key_clauses;
+    b.create_table.partition_key.clear();
+    b.create_table.clustering.clear();
+  }
+};
+template <>
+struct action<g::pk_partition_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.create_table.partition_key.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::pk_clustering_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.create_table.clustering.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::clustering_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.create_table.clustering_order.push_back({b.name_of(in.string_view()), false});
+  }
+};
+template <>
+struct action<g::order_desc> {
+  static void apply0(Builder& b) { b.create_table.clustering_order.back().descending = true; }
+};
+template <>
+struct action<g::compact_storage> {
+  static void apply0(Builder& b) { b.create_table.compact_storage = true; }
+};
+
+// --- statements -------------------------------------------------------------------------------
+
+template <>
+struct action<g::create_keyspace> {
+  static void apply0(Builder& b) {
+    ast::CreateKeyspace s;
+    s.name = b.keyspace_name;
+    s.if_not_exists = b.if_not_exists;
+    s.properties = std::move(b.properties);
+    b.result = std::move(s);
+  }
+};
+template <>
+struct action<g::create_table> {
+  static void apply0(Builder& b) {
+    b.create_table.table = b.qname;
+    b.create_table.if_not_exists = b.if_not_exists;
+    b.create_table.properties = std::move(b.properties);
+    b.result = std::move(b.create_table);
+  }
+};
+template <>
+struct action<g::drop_keyspace> {
+  static void apply0(Builder& b) { b.result = ast::DropKeyspace{b.keyspace_name, b.if_exists}; }
+};
+template <>
+struct action<g::drop_table> {
+  static void apply0(Builder& b) { b.result = ast::DropTable{b.qname, b.if_exists}; }
+};
+template <>
+struct action<g::use_stmt> {
+  static void apply0(Builder& b) { b.result = ast::Use{b.keyspace_name}; }
+};
+template <>
+struct action<g::truncate_stmt> {
+  static void apply0(Builder& b) { b.result = ast::Truncate{b.qname}; }
+};
+
+template <>
+struct action<g::insert_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.insert.columns.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::insert_values_open> {
+  static void apply0(Builder& b) { b.insert_values_mark = b.terms.size(); }
+};
+template <>
+struct action<g::using_ttl> {
+  static void apply0(Builder& b) { b.insert.ttl = b.pop_term(); }
+};
+template <>
+struct action<g::using_timestamp> {
+  static void apply0(Builder& b) { b.insert.timestamp = b.pop_term(); }
+};
+template <>
+struct action<g::insert_stmt> {
+  static void apply0(Builder& b) {
+    b.insert.table = b.qname;
+    b.insert.values = b.take_terms(b.insert_values_mark);
+    b.insert.if_not_exists = b.if_not_exists;
+    b.result = std::move(b.insert);
+  }
+};
+
+// SELECT
+template <>
+struct action<g::selector_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::Selector s;
+    s.name = b.name_of(in.string_view());
+    b.selectors.push_back(std::move(s));
+  }
+};
+template <>
+struct action<g::selector_star> {
+  static void apply0(Builder& b) {
+    ast::Selector s;
+    s.kind = ast::SelectorKind::Star;
+    b.selectors.push_back(std::move(s));
+  }
+};
+template <>
+struct action<g::selector_constant> {
+  static void apply0(Builder& b) {
+    ast::Selector s;
+    s.kind = ast::SelectorKind::Constant;
+    s.constant = b.pop_term();
+    b.selectors.push_back(std::move(s));
+  }
+};
+template <>
+struct action<g::selector_call_open> {
+  static void apply0(Builder& b) { b.selector_marks.push_back(b.selectors.size()); }
+};
+template <>
+struct action<g::selector_call_close> {
+  static void apply0(Builder& b) {
+    std::size_t mark = b.selector_marks.back();
+    b.selector_marks.pop_back();
+    ast::Selector& fn = b.selectors[mark - 1];
+    fn.kind = ast::SelectorKind::FunctionCall;
+    for (std::size_t i = mark; i < b.selectors.size(); ++i) fn.args.push_back(std::move(b.selectors[i]));
+    b.selectors.resize(mark);
+  }
+};
+template <>
+struct action<g::selector_alias> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.selectors.back().alias = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::select_json> {
+  static void apply0(Builder& b) { b.select.json = true; }
+};
+template <>
+struct action<g::select_distinct> {
+  static void apply0(Builder& b) { b.select.distinct = true; }
+};
+template <>
+struct action<g::group_by_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.select.group_by.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::order_by_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.select.order_by.push_back({b.name_of(in.string_view()), false});
+  }
+};
+template <>
+struct action<g::order_by_desc> {
+  static void apply0(Builder& b) { b.select.order_by.back().descending = true; }
+};
+template <>
+struct action<g::per_partition_limit_value> {
+  static void apply0(Builder& b) { b.select.per_partition_limit = b.pop_term(); }
+};
+template <>
+struct action<g::limit_value> {
+  static void apply0(Builder& b) { b.select.limit = b.pop_term(); }
+};
+template <>
+struct action<g::allow_filtering> {
+  static void apply0(Builder& b) { b.select.allow_filtering = true; }
+};
+template <>
+struct action<g::select_stmt> {
+  static void apply0(Builder& b) {
+    b.select.table = b.qname;
+    b.select.selectors.assign(std::make_move_iterator(b.selectors.begin()),
+                              std::make_move_iterator(b.selectors.end()));
+    b.select.where = std::move(b.relations);
+    b.result = std::move(b.select);
+  }
+};
+
+// Records where token rules fail, for "mismatched input 'x' expecting FROM".
+template <class Rule>
+struct control : tao::pegtl::normal<Rule> {
+  static constexpr bool kToken = requires { Rule::expected; };
+
+  template <class Input>
+  static void start(const Input& in, Builder& b) {
+    if constexpr (kToken) b.token_start = in.current();
+  }
+  template <class Input>
+  static void failure(const Input&, Builder& b) {
+    if constexpr (kToken) b.note_failure(b.token_start, Rule::expected);
+  }
+};
+
+}  // namespace cqlbox::parse

@@ -1,0 +1,86 @@
+// The state PEGTL actions fill while a statement is parsed. Actions only push onto these stacks
+// or set "pending" fields; a statement rule's action assembles the finished ast::Statement.
+// Nested constructs (collections, function calls, type arguments) use a mark = stack size at
+// their opening token, so a rule that fails part-way leaves nothing that a later success reads.
+// It also records the farthest point any token rule failed at, for the SyntaxException text.
+#pragma once
+
+#include <memory_resource>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ast/ast.hpp"
+
+namespace cqlbox::parse {
+
+struct Builder {
+  explicit Builder(std::string_view statement, std::pmr::memory_resource* arena)
+      : text(statement), arena(arena) {}
+
+  std::string_view text;
+  std::pmr::memory_resource* arena;
+
+  // Copies `s` into the arena; the view lives as long as the arena.
+  std::string_view keep(std::string_view s);
+  // The normalised name at the start of `token_text` (lower-cased, or unquoted).
+  std::string_view name_of(std::string_view token_text);
+
+  std::vector<ast::Term> terms;
+  std::vector<std::size_t> term_marks;
+  std::vector<bool> brace_is_map;
+  std::vector<std::string_view> call_names;
+
+  std::vector<ast::Selector> selectors;
+  std::vector<std::size_t> selector_marks;
+
+  std::vector<ast::TypeRef> types;
+  std::vector<std::size_t> type_marks;
+
+  ast::QualifiedName qname;
+  std::string_view keyspace_name;
+  bool if_exists = false;
+  bool if_not_exists = false;
+  std::string_view property_name;
+  ast::Vec<ast::Property> properties;
+
+  ast::Relation relation;
+  std::size_t relation_mark = 0;
+  ast::Vec<ast::Relation> relations;
+
+  ast::ColumnDef column;
+  ast::CreateTable create_table;
+  ast::Insert insert;
+  std::size_t insert_values_mark = 0;
+  ast::Select select;
+
+  std::optional<ast::Statement> result;
+
+  // Syntax error tracking.
+  const char* token_start = nullptr;
+  const char* farthest = nullptr;
+  std::vector<const char*> expected;
+
+  void note_failure(const char* at, const char* what) {
+    if (farthest == nullptr || at > farthest) {
+      farthest = at;
+      expected.clear();
+    }
+    if (at == farthest) {
+      for (const char* e : expected)
+        if (std::string_view(e) == what) return;
+      expected.push_back(what);
+    }
+  }
+
+  ast::Term pop_term() {
+    ast::Term t = std::move(terms.back());
+    terms.pop_back();
+    return t;
+  }
+  // Moves terms[mark..] out, in order.
+  ast::Vec<ast::Term> take_terms(std::size_t mark);
+};
+
+}  // namespace cqlbox::parse

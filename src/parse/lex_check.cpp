@@ -1,0 +1,58 @@
+#include "parse/lex_check.hpp"
+
+#include <cstring>
+
+namespace cqlbox::parse {
+
+std::optional<LexFailure> find_lex_failure(std::string_view s) {
+  static constexpr const char* kPunct = "()[]{},;.*=<>!:?+-/%'\"$";
+  std::size_t line = 1, line_start = 0;
+  auto fail = [&](std::size_t i) {
+    std::size_t end = s.find('\n', line_start);
+    if (end == std::string_view::npos) end = s.size();
+    // Column counts characters (UTF-8 sequences), as Python does.
+    std::size_t col = 1;
+    for (std::size_t k = line_start; k < i; ++k)
+      if ((static_cast<unsigned char>(s[k]) & 0xC0) != 0x80) ++col;
+    return LexFailure{line, col, s.substr(line_start, end - line_start)};
+  };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '\n') { ++line; line_start = i + 1; continue; }
+    if (c == '\'' || c == '"') {
+      for (++i; i < s.size(); ++i) {
+        if (s[i] == '\n') { ++line; line_start = i + 1; }
+        if (s[i] == c) {
+          if (i + 1 < s.size() && s[i + 1] == c) { ++i; continue; }
+          break;
+        }
+      }
+      continue;
+    }
+    if (c == '$' && i + 1 < s.size() && s[i + 1] == '$') {
+      std::size_t end = s.find("$$", i + 2);
+      for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)
+        if (s[k] == '\n') { ++line; line_start = k + 1; }
+      i = end == std::string_view::npos ? s.size() : end + 1;
+      continue;
+    }
+    if ((c == '-' && i + 1 < s.size() && s[i + 1] == '-') || (c == '/' && i + 1 < s.size() && s[i + 1] == '/')) {
+      while (i + 1 < s.size() && s[i + 1] != '\n') ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
+      std::size_t end = s.find("*/", i + 2);
+      for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)
+        if (s[k] == '\n') { ++line; line_start = k + 1; }
+      i = end == std::string_view::npos ? s.size() : end + 1;
+      continue;
+    }
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                    c == '_' || c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+                    (c != '\0' && std::strchr(kPunct, c) != nullptr);
+    if (!ok) return fail(i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace cqlbox::parse

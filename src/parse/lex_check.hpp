@@ -1,0 +1,19 @@
+// cqlsh lexes a statement before sending it; characters its lexer has no token for ('@', '`',
+// '#', non-ASCII outside strings, …) fail there with "Invalid syntax at line L, char C".
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace cqlbox::parse {
+
+struct LexFailure {
+  std::size_t line;       // 1-based line within the statement
+  std::size_t column;     // 1-based character within that line
+  std::string_view text;  // that line
+};
+
+std::optional<LexFailure> find_lex_failure(std::string_view statement);
+
+}  // namespace cqlbox::parse

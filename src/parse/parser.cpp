@@ -1,0 +1,146 @@
+#include "parse/parser.hpp"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "parse/actions.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::parse {
+
+std::string_view Builder::keep(std::string_view s) {
+  if (s.empty()) return {};
+  auto* p = static_cast<char*>(arena->allocate(s.size(), 1));
+  std::memcpy(p, s.data(), s.size());
+  return {p, s.size()};
+}
+
+std::string_view Builder::name_of(std::string_view tok) {
+  if (!tok.empty() && tok[0] == '"') {
+    std::string name;
+    for (std::size_t i = 1; i < tok.size(); ++i) {
+      if (tok[i] == '"') {
+        if (i + 1 < tok.size() && tok[i + 1] == '"') { name += '"'; ++i; continue; }
+        break;
+      }
+      name += tok[i];
+    }
+    return keep(name);
+  }
+  std::size_t n = 0;
+  bool upper = false;
+  while (n < tok.size()) {
+    char c = tok[n];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+      break;
+    upper = upper || (c >= 'A' && c <= 'Z');
+    ++n;
+  }
+  std::string_view word = tok.substr(0, n);
+  return upper ? keep(util::ascii_lower(word)) : word;
+}
+
+ast::Vec<ast::Term> Builder::take_terms(std::size_t mark) {
+  ast::Vec<ast::Term> out;
+  out.reserve(terms.size() - mark);
+  for (std::size_t i = mark; i < terms.size(); ++i) out.push_back(std::move(terms[i]));
+  terms.resize(mark);
+  return out;
+}
+
+std::string_view token_at(std::string_view text, std::size_t pos) {
+  if (pos >= text.size()) return {};
+  auto is_word = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || static_cast<unsigned char>(c) >= 0x80;
+  };
+  char c = text[pos];
+  std::size_t end = pos + 1;
+  if (c == '\'' || c == '"') {
+    while (end < text.size()) {
+      if (text[end] == c) {
+        if (end + 1 < text.size() && text[end + 1] == c) { end += 2; continue; }
+        ++end;
+        break;
+      }
+      ++end;
+    }
+  } else if (is_word(c) || (c == '-' && pos + 1 < text.size() && text[pos + 1] >= '0' && text[pos + 1] <= '9')) {
+    while (end < text.size() && (is_word(text[end]) || text[end] == '.' || text[end] == '-')) {
+      if ((text[end] == '.' || text[end] == '-') && !(c >= '0' && c <= '9') && c != '-') break;
+      ++end;
+    }
+  } else if ((c == '<' || c == '>' || c == '!') && end < text.size() && text[end] == '=') {
+    ++end;
+  }
+  return text.substr(pos, end - pos);
+}
+
+namespace {
+
+// "line L:C <message> (<snippet>)", the shape of Cassandra's ANTLR errors.
+[[noreturn]] void syntax_error(std::string_view text, const Builder& b) {
+  std::size_t pos = b.farthest ? static_cast<std::size_t>(b.farthest - text.data()) : 0;
+  std::size_t line = 1, line_start = 0;
+  for (std::size_t i = 0; i < pos; ++i)
+    if (text[i] == '\n') { ++line; line_start = i + 1; }
+  std::string_view tok = token_at(text, pos);
+  std::string shown = tok.empty() ? "<EOF>" : std::string(tok);
+
+  std::string what;
+  if (b.expected.size() == 1)
+    what = fmt::format("mismatched input '{}' expecting {}", shown, b.expected[0]);
+  else
+    what = fmt::format("no viable alternative at input '{}'", shown);
+
+  // At end of input ANTLR reports position 0:-1 and shows no snippet.
+  if (tok.empty())
+    throw error::CqlError(error::ErrorClass::SyntaxException, fmt::format("line 0:-1 {}", what));
+
+  // Snippet: up to ten tokens before the offending one, the token in brackets, and "..." on
+  // either side when the statement goes on beyond what is shown.
+  // ANTLR counts whitespace runs as tokens too; words and single punctuation characters are one each.
+  auto is_space = [](char ch) { return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r'; };
+  auto is_word_char = [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '_';
+  };
+  std::size_t from = pos;
+  for (int count = 0; from > 0 && count < 10; ++count) {
+    char ch = text[from - 1];
+    if (is_space(ch)) while (from > 0 && is_space(text[from - 1])) --from;
+    else if (is_word_char(ch)) while (from > 0 && is_word_char(text[from - 1])) --from;
+    else --from;
+  }
+  std::string before;
+  for (char ch : text.substr(from, pos - from))
+    if (ch != '\n' && ch != '\r') before += ch;
+  std::string_view after = text.substr(std::min(text.size(), pos + tok.size()));
+  while (!after.empty() && (after.back() == ' ' || after.back() == '\n' || after.back() == '\t' ||
+                            after.back() == '\r'))
+    after.remove_suffix(1);
+  std::string snippet = fmt::format("{}{}[{}]{}", from > 0 ? "..." : "", before, shown,
+                                    after.empty() ? "" : "...");
+  throw error::CqlError(error::ErrorClass::SyntaxException,
+                        fmt::format("line {}:{} {} ({})", line, pos - line_start, what, snippet));
+}
+
+}  // namespace
+
+ast::Statement Parser::parse(std::string_view text) {
+  arena_.release();
+  Builder b(text, &arena_);
+  tao::pegtl::memory_input<> in(text.data(), text.size(), "");
+  bool ok = false;
+  try {
+    ok = tao::pegtl::parse<grammar::statement, action, control>(in, b);
+  } catch (const tao::pegtl::parse_error&) {
+    ok = false;
+  }
+  if (!ok || !b.result) syntax_error(text, b);
+  return std::move(*b.result);
+}
+
+}  // namespace cqlbox::parse

@@ -1,0 +1,82 @@
+#include "parse/splitter.hpp"
+
+namespace cqlbox::parse {
+
+void StatementSplitter::feed_line(std::string_view line, std::vector<std::string>& done) {
+  if (!pending_.empty()) pending_ += '\n';
+  std::size_t i = 0;
+  const std::size_t n = line.size();
+  auto at = [&](std::size_t k) { return k < n ? line[k] : '\0'; };
+  while (i < n) {
+    const char c = line[i];
+    switch (state_) {
+      case State::SingleQuote:
+      case State::DoubleQuote: {
+        const char q = state_ == State::SingleQuote ? '\'' : '"';
+        pending_ += c;
+        ++i;
+        if (c == q) {
+          if (at(i) == q) { pending_ += q; ++i; }
+          else state_ = State::Normal;
+        }
+        continue;
+      }
+      case State::Dollar:
+        pending_ += c;
+        ++i;
+        if (c == '$' && at(i) == '$') { pending_ += '$'; ++i; state_ = State::Normal; }
+        continue;
+      case State::BlockComment:
+        if (!pending_.empty()) pending_ += c;
+        ++i;
+        if (c == '*' && at(i) == '/') {
+          if (!pending_.empty()) pending_ += '/';
+          ++i;
+          state_ = State::Normal;
+        }
+        continue;
+      case State::Normal:
+        break;
+    }
+    if ((c == '-' && at(i + 1) == '-') || (c == '/' && at(i + 1) == '/')) {
+      if (!pending_.empty()) pending_.append(line.substr(i));
+      break;  // line comment: rest of line
+    }
+    if (c == '/' && at(i + 1) == '*') {
+      state_ = State::BlockComment;
+      if (!pending_.empty()) pending_ += "/*";
+      i += 2;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+      if (!pending_.empty()) pending_ += c;
+      ++i;
+      continue;
+    }
+    if (c == '\'') state_ = State::SingleQuote;
+    else if (c == '"') state_ = State::DoubleQuote;
+    else if (c == '$' && at(i + 1) == '$') { state_ = State::Dollar; pending_ += '$'; ++i; }
+    pending_ += c;
+    ++i;
+    if (c == ';' && state_ == State::Normal) {
+      done.push_back(std::move(pending_));
+      pending_.clear();
+    }
+  }
+  // A statement that has not started yet keeps no text (blank lines, comments).
+  if (pending_ == "\n") pending_.clear();
+}
+
+std::string StatementSplitter::take_pending() {
+  std::string s = std::move(pending_);
+  reset();
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  return s;
+}
+
+void StatementSplitter::reset() {
+  pending_.clear();
+  state_ = State::Normal;
+}
+
+}  // namespace cqlbox::parse

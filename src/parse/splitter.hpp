@@ -1,0 +1,34 @@
+// Cuts input into statements the way cqlsh does: a statement ends at a ';' that is not inside a
+// 'string', a "quoted name", a $$string$$ or a comment (-- // /* */). Lines are fed one at a
+// time; state carries across lines. Leading blank lines and comments are not part of a
+// statement's text; the text runs from its first token through its ';'.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cqlbox::parse {
+
+class StatementSplitter {
+ public:
+  // Feeds one line (without its newline). Each statement completed by this line is appended
+  // to `done` (text from its first token through ';').
+  void feed_line(std::string_view line, std::vector<std::string>& done);
+
+  // True while a statement has started (a token was seen) and is not finished.
+  bool in_statement() const { return !pending_.empty(); }
+  // True when the scanner is inside a string or block comment.
+  bool in_literal() const { return state_ != State::Normal; }
+
+  // What is left of an unfinished statement; resets the splitter.
+  std::string take_pending();
+  void reset();
+
+ private:
+  enum class State { Normal, SingleQuote, DoubleQuote, Dollar, BlockComment };
+  State state_ = State::Normal;
+  std::string pending_;
+};
+
+}  // namespace cqlbox::parse

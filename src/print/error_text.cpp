@@ -1,0 +1,26 @@
+#include "print/error_text.hpp"
+
+#include <fmt/format.h>
+
+namespace cqlbox::print {
+
+std::string error_text(const error::CqlError& e) {
+  using error::ErrorClass;
+  switch (e.cls) {
+    case ErrorClass::InvalidRequest:
+      return fmt::format("InvalidRequest: Error from server: code=2200 [Invalid query] message=\"{}\"", e.message);
+    case ErrorClass::Unauthorized:
+      return fmt::format("Unauthorized: Error from server: code=2100 [Unauthorized] message=\"{}\"", e.message);
+    case ErrorClass::SyntaxException: return "SyntaxException: " + e.message;
+    case ErrorClass::ConfigurationException: return "ConfigurationException: " + e.message;
+    case ErrorClass::AlreadyExists:
+      if (e.table.empty()) return fmt::format("AlreadyExists: Keyspace '{}' already exists", e.keyspace);
+      return fmt::format("AlreadyExists: Table '{}.{}' already exists", e.keyspace, e.table);
+    case ErrorClass::ProtocolError: return "ProtocolError: " + e.message;
+    case ErrorClass::ServerError: return "ServerError: " + e.message;
+    case ErrorClass::ShellError: return e.message;
+  }
+  return e.message;
+}
+
+}  // namespace cqlbox::print

@@ -1,0 +1,37 @@
+// cqlsh's result layout, byte for byte (cassandra.md §1.2-§1.5): tables with per-page column
+// widths, EXPAND's vertical records, "(N rows)", server warnings. Pure: appends to a buffer.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "exec/result.hpp"
+
+namespace cqlbox::print {
+
+struct TableStyle {
+  bool tty = false;       // interactive layout (header per page, blank after rows)
+  bool expand = false;    // EXPAND ON
+  std::size_t page_size = 100;  // 0 = paging off
+};
+
+// One formatted result, cells already rendered to text.
+struct FormattedRows {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> cells;  // null already rendered as "null"
+};
+
+FormattedRows format_rows(const exec::Rows& rows);
+
+// Appends page `page` (rows [first, last)) of a result. The shell calls it per page so a tty
+// can pause with ---MORE--- between pages. `row_number` is the EXPAND counter of the first row.
+void append_page(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last,
+                 bool first_page, const TableStyle& style);
+
+// Appends the end of a result: blank line(s), "(N rows)", warnings.
+void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& style);
+
+// The whole result at once (non-tty use and tests).
+void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style);
+
+}  // namespace cqlbox::print

@@ -1,0 +1,154 @@
+#include "print/value_text.hpp"
+
+#include <arpa/inet.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "types/bignum.hpp"
+#include "types/bytes.hpp"
+#include "types/codec.hpp"
+#include "types/temporal.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::print {
+
+using types::Kind;
+using types::read_be;
+
+std::string format_floating(double x, int p) {
+  if (std::isnan(x)) return "NaN";
+  if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+  int precision = p;
+  if (std::fabs(x) > 2.220446049250313e-16) {
+    int e = static_cast<int>(std::trunc(std::log10(std::fabs(x))));
+    if (e >= -4 && e < p) precision = p + e + 1;
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*g", precision, x);
+  return buf;
+}
+
+std::string format_decimal(std::string_view bytes) {
+  if (bytes.size() < 4) return "";
+  const auto scale = read_be<std::int32_t>(bytes);
+  types::BigInt unscaled = types::BigInt::from_twos_complement(bytes.substr(4));
+  std::string digits = unscaled.to_decimal();
+  std::string sign;
+  if (!digits.empty() && digits[0] == '-') {
+    sign = "-";
+    digits.erase(0, 1);
+  }
+  const std::int64_t exponent = -static_cast<std::int64_t>(scale);
+  const std::int64_t n = static_cast<std::int64_t>(digits.size());
+  const std::int64_t adjusted = exponent + n - 1;
+  if (exponent <= 0 && adjusted >= -6) {
+    if (exponent == 0) return sign + digits;
+    const std::int64_t point = n + exponent;  // digits before the point
+    if (point > 0)
+      return sign + digits.substr(0, static_cast<std::size_t>(point)) + "." +
+             digits.substr(static_cast<std::size_t>(point));
+    return sign + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  }
+  std::string out = sign + digits.substr(0, 1);
+  if (n > 1) out += "." + digits.substr(1);
+  out += fmt::format("E{}{}", adjusted >= 0 ? "+" : "-", adjusted >= 0 ? adjusted : -adjusted);
+  return out;
+}
+
+namespace {
+
+void append_hex(std::string& out, std::string_view b) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (unsigned char c : b) {
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+}
+
+void append_uuid(std::string& out, std::string_view b) {
+  std::string hex;
+  append_hex(hex, b);
+  out += fmt::format("{}-{}-{}-{}-{}", hex.substr(0, 8), hex.substr(8, 4), hex.substr(12, 4),
+                     hex.substr(16, 4), hex.substr(20));
+}
+
+}  // namespace
+
+void append_value_text(std::string& out, const types::CqlType& type, std::string_view b,
+                       bool nested) {
+  const Kind k = type.kind;
+  if (b.empty() && k != Kind::Blob && k != Kind::Text && k != Kind::Ascii) return;
+  switch (k) {
+    case Kind::Int: out += fmt::format("{}", read_be<std::int32_t>(b)); return;
+    case Kind::Bigint: case Kind::Counter: out += fmt::format("{}", read_be<std::int64_t>(b)); return;
+    case Kind::Smallint: out += fmt::format("{}", read_be<std::int16_t>(b)); return;
+    case Kind::Tinyint: out += fmt::format("{}", read_be<std::int8_t>(b)); return;
+    case Kind::Varint: out += types::BigInt::from_twos_complement(b).to_decimal(); return;
+    case Kind::Float: {
+      auto bits = read_be<std::uint32_t>(b);
+      float f = 0;
+      std::memcpy(&f, &bits, 4);
+      out += format_floating(static_cast<double>(f));
+      return;
+    }
+    case Kind::Double: {
+      auto bits = read_be<std::uint64_t>(b);
+      double d = 0;
+      std::memcpy(&d, &bits, 8);
+      out += format_floating(d);
+      return;
+    }
+    case Kind::Decimal: out += format_decimal(b); return;
+    case Kind::Boolean: out += b[0] ? "True" : "False"; return;
+    case Kind::Text: case Kind::Ascii:
+      if (nested) {
+        out += '\'';
+        std::string esc;
+        util::append_cqlsh_escaped(esc, b);
+        for (char c : esc) {
+          if (c == '\'') out += '\'';
+          out += c;
+        }
+        out += '\'';
+      } else {
+        util::append_cqlsh_escaped(out, b);
+      }
+      return;
+    case Kind::Blob: out += "0x"; append_hex(out, b); return;
+    case Kind::Uuid: case Kind::Timeuuid: append_uuid(out, b); return;
+    case Kind::Timestamp: {
+      std::string s = types::format_timestamp_ms(read_be<std::int64_t>(b));
+      out += nested ? "'" + s + "'" : s;
+      return;
+    }
+    case Kind::Date:
+      out += types::format_date_days(static_cast<std::int64_t>(read_be<std::uint32_t>(b)) - 2147483648LL);
+      return;
+    case Kind::Time: out += types::format_time_ns(read_be<std::int64_t>(b)); return;
+    case Kind::Duration: {
+      std::int64_t months = 0, days = 0, nanos = 0;
+      if (types::decode_duration(b, months, days, nanos))
+        out += types::format_duration({static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos});
+      return;
+    }
+    case Kind::Inet: {
+      char buf[INET6_ADDRSTRLEN] = {};
+      const int family = b.size() == 4 ? AF_INET : AF_INET6;
+      inet_ntop(family, b.data(), buf, sizeof buf);
+      out += nested ? fmt::format("'{}'", buf) : std::string(buf);
+      return;
+    }
+  }
+}
+
+std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested) {
+  std::string out;
+  append_value_text(out, type, bytes, nested);
+  return out;
+}
+
+}  // namespace cqlbox::print

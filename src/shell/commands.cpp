@@ -1,0 +1,154 @@
+// cqlsh's own commands (cassandra.md §3.4, 5.0 texts): EXPAND, PAGING, CONSISTENCY,
+// SERIAL CONSISTENCY, SHOW, EXIT/QUIT. Commands of later issues say so.
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "shell/shell.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+std::vector<std::string> split_words(std::string_view s) {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\r') ++j;
+    if (j > i) words.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return words;
+}
+
+std::string upper(std::string s) {
+  for (char& c : s)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return s;
+}
+
+}  // namespace
+
+void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag,
+                       const char* name) {
+  if (args.empty()) {
+    out_ += fmt::format("{} is {}\n", name, flag ? "ON" : "OFF");
+  } else if (args.size() == 1 && (util::iequals(args[0], "on") || util::iequals(args[0], "off"))) {
+    const bool on = util::iequals(args[0], "on");
+    out_ += on == flag ? fmt::format("{} is already {}\n", name, on ? "ON" : "OFF")
+                       : fmt::format("{} set to {}\n", name, on ? "ON" : "OFF");
+    flag = on;
+  } else {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  flush();
+}
+
+void Shell::cmd_paging(std::string_view word, const std::vector<std::string>& args) {
+  bool on = style_.page_size != 0;
+  if (args.size() == 1 && !util::iequals(args[0], "on") && !util::iequals(args[0], "off")) {
+    const std::string& a = args[0];
+    bool digits = !a.empty() && a.size() < 10;
+    for (char c : a) digits = digits && c >= '0' && c <= '9';
+    if (!digits || std::atoi(a.c_str()) <= 0) {
+      print_error(fmt::format("Improper {} command.", word));
+      return;
+    }
+    paging_size_ = static_cast<std::size_t>(std::atoi(a.c_str()));
+    style_.page_size = paging_size_;
+    session_.paging = true;
+    out_ += fmt::format("Page size: {}\n", paging_size_);
+    flush();
+    return;
+  }
+  if (args.size() > 1) {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  const bool was_on = on;
+  cmd_switch(word, args, on, "PAGING");
+  if (!on) paging_size_ = 100;
+  style_.page_size = on ? paging_size_ : 0;
+  session_.paging = on;
+  if (on && (args.empty() || was_on || on)) {
+    out_ += fmt::format("Page size: {}\n", paging_size_);
+    flush();
+  }
+}
+
+void Shell::cmd_consistency(std::string_view word, const std::vector<std::string>& args, bool serial) {
+  static constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL",
+      "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE", "NODE_LOCAL"};
+  std::string& level = serial ? serial_consistency_ : consistency_;
+  if (args.empty()) {
+    out_ += serial ? fmt::format("Current serial consistency level is {}.\n", level)
+                   : fmt::format("Current consistency level is {}.\n", level);
+    flush();
+    return;
+  }
+  std::string wanted = upper(args[0]);
+  bool valid = args.size() == 1;
+  bool known = false;
+  for (auto l : kLevels) known = known || wanted == l;
+  if (serial) known = wanted == "SERIAL" || wanted == "LOCAL_SERIAL";
+  if (!valid || !known) {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  level = wanted;
+  out_ += serial ? fmt::format("Serial consistency level set to {}.\n", level)
+                 : fmt::format("Consistency level set to {}.\n", level);
+  flush();
+}
+
+void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args) {
+  if (args.size() == 1 && util::iequals(args[0], "version")) {
+    out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
+  } else if (args.size() == 1 && util::iequals(args[0], "host")) {
+    out_ += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", options_.nodes);
+  } else {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  flush();
+}
+
+bool Shell::run_shell_command(std::string_view command) {
+  std::vector<std::string> words = split_words(command);
+  if (words.empty()) return false;
+  const std::string word = words[0];
+  std::vector<std::string> args(words.begin() + 1, words.end());
+  const std::string cmd = util::ascii_lower(word);
+  if (cmd == "exit" || cmd == "quit") {
+    exit_ = true;
+  } else if (cmd == "expand") {
+    cmd_switch(word, args, style_.expand, "EXPAND");
+  } else if (cmd == "paging") {
+    cmd_paging(word, args);
+  } else if (cmd == "consistency") {
+    cmd_consistency(word, args, false);
+  } else if (cmd == "serial") {
+    if (args.empty() || !util::iequals(args[0], "consistency")) {
+      print_error(fmt::format("Improper {} command.", word));
+    } else {
+      args.erase(args.begin());
+      cmd_consistency(word, args, true);
+    }
+  } else if (cmd == "show") {
+    cmd_show(word, args);
+  } else if (cmd == "clear" || cmd == "cls") {
+    if (tty_) out_ += "\033[2J\033[H";
+    flush();
+  } else {
+    print_error(fmt::format("{} is not supported by cqlbox yet", util::ascii_lower(word) == "?" ? "HELP" : upper(word)));
+  }
+  return true;
+}
+
+}  // namespace cqlbox::shell

@@ -1,0 +1,117 @@
+#include "shell/options.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace cqlbox::shell {
+
+namespace {
+
+constexpr const char* kUsage = R"(Usage: cqlbox [options]
+
+Apache Cassandra's query language in one process: type CQL, get what Cassandra and cqlsh
+would print, plus the storage view, tokens and replicas.
+
+Options:
+  -e, --execute STMTS   run the statements, then exit
+  -f, --file FILE       run the statements in FILE, then exit
+  -k, --keyspace KS     start in keyspace KS
+  -t, --tty             force interactive (tty) behaviour
+  -C, --color           always use colour
+      --no-color        never use colour
+      --now TIMESTAMP   fix the clock, e.g. '2024-01-01 00:00:00+0000'
+      --load FILE       run FILE, then stay interactive
+      --nodes N         simulated nodes (default 3)
+      --num-tokens T    tokens per node (default 16)
+      --bail            stop at the first error (exit 2)
+      --version         print the version
+  -h, --help            print this help
+
+cqlsh's connection flags (host, port, -u, -p, --ssl, ...) are accepted and ignored.
+)";
+
+}  // namespace
+
+std::optional<int> parse_options(int argc, char** argv, Options& out) {
+  auto value = [&](int& i, std::string_view flag) -> std::optional<std::string> {
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "cqlbox: error: %.*s expects an argument\n", static_cast<int>(flag.size()), flag.data());
+      return std::nullopt;
+    }
+    return std::string(argv[++i]);
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string_view a = argv[i];
+    std::optional<std::string> v;
+    // --flag=value form.
+    std::string_view name = a, inline_value;
+    bool has_inline = false;
+    if (a.rfind("--", 0) == 0 && a.find('=') != std::string_view::npos) {
+      name = a.substr(0, a.find('='));
+      inline_value = a.substr(a.find('=') + 1);
+      has_inline = true;
+    }
+    auto arg = [&]() -> std::optional<std::string> {
+      if (has_inline) return std::string(inline_value);
+      return value(i, name);
+    };
+    if (name == "-h" || name == "--help") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (name == "--version" || name == "-v") {
+      std::printf("cqlbox %s (CQL spec 3.4.7, Cassandra 5.0 semantics)\n", kVersion);
+      return 0;
+    } else if (name == "-e" || name == "--execute") {
+      if (!(v = arg())) return 2;
+      out.execute = *v;
+    } else if (name == "-f" || name == "--file") {
+      if (!(v = arg())) return 2;
+      out.file = *v;
+    } else if (name == "-k" || name == "--keyspace") {
+      if (!(v = arg())) return 2;
+      out.keyspace = *v;
+    } else if (name == "--now") {
+      if (!(v = arg())) return 2;
+      out.now = *v;
+    } else if (name == "--load") {
+      if (!(v = arg())) return 2;
+      out.load = *v;
+    } else if (name == "--nodes" || name == "--num-tokens") {
+      if (!(v = arg())) return 2;
+      int n = std::atoi(v->c_str());
+      if (n < 1 || n > 1000) {
+        std::fprintf(stderr, "cqlbox: error: %s must be between 1 and 1000\n", std::string(name).c_str());
+        return 2;
+      }
+      (name == "--nodes" ? out.nodes : out.num_tokens) = n;
+    } else if (name == "-t" || name == "--tty") {
+      out.force_tty = true;
+    } else if (name == "-C" || name == "--color") {
+      out.color = true;
+    } else if (name == "--no-color") {
+      out.color = false;
+    } else if (name == "--bail") {
+      out.bail = true;
+    } else if (name == "-u" || name == "--username" || name == "-p" || name == "--password" ||
+               name == "--cqlshrc" || name == "--credentials" || name == "--cqlversion" ||
+               name == "--protocol-version" || name == "--connect-timeout" ||
+               name == "--request-timeout" || name == "--encoding" || name == "--browser") {
+      if (!(v = arg())) return 2;
+      out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
+    } else if (name == "--ssl" || name == "--debug" || name == "--coverage" ||
+               name == "--insecure-password-without-warning") {
+      out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
+    } else if (!a.empty() && a[0] != '-') {
+      out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring host/port {}", a));
+    } else {
+      std::fprintf(stderr, "cqlbox: error: no such option: %s\n", argv[i]);
+      return 2;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace cqlbox::shell

@@ -1,0 +1,31 @@
+// Command-line options (cqlbox.md "Shell behaviour"). Parsed in main.cpp's helper, read by the
+// shell. Plain data.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cqlbox::shell {
+
+inline constexpr const char* kVersion = "0.1.0";
+
+struct Options {
+  std::optional<std::string> execute;   // -e
+  std::optional<std::string> file;      // -f
+  std::optional<std::string> keyspace;  // -k
+  std::optional<std::string> now;       // --now
+  std::optional<std::string> load;      // --load
+  bool force_tty = false;               // -t
+  std::optional<bool> color;            // -C / --no-color
+  bool bail = false;                    // --bail
+  int nodes = 3;
+  int num_tokens = 16;
+  std::vector<std::string> notices;     // ignored cqlsh connection flags, one line each
+};
+
+// Parses argv. On --help / --version / a bad flag, prints and returns the exit status to
+// use; otherwise returns nullopt and fills `out`.
+std::optional<int> parse_options(int argc, char** argv, Options& out);
+
+}  // namespace cqlbox::shell

@@ -1,0 +1,244 @@
+#include "shell/shell.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "parse/lex_check.hpp"
+#include "print/error_text.hpp"
+#include "print/table.hpp"
+#include "shell/line_editor.hpp"
+#include "types/temporal.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+// Shell commands end at the end of their line; everything else needs ';' (cqlsh's list, plus
+// HISTORY from 5.0).
+bool is_shell_command(std::string_view word) {
+  static constexpr std::string_view kCommands[] = {
+      "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
+      "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history"};
+  for (auto c : kCommands)
+    if (util::iequals(word, c)) return true;
+  return false;
+}
+
+std::string_view first_word(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
+  if (i < s.size() && s[i] == '?') return s.substr(i, 1);
+  std::size_t j = i;
+  while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
+  return s.substr(i, j - i);
+}
+
+bool blank(std::string_view s) {
+  for (char c : s)
+    if (c != ' ' && c != '\t' && c != '\r') return false;
+  return true;
+}
+
+}  // namespace
+
+Shell::Shell(const Options& options) : options_(options) {
+  if (options_.now) {
+    auto ms = types::parse_timestamp_ms(*options_.now);
+    if (ms) db_.clock.set(*ms * 1000);
+  }
+}
+
+void Shell::flush() {
+  if (out_.empty()) return;
+  std::fwrite(out_.data(), 1, out_.size(), stdout);
+  std::fflush(stdout);
+  out_.clear();
+}
+
+void Shell::print_error(std::string_view text) {
+  flush();
+  error_ = true;
+  std::string prefix = tty_ ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
+  std::string all;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    all += prefix;
+    all.append(text.substr(start, end - start));
+    all += '\n';
+    start = end + 1;
+  }
+  std::fwrite(all.data(), 1, all.size(), stderr);
+  std::fflush(stderr);
+  if (options_.bail && !tty_) exit_ = true;
+}
+
+void Shell::print_result(const exec::Result& result) {
+  if (const auto* rows = std::get_if<exec::Rows>(&result)) {
+    print::append_result(out_, *rows, style_);
+  }
+  flush();
+}
+
+void Shell::run_statement(const std::string& text) {
+  if (exit_) return;
+  if (is_shell_command(first_word(text))) {
+    std::string_view cmd = text;
+    while (!cmd.empty() && (cmd.back() == ';' || cmd.back() == ' ' || cmd.back() == '\n')) cmd.remove_suffix(1);
+    run_shell_command(cmd);
+    return;
+  }
+  if (auto lex = parse::find_lex_failure(text)) {
+    std::string msg = tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
+                           : fmt::format("Invalid syntax at line {}, char {}", lex->line, lex->column);
+    msg += fmt::format("\n  {}\n {}^", lex->text, std::string(lex->column, ' '));
+    print_error(msg);
+    return;
+  }
+  try {
+    ast::Statement stmt = parser_.parse(text);
+    exec::Result result = exec::execute(db_, session_, stmt);
+    print_result(result);
+  } catch (const error::CqlError& e) {
+    print_error(print::error_text(e));
+  } catch (const std::exception& e) {
+    print_error(fmt::format("ServerError: {}", e.what()));
+  }
+}
+
+void Shell::feed_line(std::string_view line) {
+  if (exit_) return;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (!splitter_.in_statement() && !splitter_.in_literal() && is_shell_command(first_word(line))) {
+    // A shell command runs to the end of its line (or to a ';').
+    std::size_t semi = line.find(';');
+    std::string_view cmd = line.substr(0, semi);
+    run_shell_command(cmd);
+    if (semi != std::string_view::npos && !blank(line.substr(semi + 1))) feed_line(line.substr(semi + 1));
+    return;
+  }
+  std::vector<std::string> done;
+  splitter_.feed_line(line, done);
+  for (const auto& stmt : done) {
+    if (exit_) break;
+    run_statement(stmt);
+  }
+}
+
+void Shell::finish_input() {
+  if (splitter_.in_statement() || splitter_.in_literal()) {
+    splitter_.reset();
+    print_error("Incomplete statement at end of file");
+  }
+  flush();
+}
+
+void Shell::run_script(std::string_view text, std::string_view source_name) {
+  source_name_ = std::string(source_name);
+  std::size_t start = 0;
+  while (start < text.size() && !exit_) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (count_lines_) ++line_no_;
+    feed_line(text.substr(start, end - start));
+    start = end + 1;
+  }
+  finish_input();
+}
+
+std::string Shell::prompt() const {
+  return session_.keyspace.empty() ? std::string("cqlbox> ")
+                                   : fmt::format("cqlbox:{}> ", session_.keyspace);
+}
+
+int Shell::run_interactive() {
+  std::printf("Connected to cqlbox (in-memory, %d nodes, Murmur3Partitioner)\n", options_.nodes);
+  std::printf("[cqlbox %s | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
+  std::printf("Use HELP for help.\n");
+  std::fflush(stdout);
+  LineEditor editor;
+  std::string entry;  // a multi-line statement is one history entry
+  while (!exit_) {
+    std::string p = prompt();
+    if (splitter_.in_statement() || splitter_.in_literal())
+      p = std::string(p.size() >= 4 ? p.size() - 4 : 0, ' ') + "... ";
+    std::optional<std::string> line = editor.read_line(p);
+    if (!line) {
+      std::printf("\n");
+      break;
+    }
+    entry += entry.empty() ? *line : " " + *line;
+    feed_line(*line);
+    if (!splitter_.in_statement() && !splitter_.in_literal()) {
+      if (!blank(entry)) editor.add_history(entry);
+      entry.clear();
+    }
+  }
+  flush();
+  return 0;
+}
+
+int Shell::run() {
+  style_.page_size = 100;
+  for (const auto& n : options_.notices) std::fprintf(stderr, "%s\n", n.c_str());
+  if (options_.keyspace) {
+    std::string use = "USE " + util::cql_name(*options_.keyspace) + ";";
+    tty_ = false;
+    run_statement(use);
+  }
+  if (options_.execute) {
+    tty_ = false;
+    count_lines_ = false;
+    std::string text = *options_.execute;
+    if (text.empty() || text.back() != ';') text += ';';
+    run_script(text, "<stdin>");
+    return error_ ? 2 : 0;
+  }
+  if (options_.file) {
+    std::ifstream in(*options_.file, std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "Can't open '%s': [Errno 2] No such file or directory: '%s'\n",
+                   options_.file->c_str(), options_.file->c_str());
+      return 1;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    tty_ = false;
+    run_script(ss.str(), *options_.file);
+    return error_ ? 2 : 0;
+  }
+  tty_ = options_.force_tty || isatty(STDIN_FILENO);
+  style_.tty = tty_;
+  if (options_.load) {
+    std::ifstream in(*options_.load, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const bool saved = tty_;
+    tty_ = false;
+    style_.tty = false;
+    run_script(ss.str(), *options_.load);
+    line_no_ = 1;
+    tty_ = saved;
+    style_.tty = saved;
+  }
+  if (tty_) return run_interactive();
+  // Piped input: read it all at once, then run it line by line.
+  std::string text;
+  char buf[1 << 16];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
+  run_script(text, "<stdin>");
+  return error_ ? 2 : 0;
+}
+
+}  // namespace cqlbox::shell

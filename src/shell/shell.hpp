@@ -1,0 +1,70 @@
+// The interactive shell and script runner: all REPL state in one object (database, session,
+// parser, splitter, output mode, line counter). Reads lines from a tty (libedit), a pipe, a
+// file or -e, cuts them into statements and shell commands, runs them and prints results and
+// errors exactly as cqlsh does. The only layer that does I/O or catches CqlError.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exec/database.hpp"
+#include "exec/result.hpp"
+#include "parse/parser.hpp"
+#include "parse/splitter.hpp"
+#include "print/table.hpp"
+#include "shell/options.hpp"
+
+namespace cqlbox::shell {
+
+class Shell {
+ public:
+  explicit Shell(const Options& options);
+  Shell(const Shell&) = delete;
+  Shell& operator=(const Shell&) = delete;
+
+  // Runs according to the options; returns the process exit status.
+  int run();
+
+  // Runs `text` as piped input would run (non-tty, `source_name:N:` error prefixes).
+  void run_script(std::string_view text, std::string_view source_name = "<stdin>");
+  bool had_error() const { return error_; }
+
+ private:
+  void feed_line(std::string_view line);
+  void finish_input();
+  void run_statement(const std::string& text);
+  bool run_shell_command(std::string_view command);
+  void print_result(const exec::Result& result);
+  void print_error(std::string_view text);
+  void flush();
+  std::string prompt() const;
+  int run_interactive();
+
+  // commands.cpp
+  void cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag,
+                  const char* name);
+  void cmd_paging(std::string_view word, const std::vector<std::string>& args);
+  void cmd_consistency(std::string_view word, const std::vector<std::string>& args, bool serial);
+  void cmd_show(std::string_view word, const std::vector<std::string>& args);
+
+  Options options_;
+  exec::Database db_;
+  exec::Session session_;
+  parse::Parser parser_;
+  parse::StatementSplitter splitter_;
+  print::TableStyle style_;
+  bool tty_ = false;
+  bool error_ = false;
+  bool exit_ = false;
+  std::string consistency_ = "ONE";
+  std::string serial_consistency_ = "SERIAL";
+  std::string out_;
+  std::string source_name_ = "<stdin>";
+  std::size_t line_no_ = 1;   // cqlsh's counter: lines consumed + 1
+  bool count_lines_ = true;   // -e never advances the counter
+  std::size_t paging_size_ = 100;
+};
+
+}  // namespace cqlbox::shell

@@ -1,0 +1,38 @@
+// Clustering keys as stored: each component as a 4-byte big-endian length and its serialized
+// bytes, concatenated. The comparator compares component by component with each column's type
+// order, reversed for DESC columns; a prefix sorts before its extensions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "types/cql_type.hpp"
+
+namespace cqlbox::store {
+
+struct ClusteringColumn {
+  types::Kind kind;
+  bool reversed;
+};
+
+class ClusteringComparator {
+ public:
+  ClusteringComparator() = default;
+  explicit ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {}
+
+  // <0, 0, >0 in clustering order. Either side may be a prefix.
+  int compare(std::string_view a, std::string_view b) const;
+  std::size_t size() const { return columns_.size(); }
+  const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
+
+ private:
+  std::vector<ClusteringColumn> columns_;
+};
+
+void append_component(std::string& key, std::string_view value);
+// Splits an encoded key into its components. REQUIRES: `key` was built by append_component.
+std::vector<std::string_view> split_components(std::string_view key);
+
+}  // namespace cqlbox::store

@@ -1,0 +1,54 @@
+// One partition: its tombstone, the static row, and the clustering rows sorted by the table's
+// clustering comparator. Lookups and slice bounds are binary searches (O(log n)); a write in
+// clustering order appends (O(1)), an out-of-order write shifts the row vector.
+//
+// Memory per row (this first layout): Row is 96 bytes + 48 per cell + heap bytes of values over
+// 15 bytes, inside a vector (no per-row heap node). DESIGN.md's packed layout replaces this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "store/cell.hpp"
+#include "store/clustering.hpp"
+#include "store/mutation.hpp"
+
+namespace cqlbox::store {
+
+struct Row {
+  std::string clustering;
+  Liveness marker;
+  Deletion deletion;
+  std::vector<Cell> cells;  // by slot; may be shorter than the column count (missing = no cell)
+
+  const Cell* cell(int slot) const {
+    auto i = static_cast<std::size_t>(slot);
+    return i < cells.size() && cells[i].exists() ? &cells[i] : nullptr;
+  }
+};
+
+class Partition {
+ public:
+  Partition(std::string key, std::int64_t token) : key_(std::move(key)), token_(token) {}
+
+  const std::string& key() const { return key_; }
+  std::int64_t token() const { return token_; }
+  const Deletion& deletion() const { return deletion_; }
+  const Row& static_row() const { return static_row_; }
+  const std::vector<Row>& rows() const { return rows_; }
+
+  void apply(const Mutation& m, const ClusteringComparator& cmp);
+
+ private:
+  std::string key_;
+  std::int64_t token_;
+  Deletion deletion_;
+  Row static_row_;
+  std::vector<Row> rows_;
+};
+
+// Merges `cell` into `slot` of `row` by reconciliation.
+void merge_cell(Row& row, int slot, const Cell& cell);
+
+}  // namespace cqlbox::store

@@ -1,0 +1,57 @@
+// A table's data: partitions ordered by (token, key bytes), which is a full scan's order, so
+// scans never sort. Point lookups hash the key once and search the ordered map (O(log n)).
+//
+// Memory per partition (this first layout): one map node (~48 bytes) + Partition (~120 bytes)
+// + the key bytes. See partition.hpp for rows.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "store/clustering.hpp"
+#include "store/mutation.hpp"
+#include "store/partition.hpp"
+
+namespace cqlbox::store {
+
+struct PartitionPosition {
+  std::int64_t token;
+  std::string_view key;  // points into the Partition it orders
+};
+
+struct PositionLess {
+  using is_transparent = void;
+  bool operator()(const PartitionPosition& a, const PartitionPosition& b) const {
+    if (a.token != b.token) return a.token < b.token;
+    return a.key < b.key;
+  }
+};
+
+class TableStore {
+ public:
+  using Map = std::map<PartitionPosition, Partition, PositionLess>;
+
+  explicit TableStore(ClusteringComparator cmp) : cmp_(std::move(cmp)) {}
+  TableStore(const TableStore&) = delete;
+  TableStore& operator=(const TableStore&) = delete;
+
+  void apply(const Mutation& m);
+  // The partition with this serialized key, or nullptr.
+  const Partition* find(std::string_view key) const;
+  void clear() { partitions_.clear(); }
+
+  const Map& partitions() const { return partitions_; }
+  // First partition whose token is >= `token`.
+  Map::const_iterator lower_bound(std::int64_t token) const {
+    return partitions_.lower_bound(PartitionPosition{token, {}});
+  }
+  const ClusteringComparator& comparator() const { return cmp_; }
+
+ private:
+  ClusteringComparator cmp_;
+  Map partitions_;
+};
+
+}  // namespace cqlbox::store

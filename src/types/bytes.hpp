@@ -1,0 +1,35 @@
+// Big-endian fixed-width integers: the byte order of every CQL serialized number.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace cqlbox::types {
+
+template <class T>
+void append_be(std::string& out, T v) {
+  auto u = static_cast<std::make_unsigned_t<T>>(v);
+  for (int shift = static_cast<int>(sizeof(T) * 8) - 8; shift >= 0; shift -= 8)
+    out += static_cast<char>(static_cast<unsigned char>(u >> shift));
+}
+
+template <class T>
+std::string be_bytes(T v) {
+  std::string out;
+  append_be(out, v);
+  return out;
+}
+
+// Reads sizeof(T) big-endian bytes. REQUIRES: b.size() >= sizeof(T).
+template <class T>
+T read_be(std::string_view b) {
+  std::make_unsigned_t<T> u = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i) {
+    u = static_cast<std::make_unsigned_t<T>>(u << 8);
+    u = static_cast<std::make_unsigned_t<T>>(u | static_cast<unsigned char>(b[i]));
+  }
+  return static_cast<T>(u);
+}
+
+}  // namespace cqlbox::types

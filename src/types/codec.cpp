@@ -1,0 +1,288 @@
+#include "types/codec.hpp"
+
+#include <arpa/inet.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+#include "error/cql_error.hpp"
+#include "types/bignum.hpp"
+#include "types/bytes.hpp"
+#include "types/temporal.hpp"
+
+namespace cqlbox::types {
+
+using error::invalid;
+
+std::string_view constant_kind_name(ConstantKind kind) noexcept {
+  switch (kind) {
+    case ConstantKind::String: return "STRING";
+    case ConstantKind::Integer: return "INTEGER";
+    case ConstantKind::Float: return "FLOAT";
+    case ConstantKind::Uuid: return "UUID";
+    case ConstantKind::Boolean: return "BOOLEAN";
+    case ConstantKind::Hex: return "HEX";
+    case ConstantKind::Duration: return "DURATION";
+  }
+  return "?";
+}
+
+namespace {
+
+// Which constant kinds each type accepts (Constants.Literal.testAssignment).
+bool accepts(Kind type, ConstantKind kind) {
+  switch (kind) {
+    case ConstantKind::String:
+      return type == Kind::Ascii || type == Kind::Text || type == Kind::Inet ||
+             type == Kind::Date || type == Kind::Time || type == Kind::Timestamp;
+    case ConstantKind::Integer:
+      return type == Kind::Bigint || type == Kind::Counter || type == Kind::Date ||
+             type == Kind::Decimal || type == Kind::Double || type == Kind::Duration ||
+             type == Kind::Float || type == Kind::Int || type == Kind::Smallint ||
+             type == Kind::Time || type == Kind::Timestamp || type == Kind::Tinyint ||
+             type == Kind::Varint;
+    case ConstantKind::Float:
+      return type == Kind::Decimal || type == Kind::Double || type == Kind::Float;
+    case ConstantKind::Uuid: return type == Kind::Uuid || type == Kind::Timeuuid;
+    case ConstantKind::Boolean: return type == Kind::Boolean;
+    case ConstantKind::Hex: return type == Kind::Blob;
+    case ConstantKind::Duration: return type == Kind::Duration;
+  }
+  return false;
+}
+
+// Java's Integer.parseInt & co.: optional sign, decimal digits, within [lo, hi].
+bool parse_int64(std::string_view t, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
+  if (!t.empty() && t[0] == '+') t.remove_prefix(1);
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+  return ec == std::errc() && p == t.data() + t.size() && !t.empty() && out >= lo && out <= hi;
+}
+
+std::string encode_integer(Kind k, std::string_view t) {
+  std::int64_t v = 0;
+  switch (k) {
+    case Kind::Int:
+      if (!parse_int64(t, INT32_MIN, INT32_MAX, v)) invalid("Unable to make int from '{}'", t);
+      return be_bytes(static_cast<std::int32_t>(v));
+    case Kind::Bigint:
+    case Kind::Counter:
+      if (!parse_int64(t, INT64_MIN, INT64_MAX, v)) invalid("Unable to make long from '{}'", t);
+      return be_bytes(v);
+    case Kind::Smallint:
+      if (!parse_int64(t, INT16_MIN, INT16_MAX, v)) invalid("Unable to make short from '{}'", t);
+      return be_bytes(static_cast<std::int16_t>(v));
+    case Kind::Tinyint:
+      if (!parse_int64(t, INT8_MIN, INT8_MAX, v)) invalid("Unable to make byte from '{}'", t);
+      return be_bytes(static_cast<std::int8_t>(v));
+    default: break;
+  }
+  auto big = BigInt::from_decimal(t);
+  if (!big) invalid("unable to make int from '{}'", t);
+  return big->to_twos_complement();
+}
+
+bool parse_double(std::string_view t, double& out) {
+  if (t == "NaN") { out = std::numeric_limits<double>::quiet_NaN(); return true; }
+  if (t == "Infinity") { out = INFINITY; return true; }
+  if (t == "-Infinity") { out = -INFINITY; return true; }
+  std::string s(t);
+  char* end = nullptr;
+  errno = 0;
+  out = std::strtod(s.c_str(), &end);
+  return !s.empty() && end == s.c_str() + s.size();
+}
+
+// BigDecimal(String): [sign] digits [. digits] [e [sign] digits] -> (unscaled, scale).
+std::string encode_decimal(std::string_view t) {
+  std::string digits;
+  std::size_t i = 0;
+  bool neg = false;
+  if (i < t.size() && (t[i] == '-' || t[i] == '+')) neg = t[i++] == '-';
+  std::int64_t scale = 0;
+  bool any = false, dot = false;
+  for (; i < t.size(); ++i) {
+    char c = t[i];
+    if (c >= '0' && c <= '9') { digits += c; any = true; if (dot) ++scale; }
+    else if (c == '.' && !dot) dot = true;
+    else break;
+  }
+  if (!any) invalid("unable to make BigDecimal from '{}'", t);
+  if (i < t.size()) {
+    if (t[i] != 'e' && t[i] != 'E') invalid("unable to make BigDecimal from '{}'", t);
+    std::int64_t e = 0;
+    if (!parse_int64(t.substr(i + 1), INT32_MIN, INT32_MAX, e))
+      invalid("unable to make BigDecimal from '{}'", t);
+    scale -= e;
+  }
+  auto unscaled = BigInt::from_decimal(digits);
+  if (neg) unscaled->negate();
+  std::string out = be_bytes(static_cast<std::int32_t>(scale));
+  out += unscaled->to_twos_complement();
+  return out;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool parse_uuid(std::string_view t, std::string& out) {
+  if (t.size() != 36) return false;
+  for (std::size_t i = 0; i < 36;) {
+    if (i == 8 || i == 13 || i == 18 || i == 23) {
+      if (t[i] != '-') return false;
+      ++i;
+      continue;
+    }
+    int hi = hex_value(t[i]), lo = hex_value(t[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+  }
+  return true;
+}
+
+void append_vint(std::string& out, std::uint64_t v) {
+  int magnitude = __builtin_clzll(v | 1);
+  int size = (639 - magnitude * 9) >> 6;
+  std::string buf(static_cast<std::size_t>(size), '\0');
+  for (int i = size - 1; i >= 0; --i) {
+    buf[static_cast<std::size_t>(i)] = static_cast<char>(v & 0xff);
+    v >>= 8;
+  }
+  if (size > 1) buf[0] = static_cast<char>(static_cast<unsigned char>(buf[0]) | ~(0xffu >> (size - 1)));
+  out += buf;
+}
+
+std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+
+}  // namespace
+
+std::string encode_duration(std::int64_t months, std::int64_t days, std::int64_t nanos) {
+  std::string out;
+  append_vint(out, zigzag(months));
+  append_vint(out, zigzag(days));
+  append_vint(out, zigzag(nanos));
+  return out;
+}
+
+bool decode_duration(std::string_view b, std::int64_t& months, std::int64_t& days,
+                     std::int64_t& nanos) {
+  std::size_t i = 0;
+  auto read = [&](std::int64_t& v) {
+    if (i >= b.size()) return false;
+    auto first = static_cast<unsigned char>(b[i++]);
+    int extra = 0;
+    while (extra < 8 && (first & (0x80u >> extra))) ++extra;
+    std::uint64_t u = extra == 8 ? 0 : (first & (0xffu >> (extra + 1)));
+    for (int k = 0; k < extra; ++k) {
+      if (i >= b.size()) return false;
+      u = (u << 8) | static_cast<unsigned char>(b[i++]);
+    }
+    v = static_cast<std::int64_t>(u >> 1) ^ -static_cast<std::int64_t>(u & 1);
+    return true;
+  };
+  return read(months) && read(days) && read(nanos) && i == b.size();
+}
+
+std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text,
+                            std::string_view column) {
+  const Kind k = type.kind;
+  if (!accepts(k, kind))
+    invalid("Invalid {} constant ({}) for \"{}\" of type {}", constant_kind_name(kind), text,
+            column, type.name);
+  switch (k) {
+    case Kind::Int: case Kind::Bigint: case Kind::Counter: case Kind::Smallint:
+    case Kind::Tinyint: case Kind::Varint:
+      return encode_integer(k, text);
+    case Kind::Float: {
+      double d = 0;
+      if (!parse_double(text, d)) invalid("Unable to make float from '{}'", text);
+      float f = static_cast<float>(d);
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &f, 4);
+      return be_bytes(bits);
+    }
+    case Kind::Double: {
+      double d = 0;
+      if (!parse_double(text, d)) invalid("Unable to make double from '{}'", text);
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, &d, 8);
+      return be_bytes(bits);
+    }
+    case Kind::Decimal: return encode_decimal(text);
+    case Kind::Boolean: return std::string(1, text[0] == 't' || text[0] == 'T' ? '\1' : '\0');
+    case Kind::Ascii:
+      for (char c : text)
+        if (static_cast<unsigned char>(c) > 0x7f) invalid("Invalid ASCII character in string literal");
+      return std::string(text);
+    case Kind::Text: return std::string(text);
+    case Kind::Blob: {
+      std::string_view hex = text.substr(2);
+      if (hex.size() % 2) invalid("cannot parse '{}' as hex bytes", hex);
+      std::string out;
+      for (std::size_t i = 0; i < hex.size(); i += 2)
+        out += static_cast<char>(hex_value(hex[i]) * 16 + hex_value(hex[i + 1]));
+      return out;
+    }
+    case Kind::Uuid: case Kind::Timeuuid: {
+      std::string out;
+      if (!parse_uuid(text, out)) invalid("Unable to make UUID from '{}'", text);
+      if (k == Kind::Timeuuid && (static_cast<unsigned char>(out[6]) >> 4) != 1)
+        invalid("TimeUUID supports only version 1 UUIDs");
+      return out;
+    }
+    case Kind::Timestamp: {
+      auto ms = parse_timestamp_ms(text);
+      if (!ms) invalid("Unable to parse a date/time from '{}'", text);
+      return be_bytes(*ms);
+    }
+    case Kind::Date: {
+      std::int64_t days = 0;
+      if (kind == ConstantKind::Integer) {
+        // A bare number is the raw unsigned day count (2^31 = 1970-01-01).
+        if (!parse_int64(text, 0, UINT32_MAX, days))
+          invalid("Unable to make unsigned int (for date) from: '{}'", text);
+        return be_bytes(static_cast<std::uint32_t>(days));
+      }
+      auto d = parse_date_days(text);
+      if (!d || *d < INT32_MIN || *d > INT32_MAX)
+        invalid("Unable to coerce '{}' to a formatted date (long)", text);
+      return be_bytes(static_cast<std::uint32_t>(*d + 2147483648LL));
+    }
+    case Kind::Time: {
+      std::int64_t ns = 0;
+      if (kind == ConstantKind::Integer) {
+        if (!parse_int64(text, 0, 86399999999999LL, ns))
+          invalid("Unable to make long (for time) from: '{}'", text);
+        return be_bytes(ns);
+      }
+      auto t = parse_time_ns(text);
+      if (!t) invalid("(TimeType) Unable to coerce '{}' to a formatted time (long)", text);
+      return be_bytes(*t);
+    }
+    case Kind::Duration: {
+      auto d = parse_duration(text);
+      if (!d) invalid("Unable to convert '{}' to a duration", text);
+      return encode_duration(d->months, d->days, d->nanos);
+    }
+    case Kind::Inet: {
+      std::string s(text);
+      unsigned char buf[16];
+      if (inet_pton(AF_INET, s.c_str(), buf) == 1) return std::string(reinterpret_cast<char*>(buf), 4);
+      if (inet_pton(AF_INET6, s.c_str(), buf) == 1) return std::string(reinterpret_cast<char*>(buf), 16);
+      invalid("Unable to make inet address from '{}'", text);
+    }
+  }
+  invalid("Unsupported type {}", type.name);
+}
+
+}  // namespace cqlbox::types

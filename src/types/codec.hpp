@@ -1,0 +1,29 @@
+// CQL constants -> Cassandra's serialized bytes, with Cassandra's validation messages
+// (cql3/Constants and the marshal serializers). Called once per literal at prepare time.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "types/cql_type.hpp"
+
+namespace cqlbox::types {
+
+// The lexical kind of a constant, named as Cassandra's messages name it.
+enum class ConstantKind { String, Integer, Float, Uuid, Boolean, Hex, Duration };
+
+std::string_view constant_kind_name(ConstantKind kind) noexcept;
+
+// Serializes a constant for a column of `type`. `text` is the literal as written (for strings,
+// the content with quotes removed and '' unescaped). Throws CqlError(InvalidRequest) with
+// Cassandra's text: "Invalid INTEGER constant (5) for "v" of type text",
+// "Unable to make int from '3000000000'", ...
+std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text,
+                            std::string_view column);
+
+// Duration values use Cassandra's vint encoding (months, days, nanoseconds, zig-zagged).
+std::string encode_duration(std::int64_t months, std::int64_t days, std::int64_t nanos);
+bool decode_duration(std::string_view bytes, std::int64_t& months, std::int64_t& days,
+                     std::int64_t& nanos);
+
+}  // namespace cqlbox::types

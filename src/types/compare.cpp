@@ -1,0 +1,96 @@
+#include "types/compare.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "types/bignum.hpp"
+#include "types/bytes.hpp"
+
+namespace cqlbox::types {
+namespace {
+
+int sign(std::int64_t v) { return v < 0 ? -1 : v > 0 ? 1 : 0; }
+
+int compare_bytes(std::string_view a, std::string_view b) {
+  std::size_t n = a.size() < b.size() ? a.size() : b.size();
+  int c = n ? std::memcmp(a.data(), b.data(), n) : 0;
+  if (c != 0) return c;
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+
+// Java Double.compare: -0.0 < 0.0, NaN above everything.
+int compare_double(double x, double y) {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  std::uint64_t bx = 0, by = 0;
+  std::memcpy(&bx, &x, 8);
+  std::memcpy(&by, &y, 8);
+  if (std::isnan(x)) bx = 0x7ff8000000000000ULL;
+  if (std::isnan(y)) by = 0x7ff8000000000000ULL;
+  auto sx = static_cast<std::int64_t>(bx), sy = static_cast<std::int64_t>(by);
+  return sx < sy ? -1 : sx > sy ? 1 : 0;
+}
+
+double as_double(Kind k, std::string_view b) {
+  if (k == Kind::Float) {
+    auto bits = read_be<std::uint32_t>(b);
+    float f = 0;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  auto bits = read_be<std::uint64_t>(b);
+  double d = 0;
+  std::memcpy(&d, &bits, 8);
+  return d;
+}
+
+int compare_decimal(std::string_view a, std::string_view b) {
+  auto sa = read_be<std::int32_t>(a), sb = read_be<std::int32_t>(b);
+  BigInt ua = BigInt::from_twos_complement(a.substr(4));
+  BigInt ub = BigInt::from_twos_complement(b.substr(4));
+  // Bring both to the larger scale: x * 10^(s_max - s).
+  for (std::int32_t s = sa; s < sb; ++s) ua.multiply_small(10);
+  for (std::int32_t s = sb; s < sa; ++s) ub.multiply_small(10);
+  return BigInt::compare(ua, ub);
+}
+
+// UUIDType: version first; time-based by timestamp; then the bytes.
+int compare_uuid(std::string_view a, std::string_view b) {
+  int va = static_cast<unsigned char>(a[6]) >> 4, vb = static_cast<unsigned char>(b[6]) >> 4;
+  if (va != vb) return va - vb;
+  if (va == 1) {
+    auto ts = [](std::string_view u) {
+      auto msb = read_be<std::uint64_t>(u);
+      return ((msb & 0x0fff) << 48) | (((msb >> 16) & 0xffff) << 32) | (msb >> 32);
+    };
+    auto ta = ts(a), tb = ts(b);
+    if (ta != tb) return ta < tb ? -1 : 1;
+    // TimeUUIDType compares the remaining bytes as signed.
+    auto la = read_be<std::int64_t>(a.substr(8)), lb = read_be<std::int64_t>(b.substr(8));
+    return la < lb ? -1 : la > lb ? 1 : 0;
+  }
+  return compare_bytes(a, b);
+}
+
+}  // namespace
+
+int compare_values(Kind kind, std::string_view a, std::string_view b) noexcept {
+  if (a.empty() || b.empty()) return a.empty() ? (b.empty() ? 0 : -1) : 1;
+  switch (kind) {
+    case Kind::Int: return sign(std::int64_t{read_be<std::int32_t>(a)} - read_be<std::int32_t>(b));
+    case Kind::Bigint: case Kind::Counter: case Kind::Timestamp: case Kind::Time: {
+      auto x = read_be<std::int64_t>(a), y = read_be<std::int64_t>(b);
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    case Kind::Smallint: return sign(read_be<std::int16_t>(a) - read_be<std::int16_t>(b));
+    case Kind::Tinyint: return sign(read_be<std::int8_t>(a) - read_be<std::int8_t>(b));
+    case Kind::Varint:
+      return BigInt::compare(BigInt::from_twos_complement(a), BigInt::from_twos_complement(b));
+    case Kind::Float: case Kind::Double: return compare_double(as_double(kind, a), as_double(kind, b));
+    case Kind::Decimal: return compare_decimal(a, b);
+    case Kind::Uuid: case Kind::Timeuuid: return compare_uuid(a, b);
+    default: return compare_bytes(a, b);  // text, ascii, blob, boolean, date (unsigned), inet
+  }
+}
+
+}  // namespace cqlbox::types

@@ -1,0 +1,14 @@
+// The natural order of each CQL type's serialized values (Cassandra's AbstractType.compare),
+// used for clustering order, IN-list ordering and range restrictions. A strict weak order.
+#pragma once
+
+#include <string_view>
+
+#include "types/cql_type.hpp"
+
+namespace cqlbox::types {
+
+// <0, 0, >0. An empty value (0 bytes) sorts before every non-empty one.
+int compare_values(Kind kind, std::string_view a, std::string_view b) noexcept;
+
+}  // namespace cqlbox::types

@@ -1,0 +1,283 @@
+#include "types/temporal.hpp"
+
+#include <fmt/format.h>
+
+namespace cqlbox::types {
+
+// Howard Hinnant's days_from_civil / civil_from_days.
+std::int64_t days_from_civil(std::int64_t y, int m, int d) noexcept {
+  y -= m <= 2;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const std::int64_t yoe = y - era * 400;
+  const std::int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+CivilDate civil_from_days(std::int64_t z) noexcept {
+  z += 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const std::int64_t doe = z - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t y = yoe + era * 400;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  const int d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  const int m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  return {y + (m <= 2), m, d};
+}
+
+namespace {
+
+struct Cursor {
+  std::string_view s;
+  std::size_t i = 0;
+  bool done() const { return i >= s.size(); }
+  char peek() const { return done() ? '\0' : s[i]; }
+  bool eat(char c) {
+    if (peek() != c) return false;
+    ++i;
+    return true;
+  }
+  // Reads between min and max digits; nullopt if fewer than min.
+  std::optional<std::int64_t> digits(std::size_t min, std::size_t max, std::size_t* count = nullptr) {
+    std::size_t start = i;
+    std::int64_t v = 0;
+    while (!done() && i - start < max && s[i] >= '0' && s[i] <= '9') v = v * 10 + (s[i++] - '0');
+    if (count) *count = i - start;
+    if (i - start < min) return std::nullopt;
+    return v;
+  }
+};
+
+int days_in_month(std::int64_t y, int m) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  return m == 2 && leap ? 29 : kDays[m - 1];
+}
+
+std::optional<std::int64_t> read_date(Cursor& c) {
+  bool neg = c.eat('-');
+  if (!neg) c.eat('+');
+  auto y = c.digits(1, 9);
+  if (!y || !c.eat('-')) return std::nullopt;
+  auto m = c.digits(1, 2);
+  if (!m || !c.eat('-')) return std::nullopt;
+  auto d = c.digits(1, 2);
+  if (!d) return std::nullopt;
+  std::int64_t year = neg ? -*y : *y;
+  if (*m < 1 || *m > 12 || *d < 1 || *d > days_in_month(year, static_cast<int>(*m)))
+    return std::nullopt;
+  return days_from_civil(year, static_cast<int>(*m), static_cast<int>(*d));
+}
+
+bool all_digits(std::string_view t) {
+  std::size_t i = (!t.empty() && t[0] == '-') ? 1 : 0;
+  if (i == t.size()) return false;
+  for (; i < t.size(); ++i)
+    if (t[i] < '0' || t[i] > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parse_timestamp_ms(std::string_view text) {
+  if (all_digits(text)) {
+    if (text.size() > 19) return std::nullopt;
+    std::int64_t v = 0;
+    bool neg = text[0] == '-';
+    for (char ch : text.substr(neg ? 1 : 0)) {
+      if (v > (INT64_MAX - 9) / 10) return std::nullopt;
+      v = v * 10 + (ch - '0');
+    }
+    return neg ? -v : v;
+  }
+  Cursor c{text};
+  auto days = read_date(c);
+  if (!days) return std::nullopt;
+  std::int64_t ms = *days * 86400000;
+  if (c.eat(' ') || c.eat('T')) {
+    auto h = c.digits(1, 2);
+    if (!h || !c.eat(':')) return std::nullopt;
+    auto mi = c.digits(1, 2);
+    if (!mi) return std::nullopt;
+    std::int64_t sec = 0, frac = 0;
+    if (c.eat(':')) {
+      auto s = c.digits(1, 2);
+      if (!s) return std::nullopt;
+      sec = *s;
+      if (c.eat('.')) {
+        // Up to nine fraction digits, truncated to milliseconds.
+        std::size_t n = 0;
+        auto f = c.digits(1, 9, &n);
+        if (!f) return std::nullopt;
+        frac = *f;
+        for (; n > 3; --n) frac /= 10;
+        for (; n < 3; ++n) frac *= 10;
+      }
+    }
+    if (*h > 23 || *mi > 59 || sec > 59) return std::nullopt;
+    ms += ((*h * 60 + *mi) * 60 + sec) * 1000 + frac;
+  }
+  c.eat(' ');
+  if (c.eat('Z')) {
+  } else if (c.peek() == '+' || c.peek() == '-') {
+    int sign = c.s[c.i++] == '-' ? -1 : 1;
+    auto zh = c.digits(2, 2);
+    if (!zh) return std::nullopt;
+    std::int64_t zm = 0;
+    c.eat(':');
+    if (!c.done()) {
+      auto m = c.digits(2, 2);
+      if (!m) return std::nullopt;
+      zm = *m;
+    }
+    ms -= sign * (*zh * 60 + zm) * 60000;
+  } else if (text.size() >= 3 && text.substr(c.i) == "UTC") {
+    c.i += 3;
+  } else if (text.size() >= 3 && text.substr(c.i) == "GMT") {
+    c.i += 3;
+  }
+  if (!c.done()) return std::nullopt;
+  return ms;
+}
+
+std::optional<std::int64_t> parse_date_days(std::string_view text) {
+  Cursor c{text};
+  auto days = read_date(c);
+  if (!days || !c.done()) return std::nullopt;
+  return days;
+}
+
+std::optional<std::int64_t> parse_time_ns(std::string_view text) {
+  Cursor c{text};
+  auto h = c.digits(1, 2);
+  if (!h || !c.eat(':')) return std::nullopt;
+  auto m = c.digits(1, 2);
+  if (!m || !c.eat(':')) return std::nullopt;
+  auto s = c.digits(1, 2);
+  if (!s) return std::nullopt;
+  std::int64_t frac = 0;
+  if (c.eat('.')) {
+    std::size_t n = 0;
+    auto f = c.digits(1, 9, &n);
+    if (!f) return std::nullopt;
+    frac = *f;
+    for (std::size_t k = n; k < 9; ++k) frac *= 10;
+  }
+  if (!c.done() || *h > 23 || *m > 59 || *s > 59) return std::nullopt;
+  return ((*h * 60 + *m) * 60 + *s) * 1000000000LL + frac;
+}
+
+namespace {
+
+constexpr std::int64_t kNsPerUs = 1000, kNsPerMs = 1000000, kNsPerS = 1000000000LL;
+constexpr std::int64_t kNsPerMin = 60 * kNsPerS, kNsPerH = 60 * kNsPerMin;
+
+bool add_unit(Duration& d, std::int64_t n, std::string_view unit) {
+  std::string u;
+  for (char ch : unit) u += static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  if (u == "y") d.months += static_cast<std::int32_t>(n * 12);
+  else if (u == "mo") d.months += static_cast<std::int32_t>(n);
+  else if (u == "w") d.days += static_cast<std::int32_t>(n * 7);
+  else if (u == "d") d.days += static_cast<std::int32_t>(n);
+  else if (u == "h") d.nanos += n * kNsPerH;
+  else if (u == "m") d.nanos += n * kNsPerMin;
+  else if (u == "s") d.nanos += n * kNsPerS;
+  else if (u == "ms") d.nanos += n * kNsPerMs;
+  else if (u == "us" || u == "\xc2\xb5s") d.nanos += n * kNsPerUs;
+  else if (u == "ns") d.nanos += n;
+  else return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<Duration> parse_duration(std::string_view text) {
+  Duration d;
+  bool neg = !text.empty() && text[0] == '-';
+  std::string_view t = text.substr(neg ? 1 : 0);
+  if (t.empty()) return std::nullopt;
+  if (t[0] == 'P' || t[0] == 'p') {
+    // ISO 8601: PnYnMnDTnHnMnS or PnW.
+    bool in_time = false;
+    std::size_t i = 1;
+    if (i == t.size()) return std::nullopt;
+    while (i < t.size()) {
+      if (t[i] == 'T' || t[i] == 't') { in_time = true; ++i; continue; }
+      std::int64_t n = 0;
+      std::size_t start = i;
+      while (i < t.size() && t[i] >= '0' && t[i] <= '9') n = n * 10 + (t[i++] - '0');
+      if (i == start || i == t.size()) return std::nullopt;
+      char u = static_cast<char>(t[i] >= 'a' ? t[i] - 'a' + 'A' : t[i]);
+      ++i;
+      if (!in_time && u == 'Y') d.months += static_cast<std::int32_t>(n * 12);
+      else if (!in_time && u == 'M') d.months += static_cast<std::int32_t>(n);
+      else if (!in_time && u == 'W') d.days += static_cast<std::int32_t>(n * 7);
+      else if (!in_time && u == 'D') d.days += static_cast<std::int32_t>(n);
+      else if (in_time && u == 'H') d.nanos += n * kNsPerH;
+      else if (in_time && u == 'M') d.nanos += n * kNsPerMin;
+      else if (in_time && u == 'S') d.nanos += n * kNsPerS;
+      else return std::nullopt;
+    }
+  } else {
+    std::size_t i = 0;
+    while (i < t.size()) {
+      std::int64_t n = 0;
+      std::size_t start = i;
+      while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
+        if (n > INT64_MAX / 100) return std::nullopt;
+        n = n * 10 + (t[i++] - '0');
+      }
+      if (i == start) return std::nullopt;
+      std::size_t ustart = i;
+      while (i < t.size() && !(t[i] >= '0' && t[i] <= '9')) ++i;
+      if (!add_unit(d, n, t.substr(ustart, i - ustart))) return std::nullopt;
+    }
+  }
+  if (neg) { d.months = -d.months; d.days = -d.days; d.nanos = -d.nanos; }
+  return d;
+}
+
+std::string format_timestamp_ms(std::int64_t ms) {
+  std::int64_t days = ms >= 0 ? ms / 86400000 : -((-ms + 86399999) / 86400000);
+  std::int64_t rest = ms - days * 86400000;
+  CivilDate c = civil_from_days(days);
+  if (c.year < 1 || c.year > 9999) return fmt::format("{}", ms);
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:06}+0000", c.year, c.month, c.day,
+                     rest / 3600000, rest / 60000 % 60, rest / 1000 % 60, rest % 1000 * 1000);
+}
+
+std::string format_date_days(std::int64_t days) {
+  CivilDate c = civil_from_days(days);
+  if (c.year < 1 || c.year > 9999) return fmt::format("{}", days);
+  return fmt::format("{:04}-{:02}-{:02}", c.year, c.month, c.day);
+}
+
+std::string format_time_ns(std::int64_t ns) {
+  return fmt::format("{:02}:{:02}:{:02}.{:09}", ns / kNsPerH, ns / kNsPerMin % 60,
+                     ns / kNsPerS % 60, ns % kNsPerS);
+}
+
+std::string format_duration(const Duration& d) {
+  std::string out;
+  bool neg = d.months < 0 || d.days < 0 || d.nanos < 0;
+  if (neg) out += '-';
+  auto abs64 = [](std::int64_t v) { return v < 0 ? -v : v; };
+  std::int64_t months = abs64(d.months), days = abs64(d.days), ns = abs64(d.nanos);
+  auto part = [&](std::int64_t v, const char* unit) {
+    if (v != 0) out += fmt::format("{}{}", v, unit);
+  };
+  part(months / 12, "y");
+  part(months % 12, "mo");
+  part(days, "d");
+  part(ns / kNsPerH, "h");
+  part(ns / kNsPerMin % 60, "m");
+  part(ns / kNsPerS % 60, "s");
+  part(ns / kNsPerMs % 1000, "ms");
+  part(ns / kNsPerUs % 1000, "us");
+  part(ns % 1000, "ns");
+  return out;
+}
+
+}  // namespace cqlbox::types

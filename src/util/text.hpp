@@ -1,0 +1,29 @@
+// Text helpers shared by every layer: ASCII case folding, CQL name quoting, the display width
+// cqlsh uses to align columns (wcwidth), and cqlsh's escaping of control characters.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace cqlbox::util {
+
+std::string ascii_lower(std::string_view s);
+bool iequals(std::string_view a, std::string_view b) noexcept;
+
+// A name as CQL writes it: unchanged when it is a valid unquoted lower-case identifier and not
+// reserved, else wrapped in double quotes with inner quotes doubled (ColumnIdentifier.maybeQuote).
+std::string cql_name(std::string_view name);
+
+// Columns a UTF-8 string occupies in a terminal (East Asian wide = 2, combining = 0).
+// Invalid UTF-8 bytes count as 1 each.
+std::size_t display_width(std::string_view utf8) noexcept;
+
+// True when `s` is well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF).
+bool valid_utf8(std::string_view s) noexcept;
+
+// Appends `s` with cqlsh's escapes: backslash doubled, U+0000-U+001F and U+007F-U+00A0 as
+// Python repr escapes (\n, \t, \r, \xNN).
+void append_cqlsh_escaped(std::string& out, std::string_view s);
+
+}  // namespace cqlbox::util

@@ -1,0 +1,3 @@
+#include <doctest/doctest.h>
+
+TEST_CASE("placeholder exec/select_test") { CHECK(true); }
