@@ -129,7 +129,35 @@ namespace {
 
 }  // namespace
 
+namespace {
+
+// PEGTL recurses once per nesting level; refuse absurd nesting before it can exhaust the stack.
+constexpr int kMaxNesting = 200;
+
+void check_nesting(std::string_view text) {
+  int depth = 0;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') quote = c;
+    else if (c == '(' || c == '[' || c == '{') {
+      if (++depth > kMaxNesting)
+        throw error::CqlError(error::ErrorClass::SyntaxException,
+                              fmt::format("line 1:{} nesting deeper than {} levels is not supported", i, kMaxNesting));
+    } else if (c == ')' || c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
+}  // namespace
+
 ast::Statement Parser::parse(std::string_view text) {
+  check_nesting(text);
   arena_.release();
   Builder b(text, &arena_);
   tao::pegtl::memory_input<> in(text.data(), text.size(), "");

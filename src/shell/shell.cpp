@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -84,7 +85,23 @@ void Shell::print_error(std::string_view text) {
 }
 
 void Shell::print_result(const exec::Result& result) {
-  if (const auto* rows = std::get_if<exec::Rows>(&result)) {
+  const auto* rows = std::get_if<exec::Rows>(&result);
+  if (rows && tty_ && style_.page_size && rows->rows.size() > style_.page_size) {
+    // A tty pauses after every page, like cqlsh's ---MORE--- prompt.
+    print::FormattedRows r = print::format_rows(*rows);
+    const std::size_t n = r.cells.size();
+    for (std::size_t first = 0; first < n; first += style_.page_size) {
+      print::append_page(out_, r, first, std::min(n, first + style_.page_size), first == 0, style_);
+      flush();
+      if (first + style_.page_size < n) {
+        std::fputs("---MORE---", stdout);
+        std::fflush(stdout);
+        int c = 0;
+        while ((c = std::fgetc(stdin)) != EOF && c != '\n') {}
+      }
+    }
+    print::append_footer(out_, *rows, style_);
+  } else if (rows) {
     print::append_result(out_, *rows, style_);
   }
   flush();
@@ -168,15 +185,21 @@ int Shell::run_interactive() {
   std::fflush(stdout);
   LineEditor editor;
   std::string entry;  // a multi-line statement is one history entry
+  int empty_continuations = 0;
   while (!exit_) {
     std::string p = prompt();
-    if (splitter_.in_statement() || splitter_.in_literal())
+    if (splitter_.in_statement() || splitter_.in_literal()) {
       p = std::string(p.size() >= 4 ? p.size() - 4 : 0, ' ') + "... ";
+      if (empty_continuations >= 3)
+        p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
+    }
     std::optional<std::string> line = editor.read_line(p);
     if (!line) {
       std::printf("\n");
       break;
     }
+    const bool continuing = splitter_.in_statement() || splitter_.in_literal();
+    empty_continuations = continuing && blank(*line) ? empty_continuations + 1 : 0;
     entry += entry.empty() ? *line : " " + *line;
     feed_line(*line);
     if (!splitter_.in_statement() && !splitter_.in_literal()) {
