@@ -16,8 +16,8 @@
 namespace cqlbox::parse {
 
 struct Builder {
-  explicit Builder(std::string_view statement, std::pmr::memory_resource* arena)
-      : text(statement), arena(arena) {}
+  explicit Builder(std::string_view statement, std::pmr::memory_resource* memory)
+      : text(statement), arena(memory) {}
 
   std::string_view text;
   std::pmr::memory_resource* arena;

@@ -63,7 +63,8 @@ namespace {
 
 void append_hex(std::string& out, std::string_view b) {
   static constexpr char kHex[] = "0123456789abcdef";
-  for (unsigned char c : b) {
+  for (char ch : b) {
+    const auto c = static_cast<unsigned char>(ch);
     out += kHex[c >> 4];
     out += kHex[c & 15];
   }
