@@ -1,4 +1,4 @@
-// Data statements: INSERT (UPDATE, DELETE and BATCH arrive with the data-model issue).
+// Data statements: INSERT, UPDATE, DELETE (BATCH arrives with the data-model issue).
 #pragma once
 
 #include "cql/ddl.hpp"
@@ -14,5 +14,14 @@ struct insert_values_open : lparen {};
 struct insert_stmt : seq<kw_insert, kw_into, qualified_name, lparen, list<insert_column, comma>,
                          rparen, kw_values, insert_values_open, list<term, comma>, rparen,
                          opt<if_not_exists>, opt<using_clause>> {};
+
+struct update_column : ident {};
+struct assignment : seq<update_column, equals, term> {};
+struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, list<assignment, comma>,
+                         where_clause, opt<if_exists>> {};
+
+struct delete_column : ident {};
+struct delete_stmt : seq<kw_delete, opt<list<delete_column, comma>>, kw_from, qualified_name,
+                         opt<using_clause>, where_clause, opt<if_exists>> {};
 
 }  // namespace cqlbox::grammar

@@ -125,6 +125,29 @@ struct Insert {
   std::optional<Term> timestamp;
 };
 
+struct Assignment {
+  std::string_view column;
+  Term value;
+};
+
+struct Update {
+  QualifiedName table;
+  Vec<Assignment> assignments;
+  Vec<Relation> where;
+  bool if_exists = false;
+  std::optional<Term> ttl;
+  std::optional<Term> timestamp;
+};
+
+struct Delete {
+  QualifiedName table;
+  Vec<std::string_view> columns;  // empty: the whole row / range / partition
+  Vec<Relation> where;
+  bool if_exists = false;
+  std::optional<Term> ttl;  // refused: DELETE takes no TTL
+  std::optional<Term> timestamp;
+};
+
 struct Ordering {
   std::string_view column;
   bool descending = false;
@@ -143,7 +166,7 @@ struct Select {
   bool allow_filtering = false;
 };
 
-using Statement = std::variant<Select, Insert, CreateKeyspace, CreateTable, DropKeyspace,
-                               DropTable, Use, Truncate>;
+using Statement = std::variant<Select, Insert, Update, Delete, CreateKeyspace, CreateTable,
+                               DropKeyspace, DropTable, Use, Truncate>;
 
 }  // namespace cqlbox::ast

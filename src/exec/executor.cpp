@@ -22,6 +22,8 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
         if constexpr (std::is_same_v<S, ast::Select>)
           return execute_select(db, session, s, resolve_table(db, session, s.table));
         else if constexpr (std::is_same_v<S, ast::Insert>) return execute_insert(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Update>) return execute_update(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Delete>) return execute_delete(db, session, s);
         else if constexpr (std::is_same_v<S, ast::CreateKeyspace>) return execute_create_keyspace(db, s);
         else if constexpr (std::is_same_v<S, ast::CreateTable>) return execute_create_table(db, session, s);
         else if constexpr (std::is_same_v<S, ast::DropKeyspace>) return execute_drop_keyspace(db, session, s);

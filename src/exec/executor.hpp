@@ -19,6 +19,8 @@ const schema::TableSchema& resolve_table(const Database& db, const Session& sess
 Result execute_select(Database& db, Session& session, const ast::Select& s,
                       const schema::TableSchema& t);
 Result execute_insert(Database& db, Session& session, const ast::Insert& s);
+Result execute_update(Database& db, Session& session, const ast::Update& s);
+Result execute_delete(Database& db, Session& session, const ast::Delete& s);
 Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s);
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s);
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s);

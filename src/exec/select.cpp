@@ -233,7 +233,7 @@ struct Matcher {
 
 // Fills the per-column live cells of a row (statics from the static row).
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
-                   std::int32_t now_s, std::vector<RowSource::Cell>& cells) {
+                   std::int64_t row_shadow, std::int32_t now_s, std::vector<RowSource::Cell>& cells) {
   cells.assign(t.columns.size(), {});
   const std::int64_t part_del = p.deletion().timestamp;
   auto fill = [&](int col, const store::Cell* c, std::int64_t shadow) {
@@ -247,15 +247,13 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
   for (std::size_t slot = 0; slot < t.statics.size(); ++slot)
     fill(t.statics[slot], p.static_row().cell(static_cast<int>(slot)), part_del);
   if (row) {
-    const std::int64_t shadow = std::max(part_del, row->deletion.timestamp);
     for (std::size_t slot = 0; slot < t.regulars.size(); ++slot)
-      fill(t.regulars[slot], row->cell(static_cast<int>(slot)), shadow);
+      fill(t.regulars[slot], row->cell(static_cast<int>(slot)), row_shadow);
   }
 }
 
-bool row_live(const schema::TableSchema& t, const store::Partition& p, const store::Row& row,
+bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow,
               std::int32_t now_s) {
-  const std::int64_t shadow = std::max(p.deletion().timestamp, row.deletion.timestamp);
   if (row.marker.live(now_s) && row.marker.timestamp > shadow) return true;
   for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
     const store::Cell* c = row.cell(static_cast<int>(slot));
@@ -419,9 +417,9 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
 
     if (plan.distinct) {
       bool live = has_live_static(t, *p, now_s);
-      for (const auto& row : p->rows()) live = live || row_live(t, *p, row, now_s);
+      for (const auto& row : p->rows()) live = live || row_live(t, row, p->row_shadow(row, cmp), now_s);
       if (!live) continue;
-      collect_cells(t, *p, nullptr, now_s, cells);
+      collect_cells(t, *p, nullptr, 0, now_s, cells);
       emit(src, nullptr);
       continue;
     }
@@ -439,11 +437,12 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     for (const store::Row* row : candidates) {
       if (limit_reached()) break;
       if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
-      if (!row_live(t, *p, *row, now_s)) continue;
+      const std::int64_t shadow = p->row_shadow(*row, cmp);
+      if (!row_live(t, *row, shadow, now_s)) continue;
       any_row = true;
       ck = store::split_components(row->clustering);
       if (!match.clustering_matches(ck)) continue;
-      collect_cells(t, *p, row, now_s, cells);
+      collect_cells(t, *p, row, shadow, now_s, cells);
       if (!match.cells_match(cells)) continue;
       emit(src, &row->clustering);
       ++in_partition;
@@ -452,7 +451,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (!any_row && !clustering_or_regular_restricted && has_live_static(t, *p, now_s) &&
         !limit_reached()) {
       ck.clear();
-      collect_cells(t, *p, nullptr, now_s, cells);
+      collect_cells(t, *p, nullptr, 0, now_s, cells);
       if (match.cells_match(cells)) emit(src, nullptr);
     }
   }

@@ -398,11 +398,11 @@ struct action<g::insert_values_open> {
 };
 template <>
 struct action<g::using_ttl> {
-  static void apply0(Builder& b) { b.insert.ttl = b.pop_term(); }
+  static void apply0(Builder& b) { b.using_ttl = b.pop_term(); }
 };
 template <>
 struct action<g::using_timestamp> {
-  static void apply0(Builder& b) { b.insert.timestamp = b.pop_term(); }
+  static void apply0(Builder& b) { b.using_timestamp = b.pop_term(); }
 };
 template <>
 struct action<g::insert_stmt> {
@@ -410,7 +410,52 @@ struct action<g::insert_stmt> {
     b.insert.table = b.qname;
     b.insert.values = b.take_terms(b.insert_values_mark);
     b.insert.if_not_exists = b.if_not_exists;
+    b.insert.ttl = std::move(b.using_ttl);
+    b.insert.timestamp = std::move(b.using_timestamp);
     b.result = std::move(b.insert);
+  }
+};
+
+template <>
+struct action<g::update_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.assignment_column = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::assignment> {
+  static void apply0(Builder& b) {
+    b.update.assignments.push_back(ast::Assignment{b.assignment_column, b.pop_term()});
+  }
+};
+template <>
+struct action<g::update_stmt> {
+  static void apply0(Builder& b) {
+    b.update.table = b.qname;
+    b.update.where = std::move(b.relations);
+    b.update.if_exists = b.if_exists;
+    b.update.ttl = std::move(b.using_ttl);
+    b.update.timestamp = std::move(b.using_timestamp);
+    b.result = std::move(b.update);
+  }
+};
+template <>
+struct action<g::delete_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.del.columns.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::delete_stmt> {
+  static void apply0(Builder& b) {
+    b.del.table = b.qname;
+    b.del.where = std::move(b.relations);
+    b.del.if_exists = b.if_exists;
+    b.del.ttl = std::move(b.using_ttl);
+    b.del.timestamp = std::move(b.using_timestamp);
+    b.result = std::move(b.del);
   }
 };
 

@@ -54,6 +54,11 @@ struct Builder {
   ast::Insert insert;
   std::size_t insert_values_mark = 0;
   ast::Select select;
+  ast::Update update;
+  ast::Delete del;
+  std::string_view assignment_column;
+  std::optional<ast::Term> using_ttl;
+  std::optional<ast::Term> using_timestamp;
 
   std::optional<ast::Statement> result;
 

@@ -89,9 +89,17 @@ namespace {
   std::string_view tok = token_at(text, pos);
   std::string shown = tok.empty() ? "<EOF>" : std::string(tok);
 
+  // Like ANTLR: one expected token, or optional punctuation that failed before a mandatory
+  // keyword (", or WHERE") names the keyword; a choice between alternatives has no single
+  // expected token ("no viable alternative").
+  auto is_keyword = [](std::string_view e) {
+    return !e.empty() && e[0] >= 'A' && e[0] <= 'Z' && e != "IDENT" && e != "QUOTED_NAME";
+  };
+  bool punctuation = false;
+  for (std::size_t i = 0; i + 1 < b.expected.size(); ++i) punctuation = punctuation || b.expected[i][0] == '\'';
   std::string what;
-  if (b.expected.size() == 1)
-    what = fmt::format("mismatched input '{}' expecting {}", shown, b.expected[0]);
+  if (b.expected.size() == 1 || (punctuation && is_keyword(b.expected.back())))
+    what = fmt::format("mismatched input '{}' expecting {}", shown, b.expected.back());
   else
     what = fmt::format("no viable alternative at input '{}'", shown);
 

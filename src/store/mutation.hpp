@@ -2,6 +2,7 @@
 // exec builds it (already validated, timestamps assigned); the store merges it by timestamp.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,10 +11,21 @@
 
 namespace cqlbox::store {
 
+// A deletion of a clustering range (DELETE … WHERE pk = … AND c1 = x [AND c2 > y]): the rows
+// whose leading clustering values equal `prefix` and whose next value lies in the slice.
+// Bounds compare in each type's natural order, so DESC columns need no special case.
+struct RangeTombstone {
+  std::vector<std::string> prefix;
+  std::optional<std::string> lower, upper;
+  bool lower_inclusive = true, upper_inclusive = true;
+  Deletion deletion;
+};
+
 struct Mutation {
   std::string partition_key;     // serialized (composite encoding for multi-column keys)
   Deletion partition_deletion;   // DELETE of the whole partition
   std::vector<std::pair<int, Cell>> static_cells;  // (static slot, cell)
+  std::vector<RangeTombstone> range_tombstones;
 
   bool has_row = false;          // the clustering row below is written
   std::string clustering;        // encoded clustering key (empty for tables without one)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "types/compare.hpp"
+
 namespace cqlbox::store {
 
 void merge_cell(Row& row, int slot, const Cell& cell) {
@@ -11,9 +13,44 @@ void merge_cell(Row& row, int slot, const Cell& cell) {
   if (!old.exists() || supersedes(cell, old)) old = cell;
 }
 
+bool covers(const RangeTombstone& rt, std::string_view clustering, const ClusteringComparator& cmp) {
+  std::vector<std::string_view> parts = split_components(clustering);
+  const std::size_t n = rt.prefix.size();
+  if (parts.size() < n) return false;
+  for (std::size_t i = 0; i < n; ++i)
+    if (types::compare_values(cmp.column(i).kind, parts[i], rt.prefix[i]) != 0) return false;
+  if (!rt.lower && !rt.upper) return true;
+  if (parts.size() <= n) return false;
+  const types::Kind k = cmp.column(n).kind;
+  if (rt.lower) {
+    int c = types::compare_values(k, parts[n], *rt.lower);
+    if (c < 0 || (c == 0 && !rt.lower_inclusive)) return false;
+  }
+  if (rt.upper) {
+    int c = types::compare_values(k, parts[n], *rt.upper);
+    if (c > 0 || (c == 0 && !rt.upper_inclusive)) return false;
+  }
+  return true;
+}
+
+std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
+  std::int64_t ts = std::max(deletion_.timestamp, row.deletion.timestamp);
+  for (const auto& rt : range_tombstones_)
+    if (rt.deletion.timestamp > ts && covers(rt, row.clustering, cmp)) ts = rt.deletion.timestamp;
+  return ts;
+}
+
 void Partition::apply(const Mutation& m, const ClusteringComparator& cmp) {
   deletion_.merge(m.partition_deletion);
   for (const auto& [slot, cell] : m.static_cells) merge_cell(static_row_, slot, cell);
+  for (const auto& rt : m.range_tombstones) {
+    auto same = std::find_if(range_tombstones_.begin(), range_tombstones_.end(), [&](const RangeTombstone& o) {
+      return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
+             o.lower_inclusive == rt.lower_inclusive && o.upper_inclusive == rt.upper_inclusive;
+    });
+    if (same != range_tombstones_.end()) same->deletion.merge(rt.deletion);
+    else range_tombstones_.push_back(rt);
+  }
   if (!m.has_row) return;
 
   // Appending in clustering order is the common case (time series): check the end first.

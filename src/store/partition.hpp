@@ -37,8 +37,13 @@ class Partition {
   const Deletion& deletion() const { return deletion_; }
   const Row& static_row() const { return static_row_; }
   const std::vector<Row>& rows() const { return rows_; }
+  const std::vector<RangeTombstone>& range_tombstones() const { return range_tombstones_; }
 
   void apply(const Mutation& m, const ClusteringComparator& cmp);
+
+  // The newest deletion timestamp covering `row` (partition, row and range tombstones):
+  // data written at or before it is dead. kNoTimestamp when nothing covers it.
+  std::int64_t row_shadow(const Row& row, const ClusteringComparator& cmp) const;
 
  private:
   std::string key_;
@@ -46,7 +51,11 @@ class Partition {
   Deletion deletion_;
   Row static_row_;
   std::vector<Row> rows_;
+  std::vector<RangeTombstone> range_tombstones_;
 };
+
+// True when the range tombstone covers the clustering key `clustering`.
+bool covers(const RangeTombstone& rt, std::string_view clustering, const ClusteringComparator& cmp);
 
 // Merges `cell` into `slot` of `row` by reconciliation.
 void merge_cell(Row& row, int slot, const Cell& cell);

@@ -1,0 +1,254 @@
+// UPDATE and DELETE: the WHERE clause must name whole partition keys (= / IN) and, for UPDATE,
+// whole clustering keys; DELETE may name a clustering prefix plus a slice (a range deletion).
+// Every combination of IN values becomes one Mutation; all are built before any is applied.
+// UPDATE never writes the row marker (only INSERT does), so an UPDATE-created row disappears
+// with its last live cell (cassandra.md §8).
+#include <algorithm>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/restrictions.hpp"
+#include "exec/terms.hpp"
+#include "store/clustering.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::invalid;
+using schema::ColumnKind;
+
+namespace {
+
+constexpr std::int64_t kMaxTtl = 630720000;
+
+struct Keys {
+  std::vector<std::string> partitions;               // serialized partition keys
+  std::vector<std::vector<std::string>> prefixes;    // clustering '=' / IN combinations
+  std::size_t prefix_length = 0;                     // clustering columns fixed by '=' / IN
+  std::optional<Bound> lower, upper;                 // DELETE: slice on the next column
+};
+
+std::vector<std::vector<std::string>> product(const std::vector<const std::vector<std::string>*>& lists) {
+  std::vector<std::vector<std::string>> out{{}};
+  for (const auto* values : lists) {
+    std::vector<std::vector<std::string>> next;
+    for (const auto& combo : out)
+      for (const auto& v : *values) {
+        next.push_back(combo);
+        next.back().push_back(v);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_update) {
+  const char* stmt = is_update ? "UPDATE" : "DELETE";
+  for (const auto& rel : where) {
+    if (rel.kind == ast::RelationKind::Token)
+      invalid("The token function cannot be used in WHERE clauses for {} statements", stmt);
+    if (rel.kind == ast::RelationKind::Multi)
+      invalid("Multi-column relations are not supported by cqlbox in {} statements yet", stmt);
+  }
+  SelectRestrictions r = build_restrictions(t, where);
+
+  std::string non_pk;
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    if (!t.columns[i].is_primary_key() && r.columns[i].any()) non_pk += t.columns[i].name + " ";
+  if (!non_pk.empty()) invalid("Non PRIMARY KEY columns found in where clause: {}", non_pk);
+
+  Keys keys;
+  std::string missing;
+  std::vector<const std::vector<std::string>*> pk_values;
+  for (int c : t.partition_key) {
+    const auto& cr = r.columns[static_cast<std::size_t>(c)];
+    if (cr.slice())
+      invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for {} statements", stmt);
+    if (!cr.eq_or_in()) missing += (missing.empty() ? "" : ", ") + t.column(c).name;
+    pk_values.push_back(&cr.values);
+  }
+  if (!missing.empty()) invalid("Some partition key parts are missing: {}", missing);
+  for (const auto& combo : product(pk_values)) {
+    if (combo.size() == 1 && combo[0].empty()) invalid("Key may not be empty");
+    std::vector<std::string_view> parts(combo.begin(), combo.end());
+    keys.partitions.push_back(serialize_partition_key(parts));
+  }
+
+  std::vector<const std::vector<std::string>*> ck_values;
+  bool after_gap = false;
+  for (std::size_t i = 0; i < t.clustering.size(); ++i) {
+    const int c = t.clustering[i];
+    const auto& cr = r.columns[static_cast<std::size_t>(c)];
+    if (!cr.any()) { after_gap = true; continue; }
+    if (after_gap || keys.lower || keys.upper) {
+      const int prev = t.clustering[i - 1];
+      if (keys.lower || keys.upper)
+        invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
+                t.column(c).name, t.column(prev).name);
+      invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
+              t.column(c).name, t.column(prev).name);
+    }
+    if (cr.slice()) {
+      if (is_update) invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
+      keys.lower = cr.lower;
+      keys.upper = cr.upper;
+      continue;
+    }
+    ck_values.push_back(&cr.values);
+    ++keys.prefix_length;
+  }
+  keys.prefixes = product(ck_values);
+  return keys;
+}
+
+std::int32_t now_seconds(const Database& db) { return static_cast<std::int32_t>(db.clock.now_us() / 1000000); }
+
+std::int64_t write_timestamp(Database& db, const std::optional<ast::Term>& term) {
+  if (!term) return db.clock.next_write_timestamp();
+  static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
+  auto v = bind_integer(*term, *bigint, "[timestamp]");
+  if (!v) invalid("Invalid null value of timestamp");
+  return *v;
+}
+
+std::string encode_clustering(const std::vector<std::string>& parts) {
+  std::string k;
+  for (const auto& p : parts) store::append_component(k, p);
+  return k;
+}
+
+}  // namespace
+
+Result execute_update(Database& db, Session& session, const ast::Update& s) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  // SET: known, non-key columns, values bound now.
+  struct Set { const schema::Column* column; std::optional<std::string> value; };
+  std::vector<Set> sets;
+  bool only_static = true;
+  for (const auto& a : s.assignments) {
+    int c = t.find(a.column);
+    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(a.column), table_text(t));
+    const schema::Column& col = t.column(c);
+    if (col.is_primary_key()) invalid("PRIMARY KEY part {} found in SET part", col.name);
+    if (col.type->kind == types::Kind::Counter)
+      invalid("Counter updates are not supported by cqlbox yet");
+    only_static = only_static && col.kind == ColumnKind::Static;
+    sets.push_back({&col, bind_term(a.value, *col.type, col.name)});
+  }
+  Keys keys = analyse_where(t, s.where, true);
+  if (only_static && keys.prefix_length > 0)
+    invalid("Invalid restrictions on clustering columns since the UPDATE statement modifies only static columns");
+  if (!only_static && keys.prefix_length < t.clustering.size()) {
+    std::string missing;
+    for (std::size_t i = keys.prefix_length; i < t.clustering.size(); ++i)
+      missing += (missing.empty() ? "" : ", ") + t.column(t.clustering[i]).name;
+    invalid("Some clustering keys are missing: {}", missing);
+  }
+  std::int64_t ttl = t.default_time_to_live;
+  if (s.ttl) {
+    static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+    auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
+    if (!v) invalid("Invalid null value of TTL");
+    if (*v < 0) invalid("A TTL must be greater or equal to 0, but was {}", *v);
+    if (*v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", *v, kMaxTtl);
+    ttl = *v;
+  }
+  if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
+
+  const std::int64_t ts = write_timestamp(db, s.timestamp);
+  const std::int32_t now_s = now_seconds(db);
+  std::vector<store::Mutation> mutations;
+  for (const auto& pk : keys.partitions) {
+    for (const auto& prefix : keys.prefixes) {
+      store::Mutation m;
+      m.partition_key = pk;
+      m.has_row = !only_static;
+      m.clustering = encode_clustering(prefix);
+      for (const auto& set : sets) {
+        store::Cell cell;
+        cell.timestamp = ts;
+        if (set.value) {
+          cell.value = *set.value;
+          cell.ttl = static_cast<std::int32_t>(ttl);
+          cell.local_time = ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry;
+        } else {
+          cell.tombstone = true;
+          cell.local_time = now_s;
+        }
+        auto& target = set.column->kind == ColumnKind::Static ? m.static_cells : m.cells;
+        target.emplace_back(set.column->position, std::move(cell));
+      }
+      mutations.push_back(std::move(m));
+    }
+  }
+  store::TableStore& st = db.store_of(t);
+  for (const auto& m : mutations) st.apply(m);
+  return Void{};
+}
+
+Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  std::vector<const schema::Column*> columns;
+  bool only_static = !s.columns.empty();
+  for (auto name : s.columns) {
+    int c = t.find(name);
+    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(name), table_text(t));
+    const schema::Column& col = t.column(c);
+    if (col.is_primary_key()) invalid("Invalid identifier {} for deletion (should not be a PRIMARY KEY part)", col.name);
+    only_static = only_static && col.kind == ColumnKind::Static;
+    columns.push_back(&col);
+  }
+  if (s.ttl) invalid("A TTL cannot be given in a DELETE statement");
+  Keys keys = analyse_where(t, s.where, false);
+  const bool full_row = keys.prefix_length == t.clustering.size() && !keys.lower && !keys.upper;
+  if (!columns.empty()) {
+    if (only_static && (keys.prefix_length > 0 || keys.lower || keys.upper))
+      invalid("Invalid restrictions on clustering columns since the DELETE statement modifies only static columns");
+    if (!only_static && !full_row) invalid("Range deletions are not supported for specific columns");
+  }
+  if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
+
+  const std::int64_t ts = write_timestamp(db, s.timestamp);
+  const store::Deletion deletion{ts, now_seconds(db)};
+  std::vector<store::Mutation> mutations;
+  for (const auto& pk : keys.partitions) {
+    for (const auto& prefix : keys.prefixes) {
+      store::Mutation m;
+      m.partition_key = pk;
+      if (!columns.empty()) {
+        for (const auto* col : columns) {
+          store::Cell cell;
+          cell.timestamp = ts;
+          cell.tombstone = true;
+          cell.local_time = deletion.local_time;
+          if (col->kind == ColumnKind::Static) {
+            m.static_cells.emplace_back(col->position, std::move(cell));
+          } else {
+            m.has_row = true;
+            m.clustering = encode_clustering(prefix);
+            m.cells.emplace_back(col->position, std::move(cell));
+          }
+        }
+      } else if (prefix.empty() && !keys.lower && !keys.upper) {
+        m.partition_deletion = deletion;  // no clustering restriction: the whole partition
+      } else if (full_row) {
+        m.has_row = true;
+        m.clustering = encode_clustering(prefix);
+        m.row_deletion = deletion;
+      } else {
+        store::RangeTombstone rt;
+        rt.prefix = prefix;
+        if (keys.lower) { rt.lower = keys.lower->value; rt.lower_inclusive = keys.lower->inclusive; }
+        if (keys.upper) { rt.upper = keys.upper->value; rt.upper_inclusive = keys.upper->inclusive; }
+        rt.deletion = deletion;
+        m.range_tombstones.push_back(std::move(rt));
+      }
+      mutations.push_back(std::move(m));
+    }
+  }
+  store::TableStore& st = db.store_of(t);
+  for (const auto& m : mutations) st.apply(m);
+  return Void{};
+}
+
+}  // namespace cqlbox::exec
