@@ -9,6 +9,11 @@
 
 #include "types/cql_type.hpp"
 
+namespace cqlbox::store {
+class Partition;
+struct Row;
+}  // namespace cqlbox::store
+
 namespace cqlbox::exec {
 
 struct ResultColumn {
@@ -18,10 +23,19 @@ struct ResultColumn {
 
 using Value = std::optional<std::string>;
 
+// What a SELECT read from one partition (for STORAGE ON). Views into the store: valid until the
+// next write.
+struct ReadPartition {
+  const store::Partition* partition;
+  std::vector<const store::Row*> rows;
+};
+
 struct Rows {
   std::vector<ResultColumn> columns;
   std::vector<std::vector<Value>> rows;
   std::vector<std::string> warnings;  // printed after the rows, as cqlsh prints server warnings
+  std::vector<ReadPartition> read;    // filled only when Session::record_reads
+  std::string keyspace, table;        // the table read
 };
 
 struct Void {};

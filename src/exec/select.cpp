@@ -384,6 +384,8 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
 
   Rows rows;
   rows.columns = plan.selection.result_columns();
+  rows.keyspace = t.keyspace;
+  rows.table = t.name;
   const store::TableStore& st = db.store_of(t);
   const store::ClusteringComparator& cmp = st.comparator();
   const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
@@ -414,6 +416,8 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (!match.partition_matches(pk)) continue;
     std::vector<std::string_view> ck;
     RowSource src{&pk, &ck, p->token(), &cells};
+    ReadPartition* read = nullptr;
+    if (session.record_reads) read = &rows.read.emplace_back(ReadPartition{p, {}});
 
     if (plan.distinct) {
       bool live = has_live_static(t, *p, now_s);
@@ -437,6 +441,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     for (const store::Row* row : candidates) {
       if (limit_reached()) break;
       if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
+      if (read) read->rows.push_back(row);
       const std::int64_t shadow = p->row_shadow(*row, cmp);
       if (!row_live(t, *row, shadow, now_s)) continue;
       any_row = true;

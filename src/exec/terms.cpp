@@ -58,6 +58,45 @@ std::vector<std::string_view> split_partition_key(std::string_view key, std::siz
   return out;
 }
 
+std::string partition_key_from_text(const schema::TableSchema& t, std::string_view text) {
+  std::vector<std::string> parts(1);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == ':' && t.partition_key.size() > 1) {
+      parts.back() += ':';
+      ++i;
+    } else if (text[i] == ':' && t.partition_key.size() > 1) {
+      parts.emplace_back();
+    } else {
+      parts.back() += text[i];
+    }
+  }
+  if (parts.size() != t.partition_key.size())
+    error::invalid("Invalid key '{}': the partition key of {} has {} components", text, table_text(t),
+                   t.partition_key.size());
+  std::vector<std::string> bytes;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const schema::Column& c = t.column(t.partition_key[i]);
+    using types::Kind;
+    types::ConstantKind kind = types::ConstantKind::String;
+    std::string value = parts[i];
+    switch (c.type->kind) {
+      case Kind::Int: case Kind::Bigint: case Kind::Smallint: case Kind::Tinyint: case Kind::Varint:
+      case Kind::Counter: kind = types::ConstantKind::Integer; break;
+      case Kind::Float: case Kind::Double: case Kind::Decimal: kind = types::ConstantKind::Float; break;
+      case Kind::Uuid: case Kind::Timeuuid: kind = types::ConstantKind::Uuid; break;
+      case Kind::Boolean: kind = types::ConstantKind::Boolean; break;
+      case Kind::Blob:
+        kind = types::ConstantKind::Hex;
+        if (value.rfind("0x", 0) != 0) value = "0x" + value;
+        break;
+      default: break;
+    }
+    bytes.push_back(types::encode_constant(*c.type, kind, value, c.name));
+  }
+  std::vector<std::string_view> views(bytes.begin(), bytes.end());
+  return serialize_partition_key(views);
+}
+
 std::string term_text(const ast::Term& term) {
   using ast::TermKind;
   switch (term.kind) {

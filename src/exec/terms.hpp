@@ -27,6 +27,11 @@ std::string serialize_partition_key(const std::vector<std::string_view>& compone
 // Inverse of serialize_partition_key for a key of `count` components.
 std::vector<std::string_view> split_partition_key(std::string_view key, std::size_t count);
 
+// A partition key written as text, the way nodetool getendpoints and cassandra-cli take it:
+// each component parsed by its type (composite keys as "a:b", '\:' for a literal ':').
+// Throws InvalidRequest when a component does not parse.
+std::string partition_key_from_text(const schema::TableSchema& t, std::string_view text);
+
 // A term as the user wrote it, for messages ("b != 5", "'x'").
 std::string term_text(const ast::Term& term);
 

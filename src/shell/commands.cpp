@@ -140,6 +140,11 @@ bool Shell::run_shell_command(std::string_view command) {
       args.erase(args.begin());
       cmd_consistency(word, args, true);
     }
+  } else if (cmd == "storage") {
+    cmd_switch(word, args, storage_, "STORAGE");
+    session_.record_reads = storage_;
+  } else if (cmd == "clock") {
+    cmd_clock(word, args);
   } else if (cmd == "show") {
     cmd_show(word, args);
   } else if (cmd == "clear" || cmd == "cls") {

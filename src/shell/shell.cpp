@@ -28,7 +28,9 @@ namespace {
 bool is_shell_command(std::string_view word) {
   static constexpr std::string_view kCommands[] = {
       "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
-      "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history"};
+      "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
+      // cqlbox's own
+      "storage", "clock", "nodetool"};
   for (auto c : kCommands)
     if (util::iequals(word, c)) return true;
   return false;
@@ -52,6 +54,7 @@ bool blank(std::string_view s) {
 }  // namespace
 
 Shell::Shell(const Options& options) : options_(options) {
+  db_.ring = cluster::Ring(options_.nodes, options_.num_tokens);
   if (options_.now) {
     auto ms = types::parse_timestamp_ms(*options_.now);
     if (ms) db_.clock.set(*ms * 1000);
@@ -104,6 +107,7 @@ void Shell::print_result(const exec::Result& result) {
   } else if (rows) {
     print::append_result(out_, *rows, style_);
   }
+  if (rows && storage_) print_storage(*rows);
   flush();
 }
 
@@ -114,6 +118,19 @@ void Shell::run_statement(const std::string& text) {
     while (!cmd.empty() && (cmd.back() == ';' || cmd.back() == ' ' || cmd.back() == '\n')) cmd.remove_suffix(1);
     run_shell_command(cmd);
     return;
+  }
+  // cassandra-cli's LIST <table> and GET <table>['key'] (not CQL's LIST ROLES/USERS/…).
+  const std::string_view word = first_word(text);
+  if (util::iequals(word, "get")) return cmd_get(text);
+  if (util::iequals(word, "list")) {
+    std::string_view rest = std::string_view(text).substr(text.find_first_not_of(" \t\n") + 4);
+    std::string_view next = first_word(rest);
+    static constexpr std::string_view kAuth[] = {"roles", "users", "all", "permissions", "permission",
+        "select", "modify", "create", "alter", "drop", "authorize", "describe", "execute", "unmask",
+        "select_masked"};
+    bool auth = false;
+    for (auto a : kAuth) auth = auth || util::iequals(next, a);
+    if (!auth) return cmd_list(text);
   }
   if (auto lex = parse::find_lex_failure(text)) {
     std::string msg = tty_ ? fmt::format("Invalid syntax at char {}", lex->column)

@@ -49,12 +49,19 @@ class Shell {
   void cmd_consistency(std::string_view word, const std::vector<std::string>& args, bool serial);
   void cmd_show(std::string_view word, const std::vector<std::string>& args);
 
+  // storage_commands.cpp
+  void cmd_list(std::string_view text);
+  void cmd_get(std::string_view text);
+  void cmd_clock(std::string_view word, const std::vector<std::string>& args);
+  void print_storage(const exec::Rows& rows);
+
   Options options_;
   exec::Database db_;
   exec::Session session_;
   parse::Parser parser_;
   parse::StatementSplitter splitter_;
   print::TableStyle style_;
+  bool storage_ = false;  // STORAGE ON
   bool tty_ = false;
   bool error_ = false;
   bool exit_ = false;

@@ -1,0 +1,49 @@
+// The simulated cluster (cqlbox.md "The simulated cluster"): nodes 127.0.0.1 … 127.0.0.N in
+// datacenter1/rack1, each owning --num-tokens tokens. Tokens are spread evenly and dealt to
+// nodes round-robin, so the same flags always give the same ring (3 nodes x 1 token gives
+// Cassandra's classic -9223372036854775808, -3074457345618258603, 3074457345618258602).
+// Data is stored once; the ring only answers "which nodes replicate this token".
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cqlbox::cluster {
+
+struct Node {
+  std::string address;   // 127.0.0.k
+  std::string host_id;   // a stable uuid derived from the address
+  std::vector<std::int64_t> tokens;  // ascending
+};
+
+// A keyspace's replication, from its strategy options.
+struct Replication {
+  bool network_topology = false;
+  int replication_factor = 1;  // SimpleStrategy's factor, or datacenter1's for NTS
+};
+
+Replication replication_of(const std::map<std::string, std::string>& options);
+
+class Ring {
+ public:
+  Ring(int nodes, int tokens_per_node);
+
+  const std::vector<Node>& nodes() const { return nodes_; }
+  // Every token with its node index, ascending.
+  const std::vector<std::pair<std::int64_t, int>>& tokens() const { return tokens_; }
+
+  // Node indices replicating `token`: from the first ring token >= token (wrapping), walking
+  // clockwise and skipping nodes already chosen, until RF distinct nodes (SimpleStrategy; NTS
+  // with one rack behaves the same).
+  std::vector<int> replicas(std::int64_t token, const Replication& r) const;
+  // The ring token that owns `token` (its range is (previous, owner]).
+  std::size_t owner_index(std::int64_t token) const;
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<std::pair<std::int64_t, int>> tokens_;
+};
+
+}  // namespace cqlbox::cluster

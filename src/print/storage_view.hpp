@@ -1,0 +1,28 @@
+// The cassandra-cli storage view of CQL rows (cassandra.md §4, with cqlbox.md's choices):
+// "RowKey: <key>" then one "=> (column=…, value=…, timestamp=…[, ttl=…])" line per stored cell,
+// row marker and tombstone, in storage order. Values are rendered as cqlsh renders them; names
+// join clustering values and the column name with ':' (':' inside a part escaped as '\:').
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "schema/table_schema.hpp"
+#include "store/partition.hpp"
+
+namespace cqlbox::print {
+
+// The RowKey text of a partition.
+std::string row_key_text(const schema::TableSchema& t, const store::Partition& p);
+
+// Appends the "=> (…)" lines of `p` (all rows, or only `rows` when given), at most
+// `cell_limit` lines. Returns the number of lines written. Data shadowed by a tombstone is not
+// shown (merging drops it); expired cells are shown with ", expired".
+std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
+                                   const store::Partition& p, const store::ClusteringComparator& cmp,
+                                   std::size_t cell_limit, std::int32_t now_s,
+                                   const std::vector<const store::Row*>* rows = nullptr);
+
+}  // namespace cqlbox::print

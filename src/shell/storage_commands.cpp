@@ -1,0 +1,210 @@
+// cqlbox's storage commands (cqlbox.md "The storage view", "Clock"): LIST, GET, STORAGE ON|OFF,
+// CLOCK [SET '<timestamp>' | ADVANCE <duration>].
+#include <chrono>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/terms.hpp"
+#include "print/error_text.hpp"
+#include "print/storage_view.hpp"
+#include "shell/shell.hpp"
+#include "types/temporal.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+constexpr const char* kSeparator = "-------------------\n";
+
+// "ks.t", "t", "\"Ks\".\"T\"" -> normalised names.
+ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std::string& table) {
+  auto norm = [](std::string_view part) {
+    if (part.size() >= 2 && part.front() == '"' && part.back() == '"') {
+      std::string s;
+      for (std::size_t i = 1; i + 1 < part.size(); ++i) {
+        s += part[i];
+        if (part[i] == '"' && part[i + 1] == '"') ++i;
+      }
+      return s;
+    }
+    return util::ascii_lower(part);
+  };
+  std::size_t dot = std::string_view::npos;
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '"') quoted = !quoted;
+    if (text[i] == '.' && !quoted) { dot = i; break; }
+  }
+  if (dot == std::string_view::npos) {
+    table = norm(text);
+  } else {
+    ks = norm(text.substr(0, dot));
+    table = norm(text.substr(dot + 1));
+  }
+  return ast::QualifiedName{ks, table};
+}
+
+std::vector<std::string> words_of(std::string_view s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == ';')) ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != ';') ++j;
+    if (j > i) out.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+std::int32_t now_seconds(const exec::Database& db) {
+  return static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+}
+
+// cassandra-cli's "Elapsed time: X msec(s)." figure: two decimals below 10 ms, else an integer.
+std::string elapsed_text(double ms) {
+  if (ms < 10) {
+    std::string s = fmt::format("{:.2f}", ms);
+    while (s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
+    return s;
+  }
+  return fmt::format("{}", static_cast<long long>(ms + 0.5));
+}
+
+}  // namespace
+
+void Shell::cmd_list(std::string_view text) {
+  const auto started = std::chrono::steady_clock::now();
+  std::vector<std::string> w = words_of(text);
+  std::optional<long long> limit, cells;
+  if (w.size() < 2) {
+    print_error("Improper LIST command.");
+    return;
+  }
+  for (std::size_t i = 2; i < w.size(); ++i) {
+    auto number = [&](std::optional<long long>& into) {
+      if (i + 1 >= w.size() || std::atoll(w[i + 1].c_str()) <= 0) return false;
+      into = std::atoll(w[++i].c_str());
+      return true;
+    };
+    if (util::iequals(w[i], "limit") ? !number(limit) : util::iequals(w[i], "cells") ? !number(cells) : true) {
+      print_error(fmt::format("Improper {} command.", w[0]));
+      return;
+    }
+  }
+  try {
+    std::string ks, name;
+    const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(w[1], ks, name));
+    const store::TableStore& st = db_.store_of(t);
+    if (!limit) out_ += "Using default limit of 100\n";
+    if (!cells) out_ += "Using default cell limit of 100\n";
+    const auto max_rows = static_cast<std::size_t>(limit.value_or(100));
+    const auto max_cells = static_cast<std::size_t>(cells.value_or(100));
+    std::size_t count = 0;
+    for (const auto& [pos, p] : st.partitions()) {
+      if (count >= max_rows) break;
+      out_ += kSeparator;
+      out_ += "RowKey: " + print::row_key_text(t, p) + "\n";
+      print::append_partition_cells(out_, t, p, st.comparator(), max_cells, now_seconds(db_));
+      ++count;
+    }
+    out_ += fmt::format("\n{} Row{} Returned.\n", count, count > 1 ? "s" : "");
+    if (tty_) {
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      out_ += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
+    }
+    flush();
+  } catch (const error::CqlError& e) {
+    out_.clear();
+    print_error(print::error_text(e));
+  }
+}
+
+void Shell::cmd_get(std::string_view text) {
+  const auto started = std::chrono::steady_clock::now();
+  // GET <table>['<key>'] (quotes optional for non-text keys).
+  std::string_view rest = text.substr(3);
+  const std::size_t open = rest.find('['), close = rest.rfind(']');
+  if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
+    print_error("Improper GET command.");
+    return;
+  }
+  std::string_view table_text = rest.substr(0, open);
+  while (!table_text.empty() && table_text.front() == ' ') table_text.remove_prefix(1);
+  while (!table_text.empty() && table_text.back() == ' ') table_text.remove_suffix(1);
+  std::string_view key = rest.substr(open + 1, close - open - 1);
+  if (key.size() >= 2 && key.front() == '\'' && key.back() == '\'') key = key.substr(1, key.size() - 2);
+  try {
+    std::string ks, name;
+    const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(table_text, ks, name));
+    const store::TableStore& st = db_.store_of(t);
+    const std::string serialized = exec::partition_key_from_text(t, key);
+    std::size_t lines = 0;
+    if (const store::Partition* p = st.find(serialized))
+      lines = print::append_partition_cells(out_, t, *p, st.comparator(), SIZE_MAX, now_seconds(db_));
+    out_ += fmt::format("Returned {} results.\n", lines);
+    if (tty_) {
+      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      out_ += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
+    }
+    flush();
+  } catch (const error::CqlError& e) {
+    out_.clear();
+    print_error(print::error_text(e));
+  }
+}
+
+void Shell::print_storage(const exec::Rows& rows) {
+  const schema::TableSchema* t = db_.catalog.table(rows.keyspace, rows.table);
+  if (!t) return;
+  const store::TableStore& st = db_.store_of(*t);
+  const schema::KeyspaceSchema* ks = db_.catalog.keyspace(rows.keyspace);
+  const cluster::Replication rep = cluster::replication_of(ks->replication);
+  out_ += '\n';
+  for (const auto& read : rows.read) {
+    const store::Partition& p = *read.partition;
+    out_ += kSeparator;
+    out_ += "RowKey: " + print::row_key_text(*t, p) + "\n";
+    std::string replicas;
+    for (int n : db_.ring.replicas(p.token(), rep))
+      replicas += (replicas.empty() ? "" : ", ") + db_.ring.nodes()[static_cast<std::size_t>(n)].address;
+    out_ += fmt::format("   token={} replicas=[{}]\n", p.token(), replicas);
+    print::append_partition_cells(out_, *t, p, st.comparator(), SIZE_MAX, now_seconds(db_), &read.rows);
+  }
+}
+
+void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& args) {
+  auto show = [&](const char* what) {
+    out_ += fmt::format("{}{}\n", what, types::format_timestamp_ms(db_.clock.now_us() / 1000));
+    flush();
+  };
+  if (args.empty()) return show("");
+  if (util::iequals(args[0], "set") && args.size() >= 2) {
+    std::string value;
+    for (std::size_t i = 1; i < args.size(); ++i) value += (i > 1 ? " " : "") + args[i];
+    if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') value = value.substr(1, value.size() - 2);
+    auto ms = types::parse_timestamp_ms(value);
+    if (!ms) {
+      print_error(fmt::format("Unable to parse a date/time from '{}'", value));
+      return;
+    }
+    db_.clock.set(*ms * 1000);
+    return show("Clock set to ");
+  }
+  if (util::iequals(args[0], "advance") && args.size() == 2) {
+    auto d = types::parse_duration(args[1]);
+    if (!d || d->months != 0 || d->days < 0 || d->nanos < 0) {
+      print_error(fmt::format("Unable to convert '{}' to a duration without months", args[1]));
+      return;
+    }
+    db_.clock.advance(static_cast<std::int64_t>(d->days) * 86400000000LL + d->nanos / 1000);
+    return show("Clock advanced to ");
+  }
+  print_error(fmt::format("Improper {} command.", word));
+}
+
+}  // namespace cqlbox::shell
