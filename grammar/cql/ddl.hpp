@@ -49,11 +49,23 @@ struct create_table : seq<table_word, opt<if_not_exists>, qualified_name, lparen
                           list<table_element, comma>, opt<comma>, rparen,
                           opt<table_properties>> {};
 
-struct create_stmt : seq<kw_create, sor<create_keyspace, create_table>> {};
+struct index_name : ident {};
+struct index_target_column : ident {};
+struct index_target_inner : ident {};
+// ON t (col), or ON t (keys(col)) / values(col) / entries(col) / full(col): the first name is
+// read once and becomes the function when a '(' follows.
+struct index_target : seq<index_target_column, opt<lparen, index_target_inner, rparen>> {};
+struct create_index : seq<opt<kw_custom>, kw_index, opt<if_not_exists>,
+                          opt<index_name>, kw_on, qualified_name, lparen,
+                          index_target, rparen, opt<kw_using, string_lit>> {};
+struct create_stmt : seq<kw_create, sor<create_keyspace, create_table, create_index>> {};
 
 struct drop_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name> {};
 struct drop_table : seq<table_word, opt<if_exists>, qualified_name> {};
-struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table>> {};
+struct drop_index_first : ident {};
+struct drop_index_second : ident {};
+struct drop_index : seq<kw_index, opt<if_exists>, drop_index_first, opt<dot, drop_index_second>> {};
+struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index>> {};
 
 struct use_stmt : seq<kw_use, keyspace_name> {};
 struct truncate_stmt : seq<kw_truncate, opt<table_word>, qualified_name> {};

@@ -24,4 +24,13 @@ struct delete_column : ident {};
 struct delete_stmt : seq<kw_delete, opt<list<delete_column, comma>>, kw_from, qualified_name,
                          opt<using_clause>, where_clause, opt<if_exists>> {};
 
+// BEGIN [UNLOGGED | COUNTER] BATCH [USING TIMESTAMP n] <insert|update|delete>; … APPLY BATCH
+struct batch_unlogged : kw_unlogged {};
+struct batch_counter : kw_counter {};
+struct batch_begin : seq<kw_begin, opt<sor<batch_unlogged, batch_counter>>, kw_batch> {};
+struct batch_using : using_clause {};
+struct batch_child_begin : success {};
+struct batch_child : seq<batch_child_begin, sor<insert_stmt, update_stmt, delete_stmt>, opt<semicolon>> {};
+struct batch_stmt : seq<batch_begin, opt<batch_using>, star<batch_child>, kw_apply, kw_batch> {};
+
 }  // namespace cqlbox::grammar

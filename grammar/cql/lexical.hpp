@@ -63,6 +63,14 @@ struct ident : sor<quoted_ident, plain_ident> {};
   }
 
 CQLBOX_KEYWORD(add, "ADD");
+CQLBOX_KEYWORD(custom, "CUSTOM");
+CQLBOX_KEYWORD(on, "ON");
+CQLBOX_KEYWORD(index, "INDEX");
+CQLBOX_KEYWORD(unlogged, "UNLOGGED");
+CQLBOX_KEYWORD(counter, "COUNTER");
+CQLBOX_KEYWORD(begin, "BEGIN");
+CQLBOX_KEYWORD(batch, "BATCH");
+CQLBOX_KEYWORD(apply, "APPLY");
 CQLBOX_KEYWORD(allow, "ALLOW");
 CQLBOX_KEYWORD(and, "AND");
 CQLBOX_KEYWORD(as, "AS");

@@ -148,6 +148,29 @@ struct Delete {
   std::optional<Term> timestamp;
 };
 
+enum class BatchType : std::uint8_t { Logged, Unlogged, Counter };
+
+struct Batch {
+  BatchType type = BatchType::Logged;
+  std::optional<Term> timestamp;
+  std::vector<std::variant<Insert, Update, Delete>> statements;
+};
+
+struct CreateIndex {
+  std::string_view name;  // empty: <table>_<column>_idx
+  QualifiedName table;
+  std::string_view column;
+  std::string_view target_function;  // keys / values / entries / full, or empty
+  bool if_not_exists = false;
+  bool custom = false;
+};
+
+struct DropIndex {
+  std::string_view keyspace;  // empty: the session's
+  std::string_view name;
+  bool if_exists = false;
+};
+
 struct Ordering {
   std::string_view column;
   bool descending = false;
@@ -166,7 +189,7 @@ struct Select {
   bool allow_filtering = false;
 };
 
-using Statement = std::variant<Select, Insert, Update, Delete, CreateKeyspace, CreateTable,
-                               DropKeyspace, DropTable, Use, Truncate>;
+using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
+                               CreateIndex, DropKeyspace, DropTable, DropIndex, Use, Truncate>;
 
 }  // namespace cqlbox::ast

@@ -4,6 +4,8 @@
 #include <array>
 #include <set>
 
+#include <fmt/format.h>
+
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
@@ -239,6 +241,54 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
     }
   }
   db.catalog.add_table(std::move(t));
+  return Void{};
+}
+
+Result execute_create_index(Database& db, const Session& session, const ast::CreateIndex& s) {
+  const std::string_view ks = keyspace_for(session, s.table);
+  if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
+  schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
+  if (!t) invalid("Table '{}' doesn't exist", s.table.name);
+  const int col = t->find(s.column);
+  if (col < 0) invalid("Column '{}' doesn't exist", s.column);
+  const schema::Column& c = t->column(col);
+  std::string target = s.target_function.empty() ? c.name
+                                                 : fmt::format("{}({})", s.target_function, c.name);
+  if (!s.target_function.empty())
+    invalid("Cannot create {}() index on {}: it is not a collection column", s.target_function, c.name);
+  if (c.kind == schema::ColumnKind::PartitionKey && t->partition_key.size() == 1)
+    invalid("Cannot create secondary index on the only partition key column {}", c.name);
+  std::string name(s.name);
+  if (!name.empty()) {
+    check_name(name, "Index");
+    if (db.catalog.table_with_index(ks, name)) {
+      if (s.if_not_exists) return Void{};
+      invalid("Index '{}' already exists", name);
+    }
+  } else {
+    const std::string base = t->name + "_" + c.name + "_idx";
+    name = base;
+    for (int i = 1; db.catalog.table_with_index(ks, name); ++i) name = fmt::format("{}_{}", base, i);
+  }
+  for (const auto& existing : t->indexes)
+    if (existing.target == target) {
+      if (s.if_not_exists) return Void{};
+      invalid("Index {} is a duplicate of existing index {}", name, existing.name);
+    }
+  t->indexes.push_back({name, col, target});
+  return Void{};
+}
+
+Result execute_drop_index(Database& db, const Session& session, const ast::DropIndex& s) {
+  std::string_view ks = s.keyspace.empty() ? std::string_view(session.keyspace) : s.keyspace;
+  if (ks.empty())
+    invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  schema::TableSchema* t = db.catalog.table_with_index(ks, s.name);
+  if (!t) {
+    if (s.if_exists) return Void{};
+    invalid("Index '{}.{}' doesn't exist", ks, s.name);
+  }
+  std::erase_if(t->indexes, [&](const schema::IndexDef& i) { return i.name == s.name; });
   return Void{};
 }
 

@@ -1,6 +1,7 @@
 #include "exec/executor.hpp"
 
 #include "error/cql_error.hpp"
+#include "exec/terms.hpp"
 
 namespace cqlbox::exec {
 
@@ -24,7 +25,10 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
         else if constexpr (std::is_same_v<S, ast::Insert>) return execute_insert(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Update>) return execute_update(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Delete>) return execute_delete(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Batch>) return execute_batch(db, session, s);
         else if constexpr (std::is_same_v<S, ast::CreateKeyspace>) return execute_create_keyspace(db, s);
+        else if constexpr (std::is_same_v<S, ast::CreateIndex>) return execute_create_index(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::DropIndex>) return execute_drop_index(db, session, s);
         else if constexpr (std::is_same_v<S, ast::CreateTable>) return execute_create_table(db, session, s);
         else if constexpr (std::is_same_v<S, ast::DropKeyspace>) return execute_drop_keyspace(db, session, s);
         else if constexpr (std::is_same_v<S, ast::DropTable>) return execute_drop_table(db, session, s);
@@ -32,6 +36,62 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
         else return execute_truncate(db, session, s);
       },
       statement);
+}
+
+namespace {
+void apply(PreparedWrite& w) {
+  for (const auto& m : w.mutations) w.store->apply(m);
+}
+}  // namespace
+
+Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
+  PreparedWrite w = prepare_insert(db, session, s, db.clock.next_write_timestamp());
+  apply(w);
+  return Void{};
+}
+
+Result execute_update(Database& db, Session& session, const ast::Update& s) {
+  PreparedWrite w = prepare_update(db, session, s, db.clock.next_write_timestamp());
+  apply(w);
+  return Void{};
+}
+
+Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
+  PreparedWrite w = prepare_delete(db, session, s, db.clock.next_write_timestamp());
+  apply(w);
+  return Void{};
+}
+
+// Every statement is prepared before any is applied, so a bad one leaves nothing behind.
+// All parts share one timestamp (the batch's USING TIMESTAMP, or one from the clock).
+Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
+  std::int64_t ts = 0;
+  if (s.timestamp) {
+    static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
+    auto v = bind_integer(*s.timestamp, *bigint, "[timestamp]");
+    if (!v) error::invalid("Invalid null value of timestamp");
+    ts = *v;
+  } else {
+    ts = db.clock.next_write_timestamp();
+  }
+  std::vector<PreparedWrite> writes;
+  for (const auto& stmt : s.statements) {
+    std::visit([&](const auto& child) {
+      using S = std::decay_t<decltype(child)>;
+      if (s.timestamp && child.timestamp)
+        error::invalid("Timestamp must be set either on BATCH or individual statements");
+      if constexpr (std::is_same_v<S, ast::Insert>) {
+        if (child.if_not_exists) error::invalid("Conditional updates are not supported by cqlbox yet");
+        writes.push_back(prepare_insert(db, session, child, ts));
+      } else if constexpr (std::is_same_v<S, ast::Update>) {
+        writes.push_back(prepare_update(db, session, child, ts));
+      } else {
+        writes.push_back(prepare_delete(db, session, child, ts));
+      }
+    }, stmt);
+  }
+  for (auto& w : writes) apply(w);
+  return Void{};
 }
 
 }  // namespace cqlbox::exec

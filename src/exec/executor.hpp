@@ -22,6 +22,19 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s);
 Result execute_update(Database& db, Session& session, const ast::Update& s);
 Result execute_delete(Database& db, Session& session, const ast::Delete& s);
 Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s);
+Result execute_create_index(Database& db, const Session& session, const ast::CreateIndex& s);
+Result execute_drop_index(Database& db, const Session& session, const ast::DropIndex& s);
+Result execute_batch(Database& db, Session& session, const ast::Batch& s);
+
+// A write validated and turned into mutations, not yet applied. `timestamp` is used unless the
+// statement has its own USING TIMESTAMP.
+struct PreparedWrite {
+  store::TableStore* store;
+  std::vector<store::Mutation> mutations;
+};
+PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t timestamp);
+PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t timestamp);
+PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t timestamp);
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s);
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s);
 Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s);

@@ -28,7 +28,8 @@ std::string missing_list(const schema::TableSchema& t, const std::vector<int>& c
 
 }  // namespace
 
-Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
+PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s,
+                             std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   for (int i : t.regulars)
     if (t.column(i).type->kind == types::Kind::Counter)
@@ -91,7 +92,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
     if (!timestamp) invalid("Invalid null value of timestamp");
   }
 
-  const std::int64_t ts = timestamp ? *timestamp : db.clock.next_write_timestamp();
+  const std::int64_t ts = timestamp ? *timestamp : default_timestamp;
   const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
   const std::int32_t expiry = ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry;
   m.has_row = !static_row_only;
@@ -117,8 +118,9 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   }
 
   if (s.if_not_exists) invalid("Conditional updates are not supported by cqlbox yet");
-  db.store_of(t).apply(m);
-  return Void{};
+  PreparedWrite w{&db.store_of(t), {}};
+  w.mutations.push_back(std::move(m));
+  return w;
 }
 
 }  // namespace cqlbox::exec

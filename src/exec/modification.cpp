@@ -103,8 +103,8 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
 
 std::int32_t now_seconds(const Database& db) { return static_cast<std::int32_t>(db.clock.now_us() / 1000000); }
 
-std::int64_t write_timestamp(Database& db, const std::optional<ast::Term>& term) {
-  if (!term) return db.clock.next_write_timestamp();
+std::int64_t write_timestamp(const std::optional<ast::Term>& term, std::int64_t default_timestamp) {
+  if (!term) return default_timestamp;
   static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
   auto v = bind_integer(*term, *bigint, "[timestamp]");
   if (!v) invalid("Invalid null value of timestamp");
@@ -119,7 +119,8 @@ std::string encode_clustering(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-Result execute_update(Database& db, Session& session, const ast::Update& s) {
+PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s,
+                             std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   // SET: known, non-key columns, values bound now.
   struct Set { const schema::Column* column; std::optional<std::string> value; };
@@ -155,7 +156,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   }
   if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
 
-  const std::int64_t ts = write_timestamp(db, s.timestamp);
+  const std::int64_t ts = write_timestamp(s.timestamp, default_timestamp);
   const std::int32_t now_s = now_seconds(db);
   std::vector<store::Mutation> mutations;
   for (const auto& pk : keys.partitions) {
@@ -181,12 +182,11 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
       mutations.push_back(std::move(m));
     }
   }
-  store::TableStore& st = db.store_of(t);
-  for (const auto& m : mutations) st.apply(m);
-  return Void{};
+  return PreparedWrite{&db.store_of(t), std::move(mutations)};
 }
 
-Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
+PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s,
+                             std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   std::vector<const schema::Column*> columns;
   bool only_static = !s.columns.empty();
@@ -208,7 +208,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   }
   if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
 
-  const std::int64_t ts = write_timestamp(db, s.timestamp);
+  const std::int64_t ts = write_timestamp(s.timestamp, default_timestamp);
   const store::Deletion deletion{ts, now_seconds(db)};
   std::vector<store::Mutation> mutations;
   for (const auto& pk : keys.partitions) {
@@ -246,9 +246,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
       mutations.push_back(std::move(m));
     }
   }
-  store::TableStore& st = db.store_of(t);
-  for (const auto& m : mutations) st.apply(m);
-  return Void{};
+  return PreparedWrite{&db.store_of(t), std::move(mutations)};
 }
 
 }  // namespace cqlbox::exec

@@ -31,6 +31,7 @@ struct Plan {
   bool reversed = false;        // ORDER BY asks for the opposite of clustering order
   bool ordered = false;         // ORDER BY given
   bool distinct = false;
+  bool uses_index = false;      // a secondary index serves a restriction
   std::optional<std::int64_t> limit, per_partition_limit;
 };
 
@@ -114,16 +115,35 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s) {
   const SelectRestrictions& r = plan.where;
   const bool af = s.allow_filtering;
 
+  // A secondary index serves one '=' restriction on an indexed column (not needed when the
+  // partition key is already fully given for a partition-key column).
+  int index_column = -1;
+  for (std::size_t i = 0; i < t.columns.size() && index_column < 0; ++i) {
+    const auto c = static_cast<int>(i);
+    if (!r.columns[i].eq || !t.indexed(c)) continue;
+    if (t.columns[i].kind == ColumnKind::PartitionKey && r.partition_lookup) continue;
+    index_column = c;
+  }
+  plan.uses_index = index_column >= 0;
+
   // Partition key: partly restricted or sliced needs filtering.
-  if (!r.partition_lookup && !r.token) {
+  if (!r.partition_lookup && !r.token && !plan.uses_index) {
     bool any_pk = false;
     for (int i : t.partition_key) any_pk = any_pk || column_restricted(r, i);
     if (any_pk && !af) invalid("{}", kAllowFiltering);
   }
   if (plan.selection.only_static && r.has_clustering)
     invalid("Cannot restrict clustering columns when selecting only static columns");
-  if (!af) check_clustering_order(t, r);
-  if (r.has_regular && !af) invalid("{}", kAllowFiltering);
+  if (!af && !plan.uses_index) check_clustering_order(t, r);
+  // Regular columns: each restriction not served by the index is a filter.
+  int filtered = 0;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    auto kind = t.columns[i].kind;
+    if ((kind == ColumnKind::Regular || kind == ColumnKind::Static) && r.columns[i].any() &&
+        static_cast<int>(i) != index_column)
+      ++filtered;
+  }
+  if (filtered > 0 && !af) invalid("{}", kAllowFiltering);
 
   if (s.distinct) {
     for (const auto& sel : plan.selection.selectors) {
@@ -144,10 +164,19 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s) {
   if (s.per_partition_limit && plan.selection.aggregate)
     invalid("PER PARTITION LIMIT is not allowed with aggregate queries.");
   if (!s.group_by.empty()) invalid("GROUP BY is not supported yet by cqlbox");
+  if (plan.uses_index && !s.order_by.empty())
+    invalid("ORDER BY with 2ndary indexes is not supported, except for ANN queries.");
   check_order_by(t, s, plan);
 
   const bool key_range = !r.partition_lookup;
-  if (key_range && r.has_clustering && !af) invalid("{}", kAllowFiltering);
+  bool clustering_filtered = r.has_clustering;
+  if (plan.uses_index && t.column(index_column).kind == ColumnKind::Clustering) {
+    // The index serves its own clustering column; any other clustering restriction filters.
+    clustering_filtered = !r.multi.empty();
+    for (int c : t.clustering)
+      clustering_filtered = clustering_filtered || (c != index_column && column_restricted(r, c));
+  }
+  if (key_range && clustering_filtered && !af) invalid("{}", kAllowFiltering);
   return plan;
 }
 

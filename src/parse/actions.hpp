@@ -459,6 +459,110 @@ struct action<g::delete_stmt> {
   }
 };
 
+// BATCH: each child statement's action leaves its AST in `result`; the child rule moves it in.
+template <>
+struct action<g::batch_unlogged> {
+  static void apply0(Builder& b) { b.batch.type = ast::BatchType::Unlogged; }
+};
+template <>
+struct action<g::batch_counter> {
+  static void apply0(Builder& b) { b.batch.type = ast::BatchType::Counter; }
+};
+template <>
+struct action<g::batch_using> {
+  static void apply0(Builder& b) {
+    b.batch.timestamp = std::move(b.using_timestamp);
+    b.using_timestamp.reset();
+    b.using_ttl.reset();
+  }
+};
+template <>
+struct action<g::batch_child_begin> {
+  static void apply0(Builder& b) {
+    b.insert = {};
+    b.update = {};
+    b.del = {};
+    b.if_exists = b.if_not_exists = false;
+    b.using_ttl.reset();
+    b.using_timestamp.reset();
+    b.relations.clear();
+  }
+};
+template <>
+struct action<g::batch_child> {
+  static void apply0(Builder& b) {
+    std::visit([&](auto& s) {
+      using S = std::decay_t<decltype(s)>;
+      if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> ||
+                    std::is_same_v<S, ast::Delete>)
+        b.batch.statements.emplace_back(std::move(s));
+    }, *b.result);
+    b.result.reset();
+  }
+};
+template <>
+struct action<g::batch_stmt> {
+  static void apply0(Builder& b) { b.result = std::move(b.batch); }
+};
+
+// CREATE INDEX / DROP INDEX
+template <>
+struct action<g::kw_custom> {
+  static void apply0(Builder& b) { b.create_index.custom = true; }
+};
+template <>
+struct action<g::index_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.create_index.name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::index_target_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.create_index.column = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::index_target_inner> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.create_index.target_function = b.create_index.column;
+    b.create_index.column = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::create_index> {
+  static void apply0(Builder& b) {
+    b.create_index.table = b.qname;
+    b.create_index.if_not_exists = b.if_not_exists;
+    b.result = std::move(b.create_index);
+  }
+};
+template <>
+struct action<g::drop_index_first> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.drop_index.name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::drop_index_second> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.drop_index.keyspace = b.drop_index.name;
+    b.drop_index.name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::drop_index> {
+  static void apply0(Builder& b) {
+    b.drop_index.if_exists = b.if_exists;
+    b.result = std::move(b.drop_index);
+  }
+};
+
 // SELECT
 template <>
 struct action<g::selector_name> {

@@ -60,6 +60,10 @@ struct Builder {
   std::optional<ast::Term> using_ttl;
   std::optional<ast::Term> using_timestamp;
 
+  ast::Batch batch;
+  ast::CreateIndex create_index;
+  ast::DropIndex drop_index;
+
   std::optional<ast::Statement> result;
 
   // Syntax error tracking.

@@ -2,6 +2,41 @@
 
 namespace cqlbox::parse {
 
+namespace {
+
+bool word_equals(std::string_view w, std::string_view upper) {
+  if (w.size() != upper.size()) return false;
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    char c = w[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c != upper[i]) return false;
+  }
+  return true;
+}
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// A BEGIN … BATCH statement runs until "APPLY BATCH;", across the ';' of its parts.
+bool inside_batch(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && is_word_char(text[i])) ++i;
+  if (!word_equals(text.substr(0, i), "BEGIN")) return false;
+  std::size_t end = text.size();
+  while (end > 0 && !is_word_char(text[end - 1])) --end;
+  std::size_t start = end;
+  while (start > 0 && is_word_char(text[start - 1])) --start;
+  if (!word_equals(text.substr(start, end - start), "BATCH")) return true;
+  std::size_t e2 = start;
+  while (e2 > 0 && !is_word_char(text[e2 - 1])) --e2;
+  std::size_t s2 = e2;
+  while (s2 > 0 && is_word_char(text[s2 - 1])) --s2;
+  return !word_equals(text.substr(s2, e2 - s2), "APPLY");
+}
+
+}  // namespace
+
 void StatementSplitter::feed_line(std::string_view line, std::vector<std::string>& done) {
   if (!pending_.empty()) pending_ += '\n';
   std::size_t i = 0;
@@ -58,7 +93,8 @@ void StatementSplitter::feed_line(std::string_view line, std::vector<std::string
     else if (c == '$' && at(i + 1) == '$') { state_ = State::Dollar; pending_ += '$'; ++i; }
     pending_ += c;
     ++i;
-    if (c == ';' && state_ == State::Normal) {
+    if (c == ';' && state_ == State::Normal &&
+        !inside_batch(std::string_view(pending_).substr(0, pending_.size() - 1))) {
       done.push_back(std::move(pending_));
       pending_.clear();
     }

@@ -21,6 +21,22 @@ const TableSchema* Catalog::table(std::string_view ks, std::string_view table) c
   return it == k->tables.end() ? nullptr : &it->second;
 }
 
+TableSchema* Catalog::mutable_table(std::string_view ks, std::string_view table) {
+  KeyspaceSchema* k = keyspace(ks);
+  if (!k) return nullptr;
+  auto it = k->tables.find(std::string(table));
+  return it == k->tables.end() ? nullptr : &it->second;
+}
+
+TableSchema* Catalog::table_with_index(std::string_view ks, std::string_view name) {
+  KeyspaceSchema* k = keyspace(ks);
+  if (!k) return nullptr;
+  for (auto& [tname, t] : k->tables)
+    for (const auto& i : t.indexes)
+      if (i.name == name) return &t;
+  return nullptr;
+}
+
 KeyspaceSchema& Catalog::add_keyspace(KeyspaceSchema ks) {
   std::string name = ks.name;
   auto [it, inserted] = keyspaces_.emplace(name, std::move(ks));

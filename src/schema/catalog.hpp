@@ -16,6 +16,9 @@ class Catalog {
   const KeyspaceSchema* keyspace(std::string_view name) const;
   KeyspaceSchema* keyspace(std::string_view name);
   const TableSchema* table(std::string_view keyspace, std::string_view table) const;
+  TableSchema* mutable_table(std::string_view keyspace, std::string_view table);
+  // The table holding index `name` in `keyspace`, or nullptr.
+  TableSchema* table_with_index(std::string_view keyspace, std::string_view name);
 
   // REQUIRES: no keyspace of that name exists.
   KeyspaceSchema& add_keyspace(KeyspaceSchema ks);

@@ -28,6 +28,12 @@ struct Column {
   }
 };
 
+struct IndexDef {
+  std::string name;
+  int column;          // index into TableSchema::columns
+  std::string target;  // as DESCRIBE prints it: "v", "keys(m)", …
+};
+
 struct TableSchema {
   std::string keyspace;
   std::string name;
@@ -39,6 +45,13 @@ struct TableSchema {
   std::vector<std::string> create_order;  // column names as DESCRIBE lists them
   std::map<std::string, std::string> options;  // table options as written (CQL text)
   std::int32_t default_time_to_live = 0;
+  std::vector<IndexDef> indexes;
+
+  bool indexed(int column) const {
+    for (const auto& i : indexes)
+      if (i.column == column) return true;
+    return false;
+  }
 
   // Index into `columns`, or -1.
   int find(std::string_view column) const {
