@@ -416,6 +416,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   rows.keyspace = t.keyspace;
   rows.table = t.name;
   const store::TableStore& st = db.store_of(t);
+  ++st.reads;
   const store::ClusteringComparator& cmp = st.comparator();
   const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
   Matcher match{t, r};

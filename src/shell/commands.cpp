@@ -108,6 +108,10 @@ void Shell::cmd_consistency(std::string_view word, const std::vector<std::string
 }
 
 void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args) {
+  if (args.size() >= 2 && args.size() <= 3 && util::iequals(args[0], "replicas")) {
+    show_replicas(args);
+    return;
+  }
   if (args.size() == 1 && util::iequals(args[0], "version")) {
     out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
   } else if (args.size() == 1 && util::iequals(args[0], "host")) {
@@ -145,6 +149,10 @@ bool Shell::run_shell_command(std::string_view command) {
     session_.record_reads = storage_;
   } else if (cmd == "clock") {
     cmd_clock(word, args);
+  } else if (cmd == "nodetool") {
+    cmd_nodetool(word, args);
+  } else if ((cmd == "describe" || cmd == "desc") && args.size() == 1 && util::iequals(args[0], "cluster")) {
+    describe_cluster();
   } else if (cmd == "show") {
     cmd_show(word, args);
   } else if (cmd == "clear" || cmd == "cls") {

@@ -55,6 +55,18 @@ class Shell {
   void cmd_clock(std::string_view word, const std::vector<std::string>& args);
   void print_storage(const exec::Rows& rows);
 
+  // nodetool.cpp
+  void cmd_nodetool(std::string_view word, const std::vector<std::string>& args);
+  void nodetool_status(const std::vector<std::string>& args);
+  void nodetool_ring(const std::vector<std::string>& args);
+  void nodetool_getendpoints(const std::vector<std::string>& args);
+  void nodetool_describering(const std::vector<std::string>& args);
+  void nodetool_tablestats(const std::vector<std::string>& args);
+  void nodetool_tablehistograms(const std::vector<std::string>& args);
+  void show_replicas(const std::vector<std::string>& args);
+  void describe_cluster();
+  std::string schema_version() const;
+
   Options options_;
   exec::Database db_;
   exec::Session session_;

@@ -33,6 +33,46 @@ bool covers(const RangeTombstone& rt, std::string_view clustering, const Cluster
   return true;
 }
 
+namespace {
+
+std::size_t cell_bytes(const Cell& c) {
+  if (!c.exists()) return 0;
+  if (c.tombstone) return 12;
+  return c.value.size() + 8u + (c.ttl > 0 ? 4u : 0u);
+}
+
+}  // namespace
+
+std::size_t Partition::data_size() const {
+  std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
+  for (const auto& c : static_row_.cells) n += cell_bytes(c);
+  for (const auto& row : rows_) {
+    n += row.clustering.size() + (row.marker.exists() ? 8u : 0u) + (row.deletion.exists() ? 12u : 0u);
+    for (const auto& c : row.cells) n += cell_bytes(c);
+  }
+  return n;
+}
+
+std::size_t Partition::cell_count() const {
+  std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
+  for (const auto& c : static_row_.cells) n += c.exists() ? 1u : 0u;
+  for (const auto& row : rows_) {
+    n += (row.marker.exists() ? 1u : 0u) + (row.deletion.exists() ? 1u : 0u);
+    for (const auto& c : row.cells) n += c.exists() ? 1u : 0u;
+  }
+  return n;
+}
+
+std::size_t Partition::tombstone_count() const {
+  std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
+  for (const auto& c : static_row_.cells) n += c.tombstone ? 1u : 0u;
+  for (const auto& row : rows_) {
+    n += row.deletion.exists() ? 1u : 0u;
+    for (const auto& c : row.cells) n += c.tombstone ? 1u : 0u;
+  }
+  return n;
+}
+
 std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
   std::int64_t ts = std::max(deletion_.timestamp, row.deletion.timestamp);
   for (const auto& rt : range_tombstones_)

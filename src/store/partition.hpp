@@ -41,6 +41,14 @@ class Partition {
 
   void apply(const Mutation& m, const ClusteringComparator& cmp);
 
+  // Bytes this partition's data occupies as stored (key, clustering, values, one 8-byte
+  // timestamp per cell and marker, 4 more per TTL, 12 per tombstone): the figure nodetool's
+  // Load and partition sizes report.
+  std::size_t data_size() const;
+  // Cells stored (markers and tombstones included), and tombstones alone.
+  std::size_t cell_count() const;
+  std::size_t tombstone_count() const;
+
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
   std::int64_t row_shadow(const Row& row, const ClusteringComparator& cmp) const;

@@ -5,6 +5,7 @@
 namespace cqlbox::store {
 
 void TableStore::apply(const Mutation& m) {
+  ++writes;
   const std::int64_t token = util::murmur3_token(m.partition_key);
   auto it = partitions_.find(PartitionPosition{token, m.partition_key});
   if (it == partitions_.end()) {

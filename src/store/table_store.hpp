@@ -49,6 +49,10 @@ class TableStore {
   }
   const ClusteringComparator& comparator() const { return cmp_; }
 
+  // Statistics for nodetool tablestats: mutations applied, reads served.
+  std::uint64_t writes = 0;
+  mutable std::uint64_t reads = 0;
+
  private:
   ClusteringComparator cmp_;
   Map partitions_;

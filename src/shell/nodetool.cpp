@@ -1,0 +1,478 @@
+// NODETOOL status | ring | getendpoints | describering | tablestats | tablehistograms,
+// SHOW REPLICAS and DESCRIBE CLUSTER over the simulated ring (cqlbox.md "The simulated
+// cluster"), in the layouts of Cassandra 5.0's tools. Where the real tool prints in Java
+// HashMap order (status rows, describering ranges) that order is reproduced, so output matches
+// a real node's for the same ring. Load and sizes are the bytes the store holds.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/terms.hpp"
+#include "shell/shell.hpp"
+#include "util/murmur3.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+// --- Java's hashing, for HashMap iteration order ----------------------------------------------
+
+std::int32_t java_string_hash(std::string_view s) {
+  std::uint32_t h = 0;
+  for (char c : s) h = 31 * h + static_cast<unsigned char>(c);
+  return static_cast<std::int32_t>(h);
+}
+
+std::int32_t java_long_hash(std::int64_t v) {
+  const auto u = static_cast<std::uint64_t>(v);
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(u ^ (u >> 32)));
+}
+
+// Indices of `hashes` in the order a java.util.HashMap(initial_capacity) filled in that order
+// iterates them: by bucket (spread hash & (capacity - 1)), then insertion order.
+std::vector<std::size_t> hashmap_order(const std::vector<std::int32_t>& hashes, std::size_t initial_capacity) {
+  std::size_t cap = 1;
+  while (cap < std::max<std::size_t>(initial_capacity, 1)) cap <<= 1;
+  std::size_t threshold = cap * 3 / 4;
+  for (std::size_t size = 1; size <= hashes.size(); ++size)
+    if (size > threshold) { cap <<= 1; threshold = cap * 3 / 4; }
+  std::vector<std::pair<std::uint32_t, std::size_t>> keyed;
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    const auto h = static_cast<std::uint32_t>(hashes[i]);
+    keyed.emplace_back((h ^ (h >> 16)) & static_cast<std::uint32_t>(cap - 1), i);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::size_t> order;
+  for (const auto& [bucket, i] : keyed) order.push_back(i);
+  return order;
+}
+
+// --- number formats ---------------------------------------------------------------------------
+
+// DecimalFormat("#.##"): at most two decimals, no trailing zeros.
+std::string hash_hash(double v) {
+  std::string s = fmt::format("{:.2f}", v);
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+// FileUtils.stringifyFileSize: "512 bytes", "104.32 KiB", "1 MiB".
+std::string file_size(double bytes) {
+  static constexpr const char* kUnits[] = {"TiB", "GiB", "MiB", "KiB"};
+  double scale = 1024.0 * 1024 * 1024 * 1024;
+  for (const char* unit : kUnits) {
+    if (bytes >= scale) return hash_hash(bytes / scale) + " " + unit;
+    scale /= 1024;
+  }
+  return hash_hash(bytes) + " bytes";
+}
+
+bool system_keyspace(std::string_view ks) {
+  return ks.rfind("system", 0) == 0;
+}
+
+}  // namespace
+
+// --- shared views of the ring -----------------------------------------------------------------
+
+namespace {
+
+struct Ownership {
+  bool effective = true;          // false: keyspaces disagree, ownership is meaningless
+  std::vector<double> fraction;   // per node
+};
+
+double range_fraction(std::int64_t from, std::int64_t to) {
+  // Size of (from, to] on the ring as a fraction of 2^64; equal ends = the whole ring.
+  const std::uint64_t width = static_cast<std::uint64_t>(to) - static_cast<std::uint64_t>(from);
+  return width == 0 ? 1.0 : static_cast<double>(width) / 18446744073709551616.0;
+}
+
+Ownership ownership(const exec::Database& db, const std::optional<cluster::Replication>& rep) {
+  Ownership o;
+  const auto& tokens = db.ring.tokens();
+  o.fraction.assign(db.ring.nodes().size(), 0.0);
+  cluster::Replication r;
+  if (rep) {
+    r = *rep;
+  } else {
+    // No keyspace given: every user keyspace must replicate alike; with none, Cassandra
+    // uses system_traces (SimpleStrategy, RF 2).
+    std::optional<std::map<std::string, std::string>> first;
+    r = cluster::Replication{false, 2};
+    for (const auto& [name, ks] : db.catalog.keyspaces()) {
+      if (system_keyspace(name)) continue;
+      if (!first) { first = ks.replication; r = cluster::replication_of(ks.replication); }
+      else if (*first != ks.replication) o.effective = false;
+    }
+  }
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::int64_t to = tokens[i].first;
+    const std::int64_t from = tokens[(i + tokens.size() - 1) % tokens.size()].first;
+    const double f = tokens.size() == 1 ? 1.0 : range_fraction(from, to);
+    for (int n : db.ring.replicas(to, r)) o.fraction[static_cast<std::size_t>(n)] += f;
+  }
+  return o;
+}
+
+// Bytes each node holds: every partition of every user table, on each of its replicas.
+std::vector<double> loads(exec::Database& db) {
+  std::vector<double> load(db.ring.nodes().size(), 0.0);
+  for (const auto& [ks_name, ks] : db.catalog.keyspaces()) {
+    const cluster::Replication r = cluster::replication_of(ks.replication);
+    for (const auto& [t_name, t] : ks.tables)
+      for (const auto& [pos, p] : db.store_of(t).partitions())
+        for (int n : db.ring.replicas(p.token(), r))
+          load[static_cast<std::size_t>(n)] += static_cast<double>(p.data_size());
+  }
+  return load;
+}
+
+std::string percent(double fraction, int decimals) {
+  return fmt::format("{:.{}f}%", fraction * 100.0, decimals);
+}
+
+}  // namespace
+
+void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& args) {
+  if (args.empty()) {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  const std::string cmd = util::ascii_lower(args[0]);
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  try {
+    if (cmd == "status") nodetool_status(rest);
+    else if (cmd == "ring") nodetool_ring(rest);
+    else if (cmd == "getendpoints") nodetool_getendpoints(rest);
+    else if (cmd == "describering") nodetool_describering(rest);
+    else if (cmd == "tablestats" || cmd == "cfstats") nodetool_tablestats(rest);
+    else if (cmd == "tablehistograms" || cmd == "cfhistograms") nodetool_tablehistograms(rest);
+    else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]", args[0]));
+  } catch (const error::CqlError& e) {
+    out_.clear();
+    print_error(e.message);
+  }
+  flush();
+}
+
+void Shell::nodetool_status(const std::vector<std::string>& args) {
+  std::optional<cluster::Replication> rep;
+  if (!args.empty()) {
+    const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
+    if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", args[0]);
+    rep = cluster::replication_of(ks->replication);
+  }
+  const Ownership own = ownership(db_, rep);
+  const std::vector<double> load = loads(db_);
+  const auto& nodes = db_.ring.nodes();
+
+  std::vector<std::vector<std::string>> table;
+  table.push_back({"--", "Address", "Load", "Tokens", own.effective ? "Owns (effective)" : "Owns", "Host ID", "Rack"});
+  std::vector<std::int32_t> hashes;
+  for (const auto& n : nodes) hashes.push_back(java_string_hash(n.address + ":7000"));
+  for (std::size_t i : hashmap_order(hashes, 16)) {
+    const auto& n = nodes[i];
+    table.push_back({"UN", n.address, file_size(load[i]), std::to_string(n.tokens.size()),
+                     own.effective ? percent(own.fraction[i], 1) : "?", n.host_id, "rack1"});
+  }
+  std::vector<std::size_t> width(table[0].size(), 0);
+  for (const auto& row : table)
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  out_ += "Datacenter: datacenter1\n=======================\nStatus=Up/Down\n|/ State=Normal/Leaving/Joining/Moving\n";
+  for (const auto& row : table) {
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (c) out_ += "  ";
+      out_ += row[c];
+      out_.append(width[c] - row[c].size(), ' ');
+    }
+    out_ += '\n';
+  }
+  out_ += '\n';
+  if (!own.effective)
+    out_ += "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is meaningless\n";
+}
+
+void Shell::nodetool_ring(const std::vector<std::string>& args) {
+  std::optional<cluster::Replication> rep;
+  if (!args.empty()) {
+    const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
+    if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", args[0]);
+    rep = cluster::replication_of(ks->replication);
+  }
+  const Ownership own = ownership(db_, rep);
+  const std::vector<double> load = loads(db_);
+  const auto& nodes = db_.ring.nodes();
+  const auto& tokens = db_.ring.tokens();
+  std::size_t w = 0;
+  for (const auto& n : nodes) w = std::max(w, n.address.size() + 5);  // the "ip:7000" width
+  auto line = [&](std::string_view a, std::string_view b, std::string_view c, std::string_view d,
+                  std::string_view e, std::string_view f, std::string_view g) {
+    return fmt::format("{:<{}}  {:<12}{:<7}{:<8}{:<16}{:<20}{:<44}\n", a, w, b, c, d, e, f, g);
+  };
+  out_ += "\nDatacenter: datacenter1\n==========\n";
+  out_ += line("Address", "Rack", "Status", "State", "Load", "Owns", "Token");
+  if (tokens.size() > 1) out_ += line("", "", "", "", "", "", std::to_string(tokens.back().first));
+  else out_ += '\n';
+  for (const auto& [token, node] : tokens) {
+    const auto i = static_cast<std::size_t>(node);
+    out_ += line(nodes[i].address, "rack1", "Up", "Normal", file_size(load[i]),
+                 percent(own.fraction[i], 2), std::to_string(token));
+  }
+  out_ += '\n';
+  if (tokens.size() > nodes.size())
+    out_ += "  Warning: \"nodetool ring\" is used to output all the tokens of a node.\n"
+            "  To view status related info of a node use \"nodetool status\" instead.\n\n";
+  if (!own.effective)
+    out_ += "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is meaningless\n";
+}
+
+void Shell::nodetool_getendpoints(const std::vector<std::string>& args) {
+  if (args.size() != 3)
+    error::fail(error::ErrorClass::ShellError, "nodetool: getendpoints requires keyspace, table and partition key arguments");
+  const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
+  if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace '{}'", args[0]);
+  const schema::TableSchema* t = db_.catalog.table(args[0], args[1]);
+  if (!t) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown table '{}' in keyspace '{}'", args[1], args[0]);
+  std::string key = args[2];
+  if (key.size() >= 2 && key.front() == '\'' && key.back() == '\'') key = key.substr(1, key.size() - 2);
+  const std::int64_t token = util::murmur3_token(exec::partition_key_from_text(*t, key));
+  for (int n : db_.ring.replicas(token, cluster::replication_of(ks->replication)))
+    out_ += db_.ring.nodes()[static_cast<std::size_t>(n)].address + "\n";
+}
+
+void Shell::nodetool_describering(const std::vector<std::string>& args) {
+  if (args.size() != 1) error::fail(error::ErrorClass::ShellError, "nodetool: describering requires a keyspace argument");
+  out_ += fmt::format("Schema Version:{}\nTokenRange: \n", schema_version());
+  const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
+  if (!ks) {
+    flush();
+    error::fail(error::ErrorClass::ShellError, "error: No such keyspace: {}", args[0]);
+  }
+  const cluster::Replication r = cluster::replication_of(ks->replication);
+  const auto& tokens = db_.ring.tokens();
+  std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+  for (std::size_t i = 1; i < tokens.size(); ++i) ranges.emplace_back(tokens[i - 1].first, tokens[i].first);
+  ranges.emplace_back(tokens.back().first, tokens.front().first);
+  std::vector<std::int32_t> hashes;
+  for (const auto& [l, rt] : ranges)
+    hashes.push_back(static_cast<std::int32_t>(31u * static_cast<std::uint32_t>(java_long_hash(l)) +
+                                               static_cast<std::uint32_t>(java_long_hash(rt))));
+  for (std::size_t i : hashmap_order(hashes, ranges.size())) {
+    const auto& [l, rt] = ranges[i];
+    std::string endpoints, details;
+    for (int n : db_.ring.replicas(rt, r)) {
+      const std::string& a = db_.ring.nodes()[static_cast<std::size_t>(n)].address;
+      endpoints += (endpoints.empty() ? "" : ", ") + a;
+      details += fmt::format("{}EndpointDetails(host:{}, datacenter:datacenter1, rack:rack1)", details.empty() ? "" : ", ", a);
+    }
+    out_ += fmt::format("\tTokenRange(start_token:{}, end_token:{}, endpoints:[{}], rpc_endpoints:[{}], endpoint_details:[{}])\n",
+                        l, rt, endpoints, endpoints, details);
+  }
+}
+
+std::string Shell::schema_version() const {
+  std::string text;
+  for (const auto& [name, ks] : db_.catalog.keyspaces()) {
+    text += name + ";";
+    for (const auto& [t, schema] : ks.tables) text += t + ",";
+  }
+  const auto a = static_cast<std::uint64_t>(util::murmur3_token(text + "#a"));
+  const auto b = static_cast<std::uint64_t>(util::murmur3_token(text + "#b"));
+  return fmt::format("{:08x}-{:04x}-3{:03x}-{:04x}-{:012x}", a >> 32, (a >> 16) & 0xffff, a & 0xfff,
+                     ((b >> 48) & 0x3fff) | 0x8000, b & 0xffffffffffffULL);
+}
+
+namespace {
+
+const schema::TableSchema& nodetool_table(const exec::Database& db, const std::vector<std::string>& args,
+                                          const char* command) {
+  std::string ks, table;
+  if (args.size() == 1 && args[0].find('.') != std::string::npos) {
+    ks = args[0].substr(0, args[0].find('.'));
+    table = args[0].substr(args[0].find('.') + 1);
+  } else if (args.size() == 2) {
+    ks = args[0];
+    table = args[1];
+  } else {
+    error::fail(error::ErrorClass::ShellError, "nodetool: {} requires <keyspace>.<table> or <keyspace> <table>", command);
+  }
+  if (!db.catalog.keyspace(ks)) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", ks);
+  const schema::TableSchema* t = db.catalog.table(ks, table);
+  if (!t) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown tables: [{}] in keyspace: {}", table, ks);
+  return *t;
+}
+
+}  // namespace
+
+void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
+  const schema::TableSchema& t = nodetool_table(db_, args, "tablestats");
+  const store::TableStore& st = db_.store_of(t);
+  std::size_t partitions = 0, cells = 0, bytes = 0, tombstones = 0, min_size = 0, max_size = 0;
+  for (const auto& [pos, p] : st.partitions()) {
+    const std::size_t size = p.data_size();
+    min_size = partitions == 0 ? size : std::min(min_size, size);
+    max_size = std::max(max_size, size);
+    ++partitions;
+    cells += p.cell_count();
+    bytes += size;
+    tombstones += p.tombstone_count();
+  }
+  const std::size_t mean = partitions ? bytes / partitions : 0;
+  std::uint64_t ks_reads = 0, ks_writes = 0;
+  for (const auto& [name, other] : db_.catalog.keyspace(t.keyspace)->tables) {
+    ks_reads += db_.store_of(other).reads;
+    ks_writes += db_.store_of(other).writes;
+  }
+  auto latency = [](std::uint64_t count) { return count ? std::string("0.0") : std::string("NaN"); };
+  auto local_latency = [](std::uint64_t count) { return count ? std::string("0.000") : std::string("NaN"); };
+  const double ratio = st.writes ? static_cast<double>(st.reads) / static_cast<double>(st.writes) : 0.0;
+  out_ += "Total number of tables: 1\n----------------\n";
+  out_ += fmt::format("Keyspace: {}\n", t.keyspace);
+  out_ += fmt::format("\tRead Count: {}\n\tRead Latency: {} ms\n\tWrite Count: {}\n\tWrite Latency: {} ms\n\tPending Flushes: 0\n",
+                      ks_reads, latency(ks_reads), ks_writes, latency(ks_writes));
+  out_ += fmt::format("\t\tTable: {}\n", t.name);
+  out_ += "\t\tSSTable count: 0\n\t\tOld SSTable count: 0\n\t\tMax SSTable size: 0B\n";
+  out_ += "\t\tSpace used (live): 0\n\t\tSpace used (total): 0\n\t\tSpace used by snapshots (total): 0\n";
+  out_ += "\t\tOff heap memory used (total): 0\n\t\tSSTable Compression Ratio: -1.00000\n";
+  out_ += fmt::format("\t\tNumber of partitions (estimate): {}\n", partitions);
+  out_ += fmt::format("\t\tMemtable cell count: {}\n\t\tMemtable data size: {}\n", cells, bytes);
+  out_ += "\t\tMemtable off heap memory used: 0\n\t\tMemtable switch count: 0\n\t\tSpeculative retries: 0\n";
+  out_ += fmt::format("\t\tLocal read count: {}\n\t\tLocal read latency: {} ms\n", st.reads, local_latency(st.reads));
+  out_ += fmt::format("\t\tLocal write count: {}\n\t\tLocal write latency: {} ms\n", st.writes, local_latency(st.writes));
+  out_ += fmt::format("\t\tLocal read/write ratio: {:.5f}\n\t\tPending flushes: 0\n\t\tPercent repaired: 100.0\n", ratio);
+  out_ += "\t\tBytes repaired: 0B\n\t\tBytes unrepaired: 0B\n\t\tBytes pending repair: 0B\n";
+  out_ += "\t\tBloom filter false positives: 0\n\t\tBloom filter false ratio: 0.00000\n";
+  out_ += "\t\tBloom filter space used: 0\n\t\tBloom filter off heap memory used: 0\n";
+  out_ += "\t\tIndex summary off heap memory used: 0\n\t\tCompression metadata off heap memory used: 0\n";
+  out_ += fmt::format("\t\tCompacted partition minimum bytes: {}\n\t\tCompacted partition maximum bytes: {}\n"
+                      "\t\tCompacted partition mean bytes: {}\n", min_size, max_size, mean);
+  out_ += "\t\tAverage live cells per slice (last five minutes): NaN\n\t\tMaximum live cells per slice (last five minutes): 0\n";
+  out_ += "\t\tAverage tombstones per slice (last five minutes): NaN\n\t\tMaximum tombstones per slice (last five minutes): 0\n";
+  out_ += fmt::format("\t\tDroppable tombstone ratio: {:.5f}\n\n----------------\n",
+                      cells ? static_cast<double>(tombstones) / static_cast<double>(cells) : 0.0);
+}
+
+namespace {
+
+// EstimatedHistogram's bucket bounds: 1, 2, 3, …, each next = round(prev * 1.2) (at least +1).
+std::vector<std::int64_t> histogram_offsets() {
+  std::vector<std::int64_t> offsets{1};
+  while (offsets.size() < 165) {
+    auto next = static_cast<std::int64_t>(std::llround(static_cast<double>(offsets.back()) * 1.2));
+    if (next == offsets.back()) ++next;
+    offsets.push_back(next);
+  }
+  return offsets;
+}
+
+// Percentile p of `values` as EstimatedHistogram reports it: the upper bound of the bucket
+// holding the ceil(count * p)-th value; Min is the lower bound of the first bucket used.
+struct Histogram {
+  std::vector<std::int64_t> offsets = histogram_offsets();
+  std::vector<std::uint64_t> buckets = std::vector<std::uint64_t>(offsets.size() + 1, 0);
+  std::uint64_t count = 0;
+
+  void add(std::int64_t v) {
+    auto it = std::lower_bound(offsets.begin(), offsets.end(), v);
+    ++buckets[static_cast<std::size_t>(it - offsets.begin())];
+    ++count;
+  }
+  double percentile(double p) const {
+    const auto want = static_cast<std::uint64_t>(std::ceil(static_cast<double>(count) * p));
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < buckets.size(); ++i) {
+      seen += buckets[i];
+      if (seen >= want && buckets[i]) return static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
+    }
+    return 0;
+  }
+  double min() const {
+    for (std::size_t i = 0; i < buckets.size(); ++i)
+      if (buckets[i]) return i == 0 ? 0 : static_cast<double>(1 + offsets[i - 1]);
+    return 0;
+  }
+  double max() const {
+    for (std::size_t i = buckets.size(); i-- > 0;)
+      if (buckets[i]) return static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
+    return 0;
+  }
+};
+
+}  // namespace
+
+void Shell::nodetool_tablehistograms(const std::vector<std::string>& args) {
+  const schema::TableSchema& t = nodetool_table(db_, args, "tablehistograms");
+  const store::TableStore& st = db_.store_of(t);
+  Histogram sizes, cells;
+  for (const auto& [pos, p] : st.partitions()) {
+    sizes.add(static_cast<std::int64_t>(p.data_size()));
+    cells.add(static_cast<std::int64_t>(p.cell_count()));
+  }
+  const bool empty = sizes.count == 0;
+  if (empty) out_ += "No SSTables exists, unable to calculate 'Partition Size' and 'Cell Count' percentiles\n";
+  out_ += fmt::format("{}/{} histograms\n", t.keyspace, t.name);
+  out_ += fmt::format("{:<10}{:>18}{:>18}{:>18}{:>18}{:>18}\n", "Percentile", "Read Latency", "Write Latency",
+                      "SSTables", "Partition Size", "Cell Count");
+  out_ += fmt::format("{:<10}{:>18}{:>18}{:>18}{:>18}{:>18}\n", "", "(micros)", "(micros)", "", "(bytes)", "");
+  auto row = [&](const char* label, double size, double count) {
+    if (empty)
+      out_ += fmt::format("{:<10}{:>18.2f}{:>18.2f}{:>18.2f}{:>18}{:>18}\n", label, 0.0, 0.0, 0.0, "NaN", "NaN");
+    else
+      out_ += fmt::format("{:<10}{:>18.2f}{:>18.2f}{:>18.2f}{:>18.0f}{:>18.0f}\n", label, 0.0, 0.0, 0.0, size, count);
+  };
+  for (auto [label, p] : {std::pair{"50%", 0.5}, {"75%", 0.75}, {"95%", 0.95}, {"98%", 0.98}, {"99%", 0.99}})
+    row(label, sizes.percentile(p), cells.percentile(p));
+  row("Min", sizes.min(), cells.min());
+  row("Max", sizes.max(), cells.max());
+  out_ += '\n';
+}
+
+void Shell::show_replicas(const std::vector<std::string>& args) {
+  // SHOW REPLICAS <token> [<keyspace>]: a Python list of the replicas' addresses.
+  char* end = nullptr;
+  const long long token = std::strtoll(args[1].c_str(), &end, 10);
+  if (end == args[1].c_str() || *end != '\0') {
+    print_error("Improper SHOW command.");
+    return;
+  }
+  std::string_view ks_name = args.size() > 2 ? std::string_view(args[2]) : std::string_view(session_.keyspace);
+  std::string list;
+  if (const schema::KeyspaceSchema* ks = db_.catalog.keyspace(ks_name))
+    for (int n : db_.ring.replicas(token, cluster::replication_of(ks->replication)))
+      list += fmt::format("{}'{}'", list.empty() ? "" : ", ", db_.ring.nodes()[static_cast<std::size_t>(n)].address);
+  out_ += "[" + list + "]\n";
+  flush();
+}
+
+void Shell::describe_cluster() {
+  out_ += "\nCluster: Test Cluster\nPartitioner: Murmur3Partitioner\nSnitch: DynamicEndpointSnitch\n\n";
+  const schema::KeyspaceSchema* ks = session_.keyspace.empty() ? nullptr : db_.catalog.keyspace(session_.keyspace);
+  if (ks && !system_keyspace(ks->name)) {
+    const cluster::Replication r = cluster::replication_of(ks->replication);
+    // The server sorts the ranges by the text of their end token.
+    std::vector<std::pair<std::string, std::int64_t>> ends;
+    for (const auto& [token, node] : db_.ring.tokens()) ends.emplace_back(std::to_string(token), token);
+    std::sort(ends.begin(), ends.end());
+    out_ += "Range ownership:\n";
+    for (const auto& [text, token] : ends) {
+      std::string endpoints;
+      for (int n : db_.ring.replicas(token, r))
+        endpoints += fmt::format("{}/{}:7000", endpoints.empty() ? "" : ", ", db_.ring.nodes()[static_cast<std::size_t>(n)].address);
+      out_ += fmt::format(" {:>39}  [{}]\n", text, endpoints);
+    }
+    out_ += '\n';
+  }
+  flush();
+}
+
+}  // namespace cqlbox::shell
