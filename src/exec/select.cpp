@@ -32,6 +32,8 @@ struct Plan {
   bool ordered = false;         // ORDER BY given
   bool distinct = false;
   bool uses_index = false;      // a secondary index serves a restriction
+  bool grouped = false;         // GROUP BY: one result row per group
+  std::size_t group_clustering = 0;  // clustering columns in the group key
   std::optional<std::int64_t> limit, per_partition_limit;
 };
 
@@ -106,6 +108,33 @@ void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
   plan.reversed = *reversed;
 }
 
+// GROUP BY: primary-key columns in declared order (a column skipped must be restricted by '='),
+// covering the whole partition key; groups are then the partition key plus a clustering prefix.
+void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& plan) {
+  if (s.group_by.empty()) return;
+  std::vector<int> key;  // partition key then clustering, declared order
+  for (int c : t.partition_key) key.push_back(c);
+  for (int c : t.clustering) key.push_back(c);
+  std::size_t next = 0;
+  for (auto name : s.group_by) {
+    int c = t.find(name);
+    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(name), table_text(t));
+    if (!t.column(c).is_primary_key())
+      invalid("Group by is currently only supported on the columns of the PRIMARY KEY, got {}", t.column(c).name);
+    while (next < key.size() && key[next] != c) {
+      if (!plan.where.columns[static_cast<std::size_t>(key[next])].eq)
+        invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY");
+      ++next;
+    }
+    if (next == key.size())
+      invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY");
+    ++next;
+  }
+  if (next < t.partition_key.size()) invalid("Group by is not supported on only a part of the partition key");
+  plan.group_clustering = next - t.partition_key.size();
+  plan.grouped = true;
+}
+
 Plan prepare(const schema::TableSchema& t, const ast::Select& s) {
   Plan plan;
   plan.table = &t;
@@ -161,9 +190,9 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s) {
     }
     if (s.per_partition_limit) invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
   }
-  if (s.per_partition_limit && plan.selection.aggregate)
+  if (s.per_partition_limit && plan.selection.aggregate && s.group_by.empty())
     invalid("PER PARTITION LIMIT is not allowed with aggregate queries.");
-  if (!s.group_by.empty()) invalid("GROUP BY is not supported yet by cqlbox");
+  check_group_by(t, s, plan);
   if (plan.uses_index && !s.order_by.empty())
     invalid("ORDER BY with 2ndary indexes is not supported, except for ANN queries.");
   check_order_by(t, s, plan);
@@ -424,16 +453,36 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   const bool clustering_or_regular_restricted = r.has_clustering || r.has_regular;
 
   Aggregator agg(plan.selection);
+  const bool aggregating = plan.selection.aggregate || plan.grouped;
+  std::string group_key, row_group;  // GROUP BY: the current group and this row's
   std::vector<RowSource::Cell> cells;
   std::vector<Value> values;
   // Rows to sort after reading (ORDER BY across IN partitions): (clustering, values).
   std::vector<std::pair<std::string, std::vector<Value>>> pending;
   const bool post_sort = plan.ordered && r.partition_key_in;
   std::int64_t emitted = 0;
-  auto limit_reached = [&] { return !plan.selection.aggregate && plan.limit && emitted >= *plan.limit && !post_sort; };
+  auto limit_reached = [&] {
+    if (aggregating && !plan.grouped) return false;
+    return plan.limit && static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >= *plan.limit && !post_sort;
+  };
 
   auto emit = [&](const RowSource& src, const std::string* clustering) {
-    if (plan.selection.aggregate) { agg.feed(t, src); return; }
+    if (plan.grouped) {
+      row_group.clear();
+      for (auto part : *src.partition_key) { row_group += part; row_group += '\0'; }
+      for (std::size_t i = 0; i < plan.group_clustering && i < src.clustering->size(); ++i) {
+        row_group += (*src.clustering)[i];
+        row_group += '\0';
+      }
+      if (agg.has_rows() && row_group != group_key) {
+        rows.rows.push_back(agg.finish());
+        agg.reset();
+      }
+      group_key = row_group;
+      agg.feed(t, src);
+      return;
+    }
+    if (aggregating) { agg.feed(t, src); return; }
     evaluate_row(plan.selection, t, src, values);
     if (post_sort) pending.emplace_back(clustering ? *clustering : std::string(), values);
     else rows.rows.push_back(values);
@@ -501,9 +550,12 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       rows.rows.push_back(std::move(v));
     }
   }
-  if (plan.selection.aggregate) {
-    rows.rows.push_back(agg.finish());
-    if (!r.partition_lookup) rows.warnings.push_back("Aggregation query used without partition key");
+  if (aggregating) {
+    // Without GROUP BY an aggregate always answers one row (count 0 on no data).
+    if (!plan.grouped || (agg.has_rows() && !limit_reached())) rows.rows.push_back(agg.finish());
+    bool pk_restricted = r.token.has_value();
+    for (int c : t.partition_key) pk_restricted = pk_restricted || column_restricted(r, c);
+    if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
     else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
   return rows;

@@ -65,6 +65,12 @@ class Aggregator {
   explicit Aggregator(const Selection& s);
   void feed(const schema::TableSchema& t, const RowSource& row);
   std::vector<Value> finish() const;
+  bool has_rows() const { return any_row_; }
+  void reset() {
+    states_.assign(s_.selectors.size(), State{});
+    first_row_.clear();
+    any_row_ = false;
+  }
 
  private:
   struct State {
