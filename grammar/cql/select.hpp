@@ -17,8 +17,13 @@ struct selector_arg : sor<selector_star, selector_constant, selector> {};
 struct selector_body
     : seq<selector_name,
           opt<selector_call_open, opt<list<selector_arg, comma>>, selector_call_close>> {};
+struct cast_type : ident {};
+struct selector_cast;
+struct selector_unaliased : sor<selector_cast, selector_body> {};
+// Once "CAST (" has matched, the rest must follow: no other rule may re-read it.
+struct selector_cast : seq<kw_cast, lparen, must<selector_unaliased, kw_as, cast_type, rparen>> {};
 struct selector_alias : ident {};
-struct selector : seq<selector_body, opt<kw_as, selector_alias>> {};
+struct selector : seq<selector_unaliased, opt<kw_as, selector_alias>> {};
 struct select_all : star_tok {};
 struct select_clause : sor<select_all, list<selector, comma>> {};
 

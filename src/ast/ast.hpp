@@ -44,6 +44,7 @@ struct Selector {
   std::string_view name;  // column name or function name (lower-cased unless quoted)
   Term constant;          // SelectorKind::Constant
   Vec<Selector> args;     // SelectorKind::FunctionCall
+  std::string_view cast_type;  // CAST(x AS <type>): name "cast", one argument
   std::string_view alias; // empty when no AS
 };
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "cluster/ring.hpp"
+#include "exec/functions.hpp"
 #include "schema/catalog.hpp"
 #include "store/table_store.hpp"
 #include "util/clock.hpp"
@@ -19,6 +20,10 @@ struct Database {
   std::map<std::string, std::unique_ptr<store::TableStore>, std::less<>> stores;  // "ks.table"
   util::Clock clock;
   cluster::Ring ring{3, 16};
+  std::uint64_t random_state = 0x5eedc0ffee;  // uuid(): seeded, so runs are repeatable
+  std::int64_t last_uuid_time = 0;            // now(): strictly increasing timeuuids
+
+  FunctionContext functions() { return {&clock, &random_state, &last_uuid_time}; }
 
   store::TableStore& store_of(const schema::TableSchema& t);
   void drop_store(std::string_view keyspace, std::string_view table);

@@ -43,7 +43,8 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(s.columns[i]), table_text(t));
     if (given[static_cast<std::size_t>(c)]) invalid("The column names contains duplicates");
     given[static_cast<std::size_t>(c)] = true;
-    values[static_cast<std::size_t>(c)] = bind_term(s.values[i], *t.column(c).type, t.column(c).name);
+    const FunctionContext ctx = db.functions();
+    values[static_cast<std::size_t>(c)] = bind_term(s.values[i], *t.column(c).type, t.column(c).name, &ctx);
   }
 
   std::string missing = missing_list(t, t.partition_key, values, given);

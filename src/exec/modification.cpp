@@ -42,7 +42,8 @@ std::vector<std::vector<std::string>> product(const std::vector<const std::vecto
   return out;
 }
 
-Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_update) {
+Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_update,
+                   const FunctionContext* ctx) {
   const char* stmt = is_update ? "UPDATE" : "DELETE";
   for (const auto& rel : where) {
     if (rel.kind == ast::RelationKind::Token)
@@ -50,7 +51,7 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
     if (rel.kind == ast::RelationKind::Multi)
       invalid("Multi-column relations are not supported by cqlbox in {} statements yet", stmt);
   }
-  SelectRestrictions r = build_restrictions(t, where);
+  SelectRestrictions r = build_restrictions(t, where, ctx);
 
   std::string non_pk;
   for (std::size_t i = 0; i < t.columns.size(); ++i)
@@ -122,6 +123,7 @@ std::string encode_clustering(const std::vector<std::string>& parts) {
 PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s,
                              std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
+  const FunctionContext ctx = db.functions();
   // SET: known, non-key columns, values bound now.
   struct Set { const schema::Column* column; std::optional<std::string> value; };
   std::vector<Set> sets;
@@ -134,9 +136,9 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     if (col.type->kind == types::Kind::Counter)
       invalid("Counter updates are not supported by cqlbox yet");
     only_static = only_static && col.kind == ColumnKind::Static;
-    sets.push_back({&col, bind_term(a.value, *col.type, col.name)});
+    sets.push_back({&col, bind_term(a.value, *col.type, col.name, &ctx)});
   }
-  Keys keys = analyse_where(t, s.where, true);
+  Keys keys = analyse_where(t, s.where, true, &ctx);
   if (only_static && keys.prefix_length > 0)
     invalid("Invalid restrictions on clustering columns since the UPDATE statement modifies only static columns");
   if (!only_static && keys.prefix_length < t.clustering.size()) {
@@ -199,7 +201,8 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
     columns.push_back(&col);
   }
   if (s.ttl) invalid("A TTL cannot be given in a DELETE statement");
-  Keys keys = analyse_where(t, s.where, false);
+  const FunctionContext ctx = db.functions();
+  Keys keys = analyse_where(t, s.where, false, &ctx);
   const bool full_row = keys.prefix_length == t.clustering.size() && !keys.lower && !keys.upper;
   if (!columns.empty()) {
     if (only_static && (keys.prefix_length > 0 || keys.lower || keys.upper))

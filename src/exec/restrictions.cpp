@@ -37,8 +37,8 @@ int column_index(const schema::TableSchema& t, std::string_view name) {
 }
 
 // The bytes a relation's value binds to; null is refused with the key/regular message.
-std::string bind_relation_value(const schema::Column& c, const ast::Term& term) {
-  auto v = bind_term(term, *c.type, c.name);
+std::string bind_relation_value(const schema::Column& c, const ast::Term& term, const FunctionContext* ctx) {
+  auto v = bind_term(term, *c.type, c.name, ctx);
   if (!v) {
     if (c.is_primary_key()) invalid("Invalid null value in condition for column {}", c.name);
     invalid("Unsupported null value for column {}", c.name);
@@ -47,7 +47,8 @@ std::string bind_relation_value(const schema::Column& c, const ast::Term& term) 
   return *v;
 }
 
-void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r) {
+void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r,
+                const FunctionContext* ctx) {
   int idx = column_index(t, rel.columns[0]);
   const schema::Column& c = t.column(idx);
   ColumnRestriction& cr = r.columns[static_cast<std::size_t>(idx)];
@@ -73,13 +74,13 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.eq = true;
-    cr.values.push_back(bind_relation_value(c, rel.values[0]));
+    cr.values.push_back(bind_relation_value(c, rel.values[0], ctx));
   } else if (rel.op == Operator::In) {
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.in = true;
     for (const auto& v : rel.values) {
-      auto bytes = bind_term(v, *c.type, c.name);
+      auto bytes = bind_term(v, *c.type, c.name, ctx);
       if (!bytes) invalid("Invalid null value in condition for column {}", c.name);
       cr.values.push_back(std::move(*bytes));
     }
@@ -89,11 +90,12 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     auto& bound = lower ? cr.lower : cr.upper;
     if (bound)
       invalid("More than one restriction was found for the {} bound on {}", lower ? "start" : "end", name);
-    bound = Bound{bind_relation_value(c, rel.values[0]), inclusive};
+    bound = Bound{bind_relation_value(c, rel.values[0], ctx), inclusive};
   }
 }
 
-void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r) {
+void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r,
+               const FunctionContext* ctx) {
   MultiRestriction m;
   m.op = rel.op;
   for (auto name : rel.columns) {
@@ -120,7 +122,7 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
               term.kind == ast::TermKind::Tuple ? term.items.size() : 1);
     std::vector<std::string> values;
     for (std::size_t i = 0; i < m.columns.size(); ++i)
-      values.push_back(bind_relation_value(t.column(m.columns[i]), term.items[i]));
+      values.push_back(bind_relation_value(t.column(m.columns[i]), term.items[i], ctx));
     return values;
   };
   for (const auto& v : rel.values) m.tuples.push_back(bind_tuple(v));
@@ -128,7 +130,8 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   r.multi.push_back(std::move(m));
 }
 
-void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r) {
+void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r,
+               const FunctionContext* ctx) {
   bool matches = rel.columns.size() == t.partition_key.size();
   for (std::size_t i = 0; matches && i < rel.columns.size(); ++i)
     matches = t.find(rel.columns[i]) == t.partition_key[i];
@@ -141,7 +144,7 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
   if (rel.op == Operator::In) invalid("IN is not supported by the token function");
   static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
-  auto v = bind_term(rel.values[0], *bigint, "partition key token");
+  auto v = bind_term(rel.values[0], *bigint, "partition key token", ctx);
   if (!v) invalid("Invalid null value for partition key token");
   const auto tok = types::read_be<std::int64_t>(*v);
   TokenBounds& tb = r.token ? *r.token : r.token.emplace();
@@ -167,14 +170,15 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
 }  // namespace
 
 SelectRestrictions build_restrictions(const schema::TableSchema& t,
-                                      const ast::Vec<ast::Relation>& where) {
+                                      const ast::Vec<ast::Relation>& where,
+                                      const FunctionContext* ctx) {
   SelectRestrictions r;
   r.columns.resize(t.columns.size());
   for (const auto& rel : where) {
     switch (rel.kind) {
-      case ast::RelationKind::Single: add_single(t, rel, r); break;
-      case ast::RelationKind::Multi: add_multi(t, rel, r); break;
-      case ast::RelationKind::Token: add_token(t, rel, r); break;
+      case ast::RelationKind::Single: add_single(t, rel, r, ctx); break;
+      case ast::RelationKind::Multi: add_multi(t, rel, r, ctx); break;
+      case ast::RelationKind::Token: add_token(t, rel, r, ctx); break;
     }
   }
   r.partition_lookup = !t.partition_key.empty();

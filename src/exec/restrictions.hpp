@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ast/ast.hpp"
+#include "exec/functions.hpp"
 #include "schema/table_schema.hpp"
 
 namespace cqlbox::exec {
@@ -59,6 +60,7 @@ struct SelectRestrictions {
 // Builds and validates. `allow_filtering` relaxes the rules ALLOW FILTERING relaxes.
 // Per-relation checks happen here; the query-level checks are in check_restrictions.
 SelectRestrictions build_restrictions(const schema::TableSchema& t,
-                                      const ast::Vec<ast::Relation>& where);
+                                      const ast::Vec<ast::Relation>& where,
+                                      const FunctionContext* ctx = nullptr);
 
 }  // namespace cqlbox::exec

@@ -135,12 +135,12 @@ void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
   plan.grouped = true;
 }
 
-Plan prepare(const schema::TableSchema& t, const ast::Select& s) {
+Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
   Plan plan;
   plan.table = &t;
   plan.distinct = s.distinct;
   plan.selection = resolve_selection(t, s.selectors);
-  plan.where = build_restrictions(t, s.where);
+  plan.where = build_restrictions(t, s.where, &ctx);
   const SelectRestrictions& r = plan.where;
   const bool af = s.allow_filtering;
 
@@ -426,7 +426,8 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
 
 Result execute_select(Database& db, Session& session, const ast::Select& s,
                       const schema::TableSchema& t) {
-  Plan plan = prepare(t, s);
+  const FunctionContext ctx = db.functions();
+  Plan plan = prepare(t, s, ctx);
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
   if (s.limit) {
     plan.limit = bind_integer(*s.limit, *int_type, "[limit]");
@@ -479,11 +480,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
         agg.reset();
       }
       group_key = row_group;
-      agg.feed(t, src);
+      agg.feed(t, src, ctx);
       return;
     }
-    if (aggregating) { agg.feed(t, src); return; }
-    evaluate_row(plan.selection, t, src, values);
+    if (aggregating) { agg.feed(t, src, ctx); return; }
+    evaluate_row(plan.selection, t, src, ctx, values);
     if (post_sort) pending.emplace_back(clustering ? *clustering : std::string(), values);
     else rows.rows.push_back(values);
     ++emitted;

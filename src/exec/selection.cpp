@@ -32,6 +32,26 @@ bool numeric(Kind k) {
          k == Kind::Decimal;
 }
 
+ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel);
+
+// A selector argument; constants get their type from the function's parameter later.
+ResolvedSelector resolve_argument(const schema::TableSchema& t, const ast::Selector& arg) {
+  if (arg.kind == ast::SelectorKind::Constant) {
+    ResolvedSelector r;
+    r.op = SelectorOp::Constant;
+    r.name = term_text(arg.constant);
+    return r;
+  }
+  return resolve(t, arg);
+}
+
+void bind_constant_argument(ResolvedSelector& arg, const ast::Selector& raw, const types::CqlType* type,
+                            std::string_view function) {
+  if (arg.op != SelectorOp::Constant) return;
+  arg.type = type;
+  arg.constant = bind_term(raw.constant, *type, fmt::format("{}", function));
+}
+
 ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel) {
   ResolvedSelector r;
   switch (sel.kind) {
@@ -43,10 +63,22 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
     }
     case ast::SelectorKind::Star: invalid("Invalid use of *");
     case ast::SelectorKind::Constant:
-      invalid("Constants are not supported as selectors without a type hint");
+      invalid("Cannot infer type for term {} in selection clause (try using a cast to force a type)",
+              term_text(sel.constant));
     case ast::SelectorKind::FunctionCall: {
       const std::string fn = util::ascii_lower(sel.name);
       const auto& args = sel.args;
+      if (fn == "cast" && !sel.cast_type.empty()) {
+        ResolvedSelector arg = resolve(t, args[0]);
+        const types::CqlType* to = types::find_native_type(sel.cast_type);
+        if (!to) invalid("Unknown type {}", sel.cast_type);
+        check_cast(*arg.type, *to);
+        r.op = SelectorOp::Cast;
+        r.type = to;
+        r.name = fmt::format("cast({} as {})", arg.name, to->name);
+        r.args.push_back(std::move(arg));
+        break;
+      }
       if (fn == "count" && args.size() == 1 &&
           (args[0].kind == ast::SelectorKind::Star ||
            (args[0].kind == ast::SelectorKind::Constant && args[0].constant.text == "1"))) {
@@ -83,21 +115,41 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       }
       if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") {
         if (args.size() != 1) invalid("Invalid number of arguments in call to function system.{}: 1 required but {} provided", fn, args.size());
-        r.column = column_of(t, args[0]);
-        const schema::Column& c = t.column(r.column);
-        r.name = fmt::format("system.{}({})", fn, c.name);
-        if (fn == "count") { r.op = SelectorOp::Count; r.type = native(Kind::Bigint); break; }
-        r.type = c.type;
-        if (fn == "min") r.op = SelectorOp::Min;
-        else if (fn == "max") r.op = SelectorOp::Max;
-        else {
-          if (!numeric(c.type->kind))
-            invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: )", fn);
-          r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
+        ResolvedSelector arg = resolve(t, args[0]);
+        r.name = fmt::format("system.{}({})", fn, arg.name);
+        if (fn == "count") {
+          r.op = SelectorOp::Count;
+          r.type = native(Kind::Bigint);
+        } else {
+          r.type = arg.type;
+          if (fn == "min") r.op = SelectorOp::Min;
+          else if (fn == "max") r.op = SelectorOp::Max;
+          else {
+            if (!numeric(arg.type->kind))
+              invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: )", fn);
+            r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
+          }
         }
+        if (arg.aggregate()) invalid("aggregate functions cannot be used as arguments of aggregate functions");
+        r.args.push_back(std::move(arg));
         break;
       }
-      invalid("Unknown function '{}'", sel.name);
+      // A native scalar function: resolve arguments, then the overload.
+      std::vector<const types::CqlType*> arg_types;
+      for (const auto& a : args) {
+        r.args.push_back(resolve_argument(t, a));
+        arg_types.push_back(r.args.back().type);
+      }
+      r.op = SelectorOp::Scalar;
+      r.function = resolve_function(fn, arg_types);
+      r.type = r.function.result;
+      std::string names;
+      for (std::size_t i = 0; i < r.args.size(); ++i) {
+        bind_constant_argument(r.args[i], args[i], r.function.params[i], fn);
+        names += (i ? ", " : "") + r.args[i].name;
+      }
+      r.name = fmt::format("system.{}({})", fn, names);
+      break;
     }
   }
   if (!sel.alias.empty()) r.name = std::string(sel.alias);
@@ -120,15 +172,20 @@ Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Se
     for (const auto& sel : selectors) s.selectors.push_back(resolve(t, sel));
   }
   bool any_static = false, other = false;
+  // Which kinds of column the selectors read, through any nesting.
+  auto visit = [&](auto&& self, const ResolvedSelector& r) -> void {
+    if (r.column >= 0) {
+      auto kind = t.column(r.column).kind;
+      if (kind == schema::ColumnKind::Static) any_static = true;
+      if (kind == schema::ColumnKind::Clustering || kind == schema::ColumnKind::Regular) other = true;
+    }
+    for (const auto& a : r.args) self(self, a);
+  };
   for (const auto& r : s.selectors) {
     s.aggregate = s.aggregate || r.aggregate();
-    if (r.column < 0) continue;
-    auto kind = t.column(r.column).kind;
-    if (kind == schema::ColumnKind::Static) any_static = true;
-    if (kind == schema::ColumnKind::Clustering || kind == schema::ColumnKind::Regular) other = true;
+    visit(visit, r);
   }
   s.only_static = any_static && !other;
-  s.reads_regular = other || selectors.empty();
   return s;
 }
 
@@ -155,28 +212,34 @@ Value column_value(const schema::TableSchema& t, const RowSource& row, int colum
 
 }  // namespace
 
-void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
-                  std::vector<Value>& out) {
-  out.clear();
-  for (const auto& r : s.selectors) {
-    switch (r.op) {
-      case SelectorOp::Column: out.push_back(column_value(t, row, r.column)); break;
-      case SelectorOp::WriteTime: {
-        const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
-        out.push_back(cell.present ? Value(types::be_bytes(cell.timestamp)) : std::nullopt);
-        break;
-      }
-      case SelectorOp::Ttl: {
-        const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
-        out.push_back(cell.present && cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left))
-                                                        : std::nullopt);
-        break;
-      }
-      case SelectorOp::Token: out.push_back(types::be_bytes(row.token)); break;
-      case SelectorOp::Constant: out.push_back(r.constant); break;
-      default: out.push_back(std::nullopt); break;
+Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
+               const FunctionContext& ctx) {
+  switch (r.op) {
+    case SelectorOp::Column: return column_value(t, row, r.column);
+    case SelectorOp::WriteTime: {
+      const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+      return cell.present ? Value(types::be_bytes(cell.timestamp)) : std::nullopt;
     }
+    case SelectorOp::Ttl: {
+      const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+      return cell.present && cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left)) : std::nullopt;
+    }
+    case SelectorOp::Token: return types::be_bytes(row.token);
+    case SelectorOp::Constant: return r.constant;
+    case SelectorOp::Cast: return cast_value(*r.args[0].type, *r.type, evaluate(r.args[0], t, row, ctx));
+    case SelectorOp::Scalar: {
+      std::vector<Value> values;
+      for (const auto& a : r.args) values.push_back(evaluate(a, t, row, ctx));
+      return r.function.impl(values, r.function, ctx);
+    }
+    default: return std::nullopt;
   }
+}
+
+void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
+                  const FunctionContext& ctx, std::vector<Value>& out) {
+  out.clear();
+  for (const auto& r : s.selectors) out.push_back(evaluate(r, t, row, ctx));
 }
 
 Aggregator::Aggregator(const Selection& s) : s_(s), states_(s.selectors.size()) {}
@@ -239,9 +302,9 @@ std::string float_bytes(Kind k, long double v) {
 
 }  // namespace
 
-void Aggregator::feed(const schema::TableSchema& t, const RowSource& row) {
+void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const FunctionContext& ctx) {
   if (!any_row_) {
-    evaluate_row(s_, t, row, first_row_);
+    evaluate_row(s_, t, row, ctx, first_row_);
     any_row_ = true;
   }
   for (std::size_t i = 0; i < s_.selectors.size(); ++i) {
@@ -249,10 +312,10 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row) {
     State& st = states_[i];
     if (r.op == SelectorOp::CountRows) { ++st.count; continue; }
     if (!r.aggregate()) continue;
-    Value v = column_value(t, row, r.column);
+    Value v = evaluate(r.args[0], t, row, ctx);
     if (!v) continue;
     ++st.count;
-    const Kind k = t.column(r.column).type->kind;
+    const Kind k = r.args[0].type->kind;
     switch (r.op) {
       case SelectorOp::Min:
         if (!st.has || types::compare_values(k, *v, st.best) < 0) st.best = *v;

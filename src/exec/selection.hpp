@@ -1,5 +1,6 @@
 // The SELECT list: resolves selectors against the table once (columns -> indices, functions ->
-// kinds, result names and types as Cassandra names them) and evaluates them per row.
+// overloads, result names and types as Cassandra names them) into a small expression tree, and
+// evaluates it per row. Aggregates (count, min, max, sum, avg) fold their argument over rows.
 #pragma once
 
 #include <cstdint>
@@ -8,35 +9,38 @@
 #include <vector>
 
 #include "ast/ast.hpp"
+#include "exec/functions.hpp"
 #include "exec/result.hpp"
 #include "schema/table_schema.hpp"
 
 namespace cqlbox::exec {
 
 enum class SelectorOp : std::uint8_t {
-  Column, WriteTime, Ttl, Token, CountRows, Count, Min, Max, Sum, Avg, Constant,
+  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast,
+  CountRows, Count, Min, Max, Sum, Avg,  // aggregates (keep last)
 };
 
 struct ResolvedSelector {
   SelectorOp op = SelectorOp::Column;
-  int column = -1;                    // the column read (not for Token / CountRows / Constant)
+  int column = -1;                       // Column / WriteTime / Ttl
   const types::CqlType* type = nullptr;  // result type
-  std::string name;                   // header
-  Value constant;                     // SelectorOp::Constant
+  std::string name;                      // header
+  Value constant;                        // Constant
+  std::vector<ResolvedSelector> args;    // Scalar / Cast / aggregates (one argument)
+  ScalarFunction function;               // Scalar
 
-  bool aggregate() const { return op >= SelectorOp::CountRows && op <= SelectorOp::Avg; }
+  bool aggregate() const { return op >= SelectorOp::CountRows; }
 };
 
 struct Selection {
   std::vector<ResolvedSelector> selectors;
   bool aggregate = false;     // any aggregate selector
   bool only_static = false;   // selects partition key / static columns only, and some static
-  bool reads_regular = false; // reads a clustering or regular column
 
   std::vector<ResultColumn> result_columns() const;
 };
 
-// Throws InvalidRequest for unknown columns, functions misapplied to key columns, …
+// Throws InvalidRequest for unknown columns or functions, functions misapplied to key columns, …
 Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors);
 
 // What one stored row offers to the selectors.
@@ -57,13 +61,13 @@ struct RowSource {
 
 // Evaluates non-aggregate selectors for one row.
 void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
-                  std::vector<Value>& out);
+                  const FunctionContext& ctx, std::vector<Value>& out);
 
-// Aggregation over rows: feed() each row, then finish() produces the single result row.
+// Aggregation over rows: feed() each row, then finish() produces the group's result row.
 class Aggregator {
  public:
   explicit Aggregator(const Selection& s);
-  void feed(const schema::TableSchema& t, const RowSource& row);
+  void feed(const schema::TableSchema& t, const RowSource& row, const FunctionContext& ctx);
   std::vector<Value> finish() const;
   bool has_rows() const { return any_row_; }
   void reset() {
@@ -79,7 +83,6 @@ class Aggregator {
     std::string best;          // min / max
     long double sum = 0;       // float sums
     std::int64_t isum = 0;     // integer sums (wrap like Java)
-    std::vector<Value> first;  // non-aggregate selectors: first row's values
   };
   const Selection& s_;
   std::vector<State> states_;

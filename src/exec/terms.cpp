@@ -1,5 +1,7 @@
 #include "exec/terms.hpp"
 
+#include <algorithm>
+
 #include "error/cql_error.hpp"
 #include "types/bytes.hpp"
 #include "types/codec.hpp"
@@ -7,8 +9,52 @@
 
 namespace cqlbox::exec {
 
+namespace {
+
+struct TypedValue {
+  const types::CqlType* type;
+  Value value;
+};
+
+// Evaluates a function-call term. Constant arguments take the type of the first overload
+// whose parameters accept them.
+TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
+  static const FunctionContext kNone{};
+  std::vector<std::optional<TypedValue>> nested(call.items.size());
+  std::vector<const types::CqlType*> arg_types(call.items.size(), nullptr);
+  for (std::size_t i = 0; i < call.items.size(); ++i)
+    if (call.items[i].kind == ast::TermKind::FunctionCall) {
+      nested[i] = evaluate_call(call.items[i], ctx);
+      arg_types[i] = nested[i]->type;
+    }
+  const std::string name = util::ascii_lower(call.text);
+  if (function_overloads(name).empty()) error::invalid("Unknown function {} called", name);
+  std::optional<error::CqlError> first_error;
+  for (const ScalarFunction& fn : function_overloads(name)) {
+    if (fn.params.size() != call.items.size()) continue;
+    bool typed_ok = true;
+    for (std::size_t i = 0; i < call.items.size(); ++i)
+      typed_ok = typed_ok && (!nested[i] || nested[i]->type == fn.params[i] ||
+                              (fn.params[i]->kind == types::Kind::Uuid && nested[i]->type->kind == types::Kind::Timeuuid));
+    if (!typed_ok) continue;
+    try {
+      std::vector<Value> values;
+      for (std::size_t i = 0; i < call.items.size(); ++i)
+        values.push_back(nested[i] ? nested[i]->value : bind_term(call.items[i], *fn.params[i], name, ctx));
+      return {fn.result, fn.impl(values, fn, ctx ? *ctx : kNone)};
+    } catch (const error::CqlError& e) {
+      if (!first_error) first_error = e;
+    }
+  }
+  resolve_function(name, arg_types);  // throws the unknown-function / arity / signature message
+  if (first_error) throw *first_error;
+  error::invalid("Unknown function '{}'", name);
+}
+
+}  // namespace
+
 std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
-                                     std::string_view column) {
+                                     std::string_view column, const FunctionContext* ctx) {
   using ast::TermKind;
   switch (term.kind) {
     case TermKind::Null: return std::nullopt;
@@ -20,8 +66,15 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       error::invalid("Invalid map literal for {} of type {}", column, type.name);
     case TermKind::Tuple:
       error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
-    case TermKind::FunctionCall:
-      error::invalid("Unknown function {} called", term.text);
+    case TermKind::FunctionCall: {
+      TypedValue v = evaluate_call(term, ctx);
+      const bool ok = v.type == &type || (type.kind == types::Kind::Uuid && v.type->kind == types::Kind::Timeuuid) ||
+                      (type.kind == types::Kind::Text && v.type->kind == types::Kind::Ascii);
+      if (!ok)
+        error::invalid("Type error: cannot assign result of function system.{} (type {}) to {} (type {})",
+                       util::ascii_lower(term.text), v.type->name, column, type.name);
+      return v.value;
+    }
     default: break;
   }
   auto kind = static_cast<types::ConstantKind>(static_cast<int>(term.kind));

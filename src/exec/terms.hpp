@@ -7,14 +7,17 @@
 #include <vector>
 
 #include "ast/ast.hpp"
+#include "exec/functions.hpp"
 #include "schema/table_schema.hpp"
 
 namespace cqlbox::exec {
 
 // The serialized value of `term` for a column named `column` of `type`; nullopt for null.
-// Throws InvalidRequest with Cassandra's literal messages.
+// Function calls (now(), toTimestamp(…), textAsBlob('…')) are evaluated with `ctx`; without a
+// context, functions that read the clock are refused. Throws InvalidRequest with Cassandra's
+// literal messages.
 std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
-                                     std::string_view column);
+                                     std::string_view column, const FunctionContext* ctx = nullptr);
 
 // An integer parameter (LIMIT, TTL, TIMESTAMP) as Cassandra binds it: `what` is the name its
 // messages use ("[limit]", "[ttl]", "[timestamp]"). nullopt for null.

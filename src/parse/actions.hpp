@@ -606,6 +606,24 @@ struct action<g::selector_call_close> {
   }
 };
 template <>
+struct action<g::cast_type> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.cast_type = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::selector_cast> {
+  static void apply0(Builder& b) {
+    ast::Selector cast;
+    cast.kind = ast::SelectorKind::FunctionCall;
+    cast.name = "cast";
+    cast.cast_type = b.cast_type;
+    cast.args.push_back(std::move(b.selectors.back()));
+    b.selectors.back() = std::move(cast);
+  }
+};
+template <>
 struct action<g::selector_alias> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {

@@ -33,6 +33,7 @@ struct Builder {
   std::vector<std::string_view> call_names;
 
   std::vector<ast::Selector> selectors;
+  std::string_view cast_type;
   std::vector<std::size_t> selector_marks;
 
   std::vector<ast::TypeRef> types;

@@ -32,32 +32,7 @@ std::string format_floating(double x, int p) {
   return buf;
 }
 
-std::string format_decimal(std::string_view bytes) {
-  if (bytes.size() < 4) return "";
-  const auto scale = read_be<std::int32_t>(bytes);
-  types::BigInt unscaled = types::BigInt::from_twos_complement(bytes.substr(4));
-  std::string digits = unscaled.to_decimal();
-  std::string sign;
-  if (!digits.empty() && digits[0] == '-') {
-    sign = "-";
-    digits.erase(0, 1);
-  }
-  const std::int64_t exponent = -static_cast<std::int64_t>(scale);
-  const std::int64_t n = static_cast<std::int64_t>(digits.size());
-  const std::int64_t adjusted = exponent + n - 1;
-  if (exponent <= 0 && adjusted >= -6) {
-    if (exponent == 0) return sign + digits;
-    const std::int64_t point = n + exponent;  // digits before the point
-    if (point > 0)
-      return sign + digits.substr(0, static_cast<std::size_t>(point)) + "." +
-             digits.substr(static_cast<std::size_t>(point));
-    return sign + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
-  }
-  std::string out = sign + digits.substr(0, 1);
-  if (n > 1) out += "." + digits.substr(1);
-  out += fmt::format("E{}{}", adjusted >= 0 ? "+" : "-", adjusted >= 0 ? adjusted : -adjusted);
-  return out;
-}
+std::string format_decimal(std::string_view bytes) { return types::decimal_to_string(bytes); }
 
 namespace {
 

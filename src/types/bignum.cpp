@@ -128,4 +128,33 @@ int BigInt::compare(const BigInt& a, const BigInt& b) {
   return a.neg_ ? -c : c;
 }
 
+std::string decimal_to_string(std::string_view bytes) {
+  if (bytes.size() < 4) return "";
+  std::uint32_t uscale = 0;
+  for (int i = 0; i < 4; ++i) uscale = (uscale << 8) | static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]);
+  const auto scale = static_cast<std::int32_t>(uscale);
+  std::string digits = BigInt::from_twos_complement(bytes.substr(4)).to_decimal();
+  std::string sign;
+  if (digits[0] == '-') {
+    sign = "-";
+    digits.erase(0, 1);
+  }
+  const auto n = static_cast<std::int64_t>(digits.size());
+  const std::int64_t exponent = -static_cast<std::int64_t>(scale);
+  const std::int64_t adjusted = exponent + n - 1;
+  if (exponent <= 0 && adjusted >= -6) {
+    if (exponent == 0) return sign + digits;
+    const std::int64_t point = n + exponent;  // digits before the point
+    if (point > 0)
+      return sign + digits.substr(0, static_cast<std::size_t>(point)) + "." +
+             digits.substr(static_cast<std::size_t>(point));
+    return sign + "0." + std::string(static_cast<std::size_t>(-point), '0') + digits;
+  }
+  std::string out = sign + digits.substr(0, 1);
+  if (n > 1) out += "." + digits.substr(1);
+  out += adjusted >= 0 ? "E+" : "E-";
+  out += std::to_string(adjusted >= 0 ? adjusted : -adjusted);
+  return out;
+}
+
 }  // namespace cqlbox::types

@@ -39,4 +39,9 @@ class BigInt {
   bool neg_ = false;
 };
 
+// A serialized decimal (4-byte scale + varint unscaled) as Java's BigDecimal.toString and
+// Python's Decimal str print it: plain when scale >= 0 and the adjusted exponent >= -6,
+// otherwise scientific ("1E-14", "1.5E+10").
+std::string decimal_to_string(std::string_view bytes);
+
 }  // namespace cqlbox::types

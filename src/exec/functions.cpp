@@ -1,0 +1,375 @@
+#include "exec/functions.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "types/bignum.hpp"
+#include "types/bytes.hpp"
+#include "types/temporal.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using types::Kind;
+using types::native_type;
+using types::read_be;
+
+namespace {
+
+constexpr std::int64_t kUuidEpochOffset = 0x01B21DD213814000LL;  // 100 ns from 1582-10-15 to 1970
+
+const types::CqlType* T(Kind k) { return native_type(k); }
+
+std::string timeuuid_bytes(std::int64_t ticks, std::uint64_t lsb) {
+  const auto t = static_cast<std::uint64_t>(ticks);
+  const std::uint64_t msb = ((t & 0xffffffffULL) << 32) | (((t >> 32) & 0xffffULL) << 16) |
+                            0x1000ULL | ((t >> 48) & 0x0fffULL);
+  return types::be_bytes(msb) + types::be_bytes(lsb);
+}
+
+std::int64_t timeuuid_ticks(std::string_view u) {
+  const auto msb = read_be<std::uint64_t>(u);
+  return static_cast<std::int64_t>(((msb & 0x0fffULL) << 48) | (((msb >> 16) & 0xffffULL) << 32) | (msb >> 32));
+}
+
+std::int64_t timeuuid_ms(std::string_view u) { return (timeuuid_ticks(u) - kUuidEpochOffset) / 10000; }
+
+void require_context(const ScalarFunction& fn, const FunctionContext& ctx) {
+  if (!ctx.clock) error::invalid("Function system.{} cannot be used here", fn.name);
+}
+
+std::uint64_t next_random(const FunctionContext& ctx) {
+  std::uint64_t& s = *ctx.random_state;
+  s += 0x9e3779b97f4a7c15ULL;  // splitmix64
+  std::uint64_t z = s;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+
+std::string date_bytes(std::int64_t days) { return types::be_bytes(static_cast<std::uint32_t>(days + 2147483648LL)); }
+std::int64_t date_days(std::string_view b) { return static_cast<std::int64_t>(read_be<std::uint32_t>(b)) - 2147483648LL; }
+
+Value fn_now(std::span<const Value>, const ScalarFunction& fn, const FunctionContext& ctx) {
+  require_context(fn, ctx);
+  std::int64_t ticks = ctx.clock->now_us() * 10 + kUuidEpochOffset;
+  if (ticks <= *ctx.last_uuid_time) ticks = *ctx.last_uuid_time + 1;
+  *ctx.last_uuid_time = ticks;
+  // A fixed clock sequence and node: cqlbox is one "host".
+  return timeuuid_bytes(ticks, 0x9c8a6d5e4f3b2a19ULL);
+}
+Value fn_uuid(std::span<const Value>, const ScalarFunction& fn, const FunctionContext& ctx) {
+  require_context(fn, ctx);
+  std::uint64_t a = next_random(ctx), b = next_random(ctx);
+  a = (a & 0xffffffffffff0fffULL) | 0x4000ULL;
+  b = (b & 0x3fffffffffffffffULL) | 0x8000000000000000ULL;
+  return types::be_bytes(a) + types::be_bytes(b);
+}
+Value fn_current_timestamp(std::span<const Value>, const ScalarFunction& fn, const FunctionContext& ctx) {
+  require_context(fn, ctx);
+  return types::be_bytes(floor_div(ctx.clock->now_us(), 1000));
+}
+Value fn_current_date(std::span<const Value>, const ScalarFunction& fn, const FunctionContext& ctx) {
+  require_context(fn, ctx);
+  return date_bytes(floor_div(ctx.clock->now_us(), 86400000000LL));
+}
+Value fn_current_time(std::span<const Value>, const ScalarFunction& fn, const FunctionContext& ctx) {
+  require_context(fn, ctx);
+  const std::int64_t us = ctx.clock->now_us();
+  return types::be_bytes((us - floor_div(us, 86400000000LL) * 86400000000LL) * 1000);
+}
+
+Value fn_to_timestamp(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  if (fn.params[0]->kind == Kind::Date) return types::be_bytes(date_days(*a[0]) * 86400000);
+  return types::be_bytes(timeuuid_ms(*a[0]));
+}
+Value fn_to_date(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  const std::int64_t ms = fn.params[0]->kind == Kind::Timestamp ? read_be<std::int64_t>(*a[0]) : timeuuid_ms(*a[0]);
+  return date_bytes(floor_div(ms, 86400000));
+}
+Value fn_to_unix(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  switch (fn.params[0]->kind) {
+    case Kind::Timestamp: return types::be_bytes(read_be<std::int64_t>(*a[0]));
+    case Kind::Date: return types::be_bytes(date_days(*a[0]) * 86400000);
+    default: return types::be_bytes(timeuuid_ms(*a[0]));
+  }
+}
+Value fn_min_timeuuid(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  return timeuuid_bytes(read_be<std::int64_t>(*a[0]) * 10000 + kUuidEpochOffset, 0x8080808080808080ULL);
+}
+Value fn_max_timeuuid(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  return timeuuid_bytes(read_be<std::int64_t>(*a[0]) * 10000 + 9999 + kUuidEpochOffset, 0x7f7f7f7f7f7f7f7fULL);
+}
+Value fn_as_blob(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) { return a[0]; }
+Value fn_blob_as(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  const int size = fn.result->fixed_size;
+  const bool ok = a[0]->empty() || size < 0 || static_cast<int>(a[0]->size()) == size;
+  if (!ok || (fn.result->kind == Kind::Text && !util::valid_utf8(*a[0]))) {
+    std::string hex = "0x";
+    for (char c : *a[0]) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
+    error::invalid("In call to function system.{}, value {} is not a valid binary representation for type {}",
+                   fn.name, hex, fn.result->name);
+  }
+  return a[0];
+}
+
+constexpr Kind kAllNative[] = {Kind::Ascii, Kind::Bigint, Kind::Blob, Kind::Boolean, Kind::Counter,
+    Kind::Date, Kind::Decimal, Kind::Double, Kind::Duration, Kind::Float, Kind::Inet, Kind::Int,
+    Kind::Smallint, Kind::Text, Kind::Time, Kind::Timestamp, Kind::Timeuuid, Kind::Tinyint,
+    Kind::Uuid, Kind::Varint};
+
+// A value of type `from` can be passed where `to` is expected (timeuuid -> uuid, ascii -> text).
+bool assignable(const types::CqlType* from, const types::CqlType* to) {
+  if (from == to) return true;
+  if (to->kind == Kind::Uuid && from->kind == Kind::Timeuuid) return true;
+  if (to->kind == Kind::Text && from->kind == Kind::Ascii) return true;
+  if (to->kind == Kind::Blob) return false;
+  return false;
+}
+
+}  // namespace
+
+std::vector<ScalarFunction> function_overloads(std::string_view raw) {
+  const std::string name = util::ascii_lower(raw.substr(0, 7) == "system." ? raw.substr(7) : raw);
+  std::vector<ScalarFunction> out;
+  auto add = [&](std::vector<const types::CqlType*> params, const types::CqlType* result, auto impl) {
+    out.push_back({name, std::move(params), result, impl});
+  };
+  if (name == "now" || name == "currenttimeuuid") add({}, T(Kind::Timeuuid), fn_now);
+  else if (name == "uuid") add({}, T(Kind::Uuid), fn_uuid);
+  else if (name == "currenttimestamp") add({}, T(Kind::Timestamp), fn_current_timestamp);
+  else if (name == "currentdate") add({}, T(Kind::Date), fn_current_date);
+  else if (name == "currenttime") add({}, T(Kind::Time), fn_current_time);
+  else if (name == "totimestamp") {
+    add({T(Kind::Timeuuid)}, T(Kind::Timestamp), fn_to_timestamp);
+    add({T(Kind::Date)}, T(Kind::Timestamp), fn_to_timestamp);
+  } else if (name == "todate") {
+    add({T(Kind::Timeuuid)}, T(Kind::Date), fn_to_date);
+    add({T(Kind::Timestamp)}, T(Kind::Date), fn_to_date);
+  } else if (name == "tounixtimestamp") {
+    add({T(Kind::Timeuuid)}, T(Kind::Bigint), fn_to_unix);
+    add({T(Kind::Timestamp)}, T(Kind::Bigint), fn_to_unix);
+    add({T(Kind::Date)}, T(Kind::Bigint), fn_to_unix);
+  } else if (name == "mintimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_min_timeuuid);
+  else if (name == "maxtimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_max_timeuuid);
+  else {
+    for (Kind k : kAllNative) {
+      const types::CqlType* t = T(k);
+      const std::string type_name(t->name);
+      if (k != Kind::Blob && name == type_name + "asblob") add({t}, T(Kind::Blob), fn_as_blob);
+      if (k != Kind::Blob && name == "blobas" + type_name) add({T(Kind::Blob)}, t, fn_blob_as);
+      if (k == Kind::Text && (name == "varcharasblob")) add({t}, T(Kind::Blob), fn_as_blob);
+      if (k == Kind::Text && (name == "blobasvarchar")) add({T(Kind::Blob)}, t, fn_blob_as);
+    }
+  }
+  return out;
+}
+
+ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args) {
+  const std::string name = util::ascii_lower(raw);
+  std::vector<ScalarFunction> overloads = function_overloads(name);
+  if (overloads.empty()) error::invalid("Unknown function '{}'", name);
+  for (const auto& f : overloads) {
+    if (f.params.size() != args.size()) continue;
+    bool ok = true;
+    for (std::size_t i = 0; i < args.size(); ++i) ok = ok && (!args[i] || assignable(args[i], f.params[i]));
+    if (ok) return f;
+  }
+  if (overloads[0].params.size() != args.size())
+    error::invalid("Invalid number of arguments in call to function system.{}: {} required but {} provided",
+                   name, overloads[0].params.size(), args.size());
+  std::string sigs;
+  for (const auto& f : overloads) {
+    std::string p;
+    for (const auto* t : f.params) p += (p.empty() ? "" : ", ") + std::string(t->name);
+    sigs += (sigs.empty() ? "" : ", ") + fmt::format("({}) -> {}", p, f.result->name);
+  }
+  error::invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: system.{} : {})",
+                 name, name, sigs);
+}
+
+namespace {
+
+// Shortest text that reads back as the same double, in Java's Double.toString form.
+std::string java_double(double v, bool is_float) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
+  char buf[64];
+  int precision = 1;
+  for (; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*e", precision - 1, v);
+    if (is_float ? static_cast<float>(std::strtod(buf, nullptr)) == static_cast<float>(v)
+                 : std::strtod(buf, nullptr) == v)
+      break;
+  }
+  // buf = d.ddde±XX: split digits and exponent.
+  std::string s = buf;
+  const bool neg = s[0] == '-';
+  if (neg) s.erase(0, 1);
+  const std::size_t e = s.find('e');
+  const int exp = std::atoi(s.c_str() + e + 1);
+  std::string digits = s.substr(0, 1) + (e > 2 ? s.substr(2, e - 2) : "");
+  std::string out;
+  if (exp >= -3 && exp < 7) {
+    if (exp >= 0) {
+      while (digits.size() < static_cast<std::size_t>(exp) + 1) digits += '0';
+      out = digits.substr(0, static_cast<std::size_t>(exp) + 1) + "." +
+            (digits.size() > static_cast<std::size_t>(exp) + 1 ? digits.substr(static_cast<std::size_t>(exp) + 1) : "0");
+    } else {
+      out = "0." + std::string(static_cast<std::size_t>(-exp - 1), '0') + digits;
+    }
+  } else {
+    out = digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0") + "E" + std::to_string(exp);
+  }
+  return neg ? "-" + out : out;
+}
+
+}  // namespace
+
+std::string java_text(const types::CqlType& type, std::string_view b) {
+  if (b.empty() && type.kind != Kind::Text && type.kind != Kind::Ascii && type.kind != Kind::Blob) return "";
+  switch (type.kind) {
+    case Kind::Int: return std::to_string(read_be<std::int32_t>(b));
+    case Kind::Bigint: case Kind::Counter: return std::to_string(read_be<std::int64_t>(b));
+    case Kind::Smallint: return std::to_string(read_be<std::int16_t>(b));
+    case Kind::Tinyint: return std::to_string(read_be<std::int8_t>(b));
+    case Kind::Varint: return types::BigInt::from_twos_complement(b).to_decimal();
+    case Kind::Float: {
+      auto bits = read_be<std::uint32_t>(b);
+      float f = 0;
+      std::memcpy(&f, &bits, 4);
+      return java_double(static_cast<double>(f), true);
+    }
+    case Kind::Double: {
+      auto bits = read_be<std::uint64_t>(b);
+      double d = 0;
+      std::memcpy(&d, &bits, 8);
+      return java_double(d, false);
+    }
+    case Kind::Decimal: return types::decimal_to_string(b);
+    case Kind::Boolean: return b[0] ? "true" : "false";
+    case Kind::Text: case Kind::Ascii: return std::string(b);
+    case Kind::Timestamp: {
+      const std::int64_t ms = read_be<std::int64_t>(b);
+      std::string s = types::format_timestamp_ms(ms);  // 2011-02-03 04:05:00.000000+0000
+      if (s.size() < 26) return s;
+      return s.substr(0, 10) + "T" + s.substr(11, 12) + "Z";
+    }
+    case Kind::Date: return types::format_date_days(date_days(b));
+    case Kind::Time: return types::format_time_ns(read_be<std::int64_t>(b));
+    default: break;
+  }
+  return "";
+}
+
+namespace {
+
+bool is_number(Kind k) {
+  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||
+         k == Kind::Varint || k == Kind::Float || k == Kind::Double || k == Kind::Decimal ||
+         k == Kind::Counter;
+}
+
+long double number_of(Kind k, std::string_view b) {
+  switch (k) {
+    case Kind::Int: return read_be<std::int32_t>(b);
+    case Kind::Bigint: case Kind::Counter: return static_cast<long double>(read_be<std::int64_t>(b));
+    case Kind::Smallint: return read_be<std::int16_t>(b);
+    case Kind::Tinyint: return read_be<std::int8_t>(b);
+    case Kind::Float: case Kind::Double: case Kind::Varint: case Kind::Decimal:
+      return std::strtold(java_text(*native_type(k), b).c_str(), nullptr);
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+void check_cast(const types::CqlType& from, const types::CqlType& to) {
+  const bool ok = from.kind == to.kind || (is_number(from.kind) && is_number(to.kind) && to.kind != Kind::Counter) ||
+                  ((to.kind == Kind::Text || to.kind == Kind::Ascii) && from.kind != Kind::Blob &&
+                   from.kind != Kind::Inet && from.kind != Kind::Duration && from.kind != Kind::Uuid &&
+                   from.kind != Kind::Timeuuid) ||
+                  (to.kind == Kind::Text && (from.kind == Kind::Uuid || from.kind == Kind::Timeuuid)) ||
+                  (to.kind == Kind::Timestamp && (from.kind == Kind::Date || from.kind == Kind::Timeuuid)) ||
+                  (to.kind == Kind::Date && (from.kind == Kind::Timestamp || from.kind == Kind::Timeuuid));
+  if (!ok) error::invalid("{} cannot be cast to {}", from.name, to.name);
+}
+
+Value cast_value(const types::CqlType& from, const types::CqlType& to, const Value& v) {
+  if (!v) return std::nullopt;
+  if (from.kind == to.kind) return v;
+  const std::string_view b = *v;
+  if (to.kind == Kind::Text || to.kind == Kind::Ascii) {
+    if (from.kind == Kind::Uuid || from.kind == Kind::Timeuuid) {
+      std::string hex;
+      for (char c : b) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
+      return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20);
+    }
+    return java_text(from, b);
+  }
+  if (to.kind == Kind::Timestamp) {
+    if (from.kind == Kind::Date) return types::be_bytes(date_days(b) * 86400000);
+    return types::be_bytes(timeuuid_ms(b));
+  }
+  if (to.kind == Kind::Date) {
+    const std::int64_t ms = from.kind == Kind::Timestamp ? read_be<std::int64_t>(b) : timeuuid_ms(b);
+    return date_bytes(floor_div(ms, 86400000));
+  }
+  // Numbers: Java's narrowing conversions (truncation toward zero, then wrap).
+  const long double x = number_of(from.kind, b);
+  const auto whole = static_cast<std::int64_t>(std::isfinite(x) ? std::trunc(x) : 0);
+  switch (to.kind) {
+    case Kind::Int: return types::be_bytes(static_cast<std::int32_t>(static_cast<std::uint32_t>(whole)));
+    case Kind::Bigint: return types::be_bytes(whole);
+    case Kind::Smallint: return types::be_bytes(static_cast<std::int16_t>(static_cast<std::uint16_t>(whole)));
+    case Kind::Tinyint: return types::be_bytes(static_cast<std::int8_t>(static_cast<std::uint8_t>(whole)));
+    case Kind::Float: {
+      float f = static_cast<float>(x);
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &f, 4);
+      return types::be_bytes(bits);
+    }
+    case Kind::Double: {
+      double d = static_cast<double>(x);
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, &d, 8);
+      return types::be_bytes(bits);
+    }
+    case Kind::Varint: {
+      auto big = types::BigInt::from_decimal(std::to_string(whole));
+      return big->to_twos_complement();
+    }
+    case Kind::Decimal: {
+      std::string text = java_text(from, b);
+      std::int32_t scale = 0;
+      std::string digits;
+      bool dot = false;
+      for (char c : text) {
+        if (c == '.') { dot = true; continue; }
+        if (c == 'E') break;
+        digits += c;
+        if (dot) ++scale;
+      }
+      auto big = types::BigInt::from_decimal(digits);
+      if (!big) return std::nullopt;
+      return types::be_bytes(scale) + big->to_twos_complement();
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace cqlbox::exec

@@ -1,0 +1,47 @@
+// Cassandra's native scalar functions (cql3/functions: TimeFcts, UuidFcts, BytesConversionFcts,
+// CastFcts): resolved once by name and argument types, then called per row or per literal.
+// Results are serialized bytes; nullopt is null (a null argument gives null).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exec/result.hpp"
+#include "types/cql_type.hpp"
+#include "util/clock.hpp"
+
+namespace cqlbox::exec {
+
+// What now() / uuid() and the current*() functions read: the session clock and a seeded
+// generator (deterministic runs give deterministic uuids).
+struct FunctionContext {
+  util::Clock* clock = nullptr;
+  std::uint64_t* random_state = nullptr;
+  std::int64_t* last_uuid_time = nullptr;  // keeps now() strictly increasing
+};
+
+struct ScalarFunction {
+  std::string name;                        // lower case, without "system."
+  std::vector<const types::CqlType*> params;
+  const types::CqlType* result = nullptr;
+  Value (*impl)(std::span<const Value> args, const ScalarFunction& fn, const FunctionContext& ctx) = nullptr;
+};
+
+// Overloads of `name` (lower-cased); empty when the function does not exist.
+std::vector<ScalarFunction> function_overloads(std::string_view name);
+
+// Picks the overload whose parameters accept `arg_types` (nullptr = not yet typed, e.g. a
+// literal); throws InvalidRequest "Unknown function …" / "Invalid call to function …".
+ScalarFunction resolve_function(std::string_view name, const std::vector<const types::CqlType*>& arg_types);
+
+// CAST(x AS type): the conversion, or a throw when Cassandra has none.
+Value cast_value(const types::CqlType& from, const types::CqlType& to, const Value& v);
+void check_cast(const types::CqlType& from, const types::CqlType& to);
+
+// The text Cassandra's AbstractType.getString gives (used by CAST to text).
+std::string java_text(const types::CqlType& type, std::string_view bytes);
+
+}  // namespace cqlbox::exec
