@@ -1,5 +1,7 @@
 #include "exec/functions.hpp"
 
+#include <arpa/inet.h>
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -297,6 +299,59 @@ long double number_of(Kind k, std::string_view b) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
+        else out += c;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string json_key(std::string_view name) { return json_string(util::cql_name(name)); }
+
+std::string json_value(const types::CqlType& type, const Value& v) {
+  if (!v) return "null";
+  const std::string_view b = *v;
+  switch (type.kind) {
+    case Kind::Int: case Kind::Bigint: case Kind::Counter: case Kind::Smallint: case Kind::Tinyint:
+    case Kind::Varint: case Kind::Float: case Kind::Double: case Kind::Decimal: case Kind::Boolean:
+      return b.empty() ? "null" : java_text(type, b);
+    case Kind::Timestamp: {
+      if (b.empty()) return "null";
+      std::string s = types::format_timestamp_ms(read_be<std::int64_t>(b));
+      return s.size() >= 26 ? json_string(s.substr(0, 23) + "Z") : json_string(s);
+    }
+    case Kind::Blob: {
+      std::string hex = "0x";
+      for (char c : b) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
+      return json_string(hex);
+    }
+    case Kind::Uuid: case Kind::Timeuuid: return json_string(*cast_value(type, *native_type(Kind::Text), v));
+    case Kind::Inet: {
+      char buf[INET6_ADDRSTRLEN] = {};
+      inet_ntop(b.size() == 4 ? AF_INET : AF_INET6, b.data(), buf, sizeof buf);
+      return json_string(buf);
+    }
+    case Kind::Duration: return json_string("");
+    default: return json_string(java_text(type, b));
+  }
+}
 
 void check_cast(const types::CqlType& from, const types::CqlType& to) {
   const bool ok = from.kind == to.kind || (is_number(from.kind) && is_number(to.kind) && to.kind != Kind::Counter) ||

@@ -44,4 +44,10 @@ void check_cast(const types::CqlType& from, const types::CqlType& to);
 // The text Cassandra's AbstractType.getString gives (used by CAST to text).
 std::string java_text(const types::CqlType& type, std::string_view bytes);
 
+// A value as SELECT JSON writes it (AbstractType.toJSONString): numbers and booleans bare,
+// text, uuids, dates and timestamps ("2011-02-03 04:05:00.000Z") quoted, blobs "0x…".
+std::string json_value(const types::CqlType& type, const Value& v);
+// A JSON object key for a column or alias: case-sensitive names keep their CQL quotes.
+std::string json_key(std::string_view name);
+
 }  // namespace cqlbox::exec

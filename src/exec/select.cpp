@@ -422,6 +422,20 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
   return out;
 }
 
+// SELECT JSON: one text column "[json]" holding each row as a JSON object.
+void to_json(Rows& rows) {
+  for (auto& row : rows.rows) {
+    std::string obj = "{";
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (i) obj += ", ";
+      obj += json_key(rows.columns[i].name) + ": " + json_value(*rows.columns[i].type, row[i]);
+    }
+    obj += "}";
+    row.assign(1, Value(std::move(obj)));
+  }
+  rows.columns.assign(1, ResultColumn{"[json]", types::native_type(types::Kind::Text)});
+}
+
 }  // namespace
 
 Result execute_select(Database& db, Session& session, const ast::Select& s,
@@ -559,6 +573,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
     else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
+  if (s.json) to_json(rows);
   return rows;
 }
 
