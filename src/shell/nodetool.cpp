@@ -226,14 +226,17 @@ void Shell::nodetool_ring(const std::vector<std::string>& args) {
   for (const auto& [token, node] : tokens) {
     const auto i = static_cast<std::size_t>(node);
     out_ += line(nodes[i].address, "rack1", "Up", "Normal", file_size(load[i]),
-                 percent(own.fraction[i], 2), std::to_string(token));
+                 own.effective ? percent(own.fraction[i], 2) : "?", std::to_string(token));
   }
   out_ += '\n';
   if (tokens.size() > nodes.size())
     out_ += "  Warning: \"nodetool ring\" is used to output all the tokens of a node.\n"
             "  To view status related info of a node use \"nodetool status\" instead.\n\n";
+  // Ring.java ends with printf("%n  " + errors); cqlbox ends that last line with a newline.
+  out_ += "\n  ";
   if (!own.effective)
-    out_ += "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is meaningless\n";
+    out_ += "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is meaningless";
+  out_ += '\n';
 }
 
 void Shell::nodetool_getendpoints(const std::vector<std::string>& args) {
@@ -295,7 +298,7 @@ std::string Shell::schema_version() const {
 namespace {
 
 const schema::TableSchema& nodetool_table(const exec::Database& db, const std::vector<std::string>& args,
-                                          const char* command) {
+                                          std::string_view command) {
   std::string ks, table;
   if (args.size() == 1 && args[0].find('.') != std::string::npos) {
     ks = args[0].substr(0, args[0].find('.'));
@@ -308,59 +311,14 @@ const schema::TableSchema& nodetool_table(const exec::Database& db, const std::v
   }
   if (!db.catalog.keyspace(ks)) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", ks);
   const schema::TableSchema* t = db.catalog.table(ks, table);
-  if (!t) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown tables: [{}] in keyspace: {}", table, ks);
+  if (!t) {
+    if (command == "tablehistograms") error::fail(error::ErrorClass::ShellError, "nodetool: Unknown table {}.{}", ks, table);
+    error::fail(error::ErrorClass::ShellError, "nodetool: Unknown tables: [{}] in keyspace: {}", table, ks);
+  }
   return *t;
 }
 
 }  // namespace
-
-void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
-  const schema::TableSchema& t = nodetool_table(db_, args, "tablestats");
-  const store::TableStore& st = db_.store_of(t);
-  std::size_t partitions = 0, cells = 0, bytes = 0, tombstones = 0, min_size = 0, max_size = 0;
-  for (const auto& [pos, p] : st.partitions()) {
-    const std::size_t size = p.data_size();
-    min_size = partitions == 0 ? size : std::min(min_size, size);
-    max_size = std::max(max_size, size);
-    ++partitions;
-    cells += p.cell_count();
-    bytes += size;
-    tombstones += p.tombstone_count();
-  }
-  const std::size_t mean = partitions ? bytes / partitions : 0;
-  std::uint64_t ks_reads = 0, ks_writes = 0;
-  for (const auto& [name, other] : db_.catalog.keyspace(t.keyspace)->tables) {
-    ks_reads += db_.store_of(other).reads;
-    ks_writes += db_.store_of(other).writes;
-  }
-  auto latency = [](std::uint64_t count) { return count ? std::string("0.0") : std::string("NaN"); };
-  auto local_latency = [](std::uint64_t count) { return count ? std::string("0.000") : std::string("NaN"); };
-  const double ratio = st.writes ? static_cast<double>(st.reads) / static_cast<double>(st.writes) : 0.0;
-  out_ += "Total number of tables: 1\n----------------\n";
-  out_ += fmt::format("Keyspace: {}\n", t.keyspace);
-  out_ += fmt::format("\tRead Count: {}\n\tRead Latency: {} ms\n\tWrite Count: {}\n\tWrite Latency: {} ms\n\tPending Flushes: 0\n",
-                      ks_reads, latency(ks_reads), ks_writes, latency(ks_writes));
-  out_ += fmt::format("\t\tTable: {}\n", t.name);
-  out_ += "\t\tSSTable count: 0\n\t\tOld SSTable count: 0\n\t\tMax SSTable size: 0B\n";
-  out_ += "\t\tSpace used (live): 0\n\t\tSpace used (total): 0\n\t\tSpace used by snapshots (total): 0\n";
-  out_ += "\t\tOff heap memory used (total): 0\n\t\tSSTable Compression Ratio: -1.00000\n";
-  out_ += fmt::format("\t\tNumber of partitions (estimate): {}\n", partitions);
-  out_ += fmt::format("\t\tMemtable cell count: {}\n\t\tMemtable data size: {}\n", cells, bytes);
-  out_ += "\t\tMemtable off heap memory used: 0\n\t\tMemtable switch count: 0\n\t\tSpeculative retries: 0\n";
-  out_ += fmt::format("\t\tLocal read count: {}\n\t\tLocal read latency: {} ms\n", st.reads, local_latency(st.reads));
-  out_ += fmt::format("\t\tLocal write count: {}\n\t\tLocal write latency: {} ms\n", st.writes, local_latency(st.writes));
-  out_ += fmt::format("\t\tLocal read/write ratio: {:.5f}\n\t\tPending flushes: 0\n\t\tPercent repaired: 100.0\n", ratio);
-  out_ += "\t\tBytes repaired: 0B\n\t\tBytes unrepaired: 0B\n\t\tBytes pending repair: 0B\n";
-  out_ += "\t\tBloom filter false positives: 0\n\t\tBloom filter false ratio: 0.00000\n";
-  out_ += "\t\tBloom filter space used: 0\n\t\tBloom filter off heap memory used: 0\n";
-  out_ += "\t\tIndex summary off heap memory used: 0\n\t\tCompression metadata off heap memory used: 0\n";
-  out_ += fmt::format("\t\tCompacted partition minimum bytes: {}\n\t\tCompacted partition maximum bytes: {}\n"
-                      "\t\tCompacted partition mean bytes: {}\n", min_size, max_size, mean);
-  out_ += "\t\tAverage live cells per slice (last five minutes): NaN\n\t\tMaximum live cells per slice (last five minutes): 0\n";
-  out_ += "\t\tAverage tombstones per slice (last five minutes): NaN\n\t\tMaximum tombstones per slice (last five minutes): 0\n";
-  out_ += fmt::format("\t\tDroppable tombstone ratio: {:.5f}\n\n----------------\n",
-                      cells ? static_cast<double>(tombstones) / static_cast<double>(cells) : 0.0);
-}
 
 namespace {
 
@@ -401,6 +359,14 @@ struct Histogram {
       if (buckets[i]) return i == 0 ? 0 : static_cast<double>(1 + offsets[i - 1]);
     return 0;
   }
+  // EstimatedHistogram.mean(): bucket bounds weighted by counts, rounded up.
+  double mean() const {
+    if (count == 0) return 0;
+    double sum = 0;
+    for (std::size_t i = 0; i < buckets.size(); ++i)
+      sum += static_cast<double>(buckets[i]) * static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
+    return std::ceil(sum / static_cast<double>(count));
+  }
   double max() const {
     for (std::size_t i = buckets.size(); i-- > 0;)
       if (buckets[i]) return static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
@@ -409,6 +375,57 @@ struct Histogram {
 };
 
 }  // namespace
+
+void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
+  const schema::TableSchema& t = nodetool_table(db_, args, "tablestats");
+  const store::TableStore& st = db_.store_of(t);
+  // Partition sizes go through EstimatedHistogram, as the sstable statistics Cassandra reads.
+  std::size_t partitions = 0, cells = 0, bytes = 0, droppable = 0;
+  Histogram sizes;
+  const auto now_s = static_cast<std::int32_t>(db_.clock.now_us() / 1000000);
+  auto gc = t.options.find("gc_grace_seconds");
+  const std::int64_t gc_grace = gc == t.options.end() ? 864000 : std::atoll(gc->second.c_str());
+  for (const auto& [pos, p] : st.partitions()) {
+    const std::size_t size = p.data_size();
+    sizes.add(static_cast<std::int64_t>(size));
+    ++partitions;
+    cells += p.cell_count();
+    bytes += size;
+    droppable += p.droppable_tombstones(static_cast<std::int64_t>(now_s) - gc_grace);
+  }
+  std::uint64_t ks_reads = 0, ks_writes = 0;
+  for (const auto& [name, other] : db_.catalog.keyspace(t.keyspace)->tables) {
+    ks_reads += db_.store_of(other).reads;
+    ks_writes += db_.store_of(other).writes;
+  }
+  auto latency = [](std::uint64_t count) { return count ? std::string("0.0") : std::string("NaN"); };
+  auto local_latency = [](std::uint64_t count) { return count ? std::string("0.000") : std::string("NaN"); };
+  const double ratio = st.writes ? static_cast<double>(st.reads) / static_cast<double>(st.writes) : 0.0;
+  out_ += "Total number of tables: 1\n----------------\n";
+  out_ += fmt::format("Keyspace: {}\n", t.keyspace);
+  out_ += fmt::format("\tRead Count: {}\n\tRead Latency: {} ms\n\tWrite Count: {}\n\tWrite Latency: {} ms\n\tPending Flushes: 0\n",
+                      ks_reads, latency(ks_reads), ks_writes, latency(ks_writes));
+  out_ += fmt::format("\t\tTable: {}\n", t.name);
+  out_ += "\t\tSSTable count: 0\n\t\tOld SSTable count: 0\n\t\tMax SSTable size: 0B\n";
+  out_ += "\t\tSpace used (live): 0\n\t\tSpace used (total): 0\n\t\tSpace used by snapshots (total): 0\n";
+  out_ += "\t\tOff heap memory used (total): 0\n\t\tSSTable Compression Ratio: -1.00000\n";
+  out_ += fmt::format("\t\tNumber of partitions (estimate): {}\n", partitions);
+  out_ += fmt::format("\t\tMemtable cell count: {}\n\t\tMemtable data size: {}\n", cells, bytes);
+  out_ += "\t\tMemtable off heap memory used: 0\n\t\tMemtable switch count: 0\n\t\tSpeculative retries: 0\n";
+  out_ += fmt::format("\t\tLocal read count: {}\n\t\tLocal read latency: {} ms\n", st.reads, local_latency(st.reads));
+  out_ += fmt::format("\t\tLocal write count: {}\n\t\tLocal write latency: {} ms\n", st.writes, local_latency(st.writes));
+  out_ += fmt::format("\t\tLocal read/write ratio: {:.5f}\n\t\tPending flushes: 0\n\t\tPercent repaired: 100.0\n", ratio);
+  out_ += "\t\tBytes repaired: 0B\n\t\tBytes unrepaired: 0B\n\t\tBytes pending repair: 0B\n";
+  out_ += "\t\tBloom filter false positives: 0\n\t\tBloom filter false ratio: 0.00000\n";
+  out_ += "\t\tBloom filter space used: 0\n\t\tBloom filter off heap memory used: 0\n";
+  out_ += "\t\tIndex summary off heap memory used: 0\n\t\tCompression metadata off heap memory used: 0\n";
+  out_ += fmt::format("\t\tCompacted partition minimum bytes: {:.0f}\n\t\tCompacted partition maximum bytes: {:.0f}\n"
+                      "\t\tCompacted partition mean bytes: {:.0f}\n", sizes.min(), sizes.max(), sizes.mean());
+  out_ += "\t\tAverage live cells per slice (last five minutes): NaN\n\t\tMaximum live cells per slice (last five minutes): 0\n";
+  out_ += "\t\tAverage tombstones per slice (last five minutes): NaN\n\t\tMaximum tombstones per slice (last five minutes): 0\n";
+  out_ += fmt::format("\t\tDroppable tombstone ratio: {:.5f}\n\n----------------\n",
+                      cells ? static_cast<double>(droppable) / static_cast<double>(cells) : 0.0);
+}
 
 void Shell::nodetool_tablehistograms(const std::vector<std::string>& args) {
   const schema::TableSchema& t = nodetool_table(db_, args, "tablehistograms");

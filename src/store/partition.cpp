@@ -73,6 +73,21 @@ std::size_t Partition::tombstone_count() const {
   return n;
 }
 
+std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
+  auto old = [&](std::int64_t local) { return local < before_s; };
+  auto cell_droppable = [&](const Cell& c) {
+    return c.exists() && (c.tombstone || c.ttl > 0) && old(c.local_time) ? 1u : 0u;
+  };
+  std::size_t n = deletion_.exists() && old(deletion_.local_time) ? 1u : 0u;
+  for (const auto& rt : range_tombstones_) n += old(rt.deletion.local_time) ? 1u : 0u;
+  for (const auto& c : static_row_.cells) n += cell_droppable(c);
+  for (const auto& row : rows_) {
+    n += row.deletion.exists() && old(row.deletion.local_time) ? 1u : 0u;
+    for (const auto& c : row.cells) n += cell_droppable(c);
+  }
+  return n;
+}
+
 std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
   std::int64_t ts = std::max(deletion_.timestamp, row.deletion.timestamp);
   for (const auto& rt : range_tombstones_)

@@ -48,6 +48,9 @@ class Partition {
   // Cells stored (markers and tombstones included), and tombstones alone.
   std::size_t cell_count() const;
   std::size_t tombstone_count() const;
+  // Tombstones (deletions, and expired TTL data) whose local time is before `before_s`: what
+  // compaction could purge once gc_grace_seconds have passed.
+  std::size_t droppable_tombstones(std::int64_t before_s) const;
 
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
