@@ -15,13 +15,29 @@ struct insert_stmt : seq<kw_insert, kw_into, qualified_name, lparen, list<insert
                          rparen, kw_values, insert_values_open, list<term, comma>, rparen,
                          opt<if_not_exists>, opt<using_clause>> {};
 
+// SET c = v | c = c + v | c = c - v | c = v + c | c[k] = v
 struct update_column : ident {};
-struct assignment : seq<update_column, equals, term> {};
+struct assignment_ref : ident {};
+struct op_plus : tok<one<'+'>> { static constexpr const char* expected = "'+'"; };
+struct op_minus : tok<one<'-'>> { static constexpr const char* expected = "'-'"; };
+struct assignment_add : op_plus {};
+struct assignment_subtract : op_minus {};
+struct assignment_prepend : op_plus {};
+struct assignment_value : term {};
+struct assignment_element_open : lbracket {};
+struct assignment_element : seq<assignment_element_open, term, rbracket> {};
+struct assignment_begin : success {};
+struct assignment
+    : seq<assignment_begin, update_column, opt<assignment_element>, equals,
+          sor<seq<assignment_ref, sor<assignment_add, assignment_subtract>, assignment_value>,
+              seq<assignment_value, opt<assignment_prepend, assignment_ref>>>> {};
 struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, list<assignment, comma>,
                          where_clause, opt<if_exists>> {};
 
 struct delete_column : ident {};
-struct delete_stmt : seq<kw_delete, opt<list<delete_column, comma>>, kw_from, qualified_name,
+struct delete_element_open : lbracket {};
+struct delete_target : seq<delete_column, opt<delete_element_open, term, rbracket>> {};
+struct delete_stmt : seq<kw_delete, opt<list<delete_target, comma>>, kw_from, qualified_name,
                          opt<using_clause>, where_clause, opt<if_exists>> {};
 
 // BEGIN [UNLOGGED | COUNTER] BATCH [USING TIMESTAMP n] <insert|update|delete>; … APPLY BATCH

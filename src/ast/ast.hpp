@@ -126,9 +126,20 @@ struct Insert {
   std::optional<Term> timestamp;
 };
 
+enum class AssignmentKind : std::uint8_t {
+  Set,          // c = v
+  Add,          // c = c + v (append, add to a set or map, counter increment)
+  Subtract,     // c = c - v
+  Prepend,      // c = v + c
+  SetElement,   // c[k] = v
+};
+
 struct Assignment {
   std::string_view column;
+  AssignmentKind kind = AssignmentKind::Set;
   Term value;
+  std::optional<Term> element;  // the k of c[k] = v
+  std::string_view ref;         // the c on the right-hand side of c = c + v / v + c
 };
 
 struct Update {
@@ -140,9 +151,14 @@ struct Update {
   std::optional<Term> timestamp;
 };
 
+struct DeleteTarget {
+  std::string_view column;
+  std::optional<Term> element;  // DELETE m['k'] / l[0]
+};
+
 struct Delete {
   QualifiedName table;
-  Vec<std::string_view> columns;  // empty: the whole row / range / partition
+  Vec<DeleteTarget> columns;  // empty: the whole row / range / partition
   Vec<Relation> where;
   bool if_exists = false;
   std::optional<Term> ttl;  // refused: DELETE takes no TTL

@@ -11,7 +11,9 @@ Replication replication_of(const std::map<std::string, std::string>& options) {
   Replication r;
   auto cls = options.find("class");
   r.network_topology = cls != options.end() && cls->second.find("NetworkTopologyStrategy") != std::string::npos;
+  // NetworkTopologyStrategy's 'replication_factor' expands to every datacenter (4.0+).
   auto rf = options.find(r.network_topology ? "datacenter1" : "replication_factor");
+  if (r.network_topology && rf == options.end()) rf = options.find("replication_factor");
   r.replication_factor = rf == options.end() ? 0 : std::atoi(rf->second.c_str());
   return r;
 }

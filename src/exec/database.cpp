@@ -16,9 +16,12 @@ store::TableStore& Database::store_of(const schema::TableSchema& t) {
   auto it = stores.find(name);
   if (it == stores.end()) {
     std::vector<store::ClusteringColumn> cols;
-    for (int i : t.clustering) cols.push_back({t.column(i).type->kind, t.column(i).reversed});
+    for (int i : t.clustering) cols.push_back({t.column(i).type, t.column(i).reversed});
+    store::PathTypes paths;
+    for (int i : t.regulars) paths.regular.push_back(t.column(i).type->path_type());
+    for (int i : t.statics) paths.statics.push_back(t.column(i).type->path_type());
     it = stores.emplace(name, std::make_unique<store::TableStore>(
-                                  store::ClusteringComparator(std::move(cols)))).first;
+                                  store::ClusteringComparator(std::move(cols)), std::move(paths))).first;
   }
   return *it->second;
 }

@@ -22,8 +22,10 @@ struct Database {
   cluster::Ring ring{3, 16};
   std::uint64_t random_state = 0x5eedc0ffee;  // uuid(): seeded, so runs are repeatable
   std::int64_t last_uuid_time = 0;            // now(): strictly increasing timeuuids
+  // List prepends: 2010-01-01 in timeuuid ticks, counting down.
+  std::int64_t prepend_ticks = 12623040000000000LL + 0x01B21DD213814000LL;
 
-  FunctionContext functions() { return {&clock, &random_state, &last_uuid_time}; }
+  FunctionContext functions() { return {&clock, &random_state, &last_uuid_time, &prepend_ticks}; }
 
   store::TableStore& store_of(const schema::TableSchema& t);
   void drop_store(std::string_view keyspace, std::string_view table);

@@ -84,12 +84,53 @@ constexpr std::array<std::string_view, 19> kTableOptions = {
     "memtable", "memtable_flush_period_in_ms", "min_index_interval", "read_repair",
     "speculative_retry"};
 
-const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace) {
-  if (!ref.args.empty() || util::iequals(ref.name, "list") || util::iequals(ref.name, "set") ||
-      util::iequals(ref.name, "map") || util::iequals(ref.name, "tuple") || util::iequals(ref.name, "frozen"))
-    invalid("cqlbox does not support the type {} yet", ref.name);
+// A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
+// Inside a frozen type (and inside any collection) nested collections are frozen.
+const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen = false,
+                                   bool nested = false) {
+  using types::Kind;
+  auto arity = [&](std::size_t n) {
+    if (ref.args.size() != n)
+      error::fail(ErrorClass::SyntaxException, "Invalid type {}: expected {} type argument{}", ref.name, n, n > 1 ? "s" : "");
+  };
+  if (util::iequals(ref.name, "frozen")) {
+    arity(1);
+    const types::CqlType* inner = resolve_type(ref.args[0], keyspace, true, nested);
+    if (!inner->is_collection() && inner->kind != Kind::Tuple)
+      invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got {})", inner->name);
+    return inner;
+  }
+  const bool list = util::iequals(ref.name, "list"), set = util::iequals(ref.name, "set");
+  const bool map = util::iequals(ref.name, "map"), tuple = util::iequals(ref.name, "tuple");
+  if (list || set || map) {
+    arity(map ? 2 : 1);
+    std::vector<const types::CqlType*> params;
+    for (const auto& a : ref.args) params.push_back(resolve_type(a, keyspace, frozen, true));
+    std::string shown = std::string(list ? "list" : set ? "set" : "map") + "<";
+    for (std::size_t i = 0; i < params.size(); ++i) shown += (i ? ", " : "") + params[i]->name;
+    shown += ">";
+    for (const auto* p : params) {
+      if (p->kind == Kind::Counter) invalid("Counters are not allowed inside collections: {}", shown);
+      if (p->multi_cell()) invalid("Non-frozen collections are not allowed inside collections: {}", shown);
+    }
+    if (set && params[0]->kind == Kind::Duration) invalid("Durations are not allowed inside sets: {}", shown);
+    if (map && params[0]->kind == Kind::Duration) invalid("Durations are not allowed as map keys: {}", shown);
+    return types::collection_type(list ? Kind::List : set ? Kind::Set : Kind::Map, std::move(params), frozen);
+  }
+  if (tuple) {
+    if (ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type tuple: expected type arguments");
+    std::vector<const types::CqlType*> params;
+    for (const auto& a : ref.args) {
+      const types::CqlType* p = resolve_type(a, keyspace, false, true);
+      if (p->multi_cell()) p = types::frozen_of(p);
+      params.push_back(p);
+    }
+    return types::tuple_type(std::move(params));
+  }
+  if (!ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type {}: it takes no type arguments", ref.name);
   const types::CqlType* t = types::find_native_type(ref.name);
   if (!t) invalid("Unknown type {}.{}", keyspace, ref.name);
+  (void)nested;
   return t;
 }
 
@@ -203,6 +244,8 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
         invalid("counter type is not supported for PRIMARY KEY column '{}'", c.name);
       if (type->kind == types::Kind::Duration)
         invalid("duration type is not supported for PRIMARY KEY column '{}'", c.name);
+      if (type->multi_cell())
+        invalid("Invalid non-frozen collection type {} for PRIMARY KEY column '{}'", type->name, c.name);
       if (c.is_static) invalid("Static column '{}' cannot be part of the PRIMARY KEY", c.name);
       continue;
     }

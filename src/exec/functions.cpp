@@ -144,6 +144,22 @@ bool assignable(const types::CqlType* from, const types::CqlType* to) {
 
 }  // namespace
 
+std::string next_list_path(const FunctionContext& ctx) {
+  std::int64_t ticks = ctx.clock->now_us() * 10 + kUuidEpochOffset;
+  if (ticks <= *ctx.last_uuid_time) ticks = *ctx.last_uuid_time + 1;
+  *ctx.last_uuid_time = ticks;
+  return timeuuid_bytes(ticks, 0x9c8a6d5e4f3b2a19ULL);
+}
+
+std::vector<std::string> prepend_list_paths(const FunctionContext& ctx, std::size_t count) {
+  // Cassandra counts prepend times down from 2010-01-01 so they sort before any append.
+  *ctx.prepend_ticks -= static_cast<std::int64_t>(count);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < count; ++i)
+    out.push_back(timeuuid_bytes(*ctx.prepend_ticks + static_cast<std::int64_t>(i), 0x9c8a6d5e4f3b2a19ULL));
+  return out;
+}
+
 std::vector<ScalarFunction> function_overloads(std::string_view raw) {
   const std::string name = util::ascii_lower(raw.substr(0, 7) == "system." ? raw.substr(7) : raw);
   std::vector<ScalarFunction> out;

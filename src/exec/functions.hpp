@@ -21,7 +21,13 @@ struct FunctionContext {
   util::Clock* clock = nullptr;
   std::uint64_t* random_state = nullptr;
   std::int64_t* last_uuid_time = nullptr;  // keeps now() strictly increasing
+  std::int64_t* prepend_ticks = nullptr;   // list prepends count down from here
 };
+
+// A timeuuid for a list element appended now: after every element written before.
+std::string next_list_path(const FunctionContext& ctx);
+// `count` timeuuids, ascending, that sort before every list element written so far.
+std::vector<std::string> prepend_list_paths(const FunctionContext& ctx, std::size_t count);
 
 struct ScalarFunction {
   std::string name;                        // lower case, without "system."

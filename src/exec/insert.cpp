@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "error/cql_error.hpp"
+#include "exec/collections.hpp"
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
@@ -111,9 +112,15 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     }
     return cell;
   };
+  const FunctionContext fctx = db.functions();
+  const WriteStamp stamp{ts, static_cast<std::int32_t>(ttl), expiry, now_s};
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     if (!given[i]) continue;
     const schema::Column& c = t.columns[i];
+    if (c.type->multi_cell()) {
+      m.complex.push_back(overwrite_collection(c, values[i], stamp, fctx));
+      continue;
+    }
     if (c.kind == schema::ColumnKind::Regular) m.cells.emplace_back(c.position, make_cell(values[i]));
     if (c.kind == schema::ColumnKind::Static) m.static_cells.emplace_back(c.position, make_cell(values[i]));
   }

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "error/cql_error.hpp"
+#include "exec/collections.hpp"
 #include "exec/executor.hpp"
 #include "exec/restrictions.hpp"
 #include "exec/terms.hpp"
@@ -124,19 +125,42 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
                              std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   const FunctionContext ctx = db.functions();
-  // SET: known, non-key columns, values bound now.
-  struct Set { const schema::Column* column; std::optional<std::string> value; };
+  // SET: known, non-key columns; values bound now, with the type each operation expects.
+  struct Set {
+    const schema::Column* column;
+    const ast::Assignment* assignment;
+    std::optional<std::string> value, element;
+  };
   std::vector<Set> sets;
-  bool only_static = true;
+  bool only_static = true, counter = false;
   for (const auto& a : s.assignments) {
     int c = t.find(a.column);
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(a.column), table_text(t));
     const schema::Column& col = t.column(c);
     if (col.is_primary_key()) invalid("PRIMARY KEY part {} found in SET part", col.name);
-    if (col.type->kind == types::Kind::Counter)
-      invalid("Counter updates are not supported by cqlbox yet");
     only_static = only_static && col.kind == ColumnKind::Static;
-    sets.push_back({&col, bind_term(a.value, *col.type, col.name, &ctx)});
+    const types::CqlType& type = *col.type;
+    counter = counter || type.kind == types::Kind::Counter;
+    Set set{&col, &a, std::nullopt, std::nullopt};
+    const types::CqlType* value_type = &type;
+    if (a.kind == ast::AssignmentKind::SetElement) {
+      if (type.kind == types::Kind::List) {
+        set.element = bind_term(*a.element, *types::native_type(types::Kind::Int), col.name, &ctx);
+        value_type = type.params[0];
+      } else if (type.kind == types::Kind::Map) {
+        set.element = bind_term(*a.element, *type.params[0], col.name, &ctx);
+        value_type = type.params[1];
+      } else {
+        invalid("Invalid operation ({}[{}] = {}) for non list/map column {}", util::cql_name(col.name),
+                term_text(*a.element), term_text(a.value), util::cql_name(col.name));
+      }
+    } else if (a.kind == ast::AssignmentKind::Subtract && type.kind == types::Kind::Map) {
+      value_type = types::collection_type(types::Kind::Set, {type.params[0]}, false);  // keys to remove
+    } else if (type.kind == types::Kind::Counter) {
+      value_type = types::native_type(types::Kind::Bigint);
+    }
+    set.value = bind_term(a.value, *value_type, col.name, &ctx);
+    sets.push_back(std::move(set));
   }
   Keys keys = analyse_where(t, s.where, true, &ctx);
   if (only_static && keys.prefix_length > 0)
@@ -149,6 +173,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   }
   std::int64_t ttl = t.default_time_to_live;
   if (s.ttl) {
+    if (counter) invalid("Cannot provide custom TTL for counter updates");
     static const types::CqlType* int_type = types::native_type(types::Kind::Int);
     auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
     if (!v) invalid("Invalid null value of TTL");
@@ -156,10 +181,12 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     if (*v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", *v, kMaxTtl);
     ttl = *v;
   }
+  if (counter && s.timestamp) invalid("Cannot provide custom timestamp for counter updates");
   if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
 
-  const std::int64_t ts = write_timestamp(s.timestamp, default_timestamp);
   const std::int32_t now_s = now_seconds(db);
+  const WriteStamp stamp{write_timestamp(s.timestamp, default_timestamp), static_cast<std::int32_t>(ttl),
+                         ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry, now_s};
   std::vector<store::Mutation> mutations;
   for (const auto& pk : keys.partitions) {
     for (const auto& prefix : keys.prefixes) {
@@ -168,18 +195,28 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       m.has_row = !only_static;
       m.clustering = encode_clustering(prefix);
       for (const auto& set : sets) {
-        store::Cell cell;
-        cell.timestamp = ts;
-        if (set.value) {
-          cell.value = *set.value;
-          cell.ttl = static_cast<std::int32_t>(ttl);
-          cell.local_time = ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry;
-        } else {
-          cell.tombstone = true;
-          cell.local_time = now_s;
+        const schema::Column& col = *set.column;
+        const bool is_static = col.kind == ColumnKind::Static;
+        if (set.assignment->kind == ast::AssignmentKind::Set && col.type->kind != types::Kind::Counter) {
+          if (col.type->multi_cell()) {
+            m.complex.push_back(overwrite_collection(col, set.value, stamp, ctx));
+            continue;
+          }
+          store::Cell cell;
+          cell.timestamp = stamp.timestamp;
+          if (set.value) {
+            cell.value = *set.value;
+            cell.ttl = stamp.ttl;
+            cell.local_time = stamp.expiry;
+          } else {
+            cell.tombstone = true;
+            cell.local_time = now_s;
+          }
+          (is_static ? m.static_cells : m.cells).emplace_back(col.position, std::move(cell));
+          continue;
         }
-        auto& target = set.column->kind == ColumnKind::Static ? m.static_cells : m.cells;
-        target.emplace_back(set.column->position, std::move(cell));
+        const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
+        apply_assignment(db, t, col, *set.assignment, set.value, set.element, stored, stamp, ctx, m);
       }
       mutations.push_back(std::move(m));
     }
@@ -190,15 +227,27 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
 PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s,
                              std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
+  const FunctionContext fctx = db.functions();
   std::vector<const schema::Column*> columns;
+  std::vector<std::optional<std::string>> elements;  // DELETE c[k]: the bound k
   bool only_static = !s.columns.empty();
-  for (auto name : s.columns) {
-    int c = t.find(name);
-    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(name), table_text(t));
+  for (const auto& target : s.columns) {
+    int c = t.find(target.column);
+    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(target.column), table_text(t));
     const schema::Column& col = t.column(c);
     if (col.is_primary_key()) invalid("Invalid identifier {} for deletion (should not be a PRIMARY KEY part)", col.name);
     only_static = only_static && col.kind == ColumnKind::Static;
     columns.push_back(&col);
+    std::optional<std::string> element;
+    if (target.element) {
+      const types::CqlType& type = *col.type;
+      if (!type.is_collection())
+        invalid("Invalid deletion operation for non collection column {}", util::cql_name(col.name));
+      const types::CqlType* et = type.kind == types::Kind::List ? types::native_type(types::Kind::Int) : type.params[0];
+      element = bind_term(*target.element, *et, col.name, &fctx);
+      if (!element) invalid("Invalid null value for {} element", type.kind == types::Kind::List ? "list index" : "map key");
+    }
+    elements.push_back(std::move(element));
   }
   if (s.ttl) invalid("A TTL cannot be given in a DELETE statement");
   const FunctionContext ctx = db.functions();
@@ -219,7 +268,24 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       store::Mutation m;
       m.partition_key = pk;
       if (!columns.empty()) {
-        for (const auto* col : columns) {
+        for (std::size_t ci = 0; ci < columns.size(); ++ci) {
+          const schema::Column* col = columns[ci];
+          const bool is_static = col->kind == ColumnKind::Static;
+          if (!is_static) m.clustering = encode_clustering(prefix);
+          const WriteStamp stamp{ts, 0, store::kNoExpiry, deletion.local_time};
+          if (elements[ci]) {
+            delete_element(db, *col, *elements[ci], find_stored(db, t, pk, m.clustering, is_static), stamp, m);
+            continue;
+          }
+          if (col->type->multi_cell()) {
+            store::ComplexWrite cw;
+            cw.slot = col->position;
+            cw.is_static = is_static;
+            cw.deletion = deletion;
+            if (!is_static) m.has_row = true;
+            m.complex.push_back(std::move(cw));
+            continue;
+          }
           store::Cell cell;
           cell.timestamp = ts;
           cell.tombstone = true;

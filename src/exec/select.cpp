@@ -9,6 +9,7 @@
 #include "exec/selection.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
+#include "types/collection.hpp"
 #include "types/compare.hpp"
 #include "util/text.hpp"
 
@@ -215,7 +216,7 @@ struct Matcher {
   const schema::TableSchema& t;
   const SelectRestrictions& r;
 
-  static bool check(types::Kind k, const ColumnRestriction& cr, std::string_view v) {
+  static bool check(const types::CqlType& k, const ColumnRestriction& cr, std::string_view v) {
     if (cr.eq && types::compare_values(k, v, cr.values[0]) != 0) return false;
     if (cr.in) {
       bool any = false;
@@ -237,7 +238,7 @@ struct Matcher {
     for (std::size_t i = 0; i < t.partition_key.size(); ++i) {
       int col = t.partition_key[i];
       const auto& cr = r.columns[static_cast<std::size_t>(col)];
-      if (cr.any() && !check(t.column(col).type->kind, cr, pk[i])) return false;
+      if (cr.any() && !check(*t.column(col).type, cr, pk[i])) return false;
     }
     return true;
   }
@@ -247,7 +248,7 @@ struct Matcher {
                     const std::vector<std::string>& tuple) const {
     for (std::size_t i = 0; i < cols.size(); ++i) {
       const auto& c = t.column(cols[i]);
-      int cmp = types::compare_values(c.type->kind, ck[static_cast<std::size_t>(c.position)], tuple[i]);
+      int cmp = types::compare_values(*c.type, ck[static_cast<std::size_t>(c.position)], tuple[i]);
       if (cmp != 0) return cmp;
     }
     return 0;
@@ -256,7 +257,7 @@ struct Matcher {
   bool clustering_matches(const std::vector<std::string_view>& ck) const {
     for (int col : t.clustering) {
       const auto& cr = r.columns[static_cast<std::size_t>(col)];
-      if (cr.any() && !check(t.column(col).type->kind, cr, ck[static_cast<std::size_t>(t.column(col).position)]))
+      if (cr.any() && !check(*t.column(col).type, cr, ck[static_cast<std::size_t>(t.column(col).position)]))
         return false;
     }
     for (const auto& m : r.multi) {
@@ -283,11 +284,30 @@ struct Matcher {
       if (kind != ColumnKind::Regular && kind != ColumnKind::Static) continue;
       const auto& cr = r.columns[i];
       if (!cr.any()) continue;
-      if (!cells[i].present || !check(t.columns[i].type->kind, cr, cells[i].value)) return false;
+      if (!cells[i].present || !check(*t.columns[i].type, cr, cells[i].value)) return false;
     }
     return true;
   }
 };
+
+// The live elements of a non-frozen collection as one serialized collection value; empty
+// (no live element) means null, as in Cassandra.
+bool collection_value(const types::CqlType& type, const store::ComplexColumn* col, std::int64_t shadow,
+                      std::int32_t now_s, std::string& out) {
+  if (!col) return false;
+  const std::int64_t dead = std::max(shadow, col->deletion.timestamp);
+  std::vector<std::string> elements;
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto& pc : col->cells) {
+    if (!pc.cell.live(now_s) || pc.cell.timestamp <= dead) continue;
+    if (type.kind == types::Kind::List) elements.push_back(pc.cell.value);
+    else if (type.kind == types::Kind::Set) elements.push_back(pc.path);
+    else pairs.emplace_back(pc.path, pc.cell.value);
+  }
+  if (elements.empty() && pairs.empty()) return false;
+  out = type.kind == types::Kind::Map ? types::encode_pairs(pairs) : types::encode_elements(elements);
+  return true;
+}
 
 // Fills the per-column live cells of a row (statics from the static row).
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
@@ -302,12 +322,34 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
     out.timestamp = c->timestamp;
     out.ttl_left = c->ttl > 0 ? c->local_time - now_s : 0;
   };
-  for (std::size_t slot = 0; slot < t.statics.size(); ++slot)
-    fill(t.statics[slot], p.static_row().cell(static_cast<int>(slot)), part_del);
-  if (row) {
-    for (std::size_t slot = 0; slot < t.regulars.size(); ++slot)
-      fill(t.regulars[slot], row->cell(static_cast<int>(slot)), row_shadow);
+  auto fill_collection = [&](int col, const store::Row& r, int slot, std::int64_t shadow) {
+    auto& out = cells[static_cast<std::size_t>(col)];
+    if (collection_value(*t.column(col).type, r.complex_column(slot), shadow, now_s, out.owned)) {
+      out.present = true;
+      out.value = out.owned;
+    }
+  };
+  for (std::size_t slot = 0; slot < t.statics.size(); ++slot) {
+    const int s = static_cast<int>(slot);
+    if (t.column(t.statics[slot]).type->multi_cell()) fill_collection(t.statics[slot], p.static_row(), s, part_del);
+    else fill(t.statics[slot], p.static_row().cell(s), part_del);
   }
+  if (row) {
+    for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
+      const int s = static_cast<int>(slot);
+      if (t.column(t.regulars[slot]).type->multi_cell()) fill_collection(t.regulars[slot], *row, s, row_shadow);
+      else fill(t.regulars[slot], row->cell(s), row_shadow);
+    }
+  }
+}
+
+bool complex_live(const store::Row& row, std::int64_t shadow, std::int32_t now_s) {
+  for (const auto& col : row.complex) {
+    const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
+    for (const auto& pc : col.cells)
+      if (pc.cell.live(now_s) && pc.cell.timestamp > dead) return true;
+  }
+  return false;
 }
 
 bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow,
@@ -317,7 +359,7 @@ bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t 
     const store::Cell* c = row.cell(static_cast<int>(slot));
     if (c && c->live(now_s) && c->timestamp > shadow) return true;
   }
-  return false;
+  return complex_live(row, shadow, now_s);
 }
 
 bool has_live_static(const schema::TableSchema& t, const store::Partition& p, std::int32_t now_s) {
@@ -325,7 +367,7 @@ bool has_live_static(const schema::TableSchema& t, const store::Partition& p, st
     const store::Cell* c = p.static_row().cell(static_cast<int>(slot));
     if (c && c->live(now_s) && c->timestamp > p.deletion().timestamp) return true;
   }
-  return false;
+  return complex_live(p.static_row(), p.deletion().timestamp, now_s);
 }
 
 // Rows of `p` inside the leading '=' prefix of the clustering restrictions: a contiguous run
@@ -384,7 +426,7 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
     std::vector<std::vector<std::string>> values;
     for (int col : t.partition_key) {
       auto v = r.columns[static_cast<std::size_t>(col)].values;
-      const types::Kind k = t.column(col).type->kind;
+      const types::CqlType& k = *t.column(col).type;
       std::sort(v.begin(), v.end(), [&](const std::string& a, const std::string& b) {
         return types::compare_values(k, a, b) < 0;
       });

@@ -318,10 +318,10 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
     const Kind k = r.args[0].type->kind;
     switch (r.op) {
       case SelectorOp::Min:
-        if (!st.has || types::compare_values(k, *v, st.best) < 0) st.best = *v;
+        if (!st.has || types::compare_values(*r.args[0].type, *v, st.best) < 0) st.best = *v;
         break;
       case SelectorOp::Max:
-        if (!st.has || types::compare_values(k, *v, st.best) > 0) st.best = *v;
+        if (!st.has || types::compare_values(*r.args[0].type, *v, st.best) > 0) st.best = *v;
         break;
       case SelectorOp::Sum: case SelectorOp::Avg:
         if (k == Kind::Float || k == Kind::Double) st.sum += to_number(k, *v);

@@ -55,6 +55,7 @@ struct RowSource {
     std::string_view value;
     std::int64_t timestamp = 0;
     std::int32_t ttl_left = 0;
+    std::string owned;  // a collection value assembled from its element cells (value views it)
   };
   const std::vector<Cell>* cells;  // parallel to schema columns; key columns unused
 };

@@ -4,6 +4,8 @@
 
 #include "error/cql_error.hpp"
 #include "types/bytes.hpp"
+#include "types/collection.hpp"
+#include "types/compare.hpp"
 #include "types/codec.hpp"
 #include "util/text.hpp"
 
@@ -53,19 +55,112 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
 
 }  // namespace
 
+namespace {
+
+// Whether `term` could be assigned to `type` at all (AssignmentTestable): the check Cassandra
+// makes on each element of a collection literal before parsing it.
+bool assignable(const ast::Term& term, const types::CqlType& type) {
+  using ast::TermKind;
+  using types::Kind;
+  switch (term.kind) {
+    case TermKind::Null: case TermKind::FunctionCall: return true;
+    case TermKind::List: return type.kind == Kind::List;
+    case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
+    case TermKind::Map: return type.kind == Kind::Map;
+    case TermKind::Tuple: return type.kind == Kind::Tuple;
+    default:
+      return types::constant_accepted(type, static_cast<types::ConstantKind>(static_cast<int>(term.kind)));
+  }
+}
+
+std::string bind_element(const ast::Term& item, const types::CqlType& type, std::string_view column,
+                         const FunctionContext* ctx) {
+  auto v = bind_term(item, type, column, ctx);
+  if (!v) error::invalid("null is not supported inside collections");
+  return *v;
+}
+
+// Collection and tuple literals -> serialized collections (sets sorted and deduplicated,
+// maps sorted by key, the last duplicate winning).
+std::string bind_collection(const ast::Term& term, const types::CqlType& type, std::string_view column,
+                            const FunctionContext* ctx) {
+  using types::Kind;
+  const char* literal = term.kind == ast::TermKind::List ? "list" : term.kind == ast::TermKind::Map ? "map" : "set";
+  if (type.kind == Kind::List) {
+    std::vector<std::string> elements;
+    for (const auto& item : term.items) {
+      if (!assignable(item, *type.params[0]))
+        error::invalid("Invalid list literal for {}: value {} is not of type {}", column, term_text(item), type.params[0]->name);
+      elements.push_back(bind_element(item, *type.params[0], column, ctx));
+    }
+    return types::encode_elements(elements);
+  }
+  if (type.kind == Kind::Set) {
+    std::vector<std::string> elements;
+    for (const auto& item : term.items) {
+      if (!assignable(item, *type.params[0]))
+        error::invalid("Invalid set literal for {}: value {} is not of type {}", column, term_text(item), type.params[0]->name);
+      elements.push_back(bind_element(item, *type.params[0], column, ctx));
+    }
+    const types::CqlType& e = *type.params[0];
+    std::sort(elements.begin(), elements.end(), [&](const std::string& a, const std::string& b) {
+      return types::compare_values(e, a, b) < 0;
+    });
+    elements.erase(std::unique(elements.begin(), elements.end(), [&](const std::string& a, const std::string& b) {
+      return types::compare_values(e, a, b) == 0;
+    }), elements.end());
+    return types::encode_elements(elements);
+  }
+  // map
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (std::size_t i = 0; i + 1 < term.items.size(); i += 2) {
+    if (!assignable(term.items[i], *type.params[0]))
+      error::invalid("Invalid map literal for {}: key {} is not of type {}", column, term_text(term.items[i]), type.params[0]->name);
+    if (!assignable(term.items[i + 1], *type.params[1]))
+      error::invalid("Invalid map literal for {}: value {} is not of type {}", column, term_text(term.items[i + 1]), type.params[1]->name);
+    std::string k = bind_element(term.items[i], *type.params[0], column, ctx);
+    std::string v = bind_element(term.items[i + 1], *type.params[1], column, ctx);
+    const types::CqlType& kt = *type.params[0];
+    auto same = std::find_if(pairs.begin(), pairs.end(), [&](const auto& p) { return types::compare_values(kt, p.first, k) == 0; });
+    if (same != pairs.end()) same->second = std::move(v);
+    else pairs.emplace_back(std::move(k), std::move(v));
+  }
+  const types::CqlType& kt = *type.params[0];
+  std::sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) { return types::compare_values(kt, a.first, b.first) < 0; });
+  (void)literal;
+  return types::encode_pairs(pairs);
+}
+
+std::string bind_tuple(const ast::Term& term, const types::CqlType& type, std::string_view column,
+                       const FunctionContext* ctx) {
+  if (term.items.size() > type.params.size())
+    error::invalid("Invalid tuple literal for {}: too many elements. Type {} expects {} but got {}", column,
+                   type.name, type.params.size(), term.items.size());
+  std::vector<std::optional<std::string>> parts;
+  for (std::size_t i = 0; i < term.items.size(); ++i) {
+    if (!assignable(term.items[i], *type.params[i]))
+      error::invalid("Invalid tuple literal for {}: component {} is not of type {}", column, i, type.params[i]->name);
+    parts.push_back(bind_term(term.items[i], *type.params[i], column, ctx));
+  }
+  return types::encode_tuple(parts);
+}
+
+}  // namespace
+
 std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
                                      std::string_view column, const FunctionContext* ctx) {
   using ast::TermKind;
   switch (term.kind) {
     case TermKind::Null: return std::nullopt;
-    case TermKind::List:
-      error::invalid("Invalid list literal for {} of type {}", column, type.name);
-    case TermKind::Set:
-      error::invalid("Invalid set literal for {} of type {}", column, type.name);
-    case TermKind::Map:
-      error::invalid("Invalid map literal for {} of type {}", column, type.name);
+    case TermKind::List: case TermKind::Set: case TermKind::Map:
+      if (!assignable(term, type)) {
+        const char* literal = term.kind == TermKind::List ? "list" : term.kind == TermKind::Map ? "map" : "set";
+        error::invalid("Invalid {} literal for {} of type {}", literal, column, type.name);
+      }
+      return bind_collection(term, type, column, ctx);
     case TermKind::Tuple:
-      error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
+      if (type.kind != types::Kind::Tuple) error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
+      return bind_tuple(term, type, column, ctx);
     case TermKind::FunctionCall: {
       TypedValue v = evaluate_call(term, ctx);
       const bool ok = v.type == &type || (type.kind == types::Kind::Uuid && v.type->kind == types::Kind::Timeuuid) ||

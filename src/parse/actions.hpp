@@ -417,16 +417,52 @@ struct action<g::insert_stmt> {
 };
 
 template <>
+struct action<g::assignment_begin> {
+  static void apply0(Builder& b) { b.assignment = ast::Assignment{}; }
+};
+template <>
 struct action<g::update_column> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
-    b.assignment_column = b.name_of(in.string_view());
+    b.assignment.column = b.name_of(in.string_view());
   }
+};
+template <>
+struct action<g::assignment_element> {
+  static void apply0(Builder& b) {
+    b.assignment.element = b.pop_term();
+    b.assignment.kind = ast::AssignmentKind::SetElement;
+  }
+};
+// The reference may be read and then abandoned (c = now() reads "now" first): only the
+// operator that follows makes it count.
+template <>
+struct action<g::assignment_ref> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.assignment.ref = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::assignment_add> {
+  static void apply0(Builder& b) { b.assignment.kind = ast::AssignmentKind::Add; }
+};
+template <>
+struct action<g::assignment_subtract> {
+  static void apply0(Builder& b) { b.assignment.kind = ast::AssignmentKind::Subtract; }
+};
+template <>
+struct action<g::assignment_prepend> {
+  static void apply0(Builder& b) { b.assignment.kind = ast::AssignmentKind::Prepend; }
 };
 template <>
 struct action<g::assignment> {
   static void apply0(Builder& b) {
-    b.update.assignments.push_back(ast::Assignment{b.assignment_column, b.pop_term()});
+    b.assignment.value = b.pop_term();
+    if (b.assignment.kind == ast::AssignmentKind::Set || b.assignment.kind == ast::AssignmentKind::SetElement)
+      b.assignment.ref = {};
+    b.update.assignments.push_back(std::move(b.assignment));
+    b.assignment = ast::Assignment{};
   }
 };
 template <>
@@ -444,7 +480,18 @@ template <>
 struct action<g::delete_column> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
-    b.del.columns.push_back(b.name_of(in.string_view()));
+    b.del.columns.push_back(ast::DeleteTarget{b.name_of(in.string_view()), std::nullopt});
+  }
+};
+template <>
+struct action<g::delete_element_open> {
+  static void apply0(Builder& b) { b.delete_has_element = true; }
+};
+template <>
+struct action<g::delete_target> {
+  static void apply0(Builder& b) {
+    if (b.delete_has_element) b.del.columns.back().element = b.pop_term();
+    b.delete_has_element = false;
   }
 };
 template <>

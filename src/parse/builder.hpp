@@ -57,7 +57,8 @@ struct Builder {
   ast::Select select;
   ast::Update update;
   ast::Delete del;
-  std::string_view assignment_column;
+  ast::Assignment assignment;
+  bool delete_has_element = false;
   std::optional<ast::Term> using_ttl;
   std::optional<ast::Term> using_timestamp;
 

@@ -85,6 +85,44 @@ void add_cell(Lines& lines, const std::string& name, const types::CqlType& type,
   lines.add(line + ")");
 }
 
+std::string hex_of(std::string_view b) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (char ch : b) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+  return out;
+}
+
+// A non-frozen collection: its tombstone (as the range tombstone over the column it was in the
+// cli's layout), then one line per element named <prefix><column>:<path in hex>.
+void add_collection(Lines& lines, const std::string& prefix, const schema::Column& col,
+                    const store::ComplexColumn* cc, std::int64_t shadow, std::int32_t now_s) {
+  if (!cc) return;
+  const std::string base = prefix + col.name + ":";
+  if (cc->deletion.exists() && cc->deletion.timestamp > shadow)
+    lines.add(fmt::format("=> (range tombstone [{}, {}], timestamp={})", base, base, cc->deletion.timestamp));
+  const std::int64_t dead = std::max(shadow, cc->deletion.timestamp);
+  const types::CqlType& type = *col.type;
+  const types::CqlType* value_type = type.kind == types::Kind::List ? type.params[0]
+                                   : type.kind == types::Kind::Map  ? type.params[1] : nullptr;
+  for (const auto& pc : cc->cells) {
+    if (pc.cell.timestamp <= dead) continue;
+    const std::string name = base + hex_of(pc.path);
+    if (pc.cell.tombstone) {
+      lines.add(fmt::format("=> (column={}, deleted, timestamp={})", name, pc.cell.timestamp));
+      continue;
+    }
+    std::string line = fmt::format("=> (column={}, value={}, timestamp={}", name,
+                                   value_type ? value_text(*value_type, pc.cell.value) : std::string(), pc.cell.timestamp);
+    if (pc.cell.ttl > 0) line += fmt::format(", ttl={}", pc.cell.ttl);
+    if (pc.cell.ttl > 0 && now_s >= pc.cell.local_time) line += ", expired";
+    lines.add(line + ")");
+  }
+}
+
 }  // namespace
 
 std::string row_key_text(const schema::TableSchema& t, const store::Partition& p) {
@@ -111,11 +149,13 @@ std::size_t append_partition_cells(std::string& out, const schema::TableSchema& 
 
   // Statics sort first: a leading ':' and an empty part per clustering column.
   const std::string static_prefix(t.clustering.size() + 1, ':');
-  for (std::size_t slot = 0; slot < t.statics.size(); ++slot)
-    if (const store::Cell* c = p.static_row().cell(static_cast<int>(slot))) {
-      const schema::Column& col = t.column(t.statics[slot]);
+  for (std::size_t slot = 0; slot < t.statics.size(); ++slot) {
+    const schema::Column& col = t.column(t.statics[slot]);
+    if (col.type->multi_cell())
+      add_collection(lines, static_prefix, col, p.static_row().complex_column(static_cast<int>(slot)), part_del, now_s);
+    else if (const store::Cell* c = p.static_row().cell(static_cast<int>(slot)))
       add_cell(lines, static_prefix + col.name, *col.type, *c, part_del, now_s);
-    }
+  }
 
   // A range tombstone prints before the first row it covers (at the end if it covers none).
   const auto& rts = p.range_tombstones();
@@ -143,11 +183,13 @@ std::size_t append_partition_cells(std::string& out, const schema::TableSchema& 
       if (row.marker.ttl > 0 && now_s >= row.marker.expiry) line += ", expired";
       lines.add(line + ")");
     }
-    for (std::size_t slot = 0; slot < t.regulars.size(); ++slot)
-      if (const store::Cell* c = row.cell(static_cast<int>(slot))) {
-        const schema::Column& col = t.column(t.regulars[slot]);
+    for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
+      const schema::Column& col = t.column(t.regulars[slot]);
+      if (col.type->multi_cell())
+        add_collection(lines, prefix, col, row.complex_column(static_cast<int>(slot)), shadow, now_s);
+      else if (const store::Cell* c = row.cell(static_cast<int>(slot)))
         add_cell(lines, prefix + col.name, *col.type, *c, shadow, now_s);
-      }
+    }
   }
   if (!only)
     for (std::size_t i = 0; i < rts.size(); ++i) print_range(i);

@@ -5,11 +5,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
+#include "types/collection.hpp"
 #include "types/codec.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
@@ -109,6 +112,31 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       std::int64_t months = 0, days = 0, nanos = 0;
       if (types::decode_duration(b, months, days, nanos))
         out += types::format_duration({static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos});
+      return;
+    }
+    case Kind::List: case Kind::Set: case Kind::Map: {
+      std::vector<std::string_view> elements;
+      const bool map = k == Kind::Map;
+      types::decode_elements(b, elements, map);
+      out += k == Kind::List ? '[' : '{';
+      for (std::size_t i = 0; i < elements.size(); ++i) {
+        if (i) out += map && i % 2 ? ": " : ", ";
+        append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true);
+      }
+      out += k == Kind::List ? ']' : '}';
+      return;
+    }
+    case Kind::Tuple: {
+      // cqlsh prints Python's None for a null component.
+      std::vector<std::optional<std::string_view>> parts;
+      types::decode_tuple(b, parts);
+      out += '(';
+      for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+        if (i) out += ", ";
+        if (parts[i]) append_value_text(out, *type.params[i], *parts[i], true);
+        else out += "None";
+      }
+      out += ')';
       return;
     }
     case Kind::Inet: {

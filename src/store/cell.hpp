@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace cqlbox::store {
 
@@ -70,6 +71,20 @@ struct Deletion {
   void merge(const Deletion& other) {
     if (other.timestamp > timestamp) *this = other;
   }
+};
+
+// One element of a non-frozen collection: its path (list: a timeuuid, set: the element, map:
+// the key) and its cell (a set element's cell has an empty value).
+struct PathCell {
+  std::string path;
+  Cell cell;
+};
+
+// A non-frozen collection column within a row: the collection tombstone written when the
+// whole collection is replaced (at timestamp - 1), and the element cells sorted by path.
+struct ComplexColumn {
+  Deletion deletion;
+  std::vector<PathCell> cells;
 };
 
 }  // namespace cqlbox::store

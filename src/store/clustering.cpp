@@ -24,7 +24,7 @@ int ClusteringComparator::compare(std::string_view a, std::string_view b) const 
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (a.size() < 4 || b.size() < 4) return (a.size() >= 4) - (b.size() >= 4);
     auto la = types::read_be<std::uint32_t>(a), lb = types::read_be<std::uint32_t>(b);
-    int c = types::compare_values(columns_[i].kind, a.substr(4, la), b.substr(4, lb));
+    int c = types::compare_values(*columns_[i].type, a.substr(4, la), b.substr(4, lb));
     if (c != 0) return columns_[i].reversed ? -c : c;
     a.remove_prefix(4 + la);
     b.remove_prefix(4 + lb);

@@ -13,7 +13,7 @@
 namespace cqlbox::store {
 
 struct ClusteringColumn {
-  types::Kind kind;
+  const types::CqlType* type;
   bool reversed;
 };
 

@@ -21,6 +21,14 @@ struct RangeTombstone {
   Deletion deletion;
 };
 
+// Writes to one non-frozen collection column: an optional collection tombstone and elements.
+struct ComplexWrite {
+  int slot;
+  bool is_static = false;
+  Deletion deletion;
+  std::vector<PathCell> cells;
+};
+
 struct Mutation {
   std::string partition_key;     // serialized (composite encoding for multi-column keys)
   Deletion partition_deletion;   // DELETE of the whole partition
@@ -32,6 +40,7 @@ struct Mutation {
   Liveness marker;               // INSERT's row marker
   Deletion row_deletion;
   std::vector<std::pair<int, Cell>> cells;  // (regular slot, cell)
+  std::vector<ComplexWrite> complex;        // collections (row ones need has_row)
 };
 
 }  // namespace cqlbox::store

@@ -18,10 +18,10 @@ bool covers(const RangeTombstone& rt, std::string_view clustering, const Cluster
   const std::size_t n = rt.prefix.size();
   if (parts.size() < n) return false;
   for (std::size_t i = 0; i < n; ++i)
-    if (types::compare_values(cmp.column(i).kind, parts[i], rt.prefix[i]) != 0) return false;
+    if (types::compare_values(*cmp.column(i).type, parts[i], rt.prefix[i]) != 0) return false;
   if (!rt.lower && !rt.upper) return true;
   if (parts.size() <= n) return false;
-  const types::Kind k = cmp.column(n).kind;
+  const types::CqlType& k = *cmp.column(n).type;
   if (rt.lower) {
     int c = types::compare_values(k, parts[n], *rt.lower);
     if (c < 0 || (c == 0 && !rt.lower_inclusive)) return false;
@@ -43,22 +43,50 @@ std::size_t cell_bytes(const Cell& c) {
 
 }  // namespace
 
+namespace {
+
+std::size_t complex_bytes(const Row& row) {
+  std::size_t n = 0;
+  for (const auto& col : row.complex) {
+    n += col.deletion.exists() ? 12u : 0u;
+    for (const auto& pc : col.cells) n += pc.path.size() + cell_bytes(pc.cell);
+  }
+  return n;
+}
+
+template <class F>
+std::size_t count_complex(const Row& row, F&& f) {
+  std::size_t n = 0;
+  for (const auto& col : row.complex) {
+    n += col.deletion.exists() ? 1u : 0u;
+    for (const auto& pc : col.cells) n += f(pc.cell);
+  }
+  return n;
+}
+
+}  // namespace
+
 std::size_t Partition::data_size() const {
   std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
   for (const auto& c : static_row_.cells) n += cell_bytes(c);
+  n += complex_bytes(static_row_);
   for (const auto& row : rows_) {
     n += row.clustering.size() + (row.marker.exists() ? 8u : 0u) + (row.deletion.exists() ? 12u : 0u);
     for (const auto& c : row.cells) n += cell_bytes(c);
+    n += complex_bytes(row);
   }
   return n;
 }
 
 std::size_t Partition::cell_count() const {
+  auto one = [](const Cell& c) { return c.exists() ? 1u : 0u; };
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
-  for (const auto& c : static_row_.cells) n += c.exists() ? 1u : 0u;
+  for (const auto& c : static_row_.cells) n += one(c);
+  n += count_complex(static_row_, one);
   for (const auto& row : rows_) {
     n += (row.marker.exists() ? 1u : 0u) + (row.deletion.exists() ? 1u : 0u);
-    for (const auto& c : row.cells) n += c.exists() ? 1u : 0u;
+    for (const auto& c : row.cells) n += one(c);
+    n += count_complex(row, one);
   }
   return n;
 }
@@ -88,6 +116,13 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   return n;
 }
 
+const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
+  auto it = std::lower_bound(rows_.begin(), rows_.end(), clustering, [&](const Row& r, std::string_view k) {
+    return cmp.compare(r.clustering, k) < 0;
+  });
+  return it != rows_.end() && cmp.compare(it->clustering, clustering) == 0 ? &*it : nullptr;
+}
+
 std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
   std::int64_t ts = std::max(deletion_.timestamp, row.deletion.timestamp);
   for (const auto& rt : range_tombstones_)
@@ -95,9 +130,28 @@ std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& c
   return ts;
 }
 
-void Partition::apply(const Mutation& m, const ClusteringComparator& cmp) {
+void merge_complex(Row& row, const ComplexWrite& w, const types::CqlType& path_type) {
+  auto i = static_cast<std::size_t>(w.slot);
+  if (row.complex.size() <= i) row.complex.resize(i + 1);
+  ComplexColumn& col = row.complex[i];
+  col.deletion.merge(w.deletion);
+  for (const auto& pc : w.cells) {
+    auto it = std::lower_bound(col.cells.begin(), col.cells.end(), pc.path, [&](const PathCell& c, const std::string& p) {
+      return types::compare_values(path_type, c.path, p) < 0;
+    });
+    if (it != col.cells.end() && types::compare_values(path_type, it->path, pc.path) == 0) {
+      if (supersedes(pc.cell, it->cell)) it->cell = pc.cell;
+    } else {
+      col.cells.insert(it, pc);
+    }
+  }
+}
+
+void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths) {
   deletion_.merge(m.partition_deletion);
   for (const auto& [slot, cell] : m.static_cells) merge_cell(static_row_, slot, cell);
+  for (const auto& w : m.complex)
+    if (w.is_static) merge_complex(static_row_, w, *paths.statics[static_cast<std::size_t>(w.slot)]);
   for (const auto& rt : m.range_tombstones) {
     auto same = std::find_if(range_tombstones_.begin(), range_tombstones_.end(), [&](const RangeTombstone& o) {
       return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
@@ -124,6 +178,8 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp) {
     row.marker = m.marker;
   row.deletion.merge(m.row_deletion);
   for (const auto& [slot, cell] : m.cells) merge_cell(row, slot, cell);
+  for (const auto& w : m.complex)
+    if (!w.is_static) merge_complex(row, w, *paths.regular[static_cast<std::size_t>(w.slot)]);
 }
 
 }  // namespace cqlbox::store

@@ -21,11 +21,21 @@ struct Row {
   Liveness marker;
   Deletion deletion;
   std::vector<Cell> cells;  // by slot; may be shorter than the column count (missing = no cell)
+  std::vector<ComplexColumn> complex;  // by slot, for non-frozen collection columns
 
   const Cell* cell(int slot) const {
     auto i = static_cast<std::size_t>(slot);
     return i < cells.size() && cells[i].exists() ? &cells[i] : nullptr;
   }
+  const ComplexColumn* complex_column(int slot) const {
+    auto i = static_cast<std::size_t>(slot);
+    return i < complex.size() ? &complex[i] : nullptr;
+  }
+};
+
+// The path order of each non-frozen collection column (nullptr for simple columns), by slot.
+struct PathTypes {
+  std::vector<const types::CqlType*> regular, statics;
 };
 
 class Partition {
@@ -39,7 +49,9 @@ class Partition {
   const std::vector<Row>& rows() const { return rows_; }
   const std::vector<RangeTombstone>& range_tombstones() const { return range_tombstones_; }
 
-  void apply(const Mutation& m, const ClusteringComparator& cmp);
+  void apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths = {});
+  // The row with this clustering key, or nullptr.
+  const Row* find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
 
   // Bytes this partition's data occupies as stored (key, clustering, values, one 8-byte
   // timestamp per cell and marker, 4 more per TTL, 12 per tombstone): the figure nodetool's
@@ -70,5 +82,7 @@ bool covers(const RangeTombstone& rt, std::string_view clustering, const Cluster
 
 // Merges `cell` into `slot` of `row` by reconciliation.
 void merge_cell(Row& row, int slot, const Cell& cell);
+// Merges a collection write into `slot` of `row`, keeping elements sorted by `path_type`.
+void merge_complex(Row& row, const ComplexWrite& w, const types::CqlType& path_type);
 
 }  // namespace cqlbox::store

@@ -18,7 +18,7 @@ void TableStore::apply(const Mutation& m) {
     node.key().key = node.mapped().key();
     it = partitions_.insert(std::move(node)).position;
   }
-  it->second.apply(m, cmp_);
+  it->second.apply(m, cmp_, paths_);
 }
 
 const Partition* TableStore::find(std::string_view key) const {

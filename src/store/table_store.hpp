@@ -33,7 +33,8 @@ class TableStore {
  public:
   using Map = std::map<PartitionPosition, Partition, PositionLess>;
 
-  explicit TableStore(ClusteringComparator cmp) : cmp_(std::move(cmp)) {}
+  explicit TableStore(ClusteringComparator cmp, PathTypes paths = {})
+      : cmp_(std::move(cmp)), paths_(std::move(paths)) {}
   TableStore(const TableStore&) = delete;
   TableStore& operator=(const TableStore&) = delete;
 
@@ -55,6 +56,7 @@ class TableStore {
 
  private:
   ClusteringComparator cmp_;
+  PathTypes paths_;
   Map partitions_;
 };
 

@@ -166,6 +166,8 @@ std::uint64_t zigzag(std::int64_t v) {
 
 }  // namespace
 
+bool constant_accepted(const CqlType& type, ConstantKind kind) noexcept { return accepts(type.kind, kind); }
+
 std::string encode_duration(std::int64_t months, std::int64_t days, std::int64_t nanos) {
   std::string out;
   append_vint(out, zigzag(months));
@@ -281,6 +283,8 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
       if (inet_pton(AF_INET6, s.c_str(), buf) == 1) return std::string(reinterpret_cast<char*>(buf), 16);
       invalid("Unable to make inet address from '{}'", text);
     }
+    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple:
+      break;  // never accepts a constant (see accepts())
   }
   invalid("Unsupported type {}", type.name);
 }

@@ -14,6 +14,9 @@ enum class ConstantKind { String, Integer, Float, Uuid, Boolean, Hex, Duration }
 
 std::string_view constant_kind_name(ConstantKind kind) noexcept;
 
+// Whether a constant of `kind` may be assigned to `type` (Constants.Literal.testAssignment).
+bool constant_accepted(const CqlType& type, ConstantKind kind) noexcept;
+
 // Serializes a constant for a column of `type`. `text` is the literal as written (for strings,
 // the content with quotes removed and '' unescaped). Throws CqlError(InvalidRequest) with
 // Cassandra's text: "Invalid INTEGER constant (5) for "v" of type text",

@@ -2,8 +2,11 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
+#include <vector>
 
 #include "types/bignum.hpp"
+#include "types/collection.hpp"
 #include "types/bytes.hpp"
 
 namespace cqlbox::types {
@@ -91,6 +94,36 @@ int compare_values(Kind kind, std::string_view a, std::string_view b) noexcept {
     case Kind::Uuid: case Kind::Timeuuid: return compare_uuid(a, b);
     default: return compare_bytes(a, b);  // text, ascii, blob, boolean, date (unsigned), inet
   }
+}
+
+int compare_values(const CqlType& type, std::string_view a, std::string_view b) noexcept {
+  if (type.kind == Kind::List || type.kind == Kind::Set || type.kind == Kind::Map) {
+    if (a.empty() || b.empty()) return a.empty() ? (b.empty() ? 0 : -1) : 1;
+    std::vector<std::string_view> ea, eb;
+    decode_elements(a, ea, type.kind == Kind::Map);
+    decode_elements(b, eb, type.kind == Kind::Map);
+    for (std::size_t i = 0; i < ea.size() && i < eb.size(); ++i) {
+      const CqlType& t = type.kind == Kind::Map ? *type.params[i % 2] : *type.params[0];
+      int c = compare_values(t, ea[i], eb[i]);
+      if (c != 0) return c;
+    }
+    return ea.size() < eb.size() ? -1 : ea.size() > eb.size() ? 1 : 0;
+  }
+  if (type.kind == Kind::Tuple) {
+    std::vector<std::optional<std::string_view>> ca, cb;
+    decode_tuple(a, ca);
+    decode_tuple(b, cb);
+    for (std::size_t i = 0; i < ca.size() && i < cb.size() && i < type.params.size(); ++i) {
+      if (!ca[i] || !cb[i]) {
+        if (ca[i].has_value() != cb[i].has_value()) return ca[i] ? 1 : -1;
+        continue;
+      }
+      int c = compare_values(*type.params[i], *ca[i], *cb[i]);
+      if (c != 0) return c;
+    }
+    return ca.size() < cb.size() ? -1 : ca.size() > cb.size() ? 1 : 0;
+  }
+  return compare_values(type.kind, a, b);
 }
 
 }  // namespace cqlbox::types

@@ -8,7 +8,10 @@
 
 namespace cqlbox::types {
 
-// <0, 0, >0. An empty value (0 bytes) sorts before every non-empty one.
+// <0, 0, >0. An empty value (0 bytes) sorts before every non-empty one. Native types only.
 int compare_values(Kind kind, std::string_view a, std::string_view b) noexcept;
+// Any type: collections compare element by element (a prefix first), maps by key then value,
+// tuples component by component (null first).
+int compare_values(const CqlType& type, std::string_view a, std::string_view b) noexcept;
 
 }  // namespace cqlbox::types

@@ -1,23 +1,34 @@
-// Type descriptors. Native types are interned statics (compare by pointer); collection, tuple
-// and UDT descriptors will be interned by the catalog when those types arrive. Values never
-// carry their type: it travels beside the bytes (column metadata, result metadata).
+// Type descriptors, interned: compare by pointer. Native types are statics; collection and
+// tuple types are created once per distinct spelling by collection_type()/tuple_type() and live
+// for the process. Values never carry their type: it travels beside the bytes.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cqlbox::types {
 
 enum class Kind : std::uint8_t {
   Ascii, Bigint, Blob, Boolean, Counter, Date, Decimal, Double, Duration, Float, Inet, Int,
   Smallint, Text, Time, Timestamp, Timeuuid, Tinyint, Uuid, Varint,
+  // parameterised
+  List, Set, Map, Tuple,
 };
 
 struct CqlType {
   Kind kind;
-  std::string_view name;  // CQL spelling used in messages and DESCRIBE ("text" for varchar too)
-  int fixed_size;         // serialized size in bytes, or -1 when variable
+  std::string name;   // CQL spelling for messages and DESCRIBE: "int", "frozen<list<int>>"
+  int fixed_size;     // serialized size in bytes, or -1 when variable
+  bool frozen = false;
+  std::vector<const CqlType*> params;  // element; key, value; tuple components
+
+  bool is_collection() const { return kind == Kind::List || kind == Kind::Set || kind == Kind::Map; }
+  // Stored as one cell per element (a non-frozen collection).
+  bool multi_cell() const { return is_collection() && !frozen; }
+  // The type of the cell paths of a multi-cell column: list → timeuuid, set → element, map → key.
+  const CqlType* path_type() const;
 };
 
 // The interned descriptor of a native type.
@@ -25,6 +36,12 @@ const CqlType* native_type(Kind kind) noexcept;
 
 // Looks a native type up by its CQL name (any case; varchar = text). nullptr when unknown.
 const CqlType* find_native_type(std::string_view name) noexcept;
+
+// list<e>, set<e>, map<k, v> (frozen or not); tuple<…> is always frozen.
+const CqlType* collection_type(Kind kind, std::vector<const CqlType*> params, bool frozen);
+const CqlType* tuple_type(std::vector<const CqlType*> components);
+// The same type frozen (collections), or itself.
+const CqlType* frozen_of(const CqlType* t);
 
 inline bool is_integral(Kind k) {
   return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||

@@ -158,7 +158,7 @@ TEST_CASE("a deletion at T shadows everything written at or before T") {
 
 TEST_CASE("a partition keeps its rows in clustering order") {
   SUBCASE("ascending int") {
-    store::ClusteringComparator cmp({{Kind::Int, false}});
+    store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
     store::Partition p("k", 0);
     for (std::int32_t c : {3, -1, 2, 10, 0}) p.apply(row_write("k", ck({c}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 5);
@@ -166,7 +166,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
     for (std::size_t i = 0; i < 5; ++i) CHECK(int_at(p.rows()[i].clustering, 0) == expected[i]);
   }
   SUBCASE("a DESC column reverses its order") {
-    store::ClusteringComparator cmp({{Kind::Int, true}});
+    store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), true}});
     store::Partition p("k", 0);
     for (std::int32_t c : {1, 3, 2, -5}) p.apply(row_write("k", ck({c}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 4);
@@ -174,7 +174,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
     for (std::size_t i = 0; i < 4; ++i) CHECK(int_at(p.rows()[i].clustering, 0) == expected[i]);
   }
   SUBCASE("ASC then DESC columns") {
-    store::ClusteringComparator cmp({{Kind::Int, false}, {Kind::Int, true}});
+    store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), true}});
     store::Partition p("k", 0);
     for (auto [a, b] : {std::pair{1, 1}, {0, 5}, {1, 2}, {0, 7}, {1, 0}})
       p.apply(row_write("k", ck({a, b}), 0, live(1, "v")), cmp);
@@ -190,7 +190,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
 }
 
 TEST_CASE("writing an existing row merges its cells by reconciliation") {
-  store::ClusteringComparator cmp({{Kind::Int, false}});
+  store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
   store::Partition p("k", 0);
   p.apply(row_write("k", ck({1}), 0, live(10, "new")), cmp);
   p.apply(row_write("k", ck({1}), 0, live(5, "old")), cmp);    // older: ignored
@@ -211,7 +211,7 @@ TEST_CASE("writing an existing row merges its cells by reconciliation") {
 }
 
 TEST_CASE("static cells and partition deletions are kept apart from the rows") {
-  store::ClusteringComparator cmp({{Kind::Int, false}});
+  store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
   store::Partition p("k", 0);
   store::Mutation m;
   m.partition_key = "k";
@@ -287,7 +287,7 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
   std::map<std::int32_t, std::map<std::int32_t, ModelRow, std::greater<>>> model;
   std::map<std::int32_t, std::array<std::optional<Cell>, kSlots>> model_statics;
 
-  store::TableStore st(store::ClusteringComparator({{Kind::Int, true}}));
+  store::TableStore st(store::ClusteringComparator({{cqlbox::types::native_type(Kind::Int), true}}));
   auto pick = [&](int n) { return static_cast<std::int32_t>(rng() % static_cast<unsigned>(n)); };
   auto random_cell = [&]() {
     const std::int64_t ts = pick(20);  // few timestamps: many ties
