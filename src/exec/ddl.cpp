@@ -296,9 +296,24 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   if (col < 0) invalid("Column '{}' doesn't exist", s.column);
   const schema::Column& c = t->column(col);
   std::string target = s.target_function.empty() ? c.name
-                                                 : fmt::format("{}({})", s.target_function, c.name);
-  if (!s.target_function.empty())
-    invalid("Cannot create {}() index on {}: it is not a collection column", s.target_function, c.name);
+                                                 : fmt::format("{}({})", util::ascii_lower(s.target_function), c.name);
+  const std::string fn = util::ascii_lower(s.target_function);
+  if (!fn.empty()) {
+    if (fn != "keys" && fn != "values" && fn != "entries" && fn != "full")
+      error::fail(ErrorClass::SyntaxException, "Unknown index target function {}", s.target_function);
+    if (!c.type->is_collection())
+      invalid("Cannot create {}() index on {}. Non-collection columns only support simple indexes", fn, c.name);
+    if (fn == "full" && c.type->multi_cell())
+      invalid("full() indexes can only be created on frozen collections");
+    if (fn != "full" && !c.type->multi_cell())
+      invalid("Cannot create {}() index on frozen column {}. Frozen collections only support full() indexes", fn, c.name);
+    if ((fn == "keys" || fn == "entries") && c.type->kind != types::Kind::Map)
+      invalid("Cannot create index on {} of column {} with non-map type", fn, c.name);
+  } else if (c.type->multi_cell()) {
+    target = "values(" + c.name + ")";  // a plain index on a non-frozen collection indexes values
+  } else if (c.type->is_collection()) {
+    invalid("Cannot create values() index on frozen column {}. Frozen collections only support full() indexes", c.name);
+  }
   if (c.kind == schema::ColumnKind::PartitionKey && t->partition_key.size() == 1)
     invalid("Cannot create secondary index on the only partition key column {}", c.name);
   std::string name(s.name);

@@ -60,13 +60,25 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     case Operator::Like:
       invalid("LIKE restriction is only supported on properly indexed columns. {} LIKE {} is not valid.",
               name, term_text(rel.values[0]));
-    case Operator::Contains: case Operator::ContainsKey:
-      invalid("Cannot use {} on non-collection column {}", op_text(rel.op), name);
+    case Operator::Contains: case Operator::ContainsKey: {
+      const types::CqlType& type = *c.type;
+      if (!type.is_collection()) invalid("Cannot use {} on non-collection column {}", op_text(rel.op), name);
+      if (rel.op == Operator::ContainsKey && type.kind != types::Kind::Map)
+        invalid("Cannot use CONTAINS KEY on non-map column {}", name);
+      const types::CqlType* element = rel.op == Operator::ContainsKey || type.kind != types::Kind::Map
+                                          ? type.params[0] : type.params[1];
+      auto v = bind_term(rel.values[0], *element, c.name, ctx);
+      if (!v) invalid("Unsupported null value for column {}", c.name);
+      (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).push_back(std::move(*v));
+      return;
+    }
     case Operator::IsNotNull:
       invalid("Unsupported restriction: {} IS NOT NULL", name);
     default: break;
   }
 
+  if (c.type->multi_cell())
+    invalid("Collection column '{}' ({}) cannot be restricted by a '{}' relation", c.name, c.type->name, op_text(rel.op));
   if (cr.eq) invalid("{} cannot be restricted by more than one relation if it includes an Equal", name);
   if (cr.in) invalid("{} cannot be restricted by more than one relation if it includes a IN", name);
 

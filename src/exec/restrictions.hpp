@@ -27,8 +27,10 @@ struct ColumnRestriction {
   std::vector<std::string> values;  // for eq / in, in the order written
   std::optional<Bound> lower, upper;
   bool is_not_null = false;
+  std::vector<std::string> contains;      // CONTAINS v (list/set element, map value)
+  std::vector<std::string> contains_key;  // CONTAINS KEY k (map)
 
-  bool any() const { return eq || in || lower || upper || is_not_null; }
+  bool any() const { return eq || in || lower || upper || is_not_null || !contains.empty() || !contains_key.empty(); }
   bool eq_or_in() const { return eq || in; }
   bool slice() const { return lower || upper; }
 };

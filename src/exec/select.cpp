@@ -150,7 +150,15 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   int index_column = -1;
   for (std::size_t i = 0; i < t.columns.size() && index_column < 0; ++i) {
     const auto c = static_cast<int>(i);
-    if (!r.columns[i].eq || !t.indexed(c)) continue;
+    const auto& cr = r.columns[i];
+    bool served = false;
+    for (const auto& idx : t.indexes) {
+      if (idx.column != c) continue;
+      const bool keys = idx.target.rfind("keys(", 0) == 0, full = idx.target.rfind("full(", 0) == 0;
+      served = served || (keys ? !cr.contains_key.empty()
+                               : full ? cr.eq : (cr.eq || !cr.contains.empty()));
+    }
+    if (!served) continue;
     if (t.columns[i].kind == ColumnKind::PartitionKey && r.partition_lookup) continue;
     index_column = c;
   }
@@ -230,6 +238,22 @@ struct Matcher {
     if (cr.upper) {
       int c = types::compare_values(k, v, cr.upper->value);
       if (c > 0 || (c == 0 && !cr.upper->inclusive)) return false;
+    }
+    if (!cr.contains.empty() || !cr.contains_key.empty()) {
+      // v is a serialized collection: lists/sets hold elements, maps key/value pairs.
+      const bool map = k.kind == types::Kind::Map;
+      std::vector<std::string_view> elements;
+      types::decode_elements(v, elements, map);
+      auto has = [&](const std::string& x, bool key) {
+        const types::CqlType& et = map && !key ? *k.params[1] : *k.params[0];
+        for (std::size_t i = map && !key ? 1 : 0; i < elements.size(); i += map ? 2 : 1)
+          if (types::compare_values(et, elements[i], x) == 0) return true;
+        return false;
+      };
+      for (const auto& x : cr.contains)
+        if (!has(x, false)) return false;
+      for (const auto& x : cr.contains_key)
+        if (!has(x, true)) return false;
     }
     return true;
   }
