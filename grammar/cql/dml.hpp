@@ -31,14 +31,24 @@ struct assignment
     : seq<assignment_begin, update_column, opt<assignment_element>, equals,
           sor<seq<assignment_ref, sor<assignment_add, assignment_subtract>, assignment_value>,
               seq<assignment_value, opt<assignment_prepend, assignment_ref>>>> {};
+// IF conditions: c = v, c != v, c < v, c IN (…), c[k] = v, c = null.
+struct condition_begin : success {};
+struct condition_column : ident {};
+struct condition_element_open : lbracket {};
+struct condition_in : in_values {};
+struct condition
+    : seq<condition_begin, condition_column, opt<condition_element_open, term, rbracket>,
+          sor<condition_in, seq<compare_op, term>>> {};
+struct conditions : list<condition, kw_and> {};
+struct if_exists_word : kw_exists {};
 struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, list<assignment, comma>,
-                         where_clause, opt<if_exists>> {};
+                         where_clause, opt<kw_if, sor<if_exists_word, conditions>>> {};
 
 struct delete_column : ident {};
 struct delete_element_open : lbracket {};
 struct delete_target : seq<delete_column, opt<delete_element_open, term, rbracket>> {};
 struct delete_stmt : seq<kw_delete, opt<list<delete_target, comma>>, kw_from, qualified_name,
-                         opt<using_clause>, where_clause, opt<if_exists>> {};
+                         opt<using_clause>, where_clause, opt<kw_if, sor<if_exists_word, conditions>>> {};
 
 // BEGIN [UNLOGGED | COUNTER] BATCH [USING TIMESTAMP n] <insert|update|delete>; … APPLY BATCH
 struct batch_unlogged : kw_unlogged {};

@@ -142,11 +142,20 @@ struct Assignment {
   std::string_view ref;         // the c on the right-hand side of c = c + v / v + c
 };
 
+// An IF condition of a lightweight transaction.
+struct Condition {
+  std::string_view column;
+  std::optional<Term> element;  // c[k] op v
+  Operator op = Operator::Eq;
+  Vec<Term> values;             // one, or the IN list
+};
+
 struct Update {
   QualifiedName table;
   Vec<Assignment> assignments;
   Vec<Relation> where;
   bool if_exists = false;
+  Vec<Condition> conditions;
   std::optional<Term> ttl;
   std::optional<Term> timestamp;
 };
@@ -161,6 +170,7 @@ struct Delete {
   Vec<DeleteTarget> columns;  // empty: the whole row / range / partition
   Vec<Relation> where;
   bool if_exists = false;
+  Vec<Condition> conditions;
   std::optional<Term> ttl;  // refused: DELETE takes no TTL
   std::optional<Term> timestamp;
 };

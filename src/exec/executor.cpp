@@ -46,18 +46,26 @@ void apply(PreparedWrite& w) {
 
 Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   PreparedWrite w = prepare_insert(db, session, s, db.clock.next_write_timestamp());
+  if (s.if_not_exists)
+    return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
   apply(w);
   return Void{};
 }
 
 Result execute_update(Database& db, Session& session, const ast::Update& s) {
   PreparedWrite w = prepare_update(db, session, s, db.clock.next_write_timestamp());
+  if (s.if_exists || !s.conditions.empty())
+    return execute_conditional(db, resolve_table(db, session, s.table), w,
+                               s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
   apply(w);
   return Void{};
 }
 
 Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   PreparedWrite w = prepare_delete(db, session, s, db.clock.next_write_timestamp());
+  if (s.if_exists || !s.conditions.empty())
+    return execute_conditional(db, resolve_table(db, session, s.table), w,
+                               s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
   apply(w);
   return Void{};
 }
@@ -81,12 +89,13 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
       if (s.timestamp && child.timestamp)
         error::invalid("Timestamp must be set either on BATCH or individual statements");
       if constexpr (std::is_same_v<S, ast::Insert>) {
-        if (child.if_not_exists) error::invalid("Conditional updates are not supported by cqlbox yet");
+        if (child.if_not_exists) error::invalid("Conditional BATCH statements are not supported by cqlbox yet");
         writes.push_back(prepare_insert(db, session, child, ts));
-      } else if constexpr (std::is_same_v<S, ast::Update>) {
-        writes.push_back(prepare_update(db, session, child, ts));
       } else {
-        writes.push_back(prepare_delete(db, session, child, ts));
+        if (child.if_exists || !child.conditions.empty())
+          error::invalid("Conditional BATCH statements are not supported by cqlbox yet");
+        if constexpr (std::is_same_v<S, ast::Update>) writes.push_back(prepare_update(db, session, child, ts));
+        else writes.push_back(prepare_delete(db, session, child, ts));
       }
     }, stmt);
   }

@@ -32,6 +32,17 @@ struct PreparedWrite {
   store::TableStore* store;
   std::vector<store::Mutation> mutations;
 };
+// The live values of one row in SELECT * order (nullopt when the row does not exist):
+// what a lightweight transaction compares its conditions with and reports.
+std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
+                                              const std::string& partition_key,
+                                              const std::string& clustering, bool static_row);
+
+// Runs a prepared conditional write: IF NOT EXISTS, IF EXISTS, or IF conditions.
+enum class ConditionKind { NotExists, Exists, Conditions };
+Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
+                           const ast::Vec<ast::Condition>* conditions);
+
 PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t timestamp);
 PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t timestamp);
 PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t timestamp);

@@ -125,7 +125,6 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     if (c.kind == schema::ColumnKind::Static) m.static_cells.emplace_back(c.position, make_cell(values[i]));
   }
 
-  if (s.if_not_exists) invalid("Conditional updates are not supported by cqlbox yet");
   PreparedWrite w{&db.store_of(t), {}};
   w.mutations.push_back(std::move(m));
   return w;

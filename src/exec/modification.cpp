@@ -182,7 +182,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     ttl = *v;
   }
   if (counter && s.timestamp) invalid("Cannot provide custom timestamp for counter updates");
-  if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
+  if ((s.if_exists || !s.conditions.empty()) && s.timestamp)
+    invalid("Cannot provide custom timestamp for conditional updates");
 
   const std::int32_t now_s = now_seconds(db);
   const WriteStamp stamp{write_timestamp(s.timestamp, default_timestamp), static_cast<std::int32_t>(ttl),
@@ -258,7 +259,8 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       invalid("Invalid restrictions on clustering columns since the DELETE statement modifies only static columns");
     if (!only_static && !full_row) invalid("Range deletions are not supported for specific columns");
   }
-  if (s.if_exists) invalid("Conditional updates are not supported by cqlbox yet");
+  if ((s.if_exists || !s.conditions.empty()) && s.timestamp)
+    invalid("Cannot provide custom timestamp for conditional updates");
 
   const std::int64_t ts = write_timestamp(s.timestamp, default_timestamp);
   const store::Deletion deletion{ts, now_seconds(db)};

@@ -36,6 +36,7 @@ struct Rows {
   std::vector<std::string> warnings;  // printed after the rows, as cqlsh prints server warnings
   std::vector<ReadPartition> read;    // filled only when Session::record_reads
   std::string keyspace, table;        // the table read
+  bool lwt = false;                   // an [applied] result: cqlsh prints no "(N rows)"
 };
 
 struct Void {};

@@ -504,6 +504,38 @@ void to_json(Rows& rows) {
 
 }  // namespace
 
+std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
+                                              const std::string& partition_key,
+                                              const std::string& clustering, bool static_row) {
+  const store::TableStore& st = db.store_of(t);
+  const store::Partition* p = st.find(partition_key);
+  if (!p) return std::nullopt;
+  const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+  const store::Row* row = nullptr;
+  if (!static_row && !t.clustering.empty()) {
+    row = p->find_row(clustering, st.comparator());
+    if (!row || !row_live(t, *row, p->row_shadow(*row, st.comparator()), now_s)) return std::nullopt;
+  } else if (!static_row) {
+    row = p->rows().empty() ? nullptr : &p->rows().front();
+    if (!row || !row_live(t, *row, p->row_shadow(*row, st.comparator()), now_s)) return std::nullopt;
+  } else if (!has_live_static(t, *p, now_s)) {
+    return std::nullopt;
+  }
+  std::vector<RowSource::Cell> cells;
+  collect_cells(t, *p, row, row ? p->row_shadow(*row, st.comparator()) : 0, now_s, cells);
+  std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
+  std::vector<std::string_view> ck = row ? store::split_components(row->clustering) : std::vector<std::string_view>{};
+  std::vector<Value> out;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    const schema::Column& c = t.columns[i];
+    const auto pos = static_cast<std::size_t>(c.position);
+    if (c.kind == ColumnKind::PartitionKey) out.emplace_back(std::string(pk[pos]));
+    else if (c.kind == ColumnKind::Clustering) out.push_back(pos < ck.size() ? Value(std::string(ck[pos])) : std::nullopt);
+    else out.push_back(cells[i].present ? Value(std::string(cells[i].value)) : std::nullopt);
+  }
+  return out;
+}
+
 Result execute_select(Database& db, Session& session, const ast::Select& s,
                       const schema::TableSchema& t) {
   const FunctionContext ctx = db.functions();

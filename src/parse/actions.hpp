@@ -466,11 +466,54 @@ struct action<g::assignment> {
   }
 };
 template <>
+struct action<g::condition_begin> {
+  static void apply0(Builder& b) {
+    b.condition = ast::Condition{};
+    b.condition_mark = b.terms.size();
+    b.condition_has_element = false;
+    b.relation.op = ast::Operator::Eq;
+  }
+};
+template <>
+struct action<g::condition_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.condition.column = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::condition_element_open> {
+  static void apply0(Builder& b) { b.condition_has_element = true; }
+};
+template <>
+struct action<g::condition_in> {
+  static void apply0(Builder& b) { b.relation.op = ast::Operator::In; }
+};
+template <>
+struct action<g::condition> {
+  static void apply0(Builder& b) {
+    ast::Vec<ast::Term> terms = b.take_terms(b.condition_mark);
+    std::size_t first = 0;
+    if (b.condition_has_element) {
+      b.condition.element = std::move(terms[0]);
+      first = 1;
+    }
+    for (std::size_t i = first; i < terms.size(); ++i) b.condition.values.push_back(std::move(terms[i]));
+    b.condition.op = b.relation.op;
+    b.conditions.push_back(std::move(b.condition));
+  }
+};
+template <>
+struct action<g::if_exists_word> {
+  static void apply0(Builder& b) { b.if_exists = true; }
+};
+template <>
 struct action<g::update_stmt> {
   static void apply0(Builder& b) {
     b.update.table = b.qname;
     b.update.where = std::move(b.relations);
     b.update.if_exists = b.if_exists;
+    b.update.conditions = std::move(b.conditions);
     b.update.ttl = std::move(b.using_ttl);
     b.update.timestamp = std::move(b.using_timestamp);
     b.result = std::move(b.update);
@@ -500,6 +543,7 @@ struct action<g::delete_stmt> {
     b.del.table = b.qname;
     b.del.where = std::move(b.relations);
     b.del.if_exists = b.if_exists;
+    b.del.conditions = std::move(b.conditions);
     b.del.ttl = std::move(b.using_ttl);
     b.del.timestamp = std::move(b.using_timestamp);
     b.result = std::move(b.del);
@@ -533,6 +577,7 @@ struct action<g::batch_child_begin> {
     b.using_ttl.reset();
     b.using_timestamp.reset();
     b.relations.clear();
+    b.conditions.clear();
   }
 };
 template <>

@@ -58,6 +58,10 @@ struct Builder {
   ast::Update update;
   ast::Delete del;
   ast::Assignment assignment;
+  ast::Condition condition;
+  std::size_t condition_mark = 0;
+  bool condition_has_element = false;
+  ast::Vec<ast::Condition> conditions;
   bool delete_has_element = false;
   std::optional<ast::Term> using_ttl;
   std::optional<ast::Term> using_timestamp;

@@ -100,6 +100,7 @@ void append_page(std::string& out, const FormattedRows& r, std::size_t first, st
 }
 
 void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& style) {
+  if (rows.lwt) return;  // [applied] results have no footer; a tty's blank line came with the page
   const bool empty = rows.rows.empty();
   if (!style.tty) out += '\n';
   if (empty && !style.tty) out += '\n';

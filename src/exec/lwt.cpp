@@ -1,0 +1,163 @@
+// Lightweight transactions: INSERT … IF NOT EXISTS, UPDATE/DELETE … IF EXISTS | IF conditions.
+// The write is prepared (validated) first; the current row decides whether it applies. The
+// result is cqlsh's [applied] row: True alone, or False with the current values (all columns
+// for IF NOT EXISTS, the conditions' columns in IF order otherwise, nothing more when the row
+// does not exist) — ModificationStatement.buildCasResultSet.
+#include <algorithm>
+
+#include "error/cql_error.hpp"
+#include "exec/executor.hpp"
+#include "exec/terms.hpp"
+#include "store/clustering.hpp"
+#include "types/bytes.hpp"
+#include "types/collection.hpp"
+#include "types/compare.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::invalid;
+
+namespace {
+
+// The value a condition looks at: the column, or one element of a collection.
+Value condition_subject(const schema::Column& c, const Value& current, const std::optional<std::string>& element) {
+  if (!element || !current) return element ? std::nullopt : current;
+  const types::CqlType& type = *c.type;
+  std::vector<std::string_view> items;
+  types::decode_elements(*current, items, type.kind == types::Kind::Map);
+  if (type.kind == types::Kind::List) {
+    const auto index = static_cast<std::size_t>(types::read_be<std::int32_t>(*element));
+    return index < items.size() ? Value(std::string(items[index])) : std::nullopt;
+  }
+  for (std::size_t i = 0; i + 1 < items.size(); i += 2)
+    if (types::compare_values(*type.params[0], items[i], *element) == 0) return std::string(items[i + 1]);
+  return std::nullopt;
+}
+
+bool holds(const types::CqlType& type, ast::Operator op, const Value& subject, const std::vector<Value>& values) {
+  auto equal = [&](const Value& a, const Value& b) {
+    if (!a || !b) return !a && !b;
+    return types::compare_values(type, *a, *b) == 0;
+  };
+  switch (op) {
+    case ast::Operator::Eq: return equal(subject, values[0]);
+    case ast::Operator::Neq: return !equal(subject, values[0]);
+    case ast::Operator::In:
+      return std::any_of(values.begin(), values.end(), [&](const Value& v) { return equal(subject, v); });
+    default: {
+      if (!subject) return false;
+      const int c = types::compare_values(type, *subject, *values[0]);
+      return op == ast::Operator::Lt ? c < 0 : op == ast::Operator::Lte ? c <= 0 : op == ast::Operator::Gt ? c > 0 : c >= 0;
+    }
+  }
+}
+
+const char* op_symbol(ast::Operator op) {
+  switch (op) {
+    case ast::Operator::Lt: return "<";
+    case ast::Operator::Lte: return "<=";
+    case ast::Operator::Gt: return ">";
+    case ast::Operator::Gte: return ">=";
+    default: return "=";
+  }
+}
+
+Rows applied_result(const schema::TableSchema& t, bool applied) {
+  Rows rows;
+  rows.lwt = true;
+  rows.keyspace = t.keyspace;
+  rows.table = t.name;
+  rows.columns.push_back({"[applied]", types::native_type(types::Kind::Boolean)});
+  rows.rows.push_back({Value(std::string(1, applied ? '\1' : '\0'))});
+  return rows;
+}
+
+}  // namespace
+
+Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
+                           const ast::Vec<ast::Condition>* conditions) {
+  for (int c : t.regulars)
+    if (t.column(c).type->kind == types::Kind::Counter) invalid("Conditional updates are not supported on counter tables");
+  if (w.mutations.size() != 1) invalid("IN on the partition key is not supported with conditional updates");
+  const store::Mutation& m = w.mutations.front();
+
+  // Conditions are bound and checked before anything is read.
+  struct Bound {
+    const schema::Column* column;
+    const ast::Condition* condition;
+    std::optional<std::string> element;
+    std::vector<Value> values;
+  };
+  std::vector<Bound> bound;
+  bool statics_only = !m.has_row;
+  if (conditions) {
+    statics_only = true;
+    for (const auto& cond : *conditions) {
+      const int c = t.find(cond.column);
+      if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(cond.column), table_text(t));
+      const schema::Column& col = t.column(c);
+      if (col.is_primary_key()) invalid("PRIMARY KEY column '{}' cannot have IF conditions", col.name);
+      statics_only = statics_only && col.kind == schema::ColumnKind::Static;
+      Bound b{&col, &cond, std::nullopt, {}};
+      const types::CqlType* vt = col.type;
+      if (cond.element) {
+        if (col.type->kind == types::Kind::List) {
+          b.element = bind_term(*cond.element, *types::native_type(types::Kind::Int), col.name);
+          vt = col.type->params[0];
+        } else if (col.type->kind == types::Kind::Map) {
+          b.element = bind_term(*cond.element, *col.type->params[0], col.name);
+          vt = col.type->params[1];
+        } else {
+          invalid("Invalid element access syntax for non-collection column {}", col.name);
+        }
+      }
+      for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, col.name));
+      if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In &&
+          !b.values[0])
+        invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));
+      bound.push_back(std::move(b));
+    }
+  }
+  if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
+    invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF conditions");
+
+  const auto current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
+  bool applied = false;
+  switch (kind) {
+    case ConditionKind::NotExists: applied = !current; break;
+    case ConditionKind::Exists: applied = current.has_value(); break;
+    case ConditionKind::Conditions:
+      applied = true;
+      for (const auto& b : bound) {
+        const Value value = current ? (*current)[static_cast<std::size_t>(t.find(b.column->name))] : std::nullopt;
+        const Value subject = condition_subject(*b.column, value, b.element);
+        const types::CqlType& type = b.element ? *(b.column->type->kind == types::Kind::List ? b.column->type->params[0]
+                                                                                             : b.column->type->params[1])
+                                               : *b.column->type;
+        applied = applied && holds(type, b.condition->op, subject, b.values);
+      }
+      break;
+  }
+  if (applied) {
+    for (const auto& mut : w.mutations) w.store->apply(mut);
+    return applied_result(t, true);
+  }
+  Rows rows = applied_result(t, false);
+  if (!current) return rows;
+  if (kind == ConditionKind::NotExists) {
+    for (const auto& c : t.columns) rows.columns.push_back({c.name, c.type});
+    for (const auto& v : *current) rows.rows[0].push_back(v);
+  } else if (kind == ConditionKind::Conditions) {
+    std::vector<const schema::Column*> shown;
+    for (const auto& b : bound)
+      if (std::find(shown.begin(), shown.end(), b.column) == shown.end()) shown.push_back(b.column);
+    for (const auto* c : shown) {
+      rows.columns.push_back({c->name, c->type});
+      rows.rows[0].push_back((*current)[static_cast<std::size_t>(t.find(c->name))]);
+    }
+  }
+  return rows;
+}
+
+}  // namespace cqlbox::exec
