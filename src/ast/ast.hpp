@@ -190,6 +190,7 @@ struct CreateIndex {
   std::string_view target_function;  // keys / values / entries / full, or empty
   bool if_not_exists = false;
   bool custom = false;
+  std::string_view custom_class;  // USING '<class>'
 };
 
 struct DropIndex {

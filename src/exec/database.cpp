@@ -11,6 +11,25 @@ std::string store_name(std::string_view ks, std::string_view table) {
 }
 }  // namespace
 
+Database::Database() {
+  // The keyspaces every Cassandra node has (their tables are not emulated yet).
+  const std::pair<const char*, std::map<std::string, std::string>> system[] = {
+      {"system", {{"class", "org.apache.cassandra.locator.LocalStrategy"}}},
+      {"system_auth", {{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", "1"}}},
+      {"system_distributed", {{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", "3"}}},
+      {"system_schema", {{"class", "org.apache.cassandra.locator.LocalStrategy"}}},
+      {"system_traces", {{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", "2"}}},
+      {"system_views", {{"class", "org.apache.cassandra.locator.LocalStrategy"}}},
+      {"system_virtual_schema", {{"class", "org.apache.cassandra.locator.LocalStrategy"}}},
+  };
+  for (const auto& [name, replication] : system) {
+    schema::KeyspaceSchema ks;
+    ks.name = name;
+    ks.replication = replication;
+    catalog.add_keyspace(std::move(ks));
+  }
+}
+
 store::TableStore& Database::store_of(const schema::TableSchema& t) {
   std::string name = store_name(t.keyspace, t.name);
   auto it = stores.find(name);

@@ -16,6 +16,8 @@
 namespace cqlbox::exec {
 
 struct Database {
+  Database();
+
   schema::Catalog catalog;
   std::map<std::string, std::unique_ptr<store::TableStore>, std::less<>> stores;  // "ks.table"
   util::Clock clock;

@@ -276,7 +276,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   for (const auto& p : s.properties) {
     if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
       error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
-    t.options[std::string(p.name)] = property_text(p.value);
+    t.options[std::string(p.name)] = term_text(p.value);  // CQL form, for DESCRIBE
     if (p.name == "default_time_to_live") {
       static const types::CqlType* int_type = types::native_type(types::Kind::Int);
       auto v = bind_integer(p.value, *int_type, "default_time_to_live");
@@ -333,7 +333,7 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
       if (s.if_not_exists) return Void{};
       invalid("Index {} is a duplicate of existing index {}", name, existing.name);
     }
-  t->indexes.push_back({name, col, target});
+  t->indexes.push_back({name, col, target, s.custom ? std::string(s.custom_class) : std::string()});
   return Void{};
 }
 

@@ -625,6 +625,10 @@ struct action<g::index_target_inner> {
   }
 };
 template <>
+struct action<g::index_class> {
+  static void apply0(Builder& b) { b.create_index.custom_class = b.pop_term().text; }
+};
+template <>
 struct action<g::create_index> {
   static void apply0(Builder& b) {
     b.create_index.table = b.qname;

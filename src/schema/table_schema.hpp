@@ -32,6 +32,7 @@ struct IndexDef {
   std::string name;
   int column;          // index into TableSchema::columns
   std::string target;  // as DESCRIBE prints it: "v", "keys(m)", …
+  std::string custom_class;  // CREATE CUSTOM INDEX … USING '<class>'; empty for a plain index
 };
 
 struct TableSchema {

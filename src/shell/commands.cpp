@@ -151,8 +151,8 @@ bool Shell::run_shell_command(std::string_view command) {
     cmd_clock(word, args);
   } else if (cmd == "nodetool") {
     cmd_nodetool(word, args);
-  } else if ((cmd == "describe" || cmd == "desc") && args.size() == 1 && util::iequals(args[0], "cluster")) {
-    describe_cluster();
+  } else if (cmd == "describe" || cmd == "desc") {
+    cmd_describe(args);
   } else if (cmd == "show") {
     cmd_show(word, args);
   } else if (cmd == "clear" || cmd == "cls") {

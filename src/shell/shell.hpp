@@ -55,6 +55,12 @@ class Shell {
   void cmd_clock(std::string_view word, const std::vector<std::string>& args);
   void print_storage(const exec::Rows& rows);
 
+  // describe_command.cpp
+  void cmd_describe(const std::vector<std::string>& args);
+  void describe_statement(const std::string& statement);
+  void describe_table(const schema::TableSchema& t);
+  void describe_keyspace(const schema::KeyspaceSchema& ks, bool only);
+
   // nodetool.cpp
   void cmd_nodetool(std::string_view word, const std::vector<std::string>& args);
   void nodetool_status(const std::vector<std::string>& args);

@@ -1,0 +1,155 @@
+#include "print/describe.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "util/text.hpp"
+
+namespace cqlbox::print {
+
+namespace {
+
+// Table options in the order 5.0 prints them, with their defaults.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 19> kTableDefaults = {{
+    {"additional_write_policy", "'99p'"},
+    {"allow_auto_snapshot", "true"},
+    {"bloom_filter_fp_chance", "0.01"},
+    {"caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}"},
+    {"cdc", "false"},
+    {"comment", "''"},
+    {"compaction", "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}"},
+    {"compression", "{'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}"},
+    {"memtable", "'default'"},
+    {"crc_check_chance", "1.0"},
+    {"default_time_to_live", "0"},
+    {"extensions", "{}"},
+    {"gc_grace_seconds", "864000"},
+    {"incremental_backups", "true"},
+    {"max_index_interval", "2048"},
+    {"memtable_flush_period_in_ms", "0"},
+    {"min_index_interval", "128"},
+    {"read_repair", "'BLOCKING'"},
+    {"speculative_retry", "'99p'"},
+}};
+
+std::string quoted(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+}  // namespace
+
+bool is_system_keyspace(const std::string& name) { return name.rfind("system", 0) == 0; }
+
+std::string keyspace_ddl(const schema::KeyspaceSchema& ks) {
+  std::string repl;
+  auto cls = ks.replication.find("class");
+  if (cls != ks.replication.end()) {
+    std::string name = cls->second;
+    const std::string prefix = "org.apache.cassandra.locator.";
+    if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
+    repl = "'class': " + quoted(name);
+  }
+  for (const auto& [k, v] : ks.replication)
+    if (k != "class") repl += fmt::format(", {}: {}", quoted(k), quoted(v));
+  return fmt::format("CREATE KEYSPACE {} WITH replication = {{{}}}  AND durable_writes = {};",
+                     util::cql_name(ks.name), repl, ks.durable_writes ? "true" : "false");
+}
+
+std::string table_ddl(const schema::TableSchema& t) {
+  // Columns in "create order": keys as declared, then statics and regulars, each with simple
+  // columns by name before non-frozen collections by name.
+  std::vector<const schema::Column*> cols;
+  for (int i : t.partition_key) cols.push_back(&t.column(i));
+  for (int i : t.clustering) cols.push_back(&t.column(i));
+  for (const auto* group : {&t.statics, &t.regulars}) {
+    std::vector<const schema::Column*> simple, complex;
+    for (int i : *group) (t.column(i).type->multi_cell() ? complex : simple).push_back(&t.column(i));
+    for (const auto* c : simple) cols.push_back(c);
+    for (const auto* c : complex) cols.push_back(c);
+  }
+  const bool inline_key = t.partition_key.size() == 1 && t.clustering.empty();
+  std::string out = fmt::format("CREATE TABLE {}.{} (\n", util::cql_name(t.keyspace), util::cql_name(t.name));
+  for (std::size_t i = 0; i < cols.size(); ++i) {
+    const schema::Column& c = *cols[i];
+    out += fmt::format("    {} {}", util::cql_name(c.name), c.type->name);
+    if (c.kind == schema::ColumnKind::Static) out += " static";
+    if (inline_key && i == 0) out += " PRIMARY KEY";
+    out += (i + 1 < cols.size() || !inline_key) ? ",\n" : "\n";
+  }
+  if (!inline_key) {
+    std::string pk;
+    if (t.partition_key.size() == 1) {
+      pk = util::cql_name(t.column(t.partition_key[0]).name);
+    } else {
+      for (int i : t.partition_key) pk += (pk.empty() ? "(" : ", ") + util::cql_name(t.column(i).name);
+      pk += ")";
+    }
+    for (int i : t.clustering) pk += ", " + util::cql_name(t.column(i).name);
+    out += fmt::format("    PRIMARY KEY ({})\n", pk);
+  }
+  out += ") WITH ";
+  if (!t.clustering.empty()) {
+    std::string order;
+    for (int i : t.clustering)
+      order += fmt::format("{}{} {}", order.empty() ? "" : ", ", util::cql_name(t.column(i).name),
+                           t.column(i).reversed ? "DESC" : "ASC");
+    out += fmt::format("CLUSTERING ORDER BY ({})\n    AND ", order);
+  }
+  bool first = true;
+  for (const auto& [name, def] : kTableDefaults) {
+    auto given = t.options.find(std::string(name));
+    out += fmt::format("{}{} = {}", first ? "" : "\n    AND ", name, given == t.options.end() ? std::string(def) : given->second);
+    first = false;
+  }
+  return out + ";";
+}
+
+std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index) {
+  if (!index.custom_class.empty())
+    return fmt::format("CREATE CUSTOM INDEX {} ON {}.{} ({}) USING {};", util::cql_name(index.name),
+                       util::cql_name(t.keyspace), util::cql_name(t.name), index.target, quoted(index.custom_class));
+  return fmt::format("CREATE INDEX {} ON {}.{} ({});", util::cql_name(index.name), util::cql_name(t.keyspace),
+                     util::cql_name(t.name), index.target);
+}
+
+std::string columnize(const std::vector<std::string>& items, std::size_t width) {
+  if (items.empty()) return "<empty>\n";
+  if (items.size() == 1) return items[0] + "\n";
+  const std::size_t n = items.size();
+  std::size_t rows = 1;
+  std::vector<std::size_t> widths;
+  for (; rows < n; ++rows) {
+    const std::size_t ncols = (n + rows - 1) / rows;
+    widths.assign(ncols, 0);
+    for (std::size_t i = 0; i < n; ++i) widths[i / rows] = std::max(widths[i / rows], items[i].size());
+    std::size_t total = 2 * (ncols - 1);
+    for (auto w : widths) total += w;
+    if (total <= width) break;
+  }
+  if (rows >= n) {  // nothing fits: one column, unpadded
+    rows = n;
+    widths.assign(1, 0);
+  }
+  std::string out;
+  for (std::size_t r = 0; r < rows; ++r) {
+    std::vector<std::string> cells;
+    for (std::size_t c = 0; c * rows + r < n; ++c) {
+      std::string cell = items[c * rows + r];
+      if (widths[c] > cell.size()) cell.append(widths[c] - cell.size(), ' ');
+      cells.push_back(std::move(cell));
+    }
+    for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "  " : "") + cells[i];
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace cqlbox::print

@@ -1,0 +1,22 @@
+// DESCRIBE output in Cassandra 5.0's text (the server-side DescribeStatement, printed by cqlsh):
+// CREATE statements that replay into cqlbox or a real cluster, and cqlsh's columnized lists.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "schema/catalog.hpp"
+
+namespace cqlbox::print {
+
+std::string keyspace_ddl(const schema::KeyspaceSchema& ks);
+std::string table_ddl(const schema::TableSchema& t);
+std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index);
+
+// Python cmd.Cmd.columnize: column-major, two-space gaps, the fewest rows that fit `width`.
+std::string columnize(const std::vector<std::string>& items, std::size_t width = 80);
+
+// Keyspaces with a "system" name, which DESCRIBE SCHEMA leaves out (FULL SCHEMA keeps them).
+bool is_system_keyspace(const std::string& name);
+
+}  // namespace cqlbox::print

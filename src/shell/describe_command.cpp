@@ -1,0 +1,137 @@
+// DESCRIBE / DESC (cassandra.md §3.4): KEYSPACES, KEYSPACE [ks], ONLY KEYSPACE [ks], TABLES,
+// TABLE t, INDEX i, [FULL] SCHEMA, CLUSTER, TYPES/FUNCTIONS/AGGREGATES (none yet), or a bare
+// name. Statements print as "blank line, statement"; lists are columnized; a failure prints
+// only the server's message.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "print/describe.hpp"
+#include "shell/shell.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+// "ks.t" / "t" / quoted parts -> (keyspace, name).
+std::pair<std::string, std::string> split_name(const std::string& text) {
+  auto norm = [](std::string_view part) {
+    if (part.size() >= 2 && part.front() == '"' && part.back() == '"') return std::string(part.substr(1, part.size() - 2));
+    return util::ascii_lower(part);
+  };
+  const auto dot = text.find('.');
+  if (dot == std::string::npos) return {"", norm(text)};
+  return {norm(std::string_view(text).substr(0, dot)), norm(std::string_view(text).substr(dot + 1))};
+}
+
+bool name_less(const std::string& a, const std::string& b) {
+  return util::ascii_lower(a) < util::ascii_lower(b);
+}
+
+}  // namespace
+
+void Shell::describe_statement(const std::string& statement) {
+  out_ += '\n';
+  out_ += statement;
+  out_ += '\n';
+}
+
+void Shell::describe_table(const schema::TableSchema& t) {
+  describe_statement(print::table_ddl(t));
+  for (const auto& index : t.indexes) describe_statement(print::index_ddl(t, index));
+}
+
+void Shell::describe_keyspace(const schema::KeyspaceSchema& ks, bool only) {
+  describe_statement(print::keyspace_ddl(ks));
+  if (only) return;
+  std::vector<const schema::TableSchema*> tables;
+  for (const auto& [name, t] : ks.tables) tables.push_back(&t);
+  std::sort(tables.begin(), tables.end(), [](auto* a, auto* b) { return name_less(a->name, b->name); });
+  for (const auto* t : tables) describe_table(*t);
+}
+
+void Shell::cmd_describe(const std::vector<std::string>& args) {
+  auto fail = [&](const std::string& message) { print_error(message); };
+  auto word = [&](std::size_t i) { return i < args.size() ? util::ascii_lower(args[i]) : std::string(); };
+  const std::string what = word(0);
+  if (what.empty()) {
+    print_error("Improper DESCRIBE command.");
+    return;
+  }
+  const auto& keyspaces = db_.catalog.keyspaces();
+  if (what == "keyspaces") {
+    std::vector<std::string> names;
+    for (const auto& [name, ks] : keyspaces) names.push_back(name);
+    std::sort(names.begin(), names.end(), name_less);
+    out_ += "\n" + print::columnize(names) + "\n";
+  } else if (what == "tables" || what == "types" || what == "functions" || what == "aggregates") {
+    for (const auto& [name, ks] : keyspaces) {
+      if (!session_.keyspace.empty() && name != session_.keyspace) continue;
+      std::vector<std::string> names;
+      if (what == "tables")
+        for (const auto& [t, schema] : ks.tables) names.push_back(t);
+      if (names.empty() && session_.keyspace.empty()) continue;
+      std::sort(names.begin(), names.end(), name_less);
+      out_ += '\n';
+      if (session_.keyspace.empty()) out_ += fmt::format("Keyspace {}\n{}\n", name, std::string(9 + name.size(), '-'));
+      out_ += print::columnize(names);
+    }
+    out_ += '\n';
+  } else if (what == "cluster") {
+    describe_cluster();
+    return;
+  } else if (what == "schema" || (what == "full" && word(1) == "schema")) {
+    const bool full = what == "full";
+    for (const auto& [name, ks] : keyspaces)
+      if (full || !print::is_system_keyspace(name)) describe_keyspace(ks, false);
+  } else if (what == "keyspace" || (what == "only" && word(1) == "keyspace")) {
+    const bool only = what == "only";
+    const std::size_t at = only ? 2 : 1;
+    const std::string name = at < args.size() ? split_name(args[at]).second : session_.keyspace;
+    if (name.empty()) return fail("No keyspace specified and no current keyspace");
+    const schema::KeyspaceSchema* ks = db_.catalog.keyspace(name);
+    if (!ks) return fail(fmt::format("'{}' not found in keyspaces", name));
+    describe_keyspace(*ks, only);
+  } else if (what == "table" || what == "columnfamily") {
+    if (args.size() < 2) return fail("Improper DESCRIBE command.");
+    auto [ks, t] = split_name(args[1]);
+    if (ks.empty()) ks = session_.keyspace;
+    if (ks.empty()) return fail("No keyspace specified and no current keyspace");
+    if (!db_.catalog.keyspace(ks)) return fail(fmt::format("'{}' not found in keyspaces", ks));
+    const schema::TableSchema* table = db_.catalog.table(ks, t);
+    if (!table) return fail(fmt::format("Table '{}' not found in keyspace '{}'", t, ks));
+    describe_table(*table);
+  } else if (what == "index") {
+    if (args.size() < 2) return fail("Improper DESCRIBE command.");
+    auto [ks, name] = split_name(args[1]);
+    if (ks.empty()) ks = session_.keyspace;
+    const schema::TableSchema* t = db_.catalog.table_with_index(ks, name);
+    if (!t) return fail(fmt::format("Index '{}' not found in keyspace '{}'", name, ks));
+    for (const auto& index : t->indexes)
+      if (index.name == name) describe_statement(print::index_ddl(*t, index));
+  } else {
+    // A bare name: a keyspace, or a table / index of the current keyspace.
+    auto [ks, name] = split_name(args[0]);
+    if (ks.empty()) {
+      if (const schema::KeyspaceSchema* k = db_.catalog.keyspace(name)) {
+        describe_keyspace(*k, false);
+        flush();
+        return;
+      }
+      ks = session_.keyspace;
+    }
+    if (const schema::TableSchema* t = db_.catalog.table(ks, name)) {
+      describe_table(*t);
+    } else if (const schema::TableSchema* ti = db_.catalog.table_with_index(ks, name)) {
+      for (const auto& index : ti->indexes)
+        if (index.name == name) describe_statement(print::index_ddl(*ti, index));
+    } else {
+      return fail(ks.empty() ? fmt::format("'{}' not found in keyspaces", name)
+                             : fmt::format("'{}' not found in keyspace '{}'", name, ks));
+    }
+  }
+  flush();
+}
+
+}  // namespace cqlbox::shell
