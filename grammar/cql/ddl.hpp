@@ -50,6 +50,7 @@ struct create_table : seq<table_word, opt<if_not_exists>, qualified_name, lparen
                           opt<table_properties>> {};
 
 struct index_name : ident {};
+struct index_class : string_lit {};
 struct index_target_column : ident {};
 struct index_target_inner : ident {};
 // ON t (col), or ON t (keys(col)) / values(col) / entries(col) / full(col): the first name is
@@ -57,7 +58,7 @@ struct index_target_inner : ident {};
 struct index_target : seq<index_target_column, opt<lparen, index_target_inner, rparen>> {};
 struct create_index : seq<opt<kw_custom>, kw_index, opt<if_not_exists>,
                           opt<index_name>, kw_on, qualified_name, lparen,
-                          index_target, rparen, opt<kw_using, string_lit>> {};
+                          index_target, rparen, opt<kw_using, index_class>> {};
 struct create_stmt : seq<kw_create, sor<create_keyspace, create_table, create_index>> {};
 
 struct drop_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name> {};
@@ -66,6 +67,25 @@ struct drop_index_first : ident {};
 struct drop_index_second : ident {};
 struct drop_index : seq<kw_index, opt<if_exists>, drop_index_first, opt<dot, drop_index_second>> {};
 struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index>> {};
+
+// ALTER TABLE t ADD [IF NOT EXISTS] c type [, …] | ADD (c type, …) | DROP [IF EXISTS] c [, …]
+//   | DROP (c, …) | RENAME [IF EXISTS] a TO b [AND c TO d] | WITH options
+struct alter_add_column : seq<column_name, type_ref, opt<column_static>> {};
+struct alter_if_not_exists : if_not_exists {};
+struct alter_if_exists : if_exists {};
+struct alter_add : seq<kw_add, opt<alter_if_not_exists>,
+                       sor<seq<lparen, list<alter_add_column, comma>, rparen>, list<alter_add_column, comma>>> {};
+struct alter_drop_column : ident {};
+struct alter_drop : seq<kw_drop, opt<alter_if_exists>,
+                        sor<seq<lparen, list<alter_drop_column, comma>, rparen>, list<alter_drop_column, comma>>> {};
+struct rename_from : ident {};
+struct rename_to : ident {};
+struct alter_rename : seq<kw_rename, opt<alter_if_exists>, list<seq<rename_from, kw_to, rename_to>, kw_and>> {};
+struct alter_with : table_properties {};
+struct alter_table : seq<table_word, opt<if_exists>, qualified_name,
+                         sor<alter_add, alter_drop, alter_rename, alter_with>> {};
+struct alter_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name, keyspace_properties> {};
+struct alter_stmt : seq<kw_alter, sor<alter_keyspace, alter_table>> {};
 
 struct use_stmt : seq<kw_use, keyspace_name> {};
 struct truncate_stmt : seq<kw_truncate, opt<table_word>, qualified_name> {};

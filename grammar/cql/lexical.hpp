@@ -63,6 +63,9 @@ struct ident : sor<quoted_ident, plain_ident> {};
   }
 
 CQLBOX_KEYWORD(add, "ADD");
+CQLBOX_KEYWORD(to, "TO");
+CQLBOX_KEYWORD(rename, "RENAME");
+CQLBOX_KEYWORD(alter, "ALTER");
 CQLBOX_KEYWORD(custom, "CUSTOM");
 CQLBOX_KEYWORD(on, "ON");
 CQLBOX_KEYWORD(index, "INDEX");

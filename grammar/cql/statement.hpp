@@ -11,7 +11,7 @@ struct end_of_input : eof {
   static constexpr const char* expected = "EOF";
 };
 struct cql_statement : sor<select_stmt, insert_stmt, update_stmt, delete_stmt, batch_stmt,
-                           create_stmt, drop_stmt, use_stmt, truncate_stmt> {};
+                           create_stmt, drop_stmt, alter_stmt, use_stmt, truncate_stmt> {};
 struct statement : seq<sp, cql_statement, opt<semicolon>, end_of_input> {};
 
 }  // namespace cqlbox::grammar

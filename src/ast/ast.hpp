@@ -99,6 +99,24 @@ struct CreateTable {
   bool compact_storage = false;
 };
 
+struct AlterTable {
+  enum class Action : std::uint8_t { Add, Drop, Rename, With } action = Action::With;
+  QualifiedName table;
+  bool if_exists = false;          // ALTER TABLE IF EXISTS
+  bool action_if = false;          // ADD IF NOT EXISTS / DROP IF EXISTS / RENAME IF EXISTS
+  Vec<ColumnDef> add;
+  Vec<std::string_view> drop;
+  Vec<std::pair<std::string_view, std::string_view>> rename;
+  Vec<Property> properties;
+  Vec<ClusteringOrder> clustering_order;  // refused in ALTER
+};
+
+struct AlterKeyspace {
+  std::string_view name;
+  bool if_exists = false;
+  Vec<Property> properties;
+};
+
 struct DropKeyspace {
   std::string_view name;
   bool if_exists = false;
@@ -218,6 +236,7 @@ struct Select {
 };
 
 using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
-                               CreateIndex, DropKeyspace, DropTable, DropIndex, Use, Truncate>;
+                               CreateIndex, AlterTable, AlterKeyspace, DropKeyspace, DropTable,
+                               DropIndex, Use, Truncate>;
 
 }  // namespace cqlbox::ast

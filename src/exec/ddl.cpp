@@ -259,19 +259,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   if (any_counter && any_non_counter) invalid("Cannot mix counter and non counter columns in the same table");
 
   // SELECT * order: statics then regulars, each by the UTF-8 bytes of the name.
-  auto by_name = [](const schema::Column& a, const schema::Column& b) { return a.name < b.name; };
-  std::sort(statics.begin(), statics.end(), by_name);
-  std::sort(regulars.begin(), regulars.end(), by_name);
-  for (auto& c : statics) {
-    c.position = static_cast<int>(t.statics.size());
-    t.columns.push_back(std::move(c));
-    t.statics.push_back(static_cast<int>(t.columns.size() - 1));
-  }
-  for (auto& c : regulars) {
-    c.position = static_cast<int>(t.regulars.size());
-    t.columns.push_back(std::move(c));
-    t.regulars.push_back(static_cast<int>(t.columns.size() - 1));
-  }
+  t.relayout(std::move(statics), std::move(regulars));
 
   for (const auto& p : s.properties) {
     if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
@@ -347,6 +335,142 @@ Result execute_drop_index(Database& db, const Session& session, const ast::DropI
     invalid("Index '{}.{}' doesn't exist", ks, s.name);
   }
   std::erase_if(t->indexes, [&](const schema::IndexDef& i) { return i.name == s.name; });
+  return Void{};
+}
+
+Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
+  schema::KeyspaceSchema* ks = db.catalog.keyspace(s.name);
+  if (!ks) {
+    if (s.if_exists) return Void{};
+    invalid("Keyspace '{}' doesn't exist", s.name);
+  }
+  auto replication = ks->replication;
+  bool durable = ks->durable_writes;
+  for (const auto& p : s.properties) {
+    if (p.name == "replication") replication = replication_options(p.value, s.name);
+    else if (p.name == "durable_writes") durable = util::iequals(property_text(p.value), "true");
+    else error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+  }
+  ks->replication = std::move(replication);
+  ks->durable_writes = durable;
+  return Void{};
+}
+
+Result execute_alter_table(Database& db, const Session& session, const ast::AlterTable& s) {
+  const std::string_view ks = keyspace_for(session, s.table);
+  if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
+  schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
+  if (!t) {
+    if (s.if_exists) return Void{};
+    invalid("Table '{}.{}' doesn't exist", ks, s.table.name);
+  }
+  using Action = ast::AlterTable::Action;
+  std::vector<schema::Column> statics, regulars;
+  for (int i : t->statics) statics.push_back(t->column(i));
+  for (int i : t->regulars) regulars.push_back(t->column(i));
+  const bool counter_table = std::any_of(regulars.begin(), regulars.end(),
+                                         [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
+
+  switch (s.action) {
+    case Action::Add: {
+      bool changed = false;
+      for (const auto& def : s.add) {
+        if (t->find(def.name) >= 0) {
+          if (s.action_if) continue;
+          invalid("Column with name '{}' already exists", def.name);
+        }
+        const types::CqlType* type = resolve_type(def.type, ks);
+        if (def.is_static && t->clustering.empty())
+          invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
+        if (type->kind == types::Kind::Counter && !counter_table && !regulars.empty())
+          invalid("Cannot add a counter column ({}) in a non counter column family", def.name);
+        if (type->kind != types::Kind::Counter && counter_table)
+          invalid("Cannot add a non counter column ({}) in a counter column family", def.name);
+        schema::Column col{std::string(def.name), type,
+                           def.is_static ? schema::ColumnKind::Static : schema::ColumnKind::Regular, 0};
+        (def.is_static ? statics : regulars).push_back(std::move(col));
+        changed = true;
+      }
+      if (!changed) return Void{};
+      break;
+    }
+    case Action::Drop: {
+      bool changed = false;
+      for (auto name : s.drop) {
+        const int c = t->find(name);
+        if (c < 0) {
+          if (s.action_if) continue;
+          invalid("Column {} was not found in table {}", name, t->name);
+        }
+        if (t->column(c).is_primary_key()) invalid("Cannot drop PRIMARY KEY column {}", name);
+        std::string dependents;
+        for (const auto& idx : t->indexes)
+          if (idx.column == c) dependents += (dependents.empty() ? "" : ",") + idx.name;
+        if (!dependents.empty())
+          invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
+        auto& group = t->column(c).kind == schema::ColumnKind::Static ? statics : regulars;
+        group.erase(std::remove_if(group.begin(), group.end(), [&](const schema::Column& x) { return x.name == name; }),
+                    group.end());
+        changed = true;
+      }
+      if (!changed) return Void{};
+      break;
+    }
+    case Action::Rename: {
+      for (const auto& [from, to] : s.rename) {
+        const int c = t->find(from);
+        if (c < 0) {
+          if (s.action_if) continue;
+          invalid("Column {} was not found in table {}", from, t->name);
+        }
+        if (!t->column(c).is_primary_key()) invalid("Cannot rename non PRIMARY KEY column {}", from);
+        if (t->find(to) >= 0)
+          invalid("Cannot rename column {} to {} in table {}; another column of that name already exist", from, to,
+                  t->name);
+        const std::string old_name = t->column(c).name;
+        t->columns[static_cast<std::size_t>(c)].name = std::string(to);
+        for (auto& idx : t->indexes)
+          if (idx.column == c) {
+            const auto at = idx.target.find(old_name);
+            if (at != std::string::npos) idx.target.replace(at, old_name.size(), to);
+          }
+      }
+      return Void{};
+    }
+    case Action::With: {
+      if (!s.clustering_order.empty()) invalid("Cannot change the clustering order of an existing table");
+      for (const auto& p : s.properties) {
+        if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
+          error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+        t->options[std::string(p.name)] = term_text(p.value);
+        if (p.name == "default_time_to_live") {
+          static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+          t->default_time_to_live = static_cast<std::int32_t>(bind_integer(p.value, *int_type, "default_time_to_live").value_or(0));
+        }
+      }
+      return Void{};
+    }
+  }
+
+  // ADD / DROP: new slots, and the stored rows follow them.
+  std::vector<std::string> old_regular, old_static;
+  for (int i : t->regulars) old_regular.push_back(t->column(i).name);
+  for (int i : t->statics) old_static.push_back(t->column(i).name);
+  t->relayout(std::move(statics), std::move(regulars));
+  auto slot_map = [&](const std::vector<std::string>& old_names, const std::vector<int>& now) {
+    std::vector<int> map;
+    for (const auto& name : old_names) {
+      int to = -1;
+      for (std::size_t k = 0; k < now.size(); ++k)
+        if (t->column(now[k]).name == name) to = static_cast<int>(k);
+      map.push_back(to);
+    }
+    return map;
+  };
+  store::PathTypes paths;
+  for (int i : t->regulars) paths.regular.push_back(t->column(i).type->path_type());
+  for (int i : t->statics) paths.statics.push_back(t->column(i).type->path_type());
+  db.store_of(*t).remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), std::move(paths));
   return Void{};
 }
 

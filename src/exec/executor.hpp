@@ -48,6 +48,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
 PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t timestamp);
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s);
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s);
+Result execute_alter_table(Database& db, const Session& session, const ast::AlterTable& s);
+Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s);
 Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s);
 Result execute_use(Database& db, Session& session, const ast::Use& s);
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s);

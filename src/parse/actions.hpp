@@ -550,6 +550,71 @@ struct action<g::delete_stmt> {
   }
 };
 
+// ALTER TABLE / ALTER KEYSPACE
+template <>
+struct action<g::alter_add_column> {
+  static void apply0(Builder& b) {
+    b.column.type = std::move(b.types.back());
+    b.types.pop_back();
+    b.alter.add.push_back(std::move(b.column));
+    b.column = ast::ColumnDef{};
+    b.alter.action = ast::AlterTable::Action::Add;
+  }
+};
+template <>
+struct action<g::alter_drop_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.alter.drop.push_back(b.name_of(in.string_view()));
+    b.alter.action = ast::AlterTable::Action::Drop;
+  }
+};
+template <>
+struct action<g::alter_if_not_exists> {
+  static void apply0(Builder& b) { b.alter.action_if = true; }
+};
+template <>
+struct action<g::alter_if_exists> {
+  static void apply0(Builder& b) { b.alter.action_if = true; }
+};
+template <>
+struct action<g::rename_from> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.rename_from = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::rename_to> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.alter.rename.emplace_back(b.rename_from, b.name_of(in.string_view()));
+    b.alter.action = ast::AlterTable::Action::Rename;
+  }
+};
+template <>
+struct action<g::alter_with> {
+  static void apply0(Builder& b) {
+    b.alter.action = ast::AlterTable::Action::With;
+    b.alter.properties = std::move(b.properties);
+    b.alter.clustering_order = std::move(b.create_table.clustering_order);
+  }
+};
+template <>
+struct action<g::alter_table> {
+  static void apply0(Builder& b) {
+    b.alter.table = b.qname;
+    b.alter.if_exists = b.if_exists;
+    b.result = std::move(b.alter);
+  }
+};
+template <>
+struct action<g::alter_keyspace> {
+  static void apply0(Builder& b) {
+    b.result = ast::AlterKeyspace{b.keyspace_name, b.if_exists, std::move(b.properties)};
+  }
+};
+
 // BATCH: each child statement's action leaves its AST in `result`; the child rule moves it in.
 template <>
 struct action<g::batch_unlogged> {

@@ -67,6 +67,8 @@ struct Builder {
   std::optional<ast::Term> using_timestamp;
 
   ast::Batch batch;
+  ast::AlterTable alter;
+  std::string_view rename_from;
   ast::CreateIndex create_index;
   ast::DropIndex drop_index;
 

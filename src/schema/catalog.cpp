@@ -1,8 +1,40 @@
 #include "schema/catalog.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace cqlbox::schema {
+
+void TableSchema::relayout(std::vector<Column> statics_in, std::vector<Column> regulars_in) {
+  std::vector<std::string> index_columns;
+  for (const auto& i : indexes) index_columns.push_back(columns[static_cast<std::size_t>(i.column)].name);
+  std::vector<Column> keys;
+  for (const auto& c : columns)
+    if (c.is_primary_key()) keys.push_back(c);
+  columns = std::move(keys);
+  statics.clear();
+  regulars.clear();
+  auto by_name = [](const Column& a, const Column& b) { return a.name < b.name; };
+  std::sort(statics_in.begin(), statics_in.end(), by_name);
+  std::sort(regulars_in.begin(), regulars_in.end(), by_name);
+  for (auto& c : statics_in) {
+    c.position = static_cast<int>(statics.size());
+    columns.push_back(std::move(c));
+    statics.push_back(static_cast<int>(columns.size() - 1));
+  }
+  for (auto& c : regulars_in) {
+    c.position = static_cast<int>(regulars.size());
+    columns.push_back(std::move(c));
+    regulars.push_back(static_cast<int>(columns.size() - 1));
+  }
+  partition_key.clear();
+  clustering.clear();
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (columns[i].kind == ColumnKind::PartitionKey) partition_key.push_back(static_cast<int>(i));
+    if (columns[i].kind == ColumnKind::Clustering) clustering.push_back(static_cast<int>(i));
+  }
+  for (std::size_t i = 0; i < indexes.size(); ++i) indexes[i].column = find(index_columns[i]);
+}
 
 const KeyspaceSchema* Catalog::keyspace(std::string_view name) const {
   auto it = keyspaces_.find(name);

@@ -30,7 +30,7 @@ struct Column {
 
 struct IndexDef {
   std::string name;
-  int column;          // index into TableSchema::columns
+  int column;          // index into TableSchema::columns (kept in step by relayout)
   std::string target;  // as DESCRIBE prints it: "v", "keys(m)", …
   std::string custom_class;  // CREATE CUSTOM INDEX … USING '<class>'; empty for a plain index
 };
@@ -47,6 +47,10 @@ struct TableSchema {
   std::map<std::string, std::string> options;  // table options as written (CQL text)
   std::int32_t default_time_to_live = 0;
   std::vector<IndexDef> indexes;
+
+  // Rebuilds columns after a change: keys keep their order, statics then regulars sorted by
+  // name get fresh slots; indexes follow their columns by name.
+  void relayout(std::vector<Column> statics_in, std::vector<Column> regulars_in);
 
   bool indexed(int column) const {
     for (const auto& i : indexes)

@@ -116,6 +116,34 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   return n;
 }
 
+namespace {
+
+void remap_row(Row& row, const std::vector<int>& map) {
+  std::vector<Cell> cells;
+  std::vector<ComplexColumn> complex;
+  for (std::size_t old = 0; old < map.size(); ++old) {
+    if (map[old] < 0) continue;
+    const auto to = static_cast<std::size_t>(map[old]);
+    if (old < row.cells.size() && row.cells[old].exists()) {
+      if (cells.size() <= to) cells.resize(to + 1);
+      cells[to] = std::move(row.cells[old]);
+    }
+    if (old < row.complex.size() && (row.complex[old].deletion.exists() || !row.complex[old].cells.empty())) {
+      if (complex.size() <= to) complex.resize(to + 1);
+      complex[to] = std::move(row.complex[old]);
+    }
+  }
+  row.cells = std::move(cells);
+  row.complex = std::move(complex);
+}
+
+}  // namespace
+
+void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics) {
+  remap_row(static_row_, statics);
+  for (auto& row : rows_) remap_row(row, regular);
+}
+
 const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
   auto it = std::lower_bound(rows_.begin(), rows_.end(), clustering, [&](const Row& r, std::string_view k) {
     return cmp.compare(r.clustering, k) < 0;

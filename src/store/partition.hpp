@@ -50,6 +50,9 @@ class Partition {
   const std::vector<RangeTombstone>& range_tombstones() const { return range_tombstones_; }
 
   void apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths = {});
+  // After ALTER TABLE ADD/DROP: moves each row's cells from old slots to new ones
+  // (`regular[old] = new`, -1 = dropped: its data is gone, so re-adding the column starts empty).
+  void remap(const std::vector<int>& regular, const std::vector<int>& statics);
   // The row with this clustering key, or nullptr.
   const Row* find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
 

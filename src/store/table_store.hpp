@@ -42,6 +42,11 @@ class TableStore {
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
   void clear() { partitions_.clear(); }
+  // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
+  void remap(const std::vector<int>& regular, const std::vector<int>& statics, PathTypes paths) {
+    for (auto& [pos, p] : partitions_) p.remap(regular, statics);
+    paths_ = std::move(paths);
+  }
 
   const Map& partitions() const { return partitions_; }
   // First partition whose token is >= `token`.
