@@ -67,7 +67,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   PreparedWrite w = prepare_delete(db, session, s, db.clock.next_write_timestamp());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
-                               s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
+                               s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions, true);
   apply(w);
   return Void{};
 }

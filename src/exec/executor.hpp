@@ -41,7 +41,7 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
 // Runs a prepared conditional write: IF NOT EXISTS, IF EXISTS, or IF conditions.
 enum class ConditionKind { NotExists, Exists, Conditions };
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
-                           const ast::Vec<ast::Condition>* conditions);
+                           const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
 
 PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t timestamp);
 PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t timestamp);

@@ -12,6 +12,7 @@
 #include "error/cql_error.hpp"
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
+#include "types/collection.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
 
@@ -365,6 +366,35 @@ std::string json_value(const types::CqlType& type, const Value& v) {
       return json_string(buf);
     }
     case Kind::Duration: return json_string("");
+    case Kind::List: case Kind::Set: case Kind::Map: {
+      // Lists and sets as arrays; maps as objects whose keys are the keys' JSON text, quoted
+      // when that text is not already a string (CollectionType.toJSONString).
+      const bool map = type.kind == Kind::Map;
+      std::vector<std::string_view> items;
+      types::decode_elements(b, items, map);
+      std::string out = map ? "{" : "[";
+      for (std::size_t i = 0; i < items.size(); i += map ? 2 : 1) {
+        if (i) out += ", ";
+        std::string first = json_value(*type.params[0], std::string(items[i]));
+        if (map) {
+          if (first.empty() || first[0] != '"') first = json_string(first);
+          out += first + ": " + json_value(*type.params[1], std::string(items[i + 1]));
+        } else {
+          out += first;
+        }
+      }
+      return out + (map ? "}" : "]");
+    }
+    case Kind::Tuple: {
+      std::vector<std::optional<std::string_view>> parts;
+      types::decode_tuple(b, parts);
+      std::string out = "[";
+      for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+        if (i) out += ", ";
+        out += parts[i] ? json_value(*type.params[i], std::string(*parts[i])) : "null";
+      }
+      return out + "]";
+    }
     default: return json_string(java_text(type, b));
   }
 }

@@ -76,10 +76,11 @@ Rows applied_result(const schema::TableSchema& t, bool applied) {
 }  // namespace
 
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
-                           const ast::Vec<ast::Condition>* conditions) {
+                           const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   for (int c : t.regulars)
     if (t.column(c).type->kind == types::Kind::Counter) invalid("Conditional updates are not supported on counter tables");
-  if (w.mutations.size() != 1) invalid("IN on the partition key is not supported with conditional updates");
+  if (w.mutations.size() != 1)
+    invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
   const store::Mutation& m = w.mutations.front();
 
   // Conditions are bound and checked before anything is read.

@@ -144,11 +144,12 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     Set set{&col, &a, std::nullopt, std::nullopt};
     const types::CqlType* value_type = &type;
     if (a.kind == ast::AssignmentKind::SetElement) {
+      // Cassandra names the parts of c[k] = v: idx(l) / key(m) and value(l) / value(m).
       if (type.kind == types::Kind::List) {
-        set.element = bind_term(*a.element, *types::native_type(types::Kind::Int), col.name, &ctx);
+        set.element = bind_term(*a.element, *types::native_type(types::Kind::Int), "idx(" + col.name + ")", &ctx);
         value_type = type.params[0];
       } else if (type.kind == types::Kind::Map) {
-        set.element = bind_term(*a.element, *type.params[0], col.name, &ctx);
+        set.element = bind_term(*a.element, *type.params[0], "key(" + col.name + ")", &ctx);
         value_type = type.params[1];
       } else {
         invalid("Invalid operation ({}[{}] = {}) for non list/map column {}", util::cql_name(col.name),
@@ -159,7 +160,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     } else if (type.kind == types::Kind::Counter) {
       value_type = types::native_type(types::Kind::Bigint);
     }
-    set.value = bind_term(a.value, *value_type, col.name, &ctx);
+    set.value = bind_term(a.value, *value_type,
+                          a.kind == ast::AssignmentKind::SetElement ? "value(" + col.name + ")" : col.name, &ctx);
     sets.push_back(std::move(set));
   }
   Keys keys = analyse_where(t, s.where, true, &ctx);

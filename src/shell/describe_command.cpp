@@ -66,18 +66,20 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     std::sort(names.begin(), names.end(), name_less);
     out_ += "\n" + print::columnize(names) + "\n";
   } else if (what == "tables" || what == "types" || what == "functions" || what == "aggregates") {
+    bool printed_any = false;
     for (const auto& [name, ks] : keyspaces) {
       if (!session_.keyspace.empty() && name != session_.keyspace) continue;
       std::vector<std::string> names;
       if (what == "tables")
-        for (const auto& [t, schema] : ks.tables) names.push_back(t);
-      if (names.empty() && session_.keyspace.empty()) continue;
+        for (const auto& [t, schema] : ks.tables) names.push_back(util::cql_name(t));
+      if (names.empty()) continue;  // cqlsh prints only keyspaces that have rows
       std::sort(names.begin(), names.end(), name_less);
       out_ += '\n';
       if (session_.keyspace.empty()) out_ += fmt::format("Keyspace {}\n{}\n", name, std::string(9 + name.size(), '-'));
       out_ += print::columnize(names);
+      printed_any = true;
     }
-    out_ += '\n';
+    if (printed_any) out_ += '\n';
   } else if (what == "cluster") {
     describe_cluster();
     return;
@@ -107,7 +109,7 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     auto [ks, name] = split_name(args[1]);
     if (ks.empty()) ks = session_.keyspace;
     const schema::TableSchema* t = db_.catalog.table_with_index(ks, name);
-    if (!t) return fail(fmt::format("Index '{}' not found in keyspace '{}'", name, ks));
+    if (!t) return fail(fmt::format("Table for existing index '{}' not found in '{}'", name, ks));
     for (const auto& index : t->indexes)
       if (index.name == name) describe_statement(print::index_ddl(*t, index));
   } else {

@@ -63,8 +63,8 @@ Shell::Shell(const Options& options) : options_(options) {
 
 void Shell::flush() {
   if (out_.empty()) return;
-  std::fwrite(out_.data(), 1, out_.size(), stdout);
-  std::fflush(stdout);
+  std::fwrite(out_.data(), 1, out_.size(), out_file_);
+  std::fflush(out_file_);
   out_.clear();
 }
 
@@ -82,8 +82,8 @@ void Shell::print_error(std::string_view text) {
     all += '\n';
     start = end + 1;
   }
-  std::fwrite(all.data(), 1, all.size(), stderr);
-  std::fflush(stderr);
+  std::fwrite(all.data(), 1, all.size(), err_file_);
+  std::fflush(err_file_);
   if (options_.bail && !tty_) exit_ = true;
 }
 

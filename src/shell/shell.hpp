@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,11 @@ class Shell {
 
   // Runs `text` as piped input would run (non-tty, `source_name:N:` error prefixes).
   void run_script(std::string_view text, std::string_view source_name = "<stdin>");
+  // Where results and errors go (stdout / stderr by default).
+  void set_streams(std::FILE* out, std::FILE* err) {
+    out_file_ = out;
+    err_file_ = err;
+  }
   bool had_error() const { return error_; }
 
  private:
@@ -86,6 +92,8 @@ class Shell {
   std::string consistency_ = "ONE";
   std::string serial_consistency_ = "SERIAL";
   std::string out_;
+  std::FILE* out_file_ = stdout;
+  std::FILE* err_file_ = stderr;
   std::string source_name_ = "<stdin>";
   std::size_t line_no_ = 1;   // cqlsh's counter: lines consumed + 1
   bool count_lines_ = true;   // -e never advances the counter
