@@ -114,6 +114,8 @@ void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args
   }
   if (args.size() == 1 && util::iequals(args[0], "version")) {
     out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
+  } else if (args.size() == 2 && util::iequals(args[0], "session")) {
+    out_ += fmt::format("Session {} wasn't found.\n", args[1]);
   } else if (args.size() == 1 && util::iequals(args[0], "host")) {
     out_ += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", options_.nodes);
   } else {
@@ -155,6 +157,18 @@ bool Shell::run_shell_command(std::string_view command) {
     cmd_describe(args);
   } else if (cmd == "show") {
     cmd_show(word, args);
+  } else if (cmd == "source") {
+    cmd_source(command.substr(command.find_first_of(" \t") == std::string_view::npos ? command.size()
+                                                                                       : command.find_first_of(" \t")));
+  } else if (cmd == "capture") {
+    cmd_capture(word, args, command);
+  } else if (cmd == "help" || cmd == "?") {
+    cmd_help(args);
+  } else if (cmd == "history") {
+    cmd_history(args);
+  } else if (cmd == "login") {
+    if (args.empty()) print_error(fmt::format("Improper {} command.", word));
+    else user_ = args[0];
   } else if (cmd == "clear" || cmd == "cls") {
     if (tty_) out_ += "\033[2J\033[H";
     flush();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -61,6 +62,10 @@ Shell::Shell(const Options& options) : options_(options) {
   }
 }
 
+Shell::~Shell() {
+  if (capture_) std::fclose(capture_);
+}
+
 void Shell::flush() {
   if (out_.empty()) return;
   std::fwrite(out_.data(), 1, out_.size(), out_file_);
@@ -108,6 +113,11 @@ void Shell::print_result(const exec::Result& result) {
     print::append_result(out_, *rows, style_);
   }
   if (rows && storage_) print_storage(*rows);
+  if (capture_ && !out_.empty()) {  // CAPTURE takes query results only
+    std::fwrite(out_.data(), 1, out_.size(), capture_);
+    std::fflush(capture_);
+    out_.clear();
+  }
   flush();
 }
 
@@ -191,8 +201,8 @@ void Shell::run_script(std::string_view text, std::string_view source_name) {
 }
 
 std::string Shell::prompt() const {
-  return session_.keyspace.empty() ? std::string("cqlbox> ")
-                                   : fmt::format("cqlbox:{}> ", session_.keyspace);
+  const std::string user = user_.empty() ? std::string() : user_ + "@";
+  return session_.keyspace.empty() ? user + "cqlbox> " : fmt::format("{}cqlbox:{}> ", user, session_.keyspace);
 }
 
 int Shell::run_interactive() {
@@ -201,6 +211,18 @@ int Shell::run_interactive() {
   std::printf("Use HELP for help.\n");
   std::fflush(stdout);
   LineEditor editor;
+  // History: ~/.cassandra/cqlbox_history (CQL_HISTORY overrides), one entry per line.
+  std::string history_path;
+  if (const char* env = std::getenv("CQL_HISTORY")) history_path = env;
+  else if (const char* home = std::getenv("HOME")) history_path = std::string(home) + "/.cassandra/cqlbox_history";
+  if (!history_path.empty()) {
+    std::ifstream in(history_path);
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) {
+        history_.push_back(line);
+        editor.add_history(line);
+      }
+  }
   std::string entry;  // a multi-line statement is one history entry
   int empty_continuations = 0;
   while (!exit_) {
@@ -220,7 +242,13 @@ int Shell::run_interactive() {
     entry += entry.empty() ? *line : " " + *line;
     feed_line(*line);
     if (!splitter_.in_statement() && !splitter_.in_literal()) {
-      if (!blank(entry)) editor.add_history(entry);
+      if (!blank(entry)) {
+        editor.add_history(entry);
+        history_.push_back(entry);
+        if (!history_path.empty()) {
+          std::ofstream(history_path, std::ios::app) << entry << '\n';
+        }
+      }
       entry.clear();
     }
   }

@@ -22,6 +22,7 @@ namespace cqlbox::shell {
 class Shell {
  public:
   explicit Shell(const Options& options);
+  ~Shell();
   Shell(const Shell&) = delete;
   Shell& operator=(const Shell&) = delete;
 
@@ -61,6 +62,12 @@ class Shell {
   void cmd_clock(std::string_view word, const std::vector<std::string>& args);
   void print_storage(const exec::Rows& rows);
 
+  // session_commands.cpp
+  void cmd_source(std::string_view argument);
+  void cmd_capture(std::string_view word, const std::vector<std::string>& args, std::string_view raw);
+  void cmd_help(const std::vector<std::string>& args);
+  void cmd_history(const std::vector<std::string>& args);
+
   // describe_command.cpp
   void cmd_describe(const std::vector<std::string>& args);
   void describe_statement(const std::string& statement);
@@ -93,6 +100,11 @@ class Shell {
   std::string serial_consistency_ = "SERIAL";
   std::string out_;
   std::FILE* out_file_ = stdout;
+  std::FILE* capture_ = nullptr;   // CAPTURE: query results go here instead
+  std::string capture_path_;
+  int source_depth_ = 0;
+  std::vector<std::string> history_;  // statements entered at the prompt, oldest first
+  std::string user_;                  // LOGIN
   std::FILE* err_file_ = stderr;
   std::string source_name_ = "<stdin>";
   std::size_t line_no_ = 1;   // cqlsh's counter: lines consumed + 1

@@ -1,0 +1,189 @@
+// cqlsh's session commands (cassandra.md §3.4): SOURCE, CAPTURE, HELP, HISTORY, LOGIN,
+// SHOW SESSION — with cqlsh 5.0's texts.
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "print/describe.hpp"
+#include "shell/shell.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+// 'path' or path, with ~ expanded as cqlsh does.
+std::string path_argument(std::string_view raw) {
+  while (!raw.empty() && (raw.front() == ' ' || raw.front() == '\t')) raw.remove_prefix(1);
+  std::string p(raw);
+  while (!p.empty() && (p.back() == ';' || p.back() == ' ' || p.back() == '\t')) p.pop_back();
+  if (p.size() >= 2 && (p.front() == '\'' || p.front() == '"') && p.back() == p.front()) p = p.substr(1, p.size() - 2);
+  if (!p.empty() && p[0] == '~') {
+    const char* home = std::getenv("HOME");
+    p = std::string(home ? home : "") + p.substr(1);
+  }
+  return p;
+}
+
+constexpr const char* kShellTopics[] = {"CAPTURE", "CLS", "COPY", "DESCRIBE", "EXPAND", "HISTORY", "PAGING",
+                                        "SHOW", "TRACING", "CLEAR", "CONSISTENCY", "DESC", "EXIT", "HELP",
+                                        "LOGIN", "SERIAL", "SOURCE", "UNICODE"};
+constexpr const char* kCqlTopics[] = {
+    "AGGREGATES", "ALTER_KEYSPACE", "ALTER_MATERIALIZED_VIEW", "ALTER_TABLE", "ALTER_TYPE", "ALTER_USER",
+    "APPLY", "ASCII", "BATCH", "BEGIN", "BLOB", "BOOLEAN", "COUNTER", "CREATE_AGGREGATE",
+    "CREATE_COLUMNFAMILY", "CREATE_FUNCTION", "CREATE_INDEX", "CREATE_KEYSPACE", "CREATE_MATERIALIZED_VIEW",
+    "CREATE_ROLE", "CREATE_TABLE", "CREATE_TRIGGER", "CREATE_TYPE", "CREATE_USER", "DATE", "DELETE",
+    "DROP_AGGREGATE", "DROP_COLUMNFAMILY", "DROP_FUNCTION", "DROP_INDEX", "DROP_KEYSPACE",
+    "DROP_MATERIALIZED_VIEW", "DROP_ROLE", "DROP_TABLE", "DROP_TRIGGER", "DROP_TYPE", "DROP_USER",
+    "FUNCTIONS", "GRANT", "INSERT", "INSERT_JSON", "INT", "JSON", "KEYWORDS", "LIST_PERMISSIONS",
+    "LIST_ROLES", "LIST_USERS", "PERMISSIONS", "REVOKE", "SELECT", "SELECT_JSON", "TEXT", "TIME",
+    "TIMESTAMP", "TRUNCATE", "TYPES", "UPDATE", "USE", "UUID"};
+
+struct TopicHelp {
+  const char* topic;
+  const char* text;
+};
+constexpr TopicHelp kShellHelp[] = {
+    {"CAPTURE", "        CAPTURE '<file>';\n        CAPTURE OFF;\n        CAPTURE;\n\n    Begins capturing command output and appending it to a specified file.\n    Only query results are captured; errors and shell command output still show here.\n"},
+    {"CONSISTENCY", "        CONSISTENCY [level]\n\n    Shows or sets the consistency level (accepted; one process has one replica).\n"},
+    {"DESCRIBE", "        DESCRIBE KEYSPACES | KEYSPACE [ks] | ONLY KEYSPACE [ks] | TABLES | TABLE t | INDEX i\n        DESCRIBE [FULL] SCHEMA | CLUSTER | <name>\n\n    Outputs information about the connected cluster in CQL that can be replayed.\n"},
+    {"EXPAND", "        EXPAND ON | OFF\n\n    Shows each row vertically, one column per line.\n"},
+    {"PAGING", "        PAGING ON | OFF | <page size>\n\n    Results are printed in pages of <page size> rows (100 by default).\n"},
+    {"SOURCE", "        SOURCE '<file>'\n\n    Executes a file containing CQL statements; errors are prefixed with <file>:<line>:.\n"},
+    {"SHOW", "        SHOW VERSION | HOST | SESSION <id> | REPLICAS <token> [<keyspace>]\n"},
+    {"HISTORY", "        HISTORY [n]\n\n    Shows the last n (default 50) statements of the history.\n"},
+    {"EXIT", "        EXIT | QUIT\n\n    Exits cqlbox.\n"},
+    {"LIST", "        LIST <table> [LIMIT n] [CELLS m];\n\n    The storage view of every partition (cassandra-cli layout). See docs/storage-and-cluster.md.\n"},
+    {"GET", "        GET <table>['<key>'];\n\n    The stored cells of one partition.\n"},
+    {"STORAGE", "        STORAGE ON | OFF\n\n    After every SELECT, show the cells it read with their token and replicas.\n"},
+    {"CLOCK", "        CLOCK | CLOCK SET '<timestamp>' | CLOCK ADVANCE <duration>\n\n    Shows or moves the session clock (fixed with --now).\n"},
+    {"NODETOOL", "        NODETOOL status | ring | getendpoints ks t key | describering ks | tablestats ks.t | tablehistograms ks t\n"},
+};
+
+}  // namespace
+
+void Shell::cmd_source(std::string_view argument) {
+  const std::string path = path_argument(argument);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    print_error(fmt::format("Could not open '{}': [Errno 2] No such file or directory: '{}'", path, path));
+    return;
+  }
+  if (source_depth_ >= 25) {
+    print_error(fmt::format("SOURCE nesting too deep (more than 25 levels) at '{}'", path));
+    return;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  // A SOURCEd file runs as a non-tty sub-shell: its own name and line numbers, and its errors
+  // do not count against the parent's exit status.
+  const std::string saved_name = source_name_;
+  const std::size_t saved_line = line_no_;
+  const bool saved_count = count_lines_, saved_tty = tty_, saved_error = error_;
+  const print::TableStyle saved_style = style_;
+  parse::StatementSplitter saved_splitter = std::move(splitter_);
+  splitter_ = parse::StatementSplitter{};
+  tty_ = false;
+  style_.tty = false;
+  count_lines_ = true;
+  line_no_ = 1;
+  ++source_depth_;
+  run_script(ss.str(), path);
+  --source_depth_;
+  splitter_ = std::move(saved_splitter);
+  source_name_ = saved_name;
+  line_no_ = saved_line;
+  count_lines_ = saved_count;
+  tty_ = saved_tty;
+  style_.tty = saved_style.tty;
+  error_ = saved_error;
+  exit_ = false;
+}
+
+void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& args, std::string_view raw) {
+  if (args.empty()) {
+    out_ += capture_path_.empty() ? "Currently not capturing query output.\n"
+                                  : fmt::format("Currently capturing query output to '{}'.\n", capture_path_);
+    flush();
+    return;
+  }
+  if (args.size() == 1 && util::iequals(args[0], "off")) {
+    if (!capture_) {
+      print_error("Not currently capturing output.");
+      return;
+    }
+    std::fclose(capture_);
+    capture_ = nullptr;
+    capture_path_.clear();
+    return;
+  }
+  const std::size_t at = raw.find_first_of("'\"");
+  if (at == std::string_view::npos) {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  const std::string path = path_argument(raw.substr(at));
+  std::FILE* f = std::fopen(path.c_str(), "a");
+  if (!f) {
+    print_error(fmt::format("Unable to open '{}' for writing", path));
+    return;
+  }
+  if (capture_) std::fclose(capture_);
+  capture_ = f;
+  capture_path_ = path;
+  out_ += fmt::format("Now capturing query output to '{}'.\n", path);
+  flush();
+}
+
+void Shell::cmd_help(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    std::vector<std::string> shell(std::begin(kShellTopics), std::end(kShellTopics));
+    std::sort(shell.begin(), shell.end());
+    std::vector<std::string> cql(std::begin(kCqlTopics), std::end(kCqlTopics));
+    out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
+    out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
+    out_ += "cqlbox commands:\n================\n" +
+            print::columnize({"CLOCK", "GET", "LIST", "NODETOOL", "STORAGE"}, 79) + "\n";
+    flush();
+    return;
+  }
+  for (const auto& a : args) {
+    std::string topic;
+    for (char c : a) topic += static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    bool found = false;
+    for (const auto& h : kShellHelp)
+      if (topic == h.topic) {
+        out_ += h.text;
+        found = true;
+      }
+    if (!found)
+      for (const char* t : kCqlTopics)
+        if (topic == t) {
+          out_ += fmt::format("*** No browser to display CQL help. URL for help topic {} : "
+                              "https://cassandra.apache.org/doc/latest/cassandra/developing/cql/\n", topic);
+          found = true;
+        }
+    if (!found) print_error(fmt::format("*** No help on {}", a));
+  }
+  flush();
+}
+
+void Shell::cmd_history(const std::vector<std::string>& args) {
+  std::size_t n = 50;
+  if (!args.empty()) {
+    const long v = std::atol(args[0].c_str());
+    if (v <= 0) {
+      print_error("Improper HISTORY command.");
+      return;
+    }
+    n = static_cast<std::size_t>(v);
+  }
+  const std::size_t first = history_.size() > n ? history_.size() - n : 0;
+  for (std::size_t i = first; i < history_.size(); ++i) out_ += fmt::format("  {}  {}\n", i + 1, history_[i]);
+  flush();
+}
+
+}  // namespace cqlbox::shell
