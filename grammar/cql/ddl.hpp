@@ -59,14 +59,20 @@ struct index_target : seq<index_target_column, opt<lparen, index_target_inner, r
 struct create_index : seq<opt<kw_custom>, kw_index, opt<if_not_exists>,
                           opt<index_name>, kw_on, qualified_name, lparen,
                           index_target, rparen, opt<kw_using, index_class>> {};
-struct create_stmt : seq<kw_create, sor<create_keyspace, create_table, create_index>> {};
+// CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, …)
+struct type_field_name : ident {};
+struct type_field : seq<type_field_name, type_ref> {};
+struct create_type : seq<kw_type, opt<if_not_exists>, qualified_name, lparen, list<type_field, comma>,
+                         rparen> {};
+struct create_stmt : seq<kw_create, sor<create_keyspace, create_table, create_index, create_type>> {};
 
 struct drop_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name> {};
 struct drop_table : seq<table_word, opt<if_exists>, qualified_name> {};
 struct drop_index_first : ident {};
 struct drop_index_second : ident {};
 struct drop_index : seq<kw_index, opt<if_exists>, drop_index_first, opt<dot, drop_index_second>> {};
-struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index>> {};
+struct drop_type : seq<kw_type, opt<if_exists>, qualified_name> {};
+struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index, drop_type>> {};
 
 // ALTER TABLE t ADD [IF NOT EXISTS] c type [, …] | ADD (c type, …) | DROP [IF EXISTS] c [, …]
 //   | DROP (c, …) | RENAME [IF EXISTS] a TO b [AND c TO d] | WITH options
@@ -85,7 +91,10 @@ struct alter_with : table_properties {};
 struct alter_table : seq<table_word, opt<if_exists>, qualified_name,
                          sor<alter_add, alter_drop, alter_rename, alter_with>> {};
 struct alter_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name, keyspace_properties> {};
-struct alter_stmt : seq<kw_alter, sor<alter_keyspace, alter_table>> {};
+// ALTER TYPE t ADD field type | RENAME a TO b [AND …]
+struct alter_type_add : seq<kw_add, opt<alter_if_not_exists>, type_field> {};
+struct alter_type : seq<kw_type, opt<if_exists>, qualified_name, sor<alter_type_add, alter_rename>> {};
+struct alter_stmt : seq<kw_alter, sor<alter_keyspace, alter_table, alter_type>> {};
 
 struct use_stmt : seq<kw_use, keyspace_name> {};
 struct truncate_stmt : seq<kw_truncate, opt<table_word>, qualified_name> {};

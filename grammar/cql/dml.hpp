@@ -27,8 +27,9 @@ struct assignment_value : term {};
 struct assignment_element_open : lbracket {};
 struct assignment_element : seq<assignment_element_open, term, rbracket> {};
 struct assignment_begin : success {};
+struct assignment_field : ident {};
 struct assignment
-    : seq<assignment_begin, update_column, opt<assignment_element>, equals,
+    : seq<assignment_begin, update_column, opt<sor<assignment_element, seq<dot, assignment_field>>>, equals,
           sor<seq<assignment_ref, sor<assignment_add, assignment_subtract>, assignment_value>,
               seq<assignment_value, opt<assignment_prepend, assignment_ref>>>> {};
 // IF conditions: c = v, c != v, c < v, c IN (…), c[k] = v, c = null.

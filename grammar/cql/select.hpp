@@ -14,9 +14,11 @@ struct selector_call_open : lparen {};
 struct selector_call_close : rparen {};
 struct selector_constant : sor<constant, null_lit> {};
 struct selector_arg : sor<selector_star, selector_constant, selector> {};
+struct selector_field : ident {};
 struct selector_body
     : seq<selector_name,
-          opt<selector_call_open, opt<list<selector_arg, comma>>, selector_call_close>> {};
+          opt<sor<seq<selector_call_open, opt<list<selector_arg, comma>>, selector_call_close>,
+                  seq<dot, selector_field>>>> {};
 struct cast_type : ident {};
 struct selector_cast;
 struct selector_unaliased : sor<selector_cast, selector_body> {};

@@ -11,10 +11,14 @@ struct term;
 struct brace_open : lbrace {};
 struct map_colon : colon {};
 struct brace_close : rbrace {};
+// {name: v, …} is a user-defined type value: a bare name before ':' can be no map key.
+struct udt_field_name : seq<ident, at<colon>> {};
+struct udt_fields : list<seq<udt_field_name, colon, term>, comma> {};
 struct brace_literal
     : seq<brace_open,
-          opt<term, sor<seq<map_colon, term, star<comma, term, map_colon, term>>,
-                        star<comma, term>>>,
+          opt<sor<seq<term, sor<seq<map_colon, term, star<comma, term, map_colon, term>>,
+                                star<comma, term>>>,
+                  udt_fields>>,
           brace_close> {};
 struct list_open : lbracket {};
 struct list_close : rbracket {};

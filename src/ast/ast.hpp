@@ -23,7 +23,7 @@ struct QualifiedName {
 
 enum class TermKind : std::uint8_t {
   String, Integer, Float, Uuid, Boolean, Hex, Duration,  // constants (same order as types)
-  Null, List, Set, Map, Tuple, FunctionCall,
+  Null, List, Set, Map, Tuple, FunctionCall, Udt,
 };
 
 // A term. Constants keep their text (strings unescaped); collections and tuples keep their
@@ -32,18 +32,19 @@ struct Term {
   TermKind kind = TermKind::Null;
   std::string_view text;
   Vec<Term> items;
+  Vec<std::string_view> fields;  // Udt: the field name of each item
   std::uint32_t offset = 0;  // byte offset in the statement, for messages
 
   bool is_constant() const { return kind <= TermKind::Duration; }
 };
 
-enum class SelectorKind : std::uint8_t { Column, Star, Constant, FunctionCall };
+enum class SelectorKind : std::uint8_t { Column, Star, Constant, FunctionCall, Field };
 
 struct Selector {
   SelectorKind kind = SelectorKind::Column;
   std::string_view name;  // column name or function name (lower-cased unless quoted)
   Term constant;          // SelectorKind::Constant
-  Vec<Selector> args;     // SelectorKind::FunctionCall
+  Vec<Selector> args;     // SelectorKind::FunctionCall; Field: the value whose field `name` is read
   std::string_view cast_type;  // CAST(x AS <type>): name "cast", one argument
   std::string_view alias; // empty when no AS
 };
@@ -117,6 +118,25 @@ struct AlterKeyspace {
   Vec<Property> properties;
 };
 
+struct CreateType {
+  QualifiedName name;
+  bool if_not_exists = false;
+  Vec<std::pair<std::string_view, TypeRef>> fields;
+};
+
+struct AlterType {
+  QualifiedName name;
+  bool if_exists = false;
+  bool add_if_not_exists = false;
+  Vec<std::pair<std::string_view, TypeRef>> add;
+  Vec<std::pair<std::string_view, std::string_view>> rename;
+};
+
+struct DropType {
+  QualifiedName name;
+  bool if_exists = false;
+};
+
 struct DropKeyspace {
   std::string_view name;
   bool if_exists = false;
@@ -158,6 +178,7 @@ struct Assignment {
   Term value;
   std::optional<Term> element;  // the k of c[k] = v
   std::string_view ref;         // the c on the right-hand side of c = c + v / v + c
+  std::string_view field;       // SET udt.field = v
 };
 
 // An IF condition of a lightweight transaction.
@@ -236,7 +257,7 @@ struct Select {
 };
 
 using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
-                               CreateIndex, AlterTable, AlterKeyspace, DropKeyspace, DropTable,
-                               DropIndex, Use, Truncate>;
+                               CreateIndex, CreateType, AlterTable, AlterKeyspace, AlterType,
+                               DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate>;
 
 }  // namespace cqlbox::ast

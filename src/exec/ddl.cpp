@@ -87,7 +87,7 @@ constexpr std::array<std::string_view, 19> kTableOptions = {
 // A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
 // Inside a frozen type (and inside any collection) nested collections are frozen.
 const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen = false,
-                                   bool nested = false) {
+                                   bool nested = false, const schema::KeyspaceSchema* ks = nullptr) {
   using types::Kind;
   auto arity = [&](std::size_t n) {
     if (ref.args.size() != n)
@@ -95,8 +95,8 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
   };
   if (util::iequals(ref.name, "frozen")) {
     arity(1);
-    const types::CqlType* inner = resolve_type(ref.args[0], keyspace, true, nested);
-    if (!inner->is_collection() && inner->kind != Kind::Tuple)
+    const types::CqlType* inner = resolve_type(ref.args[0], keyspace, true, nested, ks);
+    if (!inner->is_collection() && inner->kind != Kind::Tuple && inner->kind != Kind::Udt)
       invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got {})", inner->name);
     return inner;
   }
@@ -105,13 +105,14 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
   if (list || set || map) {
     arity(map ? 2 : 1);
     std::vector<const types::CqlType*> params;
-    for (const auto& a : ref.args) params.push_back(resolve_type(a, keyspace, frozen, true));
+    for (const auto& a : ref.args) params.push_back(resolve_type(a, keyspace, frozen, true, ks));
     std::string shown = std::string(list ? "list" : set ? "set" : "map") + "<";
     for (std::size_t i = 0; i < params.size(); ++i) shown += (i ? ", " : "") + params[i]->name;
     shown += ">";
     for (const auto* p : params) {
       if (p->kind == Kind::Counter) invalid("Counters are not allowed inside collections: {}", shown);
       if (p->multi_cell()) invalid("Non-frozen collections are not allowed inside collections: {}", shown);
+      if (p->kind == Kind::Udt && !p->frozen) invalid("Non-frozen UDTs are not allowed inside collections: {}", shown);
     }
     if (set && params[0]->kind == Kind::Duration) invalid("Durations are not allowed inside sets: {}", shown);
     if (map && params[0]->kind == Kind::Duration) invalid("Durations are not allowed as map keys: {}", shown);
@@ -121,14 +122,18 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     if (ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type tuple: expected type arguments");
     std::vector<const types::CqlType*> params;
     for (const auto& a : ref.args) {
-      const types::CqlType* p = resolve_type(a, keyspace, false, true);
-      if (p->multi_cell()) p = types::frozen_of(p);
+      const types::CqlType* p = resolve_type(a, keyspace, false, true, ks);
+      if (p->multi_cell() || p->kind == Kind::Udt) p = types::frozen_of(p);
       params.push_back(p);
     }
     return types::tuple_type(std::move(params));
   }
   if (!ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type {}: it takes no type arguments", ref.name);
   const types::CqlType* t = types::find_native_type(ref.name);
+  if (!t && ks) {
+    auto udt = ks->types.find(std::string(ref.name));
+    if (udt != ks->types.end()) t = frozen ? types::frozen_of(udt->second) : udt->second;
+  }
   if (!t) invalid("Unknown type {}.{}", keyspace, ref.name);
   (void)nested;
   return t;
@@ -224,13 +229,13 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   bool any_counter = false, any_non_counter = false;
   std::vector<schema::Column> statics, regulars;
   for (auto name : pk) {
-    const types::CqlType* type = resolve_type(find_def(name)->type, ks);
+    const types::CqlType* type = resolve_type(find_def(name)->type, ks, false, false, db.catalog.keyspace(ks));
     t.columns.push_back({std::string(name), type, schema::ColumnKind::PartitionKey,
                          static_cast<int>(t.partition_key.size())});
     t.partition_key.push_back(static_cast<int>(t.columns.size() - 1));
   }
   for (std::size_t i = 0; i < ck.size(); ++i) {
-    const types::CqlType* type = resolve_type(find_def(ck[i])->type, ks);
+    const types::CqlType* type = resolve_type(find_def(ck[i])->type, ks, false, false, db.catalog.keyspace(ks));
     t.columns.push_back({std::string(ck[i]), type, schema::ColumnKind::Clustering,
                          static_cast<int>(i), reversed[i]});
     t.clustering.push_back(static_cast<int>(t.columns.size() - 1));
@@ -238,8 +243,10 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   for (const auto& c : s.columns) {
     const bool key = std::find(pk.begin(), pk.end(), c.name) != pk.end() ||
                      std::find(ck.begin(), ck.end(), c.name) != ck.end();
-    const types::CqlType* type = resolve_type(c.type, ks);
+    const types::CqlType* type = resolve_type(c.type, ks, false, false, db.catalog.keyspace(ks));
     if (key) {
+      if (type->kind == types::Kind::Udt && !type->frozen)
+        invalid("Invalid non-frozen user-defined type \"{}\" for PRIMARY KEY column '{}'", type->type_name, c.name);
       if (type->kind == types::Kind::Counter)
         invalid("counter type is not supported for PRIMARY KEY column '{}'", c.name);
       if (type->kind == types::Kind::Duration)
@@ -379,7 +386,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           if (s.action_if) continue;
           invalid("Column with name '{}' already exists", def.name);
         }
-        const types::CqlType* type = resolve_type(def.type, ks);
+        const types::CqlType* type = resolve_type(def.type, ks, false, false, db.catalog.keyspace(ks));
         if (def.is_static && t->clustering.empty())
           invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
         if (type->kind == types::Kind::Counter && !counter_table && !regulars.empty())
@@ -471,6 +478,107 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
   for (int i : t->regulars) paths.regular.push_back(t->column(i).type->path_type());
   for (int i : t->statics) paths.statics.push_back(t->column(i).type->path_type());
   db.store_of(*t).remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), std::move(paths));
+  return Void{};
+}
+
+Result execute_create_type(Database& db, const Session& session, const ast::CreateType& s) {
+  const std::string_view ks_name = keyspace_for(session, s.name);
+  schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
+  if (!ks) invalid("Keyspace '{}' doesn't exist", ks_name);
+  if (ks->types.count(std::string(s.name.name))) {
+    if (s.if_not_exists) return Void{};
+    error::already_exists(std::string(ks_name), std::string(s.name.name));
+  }
+  std::vector<std::string> names;
+  std::vector<const types::CqlType*> field_types;
+  for (const auto& [field, ref] : s.fields) {
+    if (std::find(names.begin(), names.end(), field) != names.end())
+      invalid("Duplicate field name '{}' in type '{}'", field, s.name.name);
+    const types::CqlType* t = resolve_type(ref, ks_name, false, true, ks);
+    if (t->kind == types::Kind::Counter) invalid("A user type cannot contain counters");
+    if (t->multi_cell() || (t->kind == types::Kind::Udt && !t->frozen))
+      invalid("Non-frozen UDTs with nested non-frozen collections are not supported");
+    names.emplace_back(field);
+    field_types.push_back(t);
+  }
+  ks->types[std::string(s.name.name)] =
+      types::udt_type(std::string(ks_name), std::string(s.name.name), std::move(names), std::move(field_types), false);
+  return Void{};
+}
+
+namespace {
+
+// `t` with every use of the UDT `name` replaced by `updated` (frozen where it was frozen).
+const types::CqlType* replace_udt(const types::CqlType* t, const std::string& name, const types::CqlType* updated) {
+  using types::Kind;
+  if (t->kind == Kind::Udt && t->type_name == name) return t->frozen ? types::frozen_of(updated) : updated;
+  if (t->params.empty() || t->kind == Kind::Udt) return t;
+  std::vector<const types::CqlType*> params;
+  for (const auto* p : t->params) params.push_back(replace_udt(p, name, updated));
+  if (t->kind == Kind::Tuple) return types::tuple_type(std::move(params));
+  return types::collection_type(t->kind, std::move(params), t->frozen);
+}
+
+// Tables (and types) of `ks` that use the type `name` anywhere in a column type.
+bool uses_type(const types::CqlType* t, const std::string& name) {
+  if (t->kind == types::Kind::Udt && t->type_name == name) return true;
+  for (const auto* p : t->params)
+    if (uses_type(p, name)) return true;
+  return false;
+}
+
+}  // namespace
+
+Result execute_drop_type(Database& db, const Session& session, const ast::DropType& s) {
+  const std::string_view ks_name = keyspace_for(session, s.name);
+  schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
+  const std::string name(s.name.name);
+  if (!ks || !ks->types.count(name)) {
+    if (s.if_exists) return Void{};
+    invalid("Type '{}.{}' doesn't exist", ks_name, name);
+  }
+  for (const auto& [tname, t] : ks->tables)
+    for (const auto& c : t.columns)
+      if (uses_type(c.type, name))
+        invalid("Cannot drop user type {}.{} as it is still used by table {}.{}", ks_name, name, ks_name, tname);
+  for (const auto& [other, t] : ks->types)
+    if (other != name && uses_type(t, name))
+      invalid("Cannot drop user type {}.{} as it is still used by user type {}", ks_name, name, other);
+  ks->types.erase(name);
+  return Void{};
+}
+
+Result execute_alter_type(Database& db, const Session& session, const ast::AlterType& s) {
+  const std::string_view ks_name = keyspace_for(session, s.name);
+  schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
+  const std::string name(s.name.name);
+  if (!ks || !ks->types.count(name)) {
+    if (s.if_exists) return Void{};
+    invalid("Type {}.{} doesn't exist", ks_name, name);
+  }
+  const types::CqlType* old = ks->types[name];
+  std::vector<std::string> fields = old->fields;
+  std::vector<const types::CqlType*> field_types = old->params;
+  for (const auto& [field, ref] : s.add) {
+    if (std::find(fields.begin(), fields.end(), field) != fields.end()) {
+      if (s.add_if_not_exists) continue;
+      invalid("Cannot add new field {} to type {}.{}: a field with name {} already exists", field, ks_name, name, field);
+    }
+    fields.emplace_back(field);
+    field_types.push_back(resolve_type(ref, ks_name, false, true, ks));
+  }
+  for (const auto& [from, to] : s.rename) {
+    auto it = std::find(fields.begin(), fields.end(), from);
+    if (it == fields.end()) invalid("Unkown field {} in user type {}.{}", from, ks_name, name);
+    if (std::find(fields.begin(), fields.end(), to) != fields.end())
+      invalid("Duplicate field name {} in type {}.{}", to, ks_name, name);
+    *it = std::string(to);
+  }
+  // Existing values keep their bytes: fields are positional, an added one reads as null.
+  const types::CqlType* updated = types::udt_type(std::string(ks_name), name, fields, field_types, false);
+  ks->types[name] = updated;
+  for (auto& [tname, t] : ks->tables)
+    for (auto& c : t.columns) c.type = replace_udt(c.type, name, updated);
   return Void{};
 }
 

@@ -31,6 +31,9 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
         else if constexpr (std::is_same_v<S, ast::DropIndex>) return execute_drop_index(db, session, s);
         else if constexpr (std::is_same_v<S, ast::AlterTable>) return execute_alter_table(db, session, s);
         else if constexpr (std::is_same_v<S, ast::AlterKeyspace>) return execute_alter_keyspace(db, s);
+        else if constexpr (std::is_same_v<S, ast::CreateType>) return execute_create_type(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::AlterType>) return execute_alter_type(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::DropType>) return execute_drop_type(db, session, s);
         else if constexpr (std::is_same_v<S, ast::CreateTable>) return execute_create_table(db, session, s);
         else if constexpr (std::is_same_v<S, ast::DropKeyspace>) return execute_drop_keyspace(db, session, s);
         else if constexpr (std::is_same_v<S, ast::DropTable>) return execute_drop_table(db, session, s);

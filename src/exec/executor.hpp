@@ -50,6 +50,9 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s);
 Result execute_alter_table(Database& db, const Session& session, const ast::AlterTable& s);
 Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s);
+Result execute_create_type(Database& db, const Session& session, const ast::CreateType& s);
+Result execute_alter_type(Database& db, const Session& session, const ast::AlterType& s);
+Result execute_drop_type(Database& db, const Session& session, const ast::DropType& s);
 Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s);
 Result execute_use(Database& db, Session& session, const ast::Use& s);
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s);

@@ -385,6 +385,17 @@ std::string json_value(const types::CqlType& type, const Value& v) {
       }
       return out + (map ? "}" : "]");
     }
+    case Kind::Udt: {
+      std::vector<std::optional<std::string_view>> parts;
+      types::decode_tuple(b, parts);
+      std::string out = "{";
+      for (std::size_t i = 0; i < type.fields.size(); ++i) {
+        if (i) out += ", ";
+        out += json_key(type.fields[i]) + ": " +
+               (i < parts.size() && parts[i] ? json_value(*type.params[i], std::string(*parts[i])) : "null");
+      }
+      return out + "}";
+    }
     case Kind::Tuple: {
       std::vector<std::optional<std::string_view>> parts;
       types::decode_tuple(b, parts);

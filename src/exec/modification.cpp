@@ -11,6 +11,7 @@
 #include "exec/restrictions.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
+#include "types/collection.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -143,7 +144,15 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     counter = counter || type.kind == types::Kind::Counter;
     Set set{&col, &a, std::nullopt, std::nullopt};
     const types::CqlType* value_type = &type;
-    if (a.kind == ast::AssignmentKind::SetElement) {
+    if (!a.field.empty()) {
+      if (type.kind != types::Kind::Udt)
+        invalid("Invalid operation ({}.{} = {}) for non-UDT column {}", util::cql_name(col.name), a.field,
+                term_text(a.value), util::cql_name(col.name));
+      auto at = std::find(type.fields.begin(), type.fields.end(), a.field);
+      if (at == type.fields.end()) invalid("UDT column {} does not have a field named {}", col.name, a.field);
+      value_type = type.params[static_cast<std::size_t>(at - type.fields.begin())];
+      set.element = std::string(a.field);
+    } else if (a.kind == ast::AssignmentKind::SetElement) {
       // Cassandra names the parts of c[k] = v: idx(l) / key(m) and value(l) / value(m).
       if (type.kind == types::Kind::List) {
         set.element = bind_term(*a.element, *types::native_type(types::Kind::Int), "idx(" + col.name + ")", &ctx);
@@ -200,6 +209,30 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       for (const auto& set : sets) {
         const schema::Column& col = *set.column;
         const bool is_static = col.kind == ColumnKind::Static;
+        if (!set.assignment->field.empty()) {
+          // A field of a UDT: the stored value with that field replaced, written whole.
+          const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
+          std::vector<std::optional<std::string>> parts(col.type->fields.size());
+          if (stored.row) {
+            const store::Cell* current = stored.row->cell(col.position);
+            if (current && current->live(now_s)) {
+              std::vector<std::optional<std::string_view>> old;
+              types::decode_tuple(current->value, old);
+              for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)
+                if (old[i]) parts[i] = std::string(*old[i]);
+            }
+          }
+          const auto f = static_cast<std::size_t>(
+              std::find(col.type->fields.begin(), col.type->fields.end(), *set.element) - col.type->fields.begin());
+          parts[f] = set.value;
+          store::Cell cell;
+          cell.timestamp = stamp.timestamp;
+          cell.value = types::encode_tuple(parts);
+          cell.ttl = stamp.ttl;
+          cell.local_time = stamp.expiry;
+          (is_static ? m.static_cells : m.cells).emplace_back(col.position, std::move(cell));
+          continue;
+        }
         if (set.assignment->kind == ast::AssignmentKind::Set && col.type->kind != types::Kind::Counter) {
           if (col.type->multi_cell()) {
             m.complex.push_back(overwrite_collection(col, set.value, stamp, ctx));

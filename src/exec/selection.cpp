@@ -1,11 +1,13 @@
 #include "exec/selection.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
 #include "types/bytes.hpp"
+#include "types/collection.hpp"
 #include "types/compare.hpp"
 #include "util/text.hpp"
 
@@ -65,6 +67,19 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
     case ast::SelectorKind::Constant:
       invalid("Cannot infer type for term {} in selection clause (try using a cast to force a type)",
               term_text(sel.constant));
+    case ast::SelectorKind::Field: {
+      ResolvedSelector inner = resolve(t, sel.args[0]);
+      if (inner.type->kind != Kind::Udt)
+        invalid("Invalid field selection: {} of type {} is not a user type", inner.name, inner.type->name);
+      auto at = std::find(inner.type->fields.begin(), inner.type->fields.end(), sel.name);
+      if (at == inner.type->fields.end()) invalid("{} of type {} has no field {}", inner.name, inner.type->type_name, sel.name);
+      r.op = SelectorOp::Field;
+      r.field = static_cast<std::size_t>(at - inner.type->fields.begin());
+      r.type = inner.type->params[r.field];
+      r.name = fmt::format("{}.{}", inner.name, sel.name);
+      r.args.push_back(std::move(inner));
+      break;
+    }
     case ast::SelectorKind::FunctionCall: {
       const std::string fn = util::ascii_lower(sel.name);
       const auto& args = sel.args;
@@ -227,6 +242,14 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
     case SelectorOp::Token: return types::be_bytes(row.token);
     case SelectorOp::Constant: return r.constant;
     case SelectorOp::Cast: return cast_value(*r.args[0].type, *r.type, evaluate(r.args[0], t, row, ctx));
+    case SelectorOp::Field: {
+      Value whole = evaluate(r.args[0], t, row, ctx);
+      if (!whole) return std::nullopt;
+      std::vector<std::optional<std::string_view>> parts;
+      types::decode_tuple(*whole, parts);
+      if (r.field >= parts.size() || !parts[r.field]) return std::nullopt;
+      return std::string(*parts[r.field]);
+    }
     case SelectorOp::Scalar: {
       std::vector<Value> values;
       for (const auto& a : r.args) values.push_back(evaluate(a, t, row, ctx));

@@ -16,7 +16,7 @@
 namespace cqlbox::exec {
 
 enum class SelectorOp : std::uint8_t {
-  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast,
+  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast, Field,
   CountRows, Count, Min, Max, Sum, Avg,  // aggregates (keep last)
 };
 
@@ -28,6 +28,7 @@ struct ResolvedSelector {
   Value constant;                        // Constant
   std::vector<ResolvedSelector> args;    // Scalar / Cast / aggregates (one argument)
   ScalarFunction function;               // Scalar
+  std::size_t field = 0;                 // Field: index into the UDT's fields
 
   bool aggregate() const { return op >= SelectorOp::CountRows; }
 };

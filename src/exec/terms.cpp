@@ -68,6 +68,7 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
     case TermKind::Tuple: return type.kind == Kind::Tuple;
+    case TermKind::Udt: return type.kind == Kind::Udt;
     default:
       return types::constant_accepted(type, static_cast<types::ConstantKind>(static_cast<int>(term.kind)));
   }
@@ -161,6 +162,23 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
     case TermKind::Tuple:
       if (type.kind != types::Kind::Tuple) error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
       return bind_tuple(term, type, column, ctx);
+    case TermKind::Udt: {
+      if (type.kind != types::Kind::Udt)
+        error::invalid("Invalid user type literal for {} of type {}", column, type.name);
+      // Fields in the type's order; a field not given is null.
+      std::vector<std::optional<std::string>> parts(type.fields.size());
+      for (std::size_t i = 0; i < term.items.size(); ++i) {
+        auto at = std::find(type.fields.begin(), type.fields.end(), term.fields[i]);
+        if (at == type.fields.end())
+          error::invalid("Unknown field '{}' in value of user defined type {}", term.fields[i], type.type_name);
+        const auto f = static_cast<std::size_t>(at - type.fields.begin());
+        if (!assignable(term.items[i], *type.params[f]))
+          error::invalid("Invalid user type literal for {}: field {} is not of type {}", column, term.fields[i],
+                         type.params[f]->name);
+        parts[f] = bind_term(term.items[i], *type.params[f], column, ctx);
+      }
+      return types::encode_tuple(parts);
+    }
     case TermKind::FunctionCall: {
       TypedValue v = evaluate_call(term, ctx);
       const bool ok = v.type == &type || (type.kind == types::Kind::Uuid && v.type->kind == types::Kind::Timeuuid) ||
@@ -256,6 +274,12 @@ std::string term_text(const ast::Term& term) {
         s += c;
       }
       return s + "'";
+    }
+    case TermKind::Udt: {
+      std::string s = "{";
+      for (std::size_t i = 0; i < term.items.size(); ++i)
+        s += (i ? ", " : "") + std::string(term.fields[i]) + ": " + term_text(term.items[i]);
+      return s + "}";
     }
     case TermKind::List: case TermKind::Set: case TermKind::Map: case TermKind::Tuple:
     case TermKind::FunctionCall: {

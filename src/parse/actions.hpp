@@ -105,6 +105,14 @@ struct action<g::brace_open> {
   static void apply0(Builder& b) {
     b.term_marks.push_back(b.terms.size());
     b.brace_is_map.push_back(false);
+    b.udt_names.emplace_back();
+  }
+};
+template <>
+struct action<g::udt_field_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.udt_names.back().push_back(b.name_of(in.string_view()));
   }
 };
 template <>
@@ -117,6 +125,11 @@ struct action<g::brace_close> {
     ast::Term t;
     t.kind = b.brace_is_map.back() ? TermKind::Map : TermKind::Set;
     b.brace_is_map.pop_back();
+    if (!b.udt_names.back().empty()) {
+      t.kind = TermKind::Udt;
+      for (auto name : b.udt_names.back()) t.fields.push_back(name);
+    }
+    b.udt_names.pop_back();
     t.items = b.take_terms(b.term_marks.back());
     b.term_marks.pop_back();
     b.terms.push_back(std::move(t));
@@ -428,6 +441,13 @@ struct action<g::update_column> {
   }
 };
 template <>
+struct action<g::assignment_field> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.assignment.field = b.name_of(in.string_view());
+  }
+};
+template <>
 struct action<g::assignment_element> {
   static void apply0(Builder& b) {
     b.assignment.element = b.pop_term();
@@ -547,6 +567,48 @@ struct action<g::delete_stmt> {
     b.del.ttl = std::move(b.using_ttl);
     b.del.timestamp = std::move(b.using_timestamp);
     b.result = std::move(b.del);
+  }
+};
+
+// CREATE / ALTER / DROP TYPE
+template <>
+struct action<g::type_field_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.type_field_name = b.name_of(in.string_view());
+  }
+};
+template <>
+struct action<g::type_field> {
+  static void apply0(Builder& b) {
+    b.type_fields.emplace_back(b.type_field_name, std::move(b.types.back()));
+    b.types.pop_back();
+  }
+};
+template <>
+struct action<g::create_type> {
+  static void apply0(Builder& b) {
+    ast::CreateType s;
+    s.name = b.qname;
+    s.if_not_exists = b.if_not_exists;
+    s.fields = std::move(b.type_fields);
+    b.result = std::move(s);
+  }
+};
+template <>
+struct action<g::drop_type> {
+  static void apply0(Builder& b) { b.result = ast::DropType{b.qname, b.if_exists}; }
+};
+template <>
+struct action<g::alter_type> {
+  static void apply0(Builder& b) {
+    ast::AlterType s;
+    s.name = b.qname;
+    s.if_exists = b.if_exists;
+    s.add_if_not_exists = b.alter.action_if;
+    s.add = std::move(b.type_fields);
+    s.rename = std::move(b.alter.rename);
+    b.result = std::move(s);
   }
 };
 
@@ -782,6 +844,17 @@ struct action<g::selector_cast> {
     cast.cast_type = b.cast_type;
     cast.args.push_back(std::move(b.selectors.back()));
     b.selectors.back() = std::move(cast);
+  }
+};
+template <>
+struct action<g::selector_field> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::Selector field;
+    field.kind = ast::SelectorKind::Field;
+    field.name = b.name_of(in.string_view());
+    field.args.push_back(std::move(b.selectors.back()));
+    b.selectors.back() = std::move(field);
   }
 };
 template <>

@@ -68,6 +68,9 @@ struct Builder {
 
   ast::Batch batch;
   ast::AlterTable alter;
+  std::string_view type_field_name;
+  ast::Vec<std::pair<std::string_view, ast::TypeRef>> type_fields;
+  std::vector<std::vector<std::string_view>> udt_names;  // per open brace: field names read
   std::string_view rename_from;
   ast::CreateIndex create_index;
   ast::DropIndex drop_index;

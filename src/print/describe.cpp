@@ -71,7 +71,11 @@ std::string table_ddl(const schema::TableSchema& t) {
   for (int i : t.clustering) cols.push_back(&t.column(i));
   for (const auto* group : {&t.statics, &t.regulars}) {
     std::vector<const schema::Column*> simple, complex;
-    for (int i : *group) (t.column(i).type->multi_cell() ? complex : simple).push_back(&t.column(i));
+    for (int i : *group) {
+      const types::CqlType* type = t.column(i).type;
+      const bool is_complex = type->multi_cell() || (type->kind == types::Kind::Udt && !type->frozen);
+      (is_complex ? complex : simple).push_back(&t.column(i));
+    }
     for (const auto* c : simple) cols.push_back(c);
     for (const auto* c : complex) cols.push_back(c);
   }
@@ -110,6 +114,13 @@ std::string table_ddl(const schema::TableSchema& t) {
     first = false;
   }
   return out + ";";
+}
+
+std::string type_ddl(const types::CqlType& udt) {
+  std::string out = fmt::format("CREATE TYPE {}.{} (\n", util::cql_name(udt.keyspace), util::cql_name(udt.type_name));
+  for (std::size_t i = 0; i < udt.fields.size(); ++i)
+    out += fmt::format("    {} {}{}\n", util::cql_name(udt.fields[i]), udt.params[i]->name, i + 1 < udt.fields.size() ? "," : "");
+  return out + ");";
 }
 
 std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index) {

@@ -11,6 +11,7 @@ namespace cqlbox::print {
 
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks);
 std::string table_ddl(const schema::TableSchema& t);
+std::string type_ddl(const types::CqlType& udt);
 std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index);
 
 // Python cmd.Cmd.columnize: column-major, two-space gaps, the fewest rows that fit `width`.

@@ -139,6 +139,21 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       out += ')';
       return;
     }
+    case Kind::Udt: {
+      // {field: value, …}: names unquoted, values nested-formatted, null fields "null".
+      std::vector<std::optional<std::string_view>> parts;
+      types::decode_tuple(b, parts);
+      out += '{';
+      for (std::size_t i = 0; i < type.fields.size(); ++i) {
+        if (i) out += ", ";
+        out += type.fields[i];
+        out += ": ";
+        if (i < parts.size() && parts[i]) append_value_text(out, *type.params[i], *parts[i], true);
+        else out += "null";
+      }
+      out += '}';
+      return;
+    }
     case Kind::Inet: {
       char buf[INET6_ADDRSTRLEN] = {};
       const int family = b.size() == 4 ? AF_INET : AF_INET6;

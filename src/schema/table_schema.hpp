@@ -72,6 +72,7 @@ struct KeyspaceSchema {
   std::map<std::string, std::string> replication;  // option -> value as text
   bool durable_writes = true;
   std::map<std::string, TableSchema> tables;
+  std::map<std::string, const types::CqlType*> types;  // user-defined types (non-frozen form)
 };
 
 }  // namespace cqlbox::schema

@@ -45,6 +45,7 @@ void Shell::describe_table(const schema::TableSchema& t) {
 void Shell::describe_keyspace(const schema::KeyspaceSchema& ks, bool only) {
   describe_statement(print::keyspace_ddl(ks));
   if (only) return;
+  for (const auto& [name, type] : ks.types) describe_statement(print::type_ddl(*type));
   std::vector<const schema::TableSchema*> tables;
   for (const auto& [name, t] : ks.tables) tables.push_back(&t);
   std::sort(tables.begin(), tables.end(), [](auto* a, auto* b) { return name_less(a->name, b->name); });
@@ -72,6 +73,8 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
       std::vector<std::string> names;
       if (what == "tables")
         for (const auto& [t, schema] : ks.tables) names.push_back(util::cql_name(t));
+      if (what == "types")
+        for (const auto& [t, type] : ks.types) names.push_back(util::cql_name(t));
       if (names.empty()) continue;  // cqlsh prints only keyspaces that have rows
       std::sort(names.begin(), names.end(), name_less);
       out_ += '\n';
@@ -104,6 +107,13 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     const schema::TableSchema* table = db_.catalog.table(ks, t);
     if (!table) return fail(fmt::format("Table '{}' not found in keyspace '{}'", t, ks));
     describe_table(*table);
+  } else if (what == "type") {
+    if (args.size() < 2) return fail("Improper DESCRIBE command.");
+    auto [ks, name] = split_name(args[1]);
+    if (ks.empty()) ks = session_.keyspace;
+    const schema::KeyspaceSchema* k = db_.catalog.keyspace(ks);
+    if (!k || !k->types.count(name)) return fail(fmt::format("User defined type '{}' not found in '{}'", name, ks));
+    describe_statement(print::type_ddl(*k->types.at(name)));
   } else if (what == "index") {
     if (args.size() < 2) return fail("Improper DESCRIBE command.");
     auto [ks, name] = split_name(args[1]);

@@ -109,7 +109,7 @@ int compare_values(const CqlType& type, std::string_view a, std::string_view b) 
     }
     return ea.size() < eb.size() ? -1 : ea.size() > eb.size() ? 1 : 0;
   }
-  if (type.kind == Kind::Tuple) {
+  if (type.kind == Kind::Tuple || type.kind == Kind::Udt) {
     std::vector<std::optional<std::string_view>> ca, cb;
     decode_tuple(a, ca);
     decode_tuple(b, cb);

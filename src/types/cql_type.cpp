@@ -1,5 +1,6 @@
 #include "types/cql_type.hpp"
 
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -9,33 +10,53 @@
 namespace cqlbox::types {
 namespace {
 
+CqlType make(Kind kind, std::string name, int fixed_size, bool frozen = false,
+             std::vector<const CqlType*> params = {}) {
+  CqlType t;
+  t.kind = kind;
+  t.name = std::move(name);
+  t.fixed_size = fixed_size;
+  t.frozen = frozen;
+  t.params = std::move(params);
+  return t;
+}
+
 const std::vector<CqlType>& natives() {
   static const std::vector<CqlType> kNatives = {
-      {Kind::Ascii, "ascii", -1, false, {}},        {Kind::Bigint, "bigint", 8, false, {}},
-      {Kind::Blob, "blob", -1, false, {}},          {Kind::Boolean, "boolean", 1, false, {}},
-      {Kind::Counter, "counter", 8, false, {}},     {Kind::Date, "date", 4, false, {}},
-      {Kind::Decimal, "decimal", -1, false, {}},    {Kind::Double, "double", 8, false, {}},
-      {Kind::Duration, "duration", -1, false, {}},  {Kind::Float, "float", 4, false, {}},
-      {Kind::Inet, "inet", -1, false, {}},          {Kind::Int, "int", 4, false, {}},
-      {Kind::Smallint, "smallint", 2, false, {}},   {Kind::Text, "text", -1, false, {}},
-      {Kind::Time, "time", 8, false, {}},           {Kind::Timestamp, "timestamp", 8, false, {}},
-      {Kind::Timeuuid, "timeuuid", 16, false, {}},  {Kind::Tinyint, "tinyint", 1, false, {}},
-      {Kind::Uuid, "uuid", 16, false, {}},          {Kind::Varint, "varint", -1, false, {}},
+      make(Kind::Ascii, "ascii", -1),        make(Kind::Bigint, "bigint", 8),
+      make(Kind::Blob, "blob", -1),          make(Kind::Boolean, "boolean", 1),
+      make(Kind::Counter, "counter", 8),     make(Kind::Date, "date", 4),
+      make(Kind::Decimal, "decimal", -1),    make(Kind::Double, "double", 8),
+      make(Kind::Duration, "duration", -1),  make(Kind::Float, "float", 4),
+      make(Kind::Inet, "inet", -1),          make(Kind::Int, "int", 4),
+      make(Kind::Smallint, "smallint", 2),   make(Kind::Text, "text", -1),
+      make(Kind::Time, "time", 8),           make(Kind::Timestamp, "timestamp", 8),
+      make(Kind::Timeuuid, "timeuuid", 16),  make(Kind::Tinyint, "tinyint", 1),
+      make(Kind::Uuid, "uuid", 16),          make(Kind::Varint, "varint", -1),
   };
   return kNatives;
 }
 
-// Interned parameterised types, keyed by their spelling. Never freed (a handful per schema).
-const CqlType* intern(CqlType t) {
+// Interned parameterised types, keyed by their spelling (UDTs by a signature). Never freed
+// (a handful per schema).
+const CqlType* intern_as(const std::string& key, CqlType t) {
   static std::mutex mu;
   static std::deque<CqlType> storage;
-  static std::map<std::string, const CqlType*> by_name;
+  static std::map<std::string, const CqlType*> by_key;
   std::lock_guard<std::mutex> lock(mu);
-  auto it = by_name.find(t.name);
-  if (it != by_name.end()) return it->second;
+  auto it = by_key.find(key);
+  if (it != by_key.end()) return it->second;
   storage.push_back(std::move(t));
-  by_name.emplace(storage.back().name, &storage.back());
+  by_key.emplace(key, &storage.back());
   return &storage.back();
+}
+
+// Keyed by spelling and by the parameter descriptors: an altered UDT keeps its spelling but is
+// a new descriptor, and so are the collections that hold it.
+const CqlType* intern(CqlType t) {
+  std::string key = t.name;
+  for (const auto* p : t.params) key += "#" + std::to_string(reinterpret_cast<std::uintptr_t>(p));
+  return intern_as(key, std::move(t));
 }
 
 }  // namespace
@@ -62,16 +83,31 @@ const CqlType* collection_type(Kind kind, std::vector<const CqlType*> params, bo
   const char* word = kind == Kind::List ? "list" : kind == Kind::Set ? "set" : "map";
   std::string name = std::string(word) + "<" + inner + ">";
   if (frozen) name = "frozen<" + name + ">";
-  return intern(CqlType{kind, std::move(name), -1, frozen, std::move(params)});
+  return intern(make(kind, std::move(name), -1, frozen, std::move(params)));
 }
 
 const CqlType* tuple_type(std::vector<const CqlType*> components) {
   std::string inner;
   for (const auto* p : components) inner += (inner.empty() ? "" : ", ") + p->name;
-  return intern(CqlType{Kind::Tuple, "frozen<tuple<" + inner + ">>", -1, true, std::move(components)});
+  return intern(make(Kind::Tuple, "frozen<tuple<" + inner + ">>", -1, true, std::move(components)));
+}
+
+const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std::string> fields,
+                        std::vector<const CqlType*> types, bool frozen) {
+  // The interning key carries the fields so that an altered type is a new descriptor.
+  std::string key = (frozen ? "frozen<" : "") + name + (frozen ? ">" : "");
+  std::string signature = "#udt " + keyspace + "." + key + "(";
+  for (std::size_t i = 0; i < fields.size(); ++i) signature += fields[i] + " " + types[i]->name + ",";
+  CqlType t = make(Kind::Udt, std::move(key), -1, frozen, std::move(types));
+  t.fields = std::move(fields);
+  t.keyspace = std::move(keyspace);
+  t.type_name = std::move(name);
+  const CqlType* found = intern_as(signature, std::move(t));
+  return found;
 }
 
 const CqlType* frozen_of(const CqlType* t) {
+  if (t->kind == Kind::Udt && !t->frozen) return udt_type(t->keyspace, t->type_name, t->fields, t->params, true);
   if (!t->is_collection() || t->frozen) return t;
   return collection_type(t->kind, t->params, true);
 }

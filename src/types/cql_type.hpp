@@ -14,15 +14,17 @@ enum class Kind : std::uint8_t {
   Ascii, Bigint, Blob, Boolean, Counter, Date, Decimal, Double, Duration, Float, Inet, Int,
   Smallint, Text, Time, Timestamp, Timeuuid, Tinyint, Uuid, Varint,
   // parameterised
-  List, Set, Map, Tuple,
+  List, Set, Map, Tuple, Udt,
 };
 
 struct CqlType {
-  Kind kind;
+  Kind kind = Kind::Blob;
   std::string name;   // CQL spelling for messages and DESCRIBE: "int", "frozen<list<int>>"
-  int fixed_size;     // serialized size in bytes, or -1 when variable
+  int fixed_size = -1;  // serialized size in bytes, or -1 when variable
   bool frozen = false;
-  std::vector<const CqlType*> params;  // element; key, value; tuple components
+  std::vector<const CqlType*> params;  // element; key, value; tuple components; UDT field types
+  std::vector<std::string> fields;     // UDT field names (parallel to params)
+  std::string keyspace, type_name;     // UDT identity
 
   bool is_collection() const { return kind == Kind::List || kind == Kind::Set || kind == Kind::Map; }
   // Stored as one cell per element (a non-frozen collection).
@@ -40,7 +42,12 @@ const CqlType* find_native_type(std::string_view name) noexcept;
 // list<e>, set<e>, map<k, v> (frozen or not); tuple<…> is always frozen.
 const CqlType* collection_type(Kind kind, std::vector<const CqlType*> params, bool frozen);
 const CqlType* tuple_type(std::vector<const CqlType*> components);
-// The same type frozen (collections), or itself.
+// A user-defined type ks.name with its fields; `frozen` marks frozen<name> uses. Each
+// definition (and each ALTER TYPE) interns a new descriptor: columns keep the one they had.
+const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std::string> fields,
+                        std::vector<const CqlType*> types, bool frozen);
+
+// The same type frozen (collections, UDTs), or itself.
 const CqlType* frozen_of(const CqlType* t);
 
 inline bool is_integral(Kind k) {
