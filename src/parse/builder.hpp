@@ -88,8 +88,9 @@ struct Builder {
       expected.clear();
     }
     if (at == farthest) {
+      // `what` is a token rule's static name: the same rule gives the same pointer.
       for (const char* e : expected)
-        if (std::string_view(e) == what) return;
+        if (e == what) return;
       expected.push_back(what);
     }
   }

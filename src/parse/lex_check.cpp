@@ -4,8 +4,23 @@
 
 namespace cqlbox::parse {
 
+namespace {
+
+// Characters cqlsh's lexer can start a token with (outside strings and comments).
+struct TokenChars {
+  bool ok[256] = {};
+  constexpr TokenChars() {
+    for (int c = 'a'; c <= 'z'; ++c) ok[c] = true;
+    for (int c = 'A'; c <= 'Z'; ++c) ok[c] = true;
+    for (int c = '0'; c <= '9'; ++c) ok[c] = true;
+    for (char c : std::string_view("_ \t\r\f()[]{},;.*=<>!:?+-/%'\"$")) ok[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr TokenChars kTokenChars;
+
+}  // namespace
+
 std::optional<LexFailure> find_lex_failure(std::string_view s) {
-  static constexpr const char* kPunct = "()[]{},;.*=<>!:?+-/%'\"$";
   std::size_t line = 1, line_start = 0;
   auto fail = [&](std::size_t i) {
     std::size_t end = s.find('\n', line_start);
@@ -47,10 +62,7 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
       i = end == std::string_view::npos ? s.size() : end + 1;
       continue;
     }
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
-                    (c != '\0' && std::strchr(kPunct, c) != nullptr);
-    if (!ok) return fail(i);
+    if (!kTokenChars.ok[static_cast<unsigned char>(c)]) return fail(i);
   }
   return std::nullopt;
 }

@@ -20,16 +20,19 @@ inline constexpr std::array<std::string_view, 57> kReservedWords = {
     "TOKEN", "TRUNCATE", "UNLOGGED", "UPDATE", "USE", "USING", "VIEW", "WHERE",
     "WITH"};
 
-// True when `word` (any case, ASCII) is reserved.
+// True when `word` (any case, ASCII) is reserved. Called for every identifier the parser
+// reads, so reject by length first (reserved words are 2 to 12 letters).
 inline bool is_reserved_word(std::string_view word) {
-  if (word.size() > 16) return false;
+  if (word.size() < 2 || word.size() > 12) return false;
   char upper[16];
   for (std::size_t i = 0; i < word.size(); ++i) {
     char c = word[i];
     upper[i] = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
   }
   std::string_view u(upper, word.size());
-  return std::find(kReservedWords.begin(), kReservedWords.end(), u) != kReservedWords.end();
+  for (std::string_view r : kReservedWords)
+    if (r.size() == u.size() && r[0] == u[0] && r == u) return true;
+  return false;
 }
 
 }  // namespace cqlbox::util
