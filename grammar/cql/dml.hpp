@@ -11,9 +11,15 @@ struct using_clause : seq<kw_using, list<sor<using_ttl, using_timestamp>, kw_and
 
 struct insert_column : ident {};
 struct insert_values_open : lparen {};
-struct insert_stmt : seq<kw_insert, kw_into, qualified_name, lparen, list<insert_column, comma>,
-                         rparen, kw_values, insert_values_open, list<term, comma>, rparen,
-                         opt<if_not_exists>, opt<using_clause>> {};
+struct insert_json_value : string_lit {};
+struct insert_default_unset : seq<kw_default, TAO_PEGTL_ISTRING("UNSET"), not_at<ident_other>, sp> {};
+struct insert_default_null : seq<kw_default, kw_null> {};
+struct insert_json : seq<kw_json, insert_json_value, opt<sor<insert_default_unset, insert_default_null>>> {};
+struct insert_stmt
+    : seq<kw_insert, kw_into, qualified_name,
+          sor<insert_json, seq<lparen, list<insert_column, comma>, rparen, kw_values, insert_values_open,
+                               list<term, comma>, rparen>>,
+          opt<if_not_exists>, opt<using_clause>> {};
 
 // SET c = v | c = c + v | c = c - v | c = v + c | c[k] = v
 struct update_column : ident {};

@@ -159,6 +159,8 @@ struct Insert {
   QualifiedName table;
   Vec<std::string_view> columns;
   Vec<Term> values;
+  std::optional<std::string_view> json;  // INSERT … JSON '<object>'
+  bool default_unset = false;            // DEFAULT UNSET: columns not in the JSON are left alone
   bool if_not_exists = false;
   std::optional<Term> ttl;
   std::optional<Term> timestamp;

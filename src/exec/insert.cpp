@@ -5,6 +5,7 @@
 #include "error/cql_error.hpp"
 #include "exec/collections.hpp"
 #include "exec/executor.hpp"
+#include "exec/json_input.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
 #include "util/text.hpp"
@@ -35,10 +36,20 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
   for (int i : t.regulars)
     if (t.column(i).type->kind == types::Kind::Counter)
       invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
-  if (s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
+  if (!s.json && s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
 
   std::vector<std::optional<std::string>> values(t.columns.size());
   std::vector<bool> given(t.columns.size(), false);
+  if (s.json) {
+    // Every column not in the JSON is null (a tombstone), unless DEFAULT UNSET.
+    for (const auto& [c, v] : json_row(t, *s.json)) {
+      values[static_cast<std::size_t>(c)] = v;
+      given[static_cast<std::size_t>(c)] = true;
+    }
+    if (!s.default_unset)
+      for (std::size_t i = 0; i < t.columns.size(); ++i)
+        if (!given[i] && !t.columns[i].is_primary_key()) given[i] = true;
+  }
   for (std::size_t i = 0; i < s.columns.size(); ++i) {
     int c = t.find(s.columns[i]);
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(s.columns[i]), table_text(t));

@@ -406,6 +406,14 @@ struct action<g::insert_column> {
   }
 };
 template <>
+struct action<g::insert_json_value> {
+  static void apply0(Builder& b) { b.insert.json = b.pop_term().text; }
+};
+template <>
+struct action<g::insert_default_unset> {
+  static void apply0(Builder& b) { b.insert.default_unset = true; }
+};
+template <>
 struct action<g::insert_values_open> {
   static void apply0(Builder& b) { b.insert_values_mark = b.terms.size(); }
 };
