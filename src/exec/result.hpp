@@ -27,7 +27,8 @@ using Value = std::optional<std::string>;
 // next write.
 struct ReadPartition {
   const store::Partition* partition;
-  std::vector<const store::Row*> rows;
+  std::vector<const store::Row*> rows;  // every row read, tombstoned ones included
+  std::size_t live_rows = 0;            // of which live
 };
 
 struct Rows {

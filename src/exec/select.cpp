@@ -636,6 +636,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (read) read->rows.push_back(row);
       const std::int64_t shadow = p->row_shadow(*row, cmp);
       if (!row_live(t, *row, shadow, now_s)) continue;
+      if (read) ++read->live_rows;
       any_row = true;
       ck = store::split_components(row->clustering);
       if (!match.clustering_matches(ck)) continue;

@@ -146,6 +146,8 @@ bool Shell::run_shell_command(std::string_view command) {
       args.erase(args.begin());
       cmd_consistency(word, args, true);
     }
+  } else if (cmd == "tracing") {
+    cmd_switch(word, args, tracing_, "TRACING");
   } else if (cmd == "storage") {
     cmd_switch(word, args, storage_, "STORAGE");
     session_.record_reads = storage_;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -151,11 +152,38 @@ void Shell::run_statement(const std::string& text) {
   }
   try {
     ast::Statement stmt = parser_.parse(text);
+    const std::int64_t start_us = db_.clock.now_us();
+    const auto started = std::chrono::steady_clock::now();
+    if (tracing_) {
+      session_.record_reads = true;
+      trace_single_partition_ = false;
+      trace_table_.clear();
+      if (const auto* sel = std::get_if<ast::Select>(&stmt)) {
+        // A single-partition read names every partition-key column with '=' (or IN).
+        std::size_t eq = 0;
+        for (const auto& rel : sel->where)
+          if (rel.kind == ast::RelationKind::Single && (rel.op == ast::Operator::Eq || rel.op == ast::Operator::In)) ++eq;
+        trace_single_partition_ = eq > 0;
+      }
+      std::visit([&](const auto& s) {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
+          trace_table_ = std::string(s.table.name);
+      }, stmt);
+    }
     exec::Result result = exec::execute(db_, session_, stmt);
+    session_.record_reads = storage_;
     print_result(result);
+    if (tracing_) {
+      const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+      print_trace(text, result, start_us, elapsed);
+      flush();
+    }
   } catch (const error::CqlError& e) {
+    session_.record_reads = storage_;
     print_error(print::error_text(e));
   } catch (const std::exception& e) {
+    session_.record_reads = storage_;
     print_error(fmt::format("ServerError: {}", e.what()));
   }
 }

@@ -68,6 +68,11 @@ class Shell {
   void cmd_help(const std::vector<std::string>& args);
   void cmd_history(const std::vector<std::string>& args);
 
+  // tracing.cpp
+  void print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
+                   std::int64_t elapsed_us);
+  std::string trace_session_id(std::int64_t start_us);
+
   // describe_command.cpp
   void cmd_describe(const std::vector<std::string>& args);
   void describe_statement(const std::string& statement);
@@ -93,6 +98,10 @@ class Shell {
   parse::StatementSplitter splitter_;
   print::TableStyle style_;
   bool storage_ = false;  // STORAGE ON
+  bool tracing_ = false;  // TRACING ON
+  bool trace_single_partition_ = false;  // the traced SELECT named its partition(s)
+  std::string trace_table_;              // the table a traced write went to
+  std::uint64_t trace_count_ = 0;
   bool tty_ = false;
   bool error_ = false;
   bool exit_ = false;
