@@ -2,6 +2,7 @@
 // for printing), or a keyspace switch. Row values are serialized bytes; nullopt is null.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -16,9 +17,13 @@ struct Row;
 
 namespace cqlbox::exec {
 
+// What a result column is in its table: cqlsh colours headers by it.
+enum class ColumnRole : std::uint8_t { Other, PartitionKey, Clustering, Static };
+
 struct ResultColumn {
   std::string name;  // header text as cqlsh shows it
   const types::CqlType* type;
+  ColumnRole role = ColumnRole::Other;
 };
 
 using Value = std::optional<std::string>;

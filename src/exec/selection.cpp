@@ -20,6 +20,15 @@ namespace {
 
 const types::CqlType* native(Kind k) { return types::native_type(k); }
 
+ColumnRole role_of(schema::ColumnKind k) {
+  switch (k) {
+    case schema::ColumnKind::PartitionKey: return ColumnRole::PartitionKey;
+    case schema::ColumnKind::Clustering: return ColumnRole::Clustering;
+    case schema::ColumnKind::Static: return ColumnRole::Static;
+    default: return ColumnRole::Other;
+  }
+}
+
 int column_of(const schema::TableSchema& t, const ast::Selector& arg) {
   if (arg.kind != ast::SelectorKind::Column)
     invalid("Only column names are supported as arguments here");
@@ -61,6 +70,7 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       r.column = column_of(t, sel);
       r.type = t.column(r.column).type;
       r.name = t.column(r.column).name;
+      r.role = role_of(t.column(r.column).kind);
       break;
     }
     case ast::SelectorKind::Star: invalid("Invalid use of *");
@@ -181,6 +191,7 @@ Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Se
       r.column = static_cast<int>(i);
       r.type = t.columns[i].type;
       r.name = t.columns[i].name;
+      r.role = role_of(t.columns[i].kind);
       s.selectors.push_back(std::move(r));
     }
   } else {
@@ -206,7 +217,7 @@ Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Se
 
 std::vector<ResultColumn> Selection::result_columns() const {
   std::vector<ResultColumn> cols;
-  for (const auto& r : selectors) cols.push_back({r.name, r.type});
+  for (const auto& r : selectors) cols.push_back({r.name, r.type, r.op == SelectorOp::Column ? r.role : ColumnRole::Other});
   return cols;
 }
 

@@ -29,6 +29,7 @@ struct ResolvedSelector {
   std::vector<ResolvedSelector> args;    // Scalar / Cast / aggregates (one argument)
   ScalarFunction function;               // Scalar
   std::size_t field = 0;                 // Field: index into the UDT's fields
+  ColumnRole role = ColumnRole::Other;   // Column: its role in the table (header colour)
 
   bool aggregate() const { return op >= SelectorOp::CountRows; }
 };

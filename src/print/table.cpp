@@ -9,16 +9,49 @@
 
 namespace cqlbox::print {
 
+namespace {
+
+constexpr const char* kReset = "\033[0m";
+
+const char* header_color(exec::ColumnRole role) {
+  switch (role) {
+    case exec::ColumnRole::PartitionKey: return "\033[0;1;31m";
+    case exec::ColumnRole::Clustering: return "\033[0;1;36m";
+    case exec::ColumnRole::Static: return "\033[0;1;37m";
+    default: return "\033[0;1;35m";
+  }
+}
+
+const char* value_color(const types::CqlType& t) {
+  using types::Kind;
+  switch (t.kind) {
+    case Kind::Text: case Kind::Ascii: return "\033[0;1;33m";
+    case Kind::Blob: return "\033[0;35m";
+    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: return "\033[0;1;34m";
+    default: return "\033[0;1;32m";
+  }
+}
+
+}  // namespace
+
 FormattedRows format_rows(const exec::Rows& rows) {
   FormattedRows r;
-  for (const auto& c : rows.columns) r.names.push_back(c.name);
+  for (const auto& c : rows.columns) {
+    r.names.push_back(c.name);
+    r.header_colors.push_back(header_color(c.role));
+    r.value_colors.push_back(value_color(*c.type));
+  }
   r.cells.reserve(rows.rows.size());
   for (const auto& row : rows.rows) {
     std::vector<std::string> cells;
+    std::vector<bool> nulls;
     cells.reserve(row.size());
-    for (std::size_t i = 0; i < row.size(); ++i)
+    for (std::size_t i = 0; i < row.size(); ++i) {
       cells.push_back(row[i] ? value_text(*rows.columns[i].type, *row[i]) : std::string("null"));
+      nulls.push_back(!row[i]);
+    }
     r.cells.push_back(std::move(cells));
+    r.nulls.push_back(std::move(nulls));
   }
   return r;
 }
@@ -27,8 +60,15 @@ namespace {
 
 void pad(std::string& out, std::size_t n) { out.append(n, ' '); }
 
+// Appends `text`, coloured when `color` is given (widths are measured without the codes).
+void colored(std::string& out, const std::string& text, const char* color) {
+  if (color) out += color;
+  out += text;
+  if (color) out += kReset;
+}
+
 void append_horizontal(std::string& out, const FormattedRows& r, std::size_t first,
-                       std::size_t last, bool header) {
+                       std::size_t last, bool header, bool color) {
   const std::size_t n = r.names.size();
   std::vector<std::size_t> width(n);
   for (std::size_t c = 0; c < n; ++c) width[c] = util::display_width(r.names[c]);
@@ -38,8 +78,8 @@ void append_horizontal(std::string& out, const FormattedRows& r, std::size_t fir
     std::string line;
     for (std::size_t c = 0; c < n; ++c) {
       line += c ? " | " : " ";
-      line += r.names[c];
-      pad(line, width[c] - util::display_width(r.names[c]));
+      colored(line, r.names[c], color ? r.header_colors[c] : nullptr);
+      if (c + 1 < n || !color) pad(line, width[c] - util::display_width(r.names[c]));
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line;
@@ -54,7 +94,8 @@ void append_horizontal(std::string& out, const FormattedRows& r, std::size_t fir
     for (std::size_t c = 0; c < n; ++c) {
       out += c ? " | " : " ";
       pad(out, width[c] - util::display_width(r.cells[i][c]));
-      out += r.cells[i][c];
+      const bool null = i < r.nulls.size() && r.nulls[i][c];
+      colored(out, r.cells[i][c], !color ? nullptr : null ? "\033[0;1;31m" : r.value_colors[c]);
     }
     out += '\n';
   }
@@ -95,7 +136,7 @@ void append_page(std::string& out, const FormattedRows& r, std::size_t first, st
     return;
   }
   if (first_page || style.tty) out += first_page ? "\n" : "";
-  append_horizontal(out, r, first, last, first_page || style.tty);
+  append_horizontal(out, r, first, last, first_page || style.tty, style.color && !r.header_colors.empty());
   if (style.tty) out += '\n';
 }
 

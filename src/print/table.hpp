@@ -13,12 +13,16 @@ struct TableStyle {
   bool tty = false;       // interactive layout (header per page, blank after rows)
   bool expand = false;    // EXPAND ON
   std::size_t page_size = 100;  // 0 = paging off
+  bool color = false;     // cqlsh's ANSI colours (a tty, or -C)
 };
 
 // One formatted result, cells already rendered to text.
 struct FormattedRows {
   std::vector<std::string> names;
   std::vector<std::vector<std::string>> cells;  // null already rendered as "null"
+  std::vector<const char*> header_colors;        // per column (ANSI), for colour output
+  std::vector<const char*> value_colors;         // per column
+  std::vector<std::vector<bool>> nulls;          // null cells are red
 };
 
 FormattedRows format_rows(const exec::Rows& rows);

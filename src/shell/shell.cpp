@@ -78,6 +78,7 @@ void Shell::print_error(std::string_view text) {
   flush();
   error_ = true;
   std::string prefix = tty_ ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
+  if (style_.color && tty_) prefix = "\033[0;1;31m";  // errors in red on a terminal
   std::string all;
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -85,6 +86,7 @@ void Shell::print_error(std::string_view text) {
     if (end == std::string_view::npos) end = text.size();
     all += prefix;
     all.append(text.substr(start, end - start));
+    if (style_.color && tty_) all += "\033[0m";
     all += '\n';
     start = end + 1;
   }
@@ -315,6 +317,9 @@ int Shell::run() {
   }
   tty_ = options_.force_tty || isatty(STDIN_FILENO);
   style_.tty = tty_;
+  // Colour: -C / --no-color, else only when stdout is a terminal that can show it.
+  const char* term = std::getenv("TERM");
+  style_.color = options_.color.value_or(isatty(STDOUT_FILENO) && term && *term && std::string_view(term) != "dumb");
   if (options_.load) {
     std::ifstream in(*options_.load, std::ios::binary);
     std::stringstream ss;
