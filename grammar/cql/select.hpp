@@ -21,7 +21,22 @@ struct selector_body
                   seq<dot, selector_field>>>> {};
 struct cast_type : ident {};
 struct selector_cast;
-struct selector_unaliased : sor<selector_cast, selector_body> {};
+struct selector_body;
+// Arithmetic (5.0): unary -, then * / %, then + -, left to right; parentheses group.
+struct selector_sum;
+struct selector_paren : seq<lparen, selector_sum, rparen> {};
+struct selector_primary : sor<selector_cast, selector_body, selector_constant, selector_paren> {};
+struct selector_negate : tok<one<'-'>> { static constexpr const char* expected = "'-'"; };
+struct selector_unary;
+struct selector_negated : seq<selector_negate, selector_unary> {};
+struct selector_unary : sor<selector_negated, selector_primary> {};
+struct product_op : tok<one<'*', '/', '%'>> { static constexpr const char* expected = "'*'"; };
+struct product_tail : seq<product_op, selector_unary> {};
+struct selector_product : seq<selector_unary, star<product_tail>> {};
+struct sum_op : tok<one<'+', '-'>> { static constexpr const char* expected = "'+'"; };
+struct sum_tail : seq<sum_op, selector_product> {};
+struct selector_sum : seq<selector_product, star<sum_tail>> {};
+struct selector_unaliased : selector_sum {};
 // Once "CAST (" has matched, the rest must follow: no other rule may re-read it.
 struct selector_cast : seq<kw_cast, lparen, must<selector_unaliased, kw_as, cast_type, rparen>> {};
 struct selector_alias : ident {};

@@ -1,6 +1,7 @@
 #include "exec/selection.hpp"
 
 #include <cmath>
+#include <iterator>
 #include <algorithm>
 #include <cstring>
 
@@ -63,7 +64,67 @@ void bind_constant_argument(ResolvedSelector& arg, const ast::Selector& raw, con
   arg.constant = bind_term(raw.constant, *type, fmt::format("{}", function));
 }
 
+// The result type of a numeric operation (Cassandra's widening): decimal > double > float >
+// varint > bigint/counter > int > smallint > tinyint.
+const types::CqlType* widest(const types::CqlType* a, const types::CqlType* b) {
+  static constexpr Kind kOrder[] = {Kind::Tinyint, Kind::Smallint, Kind::Int, Kind::Bigint, Kind::Varint,
+                                    Kind::Float, Kind::Double, Kind::Decimal};
+  auto rank = [](Kind k) {
+    if (k == Kind::Counter) k = Kind::Bigint;
+    for (std::size_t i = 0; i < std::size(kOrder); ++i)
+      if (kOrder[i] == k) return static_cast<int>(i);
+    return -1;
+  };
+  const int ra = rank(a->kind), rb = rank(b->kind);
+  return native(kOrder[static_cast<std::size_t>(std::max(ra, rb))]);
+}
+
+ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Selector& sel) {
+  ResolvedSelector r;
+  r.op = SelectorOp::Arithmetic;
+  const bool unary = sel.name == "_-";
+  r.arithmetic = unary ? 'n' : sel.name[0];
+  for (const auto& a : sel.args) r.args.push_back(resolve_argument(t, a));
+  for (const auto& a : r.args)
+    if (a.op != SelectorOp::Constant && !numeric(a.type->kind)) {
+      if (unary) invalid("the '-' operation is not supported for {}", a.type->name);
+      invalid("the '{}' operation is not supported between {} and {}", sel.name, r.args[0].name, r.args[1].name);
+    }
+  // A constant takes the other operand's type (an integer constant alone is an int).
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    if (r.args[i].op != SelectorOp::Constant) continue;
+    const ResolvedSelector* other = r.args.size() == 2 ? &r.args[1 - i] : nullptr;
+    const types::CqlType* type = other && other->op != SelectorOp::Constant ? other->type
+                               : native(sel.args[i].constant.kind == ast::TermKind::Float ? Kind::Double : Kind::Int);
+    bind_constant_argument(r.args[i], sel.args[i], type, "operation");
+  }
+  for (const auto& a : r.args)
+    if (!numeric(a.type->kind)) {
+      if (unary) invalid("the '-' operation is not supported for {}", a.type->name);
+      invalid("the '{}' operation is not supported between {} and {}", sel.name, r.args[0].name, r.args[1].name);
+    }
+  r.type = unary ? r.args[0].type : widest(r.args[0].type, r.args[1].type);
+  if (r.type->kind == Kind::Counter) r.type = native(Kind::Bigint);
+  if (r.type->kind == Kind::Decimal || r.type->kind == Kind::Varint)
+    invalid("cqlbox does not support arithmetic on {} values yet", r.type->name);
+  // Operands of lower precedence keep their parentheses in the header: 2 * (k + 3).
+  auto operand = [&](const ResolvedSelector& a) {
+    const bool low = a.op == SelectorOp::Arithmetic && (a.arithmetic == '+' || a.arithmetic == '-') &&
+                     (unary || r.arithmetic == '*' || r.arithmetic == '/' || r.arithmetic == '%');
+    return low ? "(" + a.name + ")" : a.name;
+  };
+  r.name = unary ? "-" + operand(r.args[0])
+                 : fmt::format("{} {} {}", operand(r.args[0]), sel.name, operand(r.args[1]));
+  return r;
+}
+
 ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel) {
+  if (sel.kind == ast::SelectorKind::FunctionCall && (sel.name == "+" || sel.name == "-" || sel.name == "*" ||
+                                                      sel.name == "/" || sel.name == "%" || sel.name == "_-")) {
+    ResolvedSelector r = resolve_arithmetic(t, sel);
+    if (!sel.alias.empty()) r.name = std::string(sel.alias);
+    return r;
+  }
   ResolvedSelector r;
   switch (sel.kind) {
     case ast::SelectorKind::Column: {
@@ -239,6 +300,58 @@ Value column_value(const schema::TableSchema& t, const RowSource& row, int colum
 }  // namespace
 
 Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
+               const FunctionContext& ctx);
+
+namespace {
+long double to_number(Kind k, std::string_view b);
+std::int64_t to_integer(Kind k, std::string_view b);
+std::string integer_bytes(Kind k, std::int64_t v);
+std::string float_bytes(Kind k, long double v);
+}  // namespace
+
+// Numeric operations in the result type: integers wrap like Java's, division by zero fails as
+// Cassandra's does, floating point follows IEEE.
+Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
+                 const FunctionContext& ctx) {
+  std::vector<Value> v;
+  for (const auto& a : r.args) {
+    v.push_back(evaluate(a, t, row, ctx));
+    if (!v.back()) return std::nullopt;
+  }
+  const Kind k = r.type->kind;
+  if (k == Kind::Float || k == Kind::Double) {
+    const long double x = to_number(r.args[0].type->kind, *v[0]);
+    if (r.arithmetic == 'n') return float_bytes(k, -x);
+    const long double y = to_number(r.args[1].type->kind, *v[1]);
+    long double out = 0;
+    switch (r.arithmetic) {
+      case '+': out = x + y; break;
+      case '-': out = x - y; break;
+      case '*': out = x * y; break;
+      case '/': out = x / y; break;
+      default: out = std::fmod(x, y); break;
+    }
+    return float_bytes(k, out);
+  }
+  const auto x = static_cast<std::uint64_t>(to_integer(r.args[0].type->kind, *v[0]));
+  if (r.arithmetic == 'n') return integer_bytes(k, static_cast<std::int64_t>(0 - x));
+  const auto y = static_cast<std::uint64_t>(to_integer(r.args[1].type->kind, *v[1]));
+  std::int64_t out = 0;
+  switch (r.arithmetic) {
+    case '+': out = static_cast<std::int64_t>(x + y); break;
+    case '-': out = static_cast<std::int64_t>(x - y); break;
+    case '*': out = static_cast<std::int64_t>(x * y); break;
+    default: {
+      if (y == 0)
+        invalid("the operation '{} {} {}' failed: / by zero", r.args[0].type->name, r.arithmetic, r.args[1].type->name);
+      const auto sx = static_cast<std::int64_t>(x), sy = static_cast<std::int64_t>(y);
+      out = r.arithmetic == '/' ? sx / sy : sx % sy;
+    }
+  }
+  return integer_bytes(k, out);
+}
+
+Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
                const FunctionContext& ctx) {
   switch (r.op) {
     case SelectorOp::Column: return column_value(t, row, r.column);
@@ -253,6 +366,7 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
     case SelectorOp::Token: return types::be_bytes(row.token);
     case SelectorOp::Constant: return r.constant;
     case SelectorOp::Cast: return cast_value(*r.args[0].type, *r.type, evaluate(r.args[0], t, row, ctx));
+    case SelectorOp::Arithmetic: return arithmetic(r, t, row, ctx);
     case SelectorOp::Field: {
       Value whole = evaluate(r.args[0], t, row, ctx);
       if (!whole) return std::nullopt;

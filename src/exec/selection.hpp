@@ -16,7 +16,7 @@
 namespace cqlbox::exec {
 
 enum class SelectorOp : std::uint8_t {
-  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast, Field,
+  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast, Field, Arithmetic,
   CountRows, Count, Min, Max, Sum, Avg,  // aggregates (keep last)
 };
 
@@ -30,6 +30,7 @@ struct ResolvedSelector {
   ScalarFunction function;               // Scalar
   std::size_t field = 0;                 // Field: index into the UDT's fields
   ColumnRole role = ColumnRole::Other;   // Column: its role in the table (header colour)
+  char arithmetic = 0;                   // Arithmetic: + - * / %, or 'n' for unary minus
 
   bool aggregate() const { return op >= SelectorOp::CountRows; }
 };

@@ -836,6 +836,46 @@ struct action<g::selector_call_close> {
     b.selectors.resize(mark);
   }
 };
+// Arithmetic: an operator is remembered, and once its right operand is on the selector stack
+// the two operands become one "operator" function selector.
+template <class Rule>
+struct remember_operator {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.operators.push_back(in.string_view()[0]);
+  }
+};
+template <> struct action<g::product_op> : remember_operator<g::product_op> {};
+template <> struct action<g::sum_op> : remember_operator<g::sum_op> {};
+template <class Rule>
+struct combine_operands {
+  static void apply0(Builder& b) {
+    ast::Selector op;
+    op.kind = ast::SelectorKind::FunctionCall;
+    static constexpr std::string_view kNames[] = {"+", "-", "*", "/", "%"};
+    const char c = b.operators.back();
+    b.operators.pop_back();
+    op.name = c == '+' ? kNames[0] : c == '-' ? kNames[1] : c == '*' ? kNames[2] : c == '/' ? kNames[3] : kNames[4];
+    ast::Selector rhs = std::move(b.selectors.back());
+    b.selectors.pop_back();
+    op.args.push_back(std::move(b.selectors.back()));
+    op.args.push_back(std::move(rhs));
+    b.selectors.back() = std::move(op);
+  }
+};
+template <> struct action<g::product_tail> : combine_operands<g::product_tail> {};
+template <> struct action<g::sum_tail> : combine_operands<g::sum_tail> {};
+template <>
+struct action<g::selector_negated> {
+  static void apply0(Builder& b) {
+    ast::Selector op;
+    op.kind = ast::SelectorKind::FunctionCall;
+    op.name = "_-";  // unary minus
+    op.args.push_back(std::move(b.selectors.back()));
+    b.selectors.back() = std::move(op);
+  }
+};
+
 template <>
 struct action<g::cast_type> {
   template <class Input>

@@ -34,6 +34,7 @@ struct Builder {
 
   std::vector<ast::Selector> selectors;
   std::string_view cast_type;
+  std::vector<char> operators;  // pending arithmetic operators of the select list
   std::vector<std::size_t> selector_marks;
 
   std::vector<ast::TypeRef> types;
