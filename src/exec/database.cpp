@@ -1,5 +1,7 @@
 #include "exec/database.hpp"
 
+#include "exec/system_tables.hpp"
+
 namespace cqlbox::exec {
 
 namespace {
@@ -28,6 +30,7 @@ Database::Database() {
     ks.replication = replication;
     catalog.add_keyspace(std::move(ks));
   }
+  register_system_tables(*this);
 }
 
 store::TableStore& Database::store_of(const schema::TableSchema& t) {

@@ -1,6 +1,7 @@
 #include "exec/executor.hpp"
 
 #include "error/cql_error.hpp"
+#include "exec/system_tables.hpp"
 #include "exec/terms.hpp"
 
 namespace cqlbox::exec {
@@ -20,8 +21,11 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
   return std::visit(
       [&](const auto& s) -> Result {
         using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, ast::Select>)
-          return execute_select(db, session, s, resolve_table(db, session, s.table));
+        if constexpr (std::is_same_v<S, ast::Select>) {
+          const schema::TableSchema& t = resolve_table(db, session, s.table);
+          if (is_system_table(t)) refresh_system_table(db, t);
+          return execute_select(db, session, s, t);
+        }
         else if constexpr (std::is_same_v<S, ast::Insert>) return execute_insert(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Update>) return execute_update(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Delete>) return execute_delete(db, session, s);
@@ -49,7 +53,16 @@ void apply(PreparedWrite& w) {
 }
 }  // namespace
 
+namespace {
+void refuse_system_write(const Database& db, const Session& session, const ast::QualifiedName& name) {
+  const schema::TableSchema& t = resolve_table(db, session, name);
+  if (is_system_table(t))
+    error::fail(error::ErrorClass::Unauthorized, "{} keyspace is not user-modifiable.", t.keyspace);
+}
+}  // namespace
+
 Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
+  refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_insert(db, session, s, db.clock.next_write_timestamp());
   if (s.if_not_exists)
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
@@ -58,6 +71,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
 }
 
 Result execute_update(Database& db, Session& session, const ast::Update& s) {
+  refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_update(db, session, s, db.clock.next_write_timestamp());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
@@ -67,6 +81,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
 }
 
 Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
+  refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_delete(db, session, s, db.clock.next_write_timestamp());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
