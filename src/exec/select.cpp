@@ -10,6 +10,7 @@
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
 #include "types/collection.hpp"
+#include "types/bytes.hpp"
 #include "types/compare.hpp"
 #include "util/text.hpp"
 
@@ -414,6 +415,51 @@ std::pair<std::size_t, std::size_t> prefix_range(const store::Partition& p,
   return {static_cast<std::size_t>(lo - rows.begin()), static_cast<std::size_t>(hi - rows.begin())};
 }
 
+// A slice on clustering component `index`: rows inside a run are sorted on that component
+// (reversed for DESC), so its bounds are two more binary searches.
+struct Slice {
+  std::size_t index;
+  const ColumnRestriction* bounds;
+};
+
+std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const store::ClusteringComparator& cmp,
+                                                std::pair<std::size_t, std::size_t> run,
+                                                const std::optional<Slice>& slice) {
+  if (!slice || run.first >= run.second) return run;
+  const auto& column = cmp.column(slice->index);
+  const ColumnRestriction& b = *slice->bounds;
+  auto component = [&](const store::Row& row) {
+    std::string_view key = row.clustering;
+    for (std::size_t i = 0; i < slice->index && key.size() >= 4; ++i) {
+      auto len = types::read_be<std::uint32_t>(key);
+      key.remove_prefix(4 + len);
+    }
+    auto len = types::read_be<std::uint32_t>(key);
+    return key.substr(4, len);
+  };
+  // -1 below the slice, 0 inside, +1 above, in the column's natural order.
+  auto where = [&](const store::Row& row) {
+    const std::string_view v = component(row);
+    if (b.lower) {
+      const int c = types::compare_values(*column.type, v, b.lower->value);
+      if (c < 0 || (c == 0 && !b.lower->inclusive)) return -1;
+    }
+    if (b.upper) {
+      const int c = types::compare_values(*column.type, v, b.upper->value);
+      if (c > 0 || (c == 0 && !b.upper->inclusive)) return 1;
+    }
+    return 0;
+  };
+  // In storage order the "before" side is below the slice for ASC, above it for DESC.
+  const int before = column.reversed ? 1 : -1;
+  const auto& rows = p.rows();
+  auto first = rows.begin() + static_cast<std::ptrdiff_t>(run.first);
+  auto last = rows.begin() + static_cast<std::ptrdiff_t>(run.second);
+  auto lo = std::partition_point(first, last, [&](const store::Row& row) { return where(row) == before; });
+  auto hi = std::partition_point(lo, last, [&](const store::Row& row) { return where(row) == 0; });
+  return {static_cast<std::size_t>(lo - rows.begin()), static_cast<std::size_t>(hi - rows.begin())};
+}
+
 // Every combination of the '=' / IN values of the leading clustering columns, sorted and
 // deduplicated, as encoded prefixes. Empty list = no prefix restriction.
 std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
@@ -563,6 +609,13 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
   Matcher match{t, r};
   const std::vector<std::string> prefixes = clustering_prefixes(t, r, cmp);
+  // A single-column slice on the clustering column after the '=' prefix narrows each run.
+  std::optional<Slice> slice;
+  if (static_cast<std::size_t>(r.clustering_eq_prefix) < t.clustering.size()) {
+    const int col = t.clustering[static_cast<std::size_t>(r.clustering_eq_prefix)];
+    const auto& cr = r.columns[static_cast<std::size_t>(col)];
+    if (cr.slice()) slice = Slice{static_cast<std::size_t>(r.clustering_eq_prefix), &cr};
+  }
   const bool clustering_or_regular_restricted = r.has_clustering || r.has_regular;
 
   Aggregator agg(plan.selection);
@@ -620,9 +673,10 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       continue;
     }
 
-    // Candidate rows: the '=' prefixes' runs, in clustering order.
+    // Candidate rows: the '=' prefixes' runs, narrowed by a slice on the next clustering
+    // column, in clustering order (binary searches: O(log n + k) per run).
     std::vector<std::pair<std::size_t, std::size_t>> runs;
-    for (const auto& prefix : prefixes) runs.push_back(prefix_range(*p, cmp, prefix));
+    for (const auto& prefix : prefixes) runs.push_back(slice_range(*p, cmp, prefix_range(*p, cmp, prefix), slice));
     std::vector<const store::Row*> candidates;
     for (auto [lo, hi] : runs)
       for (std::size_t i = lo; i < hi; ++i) candidates.push_back(&p->rows()[i]);
