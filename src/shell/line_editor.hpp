@@ -9,8 +9,13 @@ namespace cqlbox::shell {
 
 class LineEditor {
  public:
-  // nullopt at end of input (Ctrl-D).
+  // Installs a SIGINT handler so Ctrl-C interrupts the line instead of the process.
+  LineEditor();
+
+  // nullopt at end of input (Ctrl-D) or when Ctrl-C interrupted the line (then interrupted()
+  // is true once).
   std::optional<std::string> read_line(const std::string& prompt);
+  bool interrupted();
   void add_history(const std::string& entry);
 };
 

@@ -263,6 +263,15 @@ int Shell::run_interactive() {
         p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
     }
     std::optional<std::string> line = editor.read_line(p);
+    if (editor.interrupted()) {
+      // Ctrl-C: drop the statement being typed, print an empty line, prompt again (cqlsh).
+      splitter_.reset();
+      entry.clear();
+      empty_continuations = 0;
+      std::printf("\n");
+      std::fflush(stdout);
+      continue;
+    }
     if (!line) {
       std::printf("\n");
       break;

@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Drives cqlbox in a pseudo-terminal, as a person at the prompt would: banner, prompts,
+continuation prompt, Ctrl-C cancelling a statement, errors without the <stdin>:N: prefix,
+colour off with --no-color, Ctrl-D exiting with status 0."""
+import os, pty, select, sys, time
+
+binary = sys.argv[1]
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["HOME"] = "/nonexistent"  # no history file
+    os.execv(binary, [binary, "--no-color", "--now", "2024-01-01 00:00:00+0000"])
+
+def read(seconds=0.5):
+    out, end = b"", time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            try:
+                out += os.read(fd, 65536)
+            except OSError:
+                break
+    return out.decode(errors="replace").replace("\r\n", "\n")
+
+def send(text, seconds=0.4):
+    os.write(fd, text.encode())
+    return read(seconds)
+
+failures = []
+def expect(what, got, needle):
+    if needle not in got:
+        failures.append(f"{what}: expected {needle!r} in {got!r}")
+
+banner = read(1.0)
+expect("banner", banner, "Connected to cqlbox (in-memory, 3 nodes, Murmur3Partitioner)\n")
+expect("banner", banner, "Use HELP for help.\ncqlbox> ")
+send("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n")
+expect("USE changes the prompt", send("USE ks;\n"), "cqlbox:ks> ")
+send("CREATE TABLE t (k int PRIMARY KEY, v text);\n")
+expect("continuation prompt", send("INSERT INTO t (k, v)\n"), "       ... ")
+send("VALUES (1, 'a');\n")
+send("SELECT *\n")
+expect("Ctrl-C cancels the statement", send("\x03"), "\ncqlbox:ks> ")
+out = send("SELECT * FROM t;\n")
+expect("rows after Ctrl-C", out, " k | v\n---+---\n 1 | a\n\n(1 rows)\n")
+out = send("SELECT * FROM nope;\n")
+expect("tty errors have no prefix", out, "\nInvalidRequest: Error from server: code=2200 [Invalid query] message=\"table nope does not exist\"\n")
+if "<stdin>" in out:
+    failures.append("tty error carried a <stdin>:N: prefix")
+send("\x04", 0.5)
+_, status = os.waitpid(pid, 0)
+if os.waitstatus_to_exitcode(status) != 0:
+    failures.append(f"exit status {os.waitstatus_to_exitcode(status)} after Ctrl-D")
+for f in failures:
+    print("FAIL:", f)
+sys.exit(1 if failures else 0)
