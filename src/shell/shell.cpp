@@ -135,6 +135,7 @@ void Shell::run_statement(const std::string& text) {
   // cassandra-cli's LIST <table> and GET <table>['key'] (not CQL's LIST ROLES/USERS/…).
   const std::string_view word = first_word(text);
   if (util::iequals(word, "get")) return cmd_get(text);
+  if (util::iequals(word, "copy")) return cmd_copy(text);
   if (util::iequals(word, "list")) {
     std::string_view rest = std::string_view(text).substr(text.find_first_not_of(" \t\n") + 4);
     std::string_view next = first_word(rest);
@@ -193,6 +194,11 @@ void Shell::run_statement(const std::string& text) {
 void Shell::feed_line(std::string_view line) {
   if (exit_) return;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (copy_import_) {  // COPY … FROM STDIN: data lines up to "\."
+    if (line == "\\.") finish_copy_import();
+    else copy_import_->lines.emplace_back(line);
+    return;
+  }
   if (!splitter_.in_statement() && !splitter_.in_literal() && is_shell_command(first_word(line))) {
     // A shell command runs to the end of its line (or to a ';').
     std::size_t semi = line.find(';');
@@ -210,6 +216,7 @@ void Shell::feed_line(std::string_view line) {
 }
 
 void Shell::finish_input() {
+  if (copy_import_) finish_copy_import();  // STDIN ended without "\."
   if (splitter_.in_statement() || splitter_.in_literal()) {
     splitter_.reset();
     print_error("Incomplete statement at end of file");

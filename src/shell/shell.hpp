@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,19 @@
 #include "shell/options.hpp"
 
 namespace cqlbox::shell {
+
+// A COPY … FROM in progress (STDIN lines arrive through feed_line until "\.").
+struct CopyImport {
+  const schema::TableSchema* table = nullptr;
+  std::vector<int> columns;
+  std::string qualified, names, options_text;
+  char delimiter = ',', quote = '"', escape = '\\';
+  bool header = false;
+  std::string null_text, bool_true = "True", bool_false = "False";
+  long long max_rows = -1, skip_rows = 0;
+  std::int64_t started_us = 0;
+  std::vector<std::string> lines;
+};
 
 class Shell {
  public:
@@ -68,6 +82,10 @@ class Shell {
   void cmd_help(const std::vector<std::string>& args);
   void cmd_history(const std::vector<std::string>& args);
 
+  // copy_command.cpp
+  void cmd_copy(std::string_view text);
+  void finish_copy_import();
+
   // tracing.cpp
   void print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
                    std::int64_t elapsed_us);
@@ -97,6 +115,7 @@ class Shell {
   parse::Parser parser_;
   parse::StatementSplitter splitter_;
   print::TableStyle style_;
+  std::unique_ptr<CopyImport> copy_import_;  // COPY FROM STDIN collecting lines
   bool storage_ = false;  // STORAGE ON
   bool tracing_ = false;  // TRACING ON
   bool trace_single_partition_ = false;  // the traced SELECT named its partition(s)
