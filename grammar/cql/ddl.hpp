@@ -51,7 +51,8 @@ struct create_table : seq<table_word, opt<if_not_exists>, qualified_name, lparen
 
 struct index_name : ident {};
 struct index_class : string_lit {};
-struct index_target_column : ident {};
+// ENTRIES and FULL are reserved words, legal here only as index functions.
+struct index_target_column : sor<seq<sor<kw_entries, kw_full>, at<lparen>>, ident> {};
 struct index_target_inner : ident {};
 // ON t (col), or ON t (keys(col)) / values(col) / entries(col) / full(col): the first name is
 // read once and becomes the function when a '(' follows.
@@ -88,12 +89,14 @@ struct rename_from : ident {};
 struct rename_to : ident {};
 struct alter_rename : seq<kw_rename, opt<alter_if_exists>, list<seq<rename_from, kw_to, rename_to>, kw_and>> {};
 struct alter_with : table_properties {};
+struct alter_column_type : seq<kw_alter, ident, kw_type, type_ref> {};
 struct alter_table : seq<table_word, opt<if_exists>, qualified_name,
-                         sor<alter_add, alter_drop, alter_rename, alter_with>> {};
+                         sor<alter_add, alter_drop, alter_rename, alter_with, alter_column_type>> {};
 struct alter_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name, keyspace_properties> {};
 // ALTER TYPE t ADD field type | RENAME a TO b [AND …]
 struct alter_type_add : seq<kw_add, opt<alter_if_not_exists>, type_field> {};
-struct alter_type : seq<kw_type, opt<if_exists>, qualified_name, sor<alter_type_add, alter_rename>> {};
+struct alter_field_type : seq<kw_alter, ident, kw_type, type_ref> {};
+struct alter_type : seq<kw_type, opt<if_exists>, qualified_name, sor<alter_type_add, alter_rename, alter_field_type>> {};
 struct alter_stmt : seq<kw_alter, sor<alter_keyspace, alter_table, alter_type>> {};
 
 struct use_stmt : seq<kw_use, keyspace_name> {};

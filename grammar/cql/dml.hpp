@@ -53,7 +53,8 @@ struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, l
 
 struct delete_column : ident {};
 struct delete_element_open : lbracket {};
-struct delete_target : seq<delete_column, opt<delete_element_open, term, rbracket>> {};
+struct delete_field : ident {};
+struct delete_target : seq<delete_column, opt<sor<seq<delete_element_open, term, rbracket>, seq<dot, delete_field>>>> {};
 struct delete_stmt : seq<kw_delete, opt<list<delete_target, comma>>, kw_from, qualified_name,
                          opt<using_clause>, where_clause, opt<kw_if, sor<if_exists_word, conditions>>> {};
 

@@ -53,10 +53,11 @@ struct in_values : seq<kw_in, in_open, opt<list<term, comma>>, in_close> {};
 struct is_not_null : seq<kw_is, kw_not, kw_null> {};
 
 struct relation_column : ident {};
+struct map_entry_open : lbracket {};
 struct single_relation
     : seq<relation_column,
           sor<seq<compare_op, term>, in_values, seq<op_contains_key, term>,
-              seq<op_contains, term>, is_not_null>> {};
+              seq<op_contains, term>, is_not_null, seq<map_entry_open, term, rbracket, compare_op, term>>> {};
 struct multi_open : lparen {};
 struct multi_close : rparen {};
 struct multi_relation : seq<multi_open, list<relation_column, comma>, multi_close,

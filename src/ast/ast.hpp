@@ -57,7 +57,8 @@ struct Relation {
   RelationKind kind = RelationKind::Single;
   Vec<std::string_view> columns;  // one for Single; several for Multi and Token
   Operator op = Operator::Eq;
-  Vec<Term> values;  // one term, or the IN list (tuples for Multi)
+  Vec<Term> values;  // one term, or the IN list (tuples for Multi); {key, value} for m[key] = value
+  bool map_entry = false;  // m[key] op value
 };
 
 struct TypeRef {
@@ -101,7 +102,7 @@ struct CreateTable {
 };
 
 struct AlterTable {
-  enum class Action : std::uint8_t { Add, Drop, Rename, With } action = Action::With;
+  enum class Action : std::uint8_t { Add, Drop, Rename, With, AlterType } action = Action::With;
   QualifiedName table;
   bool if_exists = false;          // ALTER TABLE IF EXISTS
   bool action_if = false;          // ADD IF NOT EXISTS / DROP IF EXISTS / RENAME IF EXISTS
@@ -127,6 +128,7 @@ struct CreateType {
 struct AlterType {
   QualifiedName name;
   bool if_exists = false;
+  bool alter_field_type = false;  // ALTER f TYPE t: refused since 3.x
   bool add_if_not_exists = false;
   Vec<std::pair<std::string_view, TypeRef>> add;
   Vec<std::pair<std::string_view, std::string_view>> rename;
@@ -204,6 +206,7 @@ struct Update {
 struct DeleteTarget {
   std::string_view column;
   std::optional<Term> element;  // DELETE m['k'] / l[0]
+  std::string_view field;       // DELETE udt.field
 };
 
 struct Delete {

@@ -2,10 +2,12 @@
 // messages of Cassandra's schema statements (cql3/statements/schema).
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "cluster/ring.hpp"
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
@@ -141,6 +143,34 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
 
 }  // namespace
 
+namespace {
+
+// Replicas a keyspace keeps in all datacenters together (Cassandra's "full replicas").
+int total_replicas(const std::map<std::string, std::string>& opts) {
+  const cluster::Replication r = cluster::replication_of(opts);
+  if (!r.network_topology) return r.replication_factor;
+  int total = r.replication_factor;  // datacenter1, the only one the simulated ring has
+  for (const auto& [k, v] : opts)
+    if (k != "class" && k != "replication_factor" && k != "datacenter1") total += std::atoi(v.c_str());
+  return total;
+}
+
+// The warning Cassandra's replication strategies give when a datacenter cannot hold RF replicas.
+void warn_on_replication(const Database& db, std::string_view ks, const std::map<std::string, std::string>& opts,
+                         std::vector<std::string>& warnings) {
+  const cluster::Replication r = cluster::replication_of(opts);
+  const int nodes = static_cast<int>(db.ring.nodes().size());
+  if (r.replication_factor <= nodes) return;
+  if (r.network_topology)
+    warnings.push_back(fmt::format("Your replication factor {} for keyspace {} is higher than the number of nodes {} "
+                                   "for datacenter datacenter1", r.replication_factor, ks, nodes));
+  else
+    warnings.push_back(fmt::format("Your replication factor {} for keyspace {} is higher than the number of nodes {}",
+                                   r.replication_factor, ks, nodes));
+}
+
+}  // namespace
+
 Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
   check_name(s.name, "Keyspace");
   schema::KeyspaceSchema ks;
@@ -161,8 +191,10 @@ Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
     if (s.if_not_exists) return Void{};
     error::already_exists(std::string(s.name), "");
   }
+  Void done;
+  warn_on_replication(db, s.name, ks.replication, done.warnings);
   db.catalog.add_keyspace(std::move(ks));
-  return Void{};
+  return done;
 }
 
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
@@ -358,9 +390,13 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
     else if (p.name == "durable_writes") durable = util::iequals(property_text(p.value), "true");
     else error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   }
+  Void done;
+  warn_on_replication(db, s.name, replication, done.warnings);
+  if (total_replicas(ks->replication) < total_replicas(replication))
+    done.warnings.push_back("When increasing replication factor you need to run a full (-full) repair to distribute the data.");
   ks->replication = std::move(replication);
   ks->durable_writes = durable;
-  return Void{};
+  return done;
 }
 
 Result execute_alter_table(Database& db, const Session& session, const ast::AlterTable& s) {
@@ -387,12 +423,17 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Column with name '{}' already exists", def.name);
         }
         const types::CqlType* type = resolve_type(def.type, ks, false, false, db.catalog.keyspace(ks));
+        if (auto was = t->dropped.find(std::string(def.name)); was != t->dropped.end() && was->second != type)
+          invalid("Cannot re-add previously dropped column '{}' of type {}, incompatible with previous type {}",
+                  def.name, type->name, was->second->name);
         if (def.is_static && t->clustering.empty())
           invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
         if (type->kind == types::Kind::Counter && !counter_table && !regulars.empty())
-          invalid("Cannot add a counter column ({}) in a non counter column family", def.name);
+          error::fail(ErrorClass::ConfigurationException, "{}.{}: Cannot have a counter column (\"{}\") in a non counter table",
+                      ks, t->name, def.name);
         if (type->kind != types::Kind::Counter && counter_table)
-          invalid("Cannot add a non counter column ({}) in a counter column family", def.name);
+          error::fail(ErrorClass::ConfigurationException, "{}.{}: Cannot have a non counter column (\"{}\") in a counter table",
+                      ks, t->name, def.name);
         schema::Column col{std::string(def.name), type,
                            def.is_static ? schema::ColumnKind::Static : schema::ColumnKind::Regular, 0};
         (def.is_static ? statics : regulars).push_back(std::move(col));
@@ -407,7 +448,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         const int c = t->find(name);
         if (c < 0) {
           if (s.action_if) continue;
-          invalid("Column {} was not found in table {}", name, t->name);
+          invalid("Column {} was not found in table '{}.{}'", name, ks, t->name);
         }
         if (t->column(c).is_primary_key()) invalid("Cannot drop PRIMARY KEY column {}", name);
         std::string dependents;
@@ -415,6 +456,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           if (idx.column == c) dependents += (dependents.empty() ? "" : ",") + idx.name;
         if (!dependents.empty())
           invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
+        t->dropped[std::string(name)] = t->column(c).type;
         auto& group = t->column(c).kind == schema::ColumnKind::Static ? statics : regulars;
         group.erase(std::remove_if(group.begin(), group.end(), [&](const schema::Column& x) { return x.name == name; }),
                     group.end());
@@ -428,12 +470,12 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         const int c = t->find(from);
         if (c < 0) {
           if (s.action_if) continue;
-          invalid("Column {} was not found in table {}", from, t->name);
+          invalid("Undefined column name {} in table {}", util::cql_name(from), table_text(*t));
         }
         if (!t->column(c).is_primary_key()) invalid("Cannot rename non PRIMARY KEY column {}", from);
         if (t->find(to) >= 0)
-          invalid("Cannot rename column {} to {} in table {}; another column of that name already exist", from, to,
-                  t->name);
+          invalid("Cannot rename column {} to {} in table '{}.{}'; another column with that name already exists", from,
+                  to, ks, t->name);
         const std::string old_name = t->column(c).name;
         t->columns[static_cast<std::size_t>(c)].name = std::string(to);
         for (auto& idx : t->indexes)
@@ -444,6 +486,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
       }
       return Void{};
     }
+    case Action::AlterType:
+      invalid("Altering column types is no longer supported");
     case Action::With: {
       if (!s.clustering_order.empty()) invalid("Cannot change the clustering order of an existing table");
       for (const auto& p : s.properties) {
@@ -487,7 +531,7 @@ Result execute_create_type(Database& db, const Session& session, const ast::Crea
   if (!ks) invalid("Keyspace '{}' doesn't exist", ks_name);
   if (ks->types.count(std::string(s.name.name))) {
     if (s.if_not_exists) return Void{};
-    error::already_exists(std::string(ks_name), std::string(s.name.name));
+    invalid("A user type with name '{}' already exists", s.name.name);
   }
   std::vector<std::string> names;
   std::vector<const types::CqlType*> field_types;
@@ -537,13 +581,20 @@ Result execute_drop_type(Database& db, const Session& session, const ast::DropTy
     if (s.if_exists) return Void{};
     invalid("Type '{}.{}' doesn't exist", ks_name, name);
   }
+  // Cassandra checks nesting user types before tables and names every user in the message.
+  std::string users;
+  for (const auto& [other, t] : ks->types)
+    if (other != name && uses_type(t, name)) users += (users.empty() ? "" : ", ") + other;
+  if (!users.empty())
+    invalid("Cannot drop user type '{}.{}' as it is still used by user types {}", ks_name, name, users);
   for (const auto& [tname, t] : ks->tables)
     for (const auto& c : t.columns)
-      if (uses_type(c.type, name))
-        invalid("Cannot drop user type {}.{} as it is still used by table {}.{}", ks_name, name, ks_name, tname);
-  for (const auto& [other, t] : ks->types)
-    if (other != name && uses_type(t, name))
-      invalid("Cannot drop user type {}.{} as it is still used by user type {}", ks_name, name, other);
+      if (uses_type(c.type, name)) {
+        users += (users.empty() ? "" : ", ") + tname;
+        break;
+      }
+  if (!users.empty())
+    invalid("Cannot drop user type '{}.{}' as it is still used by tables {}", ks_name, name, users);
   ks->types.erase(name);
   return Void{};
 }
@@ -556,13 +607,14 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
     if (s.if_exists) return Void{};
     invalid("Type {}.{} doesn't exist", ks_name, name);
   }
+  if (s.alter_field_type) invalid("Altering field types is no longer supported");
   const types::CqlType* old = ks->types[name];
   std::vector<std::string> fields = old->fields;
   std::vector<const types::CqlType*> field_types = old->params;
   for (const auto& [field, ref] : s.add) {
     if (std::find(fields.begin(), fields.end(), field) != fields.end()) {
       if (s.add_if_not_exists) continue;
-      invalid("Cannot add new field {} to type {}.{}: a field with name {} already exists", field, ks_name, name, field);
+      invalid("Cannot add field {} to type {}.{}: a field with name {} already exists", field, ks_name, name, field);
     }
     fields.emplace_back(field);
     field_types.push_back(resolve_type(ref, ks_name, false, true, ks));
@@ -571,7 +623,7 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
     auto it = std::find(fields.begin(), fields.end(), from);
     if (it == fields.end()) invalid("Unkown field {} in user type {}.{}", from, ks_name, name);
     if (std::find(fields.begin(), fields.end(), to) != fields.end())
-      invalid("Duplicate field name {} in type {}.{}", to, ks_name, name);
+      invalid("Duplicate field name {} in type {}", to, ks_name);  // sic: 5.0's format drops the type name
     *it = std::string(to);
   }
   // Existing values keep their bytes: fields are positional, an added one reads as null.

@@ -46,9 +46,9 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
       values[static_cast<std::size_t>(c)] = v;
       given[static_cast<std::size_t>(c)] = true;
     }
-    if (!s.default_unset)
-      for (std::size_t i = 0; i < t.columns.size(); ++i)
-        if (!given[i] && !t.columns[i].is_primary_key()) given[i] = true;
+    // A key column the JSON leaves out is a null key (5.0 binds an '= null' for it).
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+      if (!given[i] && (t.columns[i].is_primary_key() || !s.default_unset)) given[i] = true;
   }
   for (std::size_t i = 0; i < s.columns.size(); ++i) {
     int c = t.find(s.columns[i]);

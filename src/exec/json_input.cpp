@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 
@@ -135,38 +138,155 @@ class Reader {
   std::size_t i_ = 0;
 };
 
-const char* kind_name(const Json& j) {
+// What Jackson would have produced for this JSON value, named as Java names its class.
+const char* java_class(const Json& j) {
   switch (j.kind) {
     case Json::Kind::Bool: return "Boolean";
-    case Json::Kind::Number: return "Number";
     case Json::Kind::String: return "String";
-    case Json::Kind::Array: return "List";
-    case Json::Kind::Object: return "Map";
+    case Json::Kind::Array: return "ArrayList";
+    case Json::Kind::Object: return "LinkedHashMap";
+    case Json::Kind::Number: {
+      if (j.text.find_first_of(".eE") != std::string::npos) return "Double";
+      errno = 0;
+      const long long v = std::strtoll(j.text.c_str(), nullptr, 10);
+      if (errno == ERANGE) return "BigInteger";
+      return v >= INT32_MIN && v <= INT32_MAX ? "Integer" : "Long";
+    }
     default: return "null";
   }
 }
 
-std::string to_bytes(const Json& j, const types::CqlType& type, const std::string& column);
-
-std::optional<std::string> element(const Json& j, const types::CqlType& type, const std::string& column) {
-  if (j.kind == Json::Kind::Null) return std::nullopt;
-  return to_bytes(j, type, column);
+// Java's toString of the parsed value: strings raw, lists [a, b], maps {k=v}.
+std::string java_text(const Json& j) {
+  switch (j.kind) {
+    case Json::Kind::Bool: return j.boolean ? "true" : "false";
+    case Json::Kind::Null: return "null";
+    case Json::Kind::Array: {
+      std::string out = "[";
+      for (std::size_t i = 0; i < j.items.size(); ++i) out += (i ? ", " : "") + java_text(j.items[i]);
+      return out + "]";
+    }
+    case Json::Kind::Object: {
+      std::string out = "{";
+      for (std::size_t i = 0; i < j.members.size(); ++i)
+        out += (i ? ", " : "") + j.members[i].first + "=" + java_text(j.members[i].second);
+      return out + "}";
+    }
+    case Json::Kind::Number:
+      if (std::string(java_class(j)) == "Double") {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.17g", std::strtod(j.text.c_str(), nullptr));
+        std::string t = buf;
+        if (t.find_first_of(".e") == std::string::npos) t += ".0";
+        return t;
+      }
+      return j.text;
+    default: return j.text;
+  }
 }
 
-std::string to_bytes(const Json& j, const types::CqlType& type, const std::string& column) {
+// A marshal error (the text after "Error decoding JSON value for <col>: ").
+struct JsonError {
+  std::string message;
+};
+
+[[noreturn]] void expected(const char* what, const Json& j) {
+  throw JsonError{fmt::format("Expected {}, but got a {}: {}", what, java_class(j), java_text(j))};
+}
+
+std::string convert(const Json& j, const types::CqlType& type);
+
+std::optional<std::string> convert_element(const Json& j, const types::CqlType& type) {
+  if (j.kind == Json::Kind::Null) return std::nullopt;
+  return convert(j, type);
+}
+
+// A marshal call whose CqlError text becomes the JSON error.
+std::string marshal(const types::CqlType& type, types::ConstantKind kind, const std::string& text) {
+  try {
+    return types::encode_constant(type, kind, text, "");
+  } catch (const error::CqlError& e) {
+    throw JsonError{e.message};
+  }
+}
+
+std::string convert(const Json& in, const types::CqlType& type) {
   using types::Kind;
   using types::ConstantKind;
-  auto mismatch = [&](const char* expected) -> std::string {
-    invalid("Error decoding JSON value for {}: Expected {} value, but got a {}: {}", column, expected, kind_name(j),
-            j.kind == Json::Kind::Bool ? (j.boolean ? "true" : "false") : j.text);
-  };
+  const Json* jp = &in;
+  Json decoded;
+  if (in.kind == Json::Kind::String && (type.is_collection() || type.kind == Kind::Tuple || type.kind == Kind::Udt)) {
+    decoded = Reader(in.text).document();  // a collection may arrive as a JSON string
+    jp = &decoded;
+  }
+  const Json& j = *jp;
+  const bool integer = j.kind == Json::Kind::Number && std::string(java_class(j)) != "Double";
   switch (type.kind) {
+    case Kind::Text:
+      if (j.kind != Json::Kind::String) expected("a UTF-8 string", j);
+      return j.text;
+    case Kind::Ascii:
+      if (j.kind != Json::Kind::String) expected("an ascii string", j);
+      return marshal(type, ConstantKind::String, j.text);
+    case Kind::Int: case Kind::Smallint: case Kind::Tinyint: case Kind::Bigint: case Kind::Counter: case Kind::Varint: {
+      const char* what = type.kind == Kind::Int ? "an int value" : type.kind == Kind::Smallint ? "a short value"
+                       : type.kind == Kind::Tinyint ? "a byte value" : type.kind == Kind::Varint ? "an integer value"
+                                                                                                  : "a bigint value";
+      if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::Integer, j.text);
+      if (!integer) expected(what, j);
+      const std::string cls = java_class(j);
+      if (type.kind == Kind::Int && cls != "Integer") expected(what, j);
+      if ((type.kind == Kind::Bigint || type.kind == Kind::Counter) && cls == "BigInteger") expected(what, j);
+      return marshal(type, ConstantKind::Integer, j.text);
+    }
+    case Kind::Float: case Kind::Double: case Kind::Decimal: {
+      const char* what = type.kind == Kind::Float ? "a float value" : type.kind == Kind::Double ? "a double value"
+                                                                                                : "a decimal value";
+      if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::Float, j.text);
+      if (j.kind != Json::Kind::Number) expected(what, j);
+      return marshal(type, integer ? ConstantKind::Integer : ConstantKind::Float, j.text);
+    }
+    case Kind::Boolean:
+      if (j.kind == Json::Kind::Bool) return std::string(1, j.boolean ? '\1' : '\0');
+      if (j.kind == Json::Kind::String && (util::iequals(j.text, "true") || util::iequals(j.text, "false")))
+        return std::string(1, util::iequals(j.text, "true") ? '\1' : '\0');
+      expected("a boolean value", j);
+    case Kind::Blob:
+      if (j.kind != Json::Kind::String) expected("a string representation of a blob value", j);
+      if (j.text.rfind("0x", 0) != 0)
+        throw JsonError{fmt::format("Value '{}' is not a valid blob representation: String representation of blob is missing 0x prefix: {}",
+                                    j.text, j.text)};
+      return marshal(type, ConstantKind::Hex, j.text);
+    case Kind::Uuid:
+      if (j.kind != Json::Kind::String) expected("a string representation of a uuid", j);
+      return marshal(type, ConstantKind::Uuid, j.text);
+    case Kind::Timeuuid:
+      if (j.kind != Json::Kind::String) expected("a string representation of a timeuuid", j);
+      return marshal(type, ConstantKind::Uuid, j.text);
+    case Kind::Timestamp:
+      if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::String, j.text);
+      if (!integer) expected("a long or a datestring representation of a timestamp value", j);
+      return marshal(type, ConstantKind::Integer, j.text);
+    case Kind::Date:
+      if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::String, j.text);
+      if (!integer) expected("a string representation of a date value", j);
+      return marshal(type, ConstantKind::Integer, j.text);
+    case Kind::Time:
+      if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::String, j.text);
+      if (!integer) expected("a string representation of a time value", j);
+      return marshal(type, ConstantKind::Integer, j.text);
+    case Kind::Inet:
+      if (j.kind != Json::Kind::String) expected("a string representation of an inet value", j);
+      return marshal(type, ConstantKind::String, j.text);
+    case Kind::Duration:
+      if (j.kind != Json::Kind::String) expected("a string representation of a duration value", j);
+      return marshal(type, ConstantKind::Duration, j.text);
     case Kind::List: case Kind::Set: {
-      if (j.kind != Json::Kind::Array) return mismatch("a list");
+      if (j.kind != Json::Kind::Array) expected(type.kind == Kind::List ? "a list" : "a list (representing a set)", j);
       std::vector<std::string> items;
       for (const auto& item : j.items) {
-        auto b = element(item, *type.params[0], column);
-        if (!b) invalid("null is not supported inside collections");
+        auto b = convert_element(item, *type.params[0]);
+        if (!b) throw JsonError{"Invalid null element in list"};
         items.push_back(std::move(*b));
       }
       if (type.kind == Kind::Set) {
@@ -178,19 +298,16 @@ std::string to_bytes(const Json& j, const types::CqlType& type, const std::strin
       return types::encode_elements(items);
     }
     case Kind::Map: {
-      if (j.kind != Json::Kind::Object) return mismatch("a map");
+      if (j.kind != Json::Kind::Object) expected("a map", j);
       std::vector<std::pair<std::string, std::string>> pairs;
       for (const auto& [k, v] : j.members) {
-        // Map keys arrive as JSON strings: parse them as the key type's JSON form.
+        // Keys arrive as JSON strings: numeric key types take them as numbers.
         Json key;
         key.kind = Json::Kind::String;
         key.text = k;
-        if (types::is_integral(type.params[0]->kind) || type.params[0]->kind == Kind::Float ||
-            type.params[0]->kind == Kind::Double || type.params[0]->kind == Kind::Decimal)
-          key.kind = Json::Kind::Number;
-        auto vb = element(v, *type.params[1], column);
-        if (!vb) invalid("null is not supported inside collections");
-        pairs.emplace_back(to_bytes(key, *type.params[0], column), std::move(*vb));
+        auto vb = convert_element(v, *type.params[1]);
+        if (!vb) throw JsonError{"Invalid null value in map"};
+        pairs.emplace_back(convert(key, *type.params[0]), std::move(*vb));
       }
       std::sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) {
         return types::compare_values(*type.params[0], a.first, b.first) < 0;
@@ -198,61 +315,33 @@ std::string to_bytes(const Json& j, const types::CqlType& type, const std::strin
       return types::encode_pairs(pairs);
     }
     case Kind::Tuple: {
-      if (j.kind != Json::Kind::Array) return mismatch("a list");
+      if (j.kind != Json::Kind::Array) expected("a list representation of a tuple", j);
       std::vector<std::optional<std::string>> parts;
       for (std::size_t i = 0; i < j.items.size() && i < type.params.size(); ++i)
-        parts.push_back(element(j.items[i], *type.params[i], column));
+        parts.push_back(convert_element(j.items[i], *type.params[i]));
       return types::encode_tuple(parts);
     }
     case Kind::Udt: {
-      if (j.kind != Json::Kind::Object) return mismatch("a map");
+      if (j.kind != Json::Kind::Object) expected("a map", j);
       std::vector<std::optional<std::string>> parts(type.fields.size());
       for (const auto& [k, v] : j.members) {
         auto at = std::find(type.fields.begin(), type.fields.end(), k);
-        if (at == type.fields.end()) invalid("Unknown field '{}' in value of user defined type {}", k, type.type_name);
+        if (at == type.fields.end())
+          throw JsonError{fmt::format("Unknown field '{}' in value of user defined type {}", k, type.type_name)};
         const auto f = static_cast<std::size_t>(at - type.fields.begin());
-        parts[f] = element(v, *type.params[f], column);
+        parts[f] = convert_element(v, *type.params[f]);
       }
       return types::encode_tuple(parts);
     }
-    case Kind::Boolean:
-      if (j.kind == Json::Kind::Bool) return std::string(1, j.boolean ? '\1' : '\0');
-      if (j.kind == Json::Kind::String && (util::iequals(j.text, "true") || util::iequals(j.text, "false")))
-        return std::string(1, util::iequals(j.text, "true") ? '\1' : '\0');
-      return mismatch("a boolean");
-    case Kind::Blob:
-      if (j.kind != Json::Kind::String || j.text.rfind("0x", 0) != 0)
-        invalid("Error decoding JSON value for {}: Value '{}' is not a valid blob representation: String representation of blob is missing 0x prefix: {}",
-                column, j.text, j.text);
-      return types::encode_constant(type, ConstantKind::Hex, j.text, column);
-    case Kind::Uuid: case Kind::Timeuuid:
-      if (j.kind != Json::Kind::String) return mismatch("a string representation of a uuid");
-      return types::encode_constant(type, ConstantKind::Uuid, j.text, column);
-    case Kind::Duration:
-      if (j.kind != Json::Kind::String) return mismatch("a string");
-      return types::encode_constant(type, ConstantKind::Duration, j.text, column);
-    default: break;
   }
-  // Numbers and strings of the scalar types.
-  if (j.kind == Json::Kind::Number) {
-    const bool fractional = j.text.find_first_of(".eE") != std::string::npos;
-    return types::encode_constant(type, fractional ? ConstantKind::Float : ConstantKind::Integer, j.text, column);
-  }
-  if (j.kind == Json::Kind::String) {
-    if (types::constant_accepted(type, ConstantKind::String))
-      return types::encode_constant(type, ConstantKind::String, j.text, column);
-    // Numeric types also take their value as a string.
-    const bool fractional = j.text.find_first_of(".eE") != std::string::npos || j.text == "NaN" ||
-                            j.text.find("Infinity") != std::string::npos;
-    return types::encode_constant(type, fractional ? ConstantKind::Float : ConstantKind::Integer, j.text, column);
-  }
-  return mismatch(("a " + std::string(type.name)).c_str());
+  expected("a value", j);
 }
 
 }  // namespace
 
 std::map<int, Value> json_row(const schema::TableSchema& t, std::string_view json) {
   Json doc = Reader(json).document();
+  if (doc.kind == Json::Kind::Null) invalid("Got null for INSERT JSON values");
   if (doc.kind != Json::Kind::Object) invalid("Could not decode JSON string as a map: not a JSON object");
   std::map<int, Value> out;
   for (const auto& [key, value] : doc.members) {
@@ -262,7 +351,11 @@ std::map<int, Value> json_row(const schema::TableSchema& t, std::string_view jso
     const int c = t.find(name);
     if (c < 0) invalid("JSON values map contains unrecognized column: {}", name);
     const schema::Column& col = t.column(c);
-    out[c] = value.kind == Json::Kind::Null ? Value(std::nullopt) : Value(to_bytes(value, *col.type, col.name));
+    try {
+      out[c] = value.kind == Json::Kind::Null ? Value(std::nullopt) : Value(convert(value, *col.type));
+    } catch (const JsonError& e) {
+      invalid("Error decoding JSON value for {}: {}", col.name, e.message);
+    }
   }
   return out;
 }

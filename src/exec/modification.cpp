@@ -148,6 +148,9 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       if (type.kind != types::Kind::Udt)
         invalid("Invalid operation ({}.{} = {}) for non-UDT column {}", util::cql_name(col.name), a.field,
                 term_text(a.value), util::cql_name(col.name));
+      if (type.frozen)
+        invalid("Invalid operation ({}.{} = {}) for frozen UDT column {}", util::cql_name(col.name), a.field,
+                term_text(a.value), util::cql_name(col.name));
       auto at = std::find(type.fields.begin(), type.fields.end(), a.field);
       if (at == type.fields.end()) invalid("UDT column {} does not have a field named {}", col.name, a.field);
       value_type = type.params[static_cast<std::size_t>(at - type.fields.begin())];
@@ -227,9 +230,15 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
           parts[f] = set.value;
           store::Cell cell;
           cell.timestamp = stamp.timestamp;
-          cell.value = types::encode_tuple(parts);
-          cell.ttl = stamp.ttl;
-          cell.local_time = stamp.expiry;
+          // A non-frozen UDT with no field left set reads as null.
+          if (std::all_of(parts.begin(), parts.end(), [](const auto& part) { return !part; })) {
+            cell.tombstone = true;
+            cell.local_time = now_s;
+          } else {
+            cell.value = types::encode_tuple(parts);
+            cell.ttl = stamp.ttl;
+            cell.local_time = stamp.expiry;
+          }
           (is_static ? m.static_cells : m.cells).emplace_back(col.position, std::move(cell));
           continue;
         }
@@ -275,6 +284,15 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
     only_static = only_static && col.kind == ColumnKind::Static;
     columns.push_back(&col);
     std::optional<std::string> element;
+    if (!target.field.empty()) {
+      const types::CqlType& type = *col.type;
+      if (type.kind != types::Kind::Udt)
+        invalid("Invalid field deletion operation for non-UDT column {}", util::cql_name(col.name));
+      if (type.frozen) invalid("Frozen UDT column {} does not support field deletion", util::cql_name(col.name));
+      if (std::find(type.fields.begin(), type.fields.end(), target.field) == type.fields.end())
+        invalid("UDT column {} does not have a field named {}", col.name, target.field);
+      element = "." + std::string(target.field);  // marks a field deletion
+    }
     if (target.element) {
       const types::CqlType& type = *col.type;
       if (!type.is_collection())
@@ -310,6 +328,32 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
           const bool is_static = col->kind == ColumnKind::Static;
           if (!is_static) m.clustering = encode_clustering(prefix);
           const WriteStamp stamp{ts, 0, store::kNoExpiry, deletion.local_time};
+          if (elements[ci] && (*elements[ci])[0] == '.' && col->type->kind == types::Kind::Udt) {
+            // DELETE u.f: the stored value with that field nulled (null when no field is left).
+            const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
+            std::vector<std::optional<std::string>> parts(col->type->fields.size());
+            if (stored.row)
+              if (const store::Cell* current = stored.row->cell(col->position); current && current->live(stamp.now_s)) {
+                std::vector<std::optional<std::string_view>> old;
+                types::decode_tuple(current->value, old);
+                for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)
+                  if (old[i]) parts[i] = std::string(*old[i]);
+              }
+            const auto f = static_cast<std::size_t>(std::find(col->type->fields.begin(), col->type->fields.end(),
+                                                              elements[ci]->substr(1)) - col->type->fields.begin());
+            parts[f].reset();
+            store::Cell cell;
+            cell.timestamp = ts;
+            if (std::all_of(parts.begin(), parts.end(), [](const auto& part) { return !part; })) {
+              cell.tombstone = true;
+              cell.local_time = stamp.now_s;
+            } else {
+              cell.value = types::encode_tuple(parts);
+            }
+            if (!is_static) m.has_row = true;
+            (is_static ? m.static_cells : m.cells).emplace_back(col->position, std::move(cell));
+            continue;
+          }
           if (elements[ci]) {
             delete_element(db, *col, *elements[ci], find_stored(db, t, pk, m.clustering, is_static), stamp, m);
             continue;

@@ -54,6 +54,19 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
   ColumnRestriction& cr = r.columns[static_cast<std::size_t>(idx)];
   const std::string name = util::cql_name(c.name);
 
+  if (rel.map_entry) {  // Cassandra's checks, in its order
+    const types::CqlType& type = *c.type;
+    if (type.kind == types::Kind::List)
+      invalid("Indexes on list entries ({}[index] = value) are not currently supported.", name);
+    if (type.kind != types::Kind::Map) invalid("Column {} cannot be used as a map", name);
+    if (!type.multi_cell()) invalid("Map-entry equality predicates on frozen map column {} are not supported", name);
+    if (rel.op != Operator::Eq) invalid("Only EQ relations are supported on map entries");
+    auto key = bind_term(rel.values[0], *type.params[0], c.name, ctx);
+    auto value = bind_term(rel.values[1], *type.params[1], c.name, ctx);
+    if (!key || !value) invalid("Unsupported null value for column {}", c.name);
+    cr.entries.emplace_back(std::move(*key), std::move(*value));
+    return;
+  }
   switch (rel.op) {
     case Operator::Neq:
       invalid("Unsupported \"!=\" relation: {} != {}", name, term_text(rel.values[0]));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ast/ast.hpp"
@@ -29,8 +30,10 @@ struct ColumnRestriction {
   bool is_not_null = false;
   std::vector<std::string> contains;      // CONTAINS v (list/set element, map value)
   std::vector<std::string> contains_key;  // CONTAINS KEY k (map)
+  std::vector<std::pair<std::string, std::string>> entries;  // m[k] = v (non-frozen map)
 
-  bool any() const { return eq || in || lower || upper || is_not_null || !contains.empty() || !contains_key.empty(); }
+  bool any() const { return eq || in || lower || upper || is_not_null || !contains.empty() || !contains_key.empty() ||
+                      !entries.empty(); }
   bool eq_or_in() const { return eq || in; }
   bool slice() const { return lower || upper; }
 };

@@ -45,7 +45,9 @@ struct Rows {
   bool lwt = false;                   // an [applied] result: cqlsh prints no "(N rows)"
 };
 
-struct Void {};
+struct Void {
+  std::vector<std::string> warnings;  // client warnings, e.g. ALTER KEYSPACE raising the RF
+};
 
 struct SetKeyspace {
   std::string keyspace;

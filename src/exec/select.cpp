@@ -156,8 +156,11 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     for (const auto& idx : t.indexes) {
       if (idx.column != c) continue;
       const bool keys = idx.target.rfind("keys(", 0) == 0, full = idx.target.rfind("full(", 0) == 0;
-      served = served || (keys ? !cr.contains_key.empty()
-                               : full ? cr.eq : (cr.eq || !cr.contains.empty()));
+      const bool entries = idx.target.rfind("entries(", 0) == 0;
+      served = served || (keys      ? !cr.contains_key.empty()
+                          : entries ? !cr.entries.empty()
+                          : full    ? cr.eq
+                                    : (cr.eq || !cr.contains.empty()));
     }
     if (!served) continue;
     if (t.columns[i].kind == ColumnKind::PartitionKey && r.partition_lookup) continue;
@@ -240,7 +243,7 @@ struct Matcher {
       int c = types::compare_values(k, v, cr.upper->value);
       if (c > 0 || (c == 0 && !cr.upper->inclusive)) return false;
     }
-    if (!cr.contains.empty() || !cr.contains_key.empty()) {
+    if (!cr.contains.empty() || !cr.contains_key.empty() || !cr.entries.empty()) {
       // v is a serialized collection: lists/sets hold elements, maps key/value pairs.
       const bool map = k.kind == types::Kind::Map;
       std::vector<std::string_view> elements;
@@ -255,6 +258,13 @@ struct Matcher {
         if (!has(x, false)) return false;
       for (const auto& x : cr.contains_key)
         if (!has(x, true)) return false;
+      for (const auto& [key, value] : cr.entries) {  // the map's entry for key holds value
+        bool found = false;
+        for (std::size_t i = 0; i + 1 < elements.size() && !found; i += 2)
+          found = types::compare_values(*k.params[0], elements[i], key) == 0 &&
+                  types::compare_values(*k.params[1], elements[i + 1], value) == 0;
+        if (!found) return false;
+      }
     }
     return true;
   }

@@ -211,6 +211,10 @@ template <> struct action<g::op_contains_key> : set_operator<ast::Operator::Cont
 template <> struct action<g::in_values> : set_operator<ast::Operator::In> {};
 template <> struct action<g::is_not_null> : set_operator<ast::Operator::IsNotNull> {};
 template <>
+struct action<g::map_entry_open> {
+  static void apply0(Builder& b) { b.relation.map_entry = true; }
+};
+template <>
 struct action<g::multi_relation> {
   static void apply0(Builder& b) { b.relation.kind = ast::RelationKind::Multi; }
 };
@@ -551,7 +555,14 @@ template <>
 struct action<g::delete_column> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
-    b.del.columns.push_back(ast::DeleteTarget{b.name_of(in.string_view()), std::nullopt});
+    b.del.columns.push_back(ast::DeleteTarget{b.name_of(in.string_view()), std::nullopt, {}});
+  }
+};
+template <>
+struct action<g::delete_field> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.del.columns.back().field = b.name_of(in.string_view());
   }
 };
 template <>
@@ -616,6 +627,7 @@ struct action<g::alter_type> {
     s.add_if_not_exists = b.alter.action_if;
     s.add = std::move(b.type_fields);
     s.rename = std::move(b.alter.rename);
+    s.alter_field_type = b.alter_field_type;
     b.result = std::move(s);
   }
 };
@@ -668,6 +680,20 @@ struct action<g::alter_with> {
     b.alter.action = ast::AlterTable::Action::With;
     b.alter.properties = std::move(b.properties);
     b.alter.clustering_order = std::move(b.create_table.clustering_order);
+  }
+};
+template <>
+struct action<g::alter_column_type> {
+  static void apply0(Builder& b) {
+    b.types.pop_back();
+    b.alter.action = ast::AlterTable::Action::AlterType;
+  }
+};
+template <>
+struct action<g::alter_field_type> {
+  static void apply0(Builder& b) {
+    b.types.pop_back();
+    b.alter_field_type = true;
   }
 };
 template <>

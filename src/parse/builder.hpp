@@ -73,6 +73,7 @@ struct Builder {
   ast::Vec<std::pair<std::string_view, ast::TypeRef>> type_fields;
   std::vector<std::vector<std::string_view>> udt_names;  // per open brace: field names read
   std::string_view rename_from;
+  bool alter_field_type = false;
   ast::CreateIndex create_index;
   ast::DropIndex drop_index;
 

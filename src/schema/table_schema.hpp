@@ -47,6 +47,7 @@ struct TableSchema {
   std::map<std::string, std::string> options;  // table options as written (CQL text)
   std::int32_t default_time_to_live = 0;
   std::vector<IndexDef> indexes;
+  std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then
 
   // Rebuilds columns after a change: keys keep their order, statics then regulars sorted by
   // name get fresh slots; indexes follow their columns by name.

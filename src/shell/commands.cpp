@@ -115,7 +115,7 @@ void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args
   if (args.size() == 1 && util::iequals(args[0], "version")) {
     out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
   } else if (args.size() == 2 && util::iequals(args[0], "session")) {
-    out_ += fmt::format("Session {} wasn't found.\n", args[1]);
+    show_session(args[1]);
   } else if (args.size() == 1 && util::iequals(args[0], "host")) {
     out_ += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", options_.nodes);
   } else {

@@ -66,6 +66,15 @@ constexpr TopicHelp kShellHelp[] = {
 }  // namespace
 
 void Shell::cmd_source(std::string_view argument) {
+  // cqlsh's grammar takes only a single-quoted string literal here.
+  std::string_view quoted = argument;
+  while (!quoted.empty() && (quoted.front() == ' ' || quoted.front() == '\t')) quoted.remove_prefix(1);
+  while (!quoted.empty() && (quoted.back() == ';' || quoted.back() == ' ' || quoted.back() == '\t'))
+    quoted.remove_suffix(1);
+  if (quoted.size() < 2 || quoted.front() != '\'' || quoted.back() != '\'') {
+    print_error("Improper SOURCE command.");
+    return;
+  }
   const std::string path = path_argument(argument);
   std::ifstream in(path, std::ios::binary);
   if (!in) {
@@ -78,8 +87,17 @@ void Shell::cmd_source(std::string_view argument) {
   }
   std::stringstream ss;
   ss << in.rdbuf();
-  // A SOURCEd file runs as a non-tty sub-shell: its own name and line numbers, and its errors
-  // do not count against the parent's exit status.
+  // A SOURCEd file runs as a non-tty sub-shell, as cqlsh runs it: its own name and line numbers,
+  // errors that do not count against the parent's exit status, and a session of its own that
+  // starts in the current keyspace with default settings (only TRACING and STORAGE carry over),
+  // so its USE, CONSISTENCY, EXPAND and PAGING do not leak back.
+  const exec::Session saved_session = session_;
+  const std::string saved_consistency = consistency_, saved_serial = serial_consistency_;
+  const std::size_t saved_paging = paging_size_;
+  session_.paging = true;
+  consistency_ = "ONE";
+  serial_consistency_ = "SERIAL";
+  paging_size_ = 100;
   const std::string saved_name = source_name_;
   const std::size_t saved_line = line_no_;
   const bool saved_count = count_lines_, saved_tty = tty_, saved_error = error_;
@@ -87,7 +105,9 @@ void Shell::cmd_source(std::string_view argument) {
   parse::StatementSplitter saved_splitter = std::move(splitter_);
   splitter_ = parse::StatementSplitter{};
   tty_ = false;
-  style_.tty = false;
+  style_ = print::TableStyle{};
+  style_.page_size = 100;
+  style_.color = saved_style.color;
   count_lines_ = true;
   line_no_ = 1;
   ++source_depth_;
@@ -98,7 +118,11 @@ void Shell::cmd_source(std::string_view argument) {
   line_no_ = saved_line;
   count_lines_ = saved_count;
   tty_ = saved_tty;
-  style_.tty = saved_style.tty;
+  style_ = saved_style;
+  session_ = saved_session;
+  consistency_ = saved_consistency;
+  serial_consistency_ = saved_serial;
+  paging_size_ = saved_paging;
   error_ = saved_error;
   exit_ = false;
 }

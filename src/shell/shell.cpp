@@ -114,6 +114,9 @@ void Shell::print_result(const exec::Result& result) {
     print::append_footer(out_, *rows, style_);
   } else if (rows) {
     print::append_result(out_, *rows, style_);
+  } else if (const auto* done = std::get_if<exec::Void>(&result); done && !done->warnings.empty()) {
+    out_ += "\nWarnings :\n";
+    for (const auto& w : done->warnings) out_ += w + "\n\n";
   }
   if (rows && storage_) print_storage(*rows);
   if (capture_ && !out_.empty()) {  // CAPTURE takes query results only

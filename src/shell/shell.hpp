@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "exec/database.hpp"
@@ -90,6 +91,7 @@ class Shell {
   void print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
                    std::int64_t elapsed_us);
   std::string trace_session_id(std::int64_t start_us);
+  void show_session(const std::string& id);  // SHOW SESSION <uuid>
 
   // describe_command.cpp
   void cmd_describe(const std::vector<std::string>& args);
@@ -121,6 +123,8 @@ class Shell {
   bool trace_single_partition_ = false;  // the traced SELECT named its partition(s)
   std::string trace_table_;              // the table a traced write went to
   std::uint64_t trace_count_ = 0;
+  static constexpr std::size_t kKeptTraces = 100;
+  std::vector<std::pair<std::string, std::string>> traces_;  // session id -> printed trace, oldest first
   bool tty_ = false;
   bool error_ = false;
   bool exit_ = false;

@@ -90,11 +90,26 @@ void Shell::print_trace(const std::string& statement, const exec::Result& result
   row("Request complete", total, total);
 
   print::FormattedRows r = print::format_rows(table);
-  out_ += fmt::format("\nTracing session: {}\n", trace_session_id(start_us));
+  const std::string id = trace_session_id(start_us);
+  std::string trace = fmt::format("\nTracing session: {}\n", id);
   print::TableStyle style;
   style.tty = true;  // the trace table is printed like one tty page
-  print::append_page(out_, r, 0, r.cells.size(), true, style);
+  print::append_page(trace, r, 0, r.cells.size(), true, style);
+  out_ += trace;
   if (tty_) out_ += '\n';
+  // Kept for SHOW SESSION, as system_traces keeps them; only the most recent ones.
+  if (traces_.size() >= kKeptTraces) traces_.erase(traces_.begin());
+  traces_.emplace_back(id, std::move(trace));
+}
+
+void Shell::show_session(const std::string& id) {
+  for (const auto& [kept, trace] : traces_)
+    if (util::iequals(kept, id)) {
+      out_ += trace;
+      if (tty_) out_ += '\n';
+      return;
+    }
+  print_error(fmt::format("Session {} wasn't found.", id));
 }
 
 std::string Shell::trace_session_id(std::int64_t start_us) {
