@@ -1,5 +1,12 @@
 #include "exec/executor.hpp"
 
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
 #include "error/cql_error.hpp"
 #include "exec/system_tables.hpp"
 #include "exec/terms.hpp"
@@ -90,6 +97,45 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   return Void{};
 }
 
+namespace {
+
+// A Java Set's toString, names sorted so the text is stable.
+std::string name_set(std::set<std::string> names) {
+  std::string out = "[";
+  for (const auto& n : names) out += (out.size() > 1 ? ", " : "") + n;
+  return out + "]";
+}
+
+// The client warnings a batch earns in Cassandra: an unlogged (or counter) batch over more than
+// 10 partitions (unlogged_batch_across_partitions_warn_threshold), and a logged batch on a table
+// whose gc_grace_seconds is 0 (its batchlog entries could expire before replay).
+std::vector<std::string> batch_warnings(const ast::Batch& s, const std::vector<const schema::TableSchema*>& tables,
+                                        const std::vector<PreparedWrite>& writes) {
+  std::vector<std::string> warnings;
+  std::set<std::string> partitions, written, zero_gc;
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    const std::string name = tables[i]->keyspace + "." + tables[i]->name;
+    for (const auto& m : writes[i].mutations) {
+      partitions.insert(m.partition_key);  // Cassandra counts distinct keys, whatever the table
+      written.insert(name);
+    }
+    auto gc = tables[i]->options.find("gc_grace_seconds");
+    if (s.type == ast::BatchType::Logged && gc != tables[i]->options.end() && gc->second == "0") zero_gc.insert(name);
+  }
+  if (s.type != ast::BatchType::Logged && partitions.size() > 10)
+    warnings.push_back(fmt::format("Unlogged batch covering {} partitions detected against table{} {}. You should use a "
+                                   "logged batch for atomicity, or asynchronous writes for performance.",
+                                   partitions.size(), written.size() == 1 ? "" : "s", name_set(written)));
+  if (!zero_gc.empty())
+    warnings.push_back(fmt::format("Executing a LOGGED BATCH on table{} {}, configured with a gc_grace_seconds of 0. "
+                                   "The gc_grace_seconds is used to TTL batchlog entries, so setting gc_grace_seconds "
+                                   "too low on tables involved in an atomic batch might cause batchlog entries to "
+                                   "expire before being replayed.", zero_gc.size() == 1 ? "" : "s", name_set(zero_gc)));
+  return warnings;
+}
+
+}  // namespace
+
 // Every statement is prepared before any is applied, so a bad one leaves nothing behind.
 // All parts share one timestamp (the batch's USING TIMESTAMP, or one from the clock).
 Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
@@ -102,12 +148,34 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   } else {
     ts = db.clock.next_write_timestamp();
   }
+  // Cassandra's BatchStatement.validate(), in its order.
+  if (s.timestamp && s.type == ast::BatchType::Counter)
+    error::invalid("Cannot provide custom timestamp for counter BATCH");
+  bool has_counters = false, has_non_counters = false;
+  std::vector<const schema::TableSchema*> tables;
+  for (const auto& stmt : s.statements) {
+    std::visit([&](const auto& child) {
+      if (s.timestamp && child.timestamp)
+        error::invalid("Timestamp must be set either on BATCH or individual statements");
+      const schema::TableSchema& t = resolve_table(db, session, child.table);
+      const bool counter = std::any_of(t.columns.begin(), t.columns.end(),
+                                       [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
+      (counter ? has_counters : has_non_counters) = true;
+      tables.push_back(&t);
+    }, stmt);
+  }
+  if (s.timestamp && has_counters) error::invalid("Cannot provide custom timestamp for a BATCH containing counters");
+  if (s.type == ast::BatchType::Counter && has_non_counters)
+    error::invalid("Cannot include non-counter statement in a counter batch");
+  if (has_counters && has_non_counters)
+    error::invalid("Counter and non-counter mutations cannot exist in the same batch");
+  if (s.type == ast::BatchType::Logged && has_counters)
+    error::invalid("Cannot include a counter statement in a logged batch");
+
   std::vector<PreparedWrite> writes;
   for (const auto& stmt : s.statements) {
     std::visit([&](const auto& child) {
       using S = std::decay_t<decltype(child)>;
-      if (s.timestamp && child.timestamp)
-        error::invalid("Timestamp must be set either on BATCH or individual statements");
       if constexpr (std::is_same_v<S, ast::Insert>) {
         if (child.if_not_exists) error::invalid("Conditional BATCH statements are not supported by cqlbox yet");
         writes.push_back(prepare_insert(db, session, child, ts));
@@ -119,8 +187,23 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
       }
     }, stmt);
   }
+  if (s.type == ast::BatchType::Counter) {
+    // A counter update is a read-modify-write of the running total, so the parts of a counter
+    // batch must see each other: now that all have validated, prepare and apply them in turn.
+    for (std::size_t i = 0; i < s.statements.size(); ++i) {
+      const std::int64_t at = i == 0 ? ts : db.clock.next_write_timestamp();
+      writes[i] = std::visit([&](const auto& child) {
+        using S = std::decay_t<decltype(child)>;
+        if constexpr (std::is_same_v<S, ast::Insert>) return prepare_insert(db, session, child, at);
+        else if constexpr (std::is_same_v<S, ast::Update>) return prepare_update(db, session, child, at);
+        else return prepare_delete(db, session, child, at);
+      }, s.statements[i]);
+      apply(writes[i]);
+    }
+    return Void{batch_warnings(s, tables, writes)};
+  }
   for (auto& w : writes) apply(w);
-  return Void{};
+  return Void{batch_warnings(s, tables, writes)};
 }
 
 }  // namespace cqlbox::exec
