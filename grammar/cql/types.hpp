@@ -10,7 +10,13 @@ struct type_ref;
 struct type_args_open : langle {};
 struct type_args_close : rangle {};
 struct type_name : sor<ident, kw_set> {};
-// A name possibly followed by <args>: list<int>, frozen<map<text, int>>, tuple<int, text>.
-struct type_ref : seq<type_name, opt<type_args_open, list<type_ref, comma>, type_args_close>> {};
+// vector<float, 3>'s dimension: an argument that is a number, not a type.
+struct type_dimension : tok<plus<digit>> {
+  static constexpr const char* expected = "INTEGER";
+};
+// A name possibly followed by <args>: list<int>, frozen<map<text, int>>, tuple<int, text>,
+// vector<float, 3>.
+struct type_ref
+    : seq<type_name, opt<type_args_open, list<sor<type_ref, type_dimension>, comma>, type_args_close>> {};
 
 }  // namespace cqlbox::grammar

@@ -62,8 +62,9 @@ struct Relation {
 };
 
 struct TypeRef {
-  std::string_view name;  // "int", "list", "frozen", a UDT name …
+  std::string_view name;  // "int", "list", "frozen", a UDT name …; digits for a dimension
   Vec<TypeRef> args;
+  bool dimension = false;  // vector<float, 3>'s 3
 };
 
 struct Property {

@@ -2,6 +2,7 @@
 // messages of Cassandra's schema statements (cql3/statements/schema).
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <set>
 
@@ -98,7 +99,8 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
   if (util::iequals(ref.name, "frozen")) {
     arity(1);
     const types::CqlType* inner = resolve_type(ref.args[0], keyspace, true, nested, ks);
-    if (!inner->is_collection() && inner->kind != Kind::Tuple && inner->kind != Kind::Udt)
+    if (!inner->is_collection() && inner->kind != Kind::Tuple && inner->kind != Kind::Udt &&
+        inner->kind != Kind::Vector)
       invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got {})", inner->name);
     return inner;
   }
@@ -120,6 +122,21 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     if (map && params[0]->kind == Kind::Duration) invalid("Durations are not allowed as map keys: {}", shown);
     return types::collection_type(list ? Kind::List : set ? Kind::Set : Kind::Map, std::move(params), frozen);
   }
+  if (util::iequals(ref.name, "vector")) {
+    if (ref.args.size() != 2 || ref.args[0].dimension || !ref.args[1].dimension)
+      error::fail(ErrorClass::SyntaxException, "Invalid type vector: expected vector<type, dimension>");
+    const types::CqlType* element = resolve_type(ref.args[0], keyspace, false, true, ks);
+    if (element->multi_cell() || element->kind == Kind::Udt) element = types::frozen_of(element);
+    if (element->kind == Kind::Counter) invalid("vectors may not contain counters");
+    const std::string_view digits = ref.args[1].name;
+    long dimension = 0;
+    for (char c : digits) dimension = std::min(dimension * 10 + (c - '0'), 1L << 31);
+    if (dimension <= 0) invalid("vectors may only have positive dimensions; given {}", dimension);
+    if (dimension > INT32_MAX) error::fail(ErrorClass::SyntaxException, "Invalid vector dimension {}", digits);
+    return types::vector_type(element, static_cast<int>(dimension));
+  }
+  for (const auto& a : ref.args)
+    if (a.dimension) error::fail(ErrorClass::SyntaxException, "Invalid type {}: {} is not a type", ref.name, a.name);
   if (tuple) {
     if (ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type tuple: expected type arguments");
     std::vector<const types::CqlType*> params;

@@ -2,6 +2,10 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <optional>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -197,8 +201,73 @@ std::vector<ScalarFunction> function_overloads(std::string_view raw) {
   return out;
 }
 
+namespace {
+
+// Lucene's similarity scores as Cassandra 5.0 returns them, accumulated in float like Lucene.
+enum class Similarity { Cosine, Euclidean, DotProduct };
+
+template <Similarity S>
+Value fn_similarity(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  if (!a[0] || !a[1]) return std::nullopt;
+  std::vector<std::string_view> x, y;
+  types::decode_vector(*a[0], 4, x);
+  types::decode_vector(*a[1], 4, y);
+  auto f = [](std::string_view b) { return std::bit_cast<float>(types::read_be<std::uint32_t>(b)); };
+  float dot = 0, nx = 0, ny = 0, dist = 0;
+  bool zero_x = true, zero_y = true;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    const float u = f(x[i]), v = f(y[i]);
+    dot += u * v;
+    nx += u * u;
+    ny += v * v;
+    dist += (u - v) * (u - v);
+    zero_x = zero_x && u == 0;
+    zero_y = zero_y && v == 0;
+  }
+  float score = 0;
+  if constexpr (S == Similarity::Cosine) {
+    if (zero_x || zero_y) error::invalid("Function {} doesn't support all-zero vectors.", fn.name);
+    const auto cosine = static_cast<float>(dot / std::sqrt(static_cast<double>(nx) * static_cast<double>(ny)));
+    score = (1 + cosine) / 2;
+  } else if constexpr (S == Similarity::Euclidean) {
+    score = 1 / (1 + dist);
+  } else {
+    score = std::max((1 + dot) / 2, 0.0f);
+  }
+  std::string out;
+  types::append_be(out, std::bit_cast<std::uint32_t>(score));
+  return out;
+}
+
+// similarity_cosine / _euclidean / _dot_product take two float vectors of one dimension; a
+// literal argument takes the other argument's type.
+std::optional<ScalarFunction> similarity_function(const std::string& name,
+                                                  const std::vector<const types::CqlType*>& args) {
+  decltype(ScalarFunction::impl) impl = name == "similarity_cosine"      ? fn_similarity<Similarity::Cosine>
+                                        : name == "similarity_euclidean" ? fn_similarity<Similarity::Euclidean>
+                                        : name == "similarity_dot_product" ? fn_similarity<Similarity::DotProduct>
+                                                                           : nullptr;
+  if (!impl) return std::nullopt;
+  const std::string signature = fmt::format("system.{}(vector<float, n>, vector<float, n>)", name);
+  if (args.size() != 2) error::invalid("Invalid number of arguments for function {}", signature);
+  const types::CqlType* type = nullptr;
+  for (const auto* a : args) {
+    if (!a) continue;
+    if (a->kind != Kind::Vector || a->params[0]->kind != Kind::Float)
+      error::invalid("Function system.{} requires a float vector argument, but found argument of type {}", name, a->name);
+    if (type && type->dimension != a->dimension) error::invalid("All arguments must have the same vector dimensions");
+    type = a;
+  }
+  if (!type)
+    error::invalid("Cannot infer type of argument in call to function {}: use type casts to disambiguate", signature);
+  return ScalarFunction{name, {type, type}, T(Kind::Float), impl};
+}
+
+}  // namespace
+
 ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args) {
   const std::string name = util::ascii_lower(raw);
+  if (auto similarity = similarity_function(name, args)) return *similarity;
   std::vector<ScalarFunction> overloads = function_overloads(name);
   if (overloads.empty()) error::invalid("Unknown function '{}'", name);
   for (const auto& f : overloads) {
@@ -395,6 +464,14 @@ std::string json_value(const types::CqlType& type, const Value& v) {
                (i < parts.size() && parts[i] ? json_value(*type.params[i], std::string(*parts[i])) : "null");
       }
       return out + "}";
+    }
+    case Kind::Vector: {
+      std::vector<std::string_view> elements;
+      types::decode_vector(b, type.params[0]->fixed_size, elements);
+      std::string out = "[";
+      for (std::size_t i = 0; i < elements.size(); ++i)
+        out += (i ? ", " : "") + json_value(*type.params[0], std::string(elements[i]));
+      return out + "]";
     }
     case Kind::Tuple: {
       std::vector<std::optional<std::string_view>> parts;

@@ -314,6 +314,18 @@ std::string convert(const Json& in, const types::CqlType& type) {
       });
       return types::encode_pairs(pairs);
     }
+    case Kind::Vector: {
+      if (j.kind != Json::Kind::Array) expected("a list", j);
+      if (j.items.size() != static_cast<std::size_t>(type.dimension))
+        throw JsonError{fmt::format("List had incorrect size: expected {} but given {}", type.dimension, j.items.size())};
+      std::vector<std::string> items;
+      for (const auto& item : j.items) {
+        auto b = convert_element(item, *type.params[0]);
+        if (!b) throw JsonError{"Invalid null element in list"};
+        items.push_back(std::move(*b));
+      }
+      return types::encode_vector(items, type.params[0]->fixed_size);
+    }
     case Kind::Tuple: {
       if (j.kind != Json::Kind::Array) expected("a list representation of a tuple", j);
       std::vector<std::optional<std::string>> parts;

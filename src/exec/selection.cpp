@@ -231,7 +231,8 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       r.type = r.function.result;
       std::string names;
       for (std::size_t i = 0; i < r.args.size(); ++i) {
-        bind_constant_argument(r.args[i], args[i], r.function.params[i], fn);
+        // Cassandra names a function's parameter arg<i>(system.<fn>) in literal errors.
+        bind_constant_argument(r.args[i], args[i], r.function.params[i], fmt::format("arg{}(system.{})", i, fn));
         names += (i ? ", " : "") + r.args[i].name;
       }
       r.name = fmt::format("system.{}({})", fn, names);

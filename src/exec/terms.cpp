@@ -64,7 +64,7 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
   using types::Kind;
   switch (term.kind) {
     case TermKind::Null: case TermKind::FunctionCall: return true;
-    case TermKind::List: return type.kind == Kind::List;
+    case TermKind::List: return type.kind == Kind::List || (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
     case TermKind::Tuple: return type.kind == Kind::Tuple;
@@ -132,6 +132,25 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
   return types::encode_pairs(pairs);
 }
 
+// A vector literal is a list literal of exactly `dimension` non-null elements.
+std::string bind_vector(const ast::Term& term, const types::CqlType& type, std::string_view column,
+                        const FunctionContext* ctx) {
+  if (term.items.size() != static_cast<std::size_t>(type.dimension))
+    error::invalid("Invalid vector literal for {} of type {}; expected {} elements, but given {}", column, type.name,
+                   type.dimension, term.items.size());
+  const types::CqlType& element = *type.params[0];
+  std::vector<std::string> values;
+  values.reserve(term.items.size());
+  for (const auto& item : term.items) {
+    if (!assignable(item, element))
+      error::invalid("Invalid vector literal for {}: value {} is not of type {}", column, term_text(item), element.name);
+    auto v = bind_term(item, element, column, ctx);
+    if (!v) error::invalid("null is not supported inside vectors");
+    values.push_back(std::move(*v));
+  }
+  return types::encode_vector(values, element.fixed_size);
+}
+
 std::string bind_tuple(const ast::Term& term, const types::CqlType& type, std::string_view column,
                        const FunctionContext* ctx) {
   if (term.items.size() > type.params.size())
@@ -154,6 +173,10 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
   switch (term.kind) {
     case TermKind::Null: return std::nullopt;
     case TermKind::List: case TermKind::Set: case TermKind::Map:
+      if (type.kind == types::Kind::Vector) {
+        if (term.kind != TermKind::List) error::invalid("Invalid vector literal for {} of type {}", column, type.name);
+        return bind_vector(term, type, column, ctx);
+      }
       if (!assignable(term, type)) {
         const char* literal = term.kind == TermKind::List ? "list" : term.kind == TermKind::Map ? "map" : "set";
         error::invalid("Invalid {} literal for {} of type {}", literal, column, type.name);

@@ -289,6 +289,16 @@ struct action<g::type_name> {
   }
 };
 template <>
+struct action<g::type_dimension> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::TypeRef t;
+    t.name = b.name_of(in.string_view());
+    t.dimension = true;
+    b.types.push_back(std::move(t));
+  }
+};
+template <>
 struct action<g::type_args_open> {
   static void apply0(Builder& b) { b.type_marks.push_back(b.types.size()); }
 };
@@ -847,6 +857,8 @@ struct action<g::selector_constant> {
     b.selectors.push_back(std::move(s));
   }
 };
+template <>
+struct action<g::selector_literal_arg> : action<g::selector_constant> {};
 template <>
 struct action<g::selector_call_open> {
   static void apply0(Builder& b) { b.selector_marks.push_back(b.selectors.size()); }

@@ -27,7 +27,7 @@ const char* value_color(const types::CqlType& t) {
   switch (t.kind) {
     case Kind::Text: case Kind::Ascii: return "\033[0;1;33m";
     case Kind::Blob: return "\033[0;35m";
-    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: return "\033[0;1;34m";
+    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector: return "\033[0;1;34m";
     default: return "\033[0;1;32m";
   }
 }

@@ -126,6 +126,17 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       out += k == Kind::List ? ']' : '}';
       return;
     }
+    case Kind::Vector: {  // printed like a list
+      std::vector<std::string_view> elements;
+      types::decode_vector(b, type.params[0]->fixed_size, elements);
+      out += '[';
+      for (std::size_t i = 0; i < elements.size(); ++i) {
+        if (i) out += ", ";
+        append_value_text(out, *type.params[0], elements[i], true);
+      }
+      out += ']';
+      return;
+    }
     case Kind::Tuple: {
       // cqlsh prints Python's None for a null component.
       std::vector<std::optional<std::string_view>> parts;

@@ -283,7 +283,7 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
       if (inet_pton(AF_INET6, s.c_str(), buf) == 1) return std::string(reinterpret_cast<char*>(buf), 16);
       invalid("Unable to make inet address from '{}'", text);
     }
-    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt:
+    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector:
       break;  // never accepts a constant (see accepts())
   }
   invalid("Unsupported type {}", type.name);

@@ -21,4 +21,9 @@ bool decode_elements(std::string_view bytes, std::vector<std::string_view>& out,
 // Tuple components (nullopt for null); false when malformed.
 bool decode_tuple(std::string_view bytes, std::vector<std::optional<std::string_view>>& out);
 
+// A vector's elements: `element_size` bytes each when > 0, else each behind an unsigned vint
+// length. Decoding is false when malformed.
+std::string encode_vector(const std::vector<std::string>& elements, int element_size);
+bool decode_vector(std::string_view bytes, int element_size, std::vector<std::string_view>& out);
+
 }  // namespace cqlbox::types

@@ -109,6 +109,14 @@ int compare_values(const CqlType& type, std::string_view a, std::string_view b) 
     }
     return ea.size() < eb.size() ? -1 : ea.size() > eb.size() ? 1 : 0;
   }
+  if (type.kind == Kind::Vector) {
+    std::vector<std::string_view> ea, eb;
+    decode_vector(a, type.params[0]->fixed_size, ea);
+    decode_vector(b, type.params[0]->fixed_size, eb);
+    for (std::size_t i = 0; i < ea.size() && i < eb.size(); ++i)
+      if (int c = compare_values(*type.params[0], ea[i], eb[i]); c != 0) return c;
+    return ea.size() < eb.size() ? -1 : ea.size() > eb.size() ? 1 : 0;
+  }
   if (type.kind == Kind::Tuple || type.kind == Kind::Udt) {
     std::vector<std::optional<std::string_view>> ca, cb;
     decode_tuple(a, ca);

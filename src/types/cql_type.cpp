@@ -92,6 +92,14 @@ const CqlType* tuple_type(std::vector<const CqlType*> components) {
   return intern(make(Kind::Tuple, "frozen<tuple<" + inner + ">>", -1, true, std::move(components)));
 }
 
+const CqlType* vector_type(const CqlType* element, int dimension) {
+  const int size = element->fixed_size > 0 ? element->fixed_size * dimension : -1;
+  CqlType t = make(Kind::Vector, "vector<" + element->name + ", " + std::to_string(dimension) + ">", size, true,
+                   {element});
+  t.dimension = dimension;
+  return intern(std::move(t));
+}
+
 const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std::string> fields,
                         std::vector<const CqlType*> types, bool frozen) {
   // The interning key carries the fields so that an altered type is a new descriptor.

@@ -15,6 +15,7 @@ enum class Kind : std::uint8_t {
   Smallint, Text, Time, Timestamp, Timeuuid, Tinyint, Uuid, Varint,
   // parameterised
   List, Set, Map, Tuple, Udt,
+  Vector,  // 5.0: vector<element, dimension>, always frozen
 };
 
 struct CqlType {
@@ -25,6 +26,7 @@ struct CqlType {
   std::vector<const CqlType*> params;  // element; key, value; tuple components; UDT field types
   std::vector<std::string> fields;     // UDT field names (parallel to params)
   std::string keyspace, type_name;     // UDT identity
+  int dimension = 0;                   // vector<e, dimension>
 
   bool is_collection() const { return kind == Kind::List || kind == Kind::Set || kind == Kind::Map; }
   // Stored as one cell per element (a non-frozen collection).
@@ -42,6 +44,9 @@ const CqlType* find_native_type(std::string_view name) noexcept;
 // list<e>, set<e>, map<k, v> (frozen or not); tuple<…> is always frozen.
 const CqlType* collection_type(Kind kind, std::vector<const CqlType*> params, bool frozen);
 const CqlType* tuple_type(std::vector<const CqlType*> components);
+// vector<element, dimension>: fixed-size elements are stored back to back, others each behind
+// an unsigned vint length (Cassandra's VectorType layout).
+const CqlType* vector_type(const CqlType* element, int dimension);
 // A user-defined type ks.name with its fields; `frozen` marks frozen<name> uses. Each
 // definition (and each ALTER TYPE) interns a new descriptor: columns keep the one they had.
 const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std::string> fields,
