@@ -136,6 +136,55 @@ std::vector<std::string> batch_warnings(const ast::Batch& s, const std::vector<c
 
 }  // namespace
 
+namespace {
+
+// A batch with conditions is one lightweight transaction on one partition: every statement's
+// condition is checked against the data as it was before the batch, and all of the batch
+// applies only if all of them hold.
+Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema::TableSchema& t,
+                                 std::vector<PreparedWrite>& writes) {
+  const std::string* key = nullptr;
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    const bool is_delete = std::holds_alternative<ast::Delete>(s.statements[i]);
+    const auto& ms = writes[i].mutations;
+    if (ms.empty()) continue;
+    for (const auto& m : ms)
+      if (m.partition_key != ms.front().partition_key)
+        error::invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)");
+    if (key && ms.front().partition_key != *key) error::invalid("Batch with conditions cannot span multiple partitions");
+    key = &ms.front().partition_key;
+    if (ms.size() > 1)
+      error::invalid("IN on the clustering key columns is not supported with conditional {}", is_delete ? "deletions" : "updates");
+  }
+  std::vector<ConditionCheck> checks;
+  bool wildcard = false;
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    std::visit([&](const auto& child) {
+      using S = std::decay_t<decltype(child)>;
+      if constexpr (std::is_same_v<S, ast::Insert>) {
+        if (!child.if_not_exists) return;
+        checks.push_back(check_conditions(db, t, writes[i], ConditionKind::NotExists, nullptr, false));
+        wildcard = true;
+      } else {
+        const bool is_delete = std::is_same_v<S, ast::Delete>;
+        if (child.if_exists) {
+          checks.push_back(check_conditions(db, t, writes[i], ConditionKind::Exists, nullptr, is_delete));
+          wildcard = true;
+        } else if (!child.conditions.empty()) {
+          checks.push_back(check_conditions(db, t, writes[i], ConditionKind::Conditions, &child.conditions, is_delete));
+        }
+      }
+    }, s.statements[i]);
+  }
+  const store::TableStore& store = db.store_of(t);
+  Result result = conditional_batch_result(t, store.comparator(), checks, wildcard);
+  if (std::get<Rows>(result).rows[0][0] == Value(std::string(1, '\1')))
+    for (auto& w : writes) apply(w);
+  return result;
+}
+
+}  // namespace
+
 // Every statement is prepared before any is applied, so a bad one leaves nothing behind.
 // All parts share one timestamp (the batch's USING TIMESTAMP, or one from the clock).
 Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
@@ -149,6 +198,14 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     ts = db.clock.next_write_timestamp();
   }
   // Cassandra's BatchStatement.validate(), in its order.
+  bool has_conditions = false;
+  for (const auto& stmt : s.statements)
+    std::visit([&](const auto& child) {
+      using S = std::decay_t<decltype(child)>;
+      if constexpr (std::is_same_v<S, ast::Insert>) has_conditions = has_conditions || child.if_not_exists;
+      else has_conditions = has_conditions || child.if_exists || !child.conditions.empty();
+    }, stmt);
+  if (s.timestamp && has_conditions) error::invalid("Cannot provide custom timestamp for conditional BATCH");
   if (s.timestamp && s.type == ast::BatchType::Counter)
     error::invalid("Cannot provide custom timestamp for counter BATCH");
   bool has_counters = false, has_non_counters = false;
@@ -171,22 +228,20 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     error::invalid("Counter and non-counter mutations cannot exist in the same batch");
   if (s.type == ast::BatchType::Logged && has_counters)
     error::invalid("Cannot include a counter statement in a logged batch");
+  if (has_conditions)
+    for (const auto* t : tables)
+      if (t != tables.front()) error::invalid("Batch with conditions cannot span multiple tables");
 
   std::vector<PreparedWrite> writes;
   for (const auto& stmt : s.statements) {
     std::visit([&](const auto& child) {
       using S = std::decay_t<decltype(child)>;
-      if constexpr (std::is_same_v<S, ast::Insert>) {
-        if (child.if_not_exists) error::invalid("Conditional BATCH statements are not supported by cqlbox yet");
-        writes.push_back(prepare_insert(db, session, child, ts));
-      } else {
-        if (child.if_exists || !child.conditions.empty())
-          error::invalid("Conditional BATCH statements are not supported by cqlbox yet");
-        if constexpr (std::is_same_v<S, ast::Update>) writes.push_back(prepare_update(db, session, child, ts));
-        else writes.push_back(prepare_delete(db, session, child, ts));
-      }
+      if constexpr (std::is_same_v<S, ast::Insert>) writes.push_back(prepare_insert(db, session, child, ts));
+      else if constexpr (std::is_same_v<S, ast::Update>) writes.push_back(prepare_update(db, session, child, ts));
+      else writes.push_back(prepare_delete(db, session, child, ts));
     }, stmt);
   }
+  if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
   if (s.type == ast::BatchType::Counter) {
     // A counter update is a read-modify-write of the running total, so the parts of a counter
     // batch must see each other: now that all have validated, prepare and apply them in turn.

@@ -5,6 +5,7 @@
 #include "ast/ast.hpp"
 #include "exec/database.hpp"
 #include "exec/result.hpp"
+#include "store/clustering.hpp"
 
 namespace cqlbox::exec {
 
@@ -40,6 +41,19 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
 
 // Runs a prepared conditional write: IF NOT EXISTS, IF EXISTS, or IF conditions.
 enum class ConditionKind { NotExists, Exists, Conditions };
+// Whether one statement's condition holds on the current data, and what it read.
+struct ConditionCheck {
+  bool applied = false;
+  std::optional<std::vector<Value>> current;   // the row the condition read, SELECT * order
+  std::string clustering;                      // its encoded clustering key
+  std::vector<const schema::Column*> columns;  // the conditions' columns, in IF order
+};
+ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
+                                const ast::Vec<ast::Condition>* conditions, bool is_delete);
+// A conditional batch's [applied] result from every statement's check (Cassandra's batch
+// variant of buildCasResultSet).
+Result conditional_batch_result(const schema::TableSchema& t, const store::ClusteringComparator& cmp,
+                                const std::vector<ConditionCheck>& checks, bool wildcard);
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
                            const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
 

@@ -75,8 +75,8 @@ Rows applied_result(const schema::TableSchema& t, bool applied) {
 
 }  // namespace
 
-Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
-                           const ast::Vec<ast::Condition>* conditions, bool is_delete) {
+ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
+                                const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   for (int c : t.regulars)
     if (t.column(c).type->kind == types::Kind::Counter) invalid("Conditional updates are not supported on counter tables");
   if (w.mutations.size() != 1)
@@ -123,40 +123,87 @@ Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedW
   if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
     invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF conditions");
 
-  const auto current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
-  bool applied = false;
+  ConditionCheck check;
+  check.clustering = m.clustering;
+  check.current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
+  const auto& current = check.current;
   switch (kind) {
-    case ConditionKind::NotExists: applied = !current; break;
-    case ConditionKind::Exists: applied = current.has_value(); break;
+    case ConditionKind::NotExists: check.applied = !current; break;
+    case ConditionKind::Exists: check.applied = current.has_value(); break;
     case ConditionKind::Conditions:
-      applied = true;
+      check.applied = true;
       for (const auto& b : bound) {
         const Value value = current ? (*current)[static_cast<std::size_t>(t.find(b.column->name))] : std::nullopt;
         const Value subject = condition_subject(*b.column, value, b.element);
         const types::CqlType& type = b.element ? *(b.column->type->kind == types::Kind::List ? b.column->type->params[0]
                                                                                              : b.column->type->params[1])
                                                : *b.column->type;
-        applied = applied && holds(type, b.condition->op, subject, b.values);
+        check.applied = check.applied && holds(type, b.condition->op, subject, b.values);
       }
       break;
   }
-  if (applied) {
+  for (const auto& b : bound)
+    if (std::find(check.columns.begin(), check.columns.end(), b.column) == check.columns.end())
+      check.columns.push_back(b.column);
+  return check;
+}
+
+Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
+                           const ast::Vec<ast::Condition>* conditions, bool is_delete) {
+  const ConditionCheck check = check_conditions(db, t, w, kind, conditions, is_delete);
+  if (check.applied) {
     for (const auto& mut : w.mutations) w.store->apply(mut);
     return applied_result(t, true);
   }
   Rows rows = applied_result(t, false);
-  if (!current) return rows;
+  if (!check.current) return rows;
   if (kind == ConditionKind::NotExists) {
     for (const auto& c : t.columns) rows.columns.push_back({c.name, c.type});
-    for (const auto& v : *current) rows.rows[0].push_back(v);
+    for (const auto& v : *check.current) rows.rows[0].push_back(v);
   } else if (kind == ConditionKind::Conditions) {
-    std::vector<const schema::Column*> shown;
-    for (const auto& b : bound)
-      if (std::find(shown.begin(), shown.end(), b.column) == shown.end()) shown.push_back(b.column);
-    for (const auto* c : shown) {
+    for (const auto* c : check.columns) {
       rows.columns.push_back({c->name, c->type});
-      rows.rows[0].push_back((*current)[static_cast<std::size_t>(t.find(c->name))]);
+      rows.rows[0].push_back((*check.current)[static_cast<std::size_t>(t.find(c->name))]);
     }
+  }
+  return rows;
+}
+
+Result conditional_batch_result(const schema::TableSchema& t, const store::ClusteringComparator& cmp,
+                                const std::vector<ConditionCheck>& checks, bool wildcard) {
+  bool applied = true;
+  for (const auto& c : checks) applied = applied && c.applied;
+  Rows rows = applied_result(t, applied);
+  if (applied) return rows;
+  // One row per existing row the conditions read, in clustering order: the primary key (to tell
+  // the rows apart) and the conditions' columns — or every column after IF [NOT] EXISTS.
+  std::vector<const schema::Column*> shown;
+  if (wildcard) {
+    for (const auto& c : t.columns) shown.push_back(&c);
+  } else {
+    for (int c : t.partition_key) shown.push_back(&t.column(c));
+    for (int c : t.clustering) shown.push_back(&t.column(c));
+    for (const auto& check : checks)
+      for (const auto* c : check.columns)
+        if (std::find(shown.begin(), shown.end(), c) == shown.end()) shown.push_back(c);
+  }
+  std::vector<const ConditionCheck*> existing;
+  for (const auto& c : checks)
+    if (c.current && std::none_of(existing.begin(), existing.end(), [&](const ConditionCheck* e) {
+          return cmp.compare(e->clustering, c.clustering) == 0;
+        }))
+      existing.push_back(&c);
+  if (existing.empty()) return rows;
+  std::sort(existing.begin(), existing.end(), [&](const ConditionCheck* a, const ConditionCheck* b) {
+    return cmp.compare(a->clustering, b->clustering) < 0;
+  });
+  for (const auto* c : shown) rows.columns.push_back({c->name, c->type});
+  const std::vector<Value> flag = rows.rows[0];
+  rows.rows.clear();
+  for (const auto* e : existing) {
+    std::vector<Value> row = flag;
+    for (const auto* c : shown) row.push_back((*e->current)[static_cast<std::size_t>(t.find(c->name))]);
+    rows.rows.push_back(std::move(row));
   }
   return rows;
 }
