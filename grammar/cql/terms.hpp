@@ -32,8 +32,25 @@ struct call_open : lparen {};
 struct call_close : rparen {};
 struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};
 
-struct term : sor<constant, null_lit, brace_literal, list_literal, tuple_literal,
-                  function_call> {};
+struct term_primary : sor<constant, null_lit, brace_literal, list_literal, tuple_literal, function_call> {};
+// Arithmetic on terms (Cassandra 4.0+): unary minus binds tightest, then * / %, then + -. A
+// tail's action fires only once its right operand parsed, so `[1] + l` (a list prepend, where
+// `l` is no term) backtracks cleanly.
+struct term_minus : tok<one<'-'>> {
+  static constexpr const char* expected = "'-'";
+};
+struct term_negated : seq<term_minus, term_primary> {};
+struct term_group : sor<term_primary, term_negated> {};
+struct term_product_op : tok<one<'*', '/', '%'>> {
+  static constexpr const char* expected = "'*'";
+};
+struct term_product_tail : seq<term_product_op, term_group> {};
+struct term_product : seq<term_group, star<term_product_tail>> {};
+struct term_sum_op : tok<one<'+', '-'>> {
+  static constexpr const char* expected = "'+'";
+};
+struct term_sum_tail : seq<term_sum_op, term_product> {};
+struct term : seq<term_product, star<term_sum_tail>> {};
 
 // Relations: one column, a parenthesised column tuple, or token(columns).
 struct op_lte : tok<string<'<', '='>> { static constexpr const char* expected = "'<='"; };

@@ -24,6 +24,7 @@ struct QualifiedName {
 enum class TermKind : std::uint8_t {
   String, Integer, Float, Uuid, Boolean, Hex, Duration,  // constants (same order as types)
   Null, List, Set, Map, Tuple, FunctionCall, Udt,
+  Operation,  // text: "+", "-", "*", "/", "%", or "n" (unary minus); items: the operands
 };
 
 // A term. Constants keep their text (strings unescaped); collections and tuples keep their

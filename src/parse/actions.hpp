@@ -288,6 +288,37 @@ struct action<g::type_name> {
     b.types.push_back(std::move(t));
   }
 };
+// Term arithmetic: the operands are on the term stack when a tail (or a negation) has parsed.
+template <class Input>
+void make_operation(const Input& in, Builder& b, std::string_view op, std::size_t operands) {
+  ast::Term t;
+  t.kind = ast::TermKind::Operation;
+  t.text = op;
+  t.items.resize(operands);
+  for (std::size_t i = operands; i-- > 0;) t.items[i] = b.pop_term();
+  t.offset = t.items[0].offset;
+  (void)in;
+  b.terms.push_back(std::move(t));
+}
+template <>
+struct action<g::term_negated> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) { make_operation(in, b, "n", 1); }
+};
+template <>
+struct action<g::term_product_tail> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    make_operation(in, b, in.string_view().substr(0, 1), 2);  // tokens skip the blanks after them
+  }
+};
+template <>
+struct action<g::term_sum_tail> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    make_operation(in, b, in.string_view().substr(0, 1), 2);
+  }
+};
 template <>
 struct action<g::type_dimension> {
   template <class Input>
