@@ -23,12 +23,17 @@ using error::invalid;
 
 namespace {
 
+struct JsonMember;  // a vector may hold an incomplete type; a std::pair may not (clang)
 struct Json {
   enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
   std::string text;  // number literal or decoded string
   bool boolean = false;
   std::vector<Json> items;                              // array
-  std::vector<std::pair<std::string, Json>> members;   // object, in order
+  std::vector<JsonMember> members;   // object, in order
+};
+struct JsonMember {
+  std::string first;  // key
+  Json second;        // value
 };
 
 class Reader {
@@ -102,7 +107,7 @@ class Reader {
       do {
         std::string key = string();
         if (!eat(':')) fail("expected ':'");
-        v.members.emplace_back(std::move(key), value(depth + 1));
+        v.members.push_back(JsonMember{std::move(key), value(depth + 1)});
       } while (eat(','));
       if (!eat('}')) fail("expected '}'");
     } else if (c == '[') {
