@@ -151,6 +151,13 @@ struct DropTable {
   bool if_exists = false;
 };
 
+// CREATE / ALTER / DROP MATERIALIZED VIEW: only the name is kept (views are disabled).
+struct ViewStatement {
+  enum class Kind : std::uint8_t { Create, Alter, Drop } kind = Kind::Create;
+  QualifiedName name;
+  bool if_exists = false;  // DROP … IF EXISTS
+};
+
 struct Use {
   std::string_view keyspace;
 };
@@ -265,6 +272,6 @@ struct Select {
 
 using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
                                CreateIndex, CreateType, AlterTable, AlterKeyspace, AlterType,
-                               DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate>;
+                               DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate, ViewStatement>;
 
 }  // namespace cqlbox::ast

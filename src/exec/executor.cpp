@@ -40,6 +40,7 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
         else if constexpr (std::is_same_v<S, ast::CreateKeyspace>) return execute_create_keyspace(db, s);
         else if constexpr (std::is_same_v<S, ast::CreateIndex>) return execute_create_index(db, session, s);
         else if constexpr (std::is_same_v<S, ast::DropIndex>) return execute_drop_index(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::ViewStatement>) return execute_view_statement(db, session, s);
         else if constexpr (std::is_same_v<S, ast::AlterTable>) return execute_alter_table(db, session, s);
         else if constexpr (std::is_same_v<S, ast::AlterKeyspace>) return execute_alter_keyspace(db, s);
         else if constexpr (std::is_same_v<S, ast::CreateType>) return execute_create_type(db, session, s);

@@ -25,6 +25,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s);
 Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s);
 Result execute_create_index(Database& db, const Session& session, const ast::CreateIndex& s);
 Result execute_drop_index(Database& db, const Session& session, const ast::DropIndex& s);
+Result execute_view_statement(const Database& db, const Session& session, const ast::ViewStatement& s);
 Result execute_batch(Database& db, Session& session, const ast::Batch& s);
 
 // A write validated and turned into mutations, not yet applied. `timestamp` is used unless the

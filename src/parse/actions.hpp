@@ -431,6 +431,20 @@ struct action<g::drop_keyspace> {
   static void apply0(Builder& b) { b.result = ast::DropKeyspace{b.keyspace_name, b.if_exists}; }
 };
 template <>
+struct action<g::create_view> {
+  static void apply0(Builder& b) { b.result = ast::ViewStatement{ast::ViewStatement::Kind::Create, b.qname, false}; }
+};
+template <>
+struct action<g::alter_view> {
+  static void apply0(Builder& b) { b.result = ast::ViewStatement{ast::ViewStatement::Kind::Alter, b.qname, false}; }
+};
+template <>
+struct action<g::drop_view> {
+  static void apply0(Builder& b) {
+    b.result = ast::ViewStatement{ast::ViewStatement::Kind::Drop, b.qname, b.if_exists};
+  }
+};
+template <>
 struct action<g::drop_table> {
   static void apply0(Builder& b) { b.result = ast::DropTable{b.qname, b.if_exists}; }
 };
