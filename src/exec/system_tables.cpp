@@ -167,6 +167,22 @@ void register_system_tables(Database& db) {
   tables.push_back(make_table("system_schema", "indexes", {
       {"keyspace_name", T(Kind::Text), PK}, {"table_name", T(Kind::Text), CK}, {"index_name", T(Kind::Text), CK},
       {"kind", T(Kind::Text), R}, {"options", map_text(), R}}));
+  // Always empty: materialized views are disabled, as in a default 5.0 node.
+  const types::CqlType* map_blob = types::collection_type(Kind::Map, {T(Kind::Text), T(Kind::Blob)}, true);
+  tables.push_back(make_table("system_schema", "views", {
+      {"keyspace_name", T(Kind::Text), PK}, {"view_name", T(Kind::Text), CK},
+      {"additional_write_policy", T(Kind::Text), R}, {"allow_auto_snapshot", T(Kind::Boolean), R},
+      {"base_table_id", T(Kind::Uuid), R}, {"base_table_name", T(Kind::Text), R},
+      {"bloom_filter_fp_chance", T(Kind::Double), R}, {"caching", map_text(), R}, {"cdc", T(Kind::Boolean), R},
+      {"comment", T(Kind::Text), R}, {"compaction", map_text(), R}, {"compression", map_text(), R},
+      {"crc_check_chance", T(Kind::Double), R}, {"dclocal_read_repair_chance", T(Kind::Double), R},
+      {"default_time_to_live", T(Kind::Int), R}, {"extensions", map_blob, R}, {"gc_grace_seconds", T(Kind::Int), R},
+      {"id", T(Kind::Uuid), R}, {"include_all_columns", T(Kind::Boolean), R},
+      {"incremental_backups", T(Kind::Boolean), R}, {"max_index_interval", T(Kind::Int), R},
+      {"memtable", T(Kind::Text), R}, {"memtable_flush_period_in_ms", T(Kind::Int), R},
+      {"min_index_interval", T(Kind::Int), R}, {"read_repair", T(Kind::Text), R},
+      {"read_repair_chance", T(Kind::Double), R}, {"speculative_retry", T(Kind::Text), R},
+      {"where_clause", T(Kind::Text), R}}));
   for (auto& t : tables) db.catalog.add_table(std::move(t));
 }
 
