@@ -27,6 +27,7 @@ Options:
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
+      --output-format F table (default), json (one object per row and line) or csv
       --version         print the version
   -h, --help            print this help
 
@@ -95,6 +96,18 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       out.color = false;
     } else if (name == "--bail") {
       out.bail = true;
+    } else if (name == "--output-format") {
+      if (!(v = arg())) return 2;
+      if (*v == "table") {
+        out.output_format = OutputFormat::Table;
+      } else if (*v == "json") {
+        out.output_format = OutputFormat::Json;
+      } else if (*v == "csv") {
+        out.output_format = OutputFormat::Csv;
+      } else {
+        std::fprintf(stderr, "cqlbox: error: --output-format must be table, json or csv (got %s)\n", v->c_str());
+        return 2;
+      }
     } else if (name == "-u" || name == "--username" || name == "-p" || name == "--password" ||
                name == "--cqlshrc" || name == "--credentials" || name == "--cqlversion" ||
                name == "--protocol-version" || name == "--connect-timeout" ||

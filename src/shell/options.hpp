@@ -10,6 +10,8 @@ namespace cqlbox::shell {
 
 inline constexpr const char* kVersion = "0.1.0";
 
+enum class OutputFormat { Table, Json, Csv };
+
 struct Options {
   std::optional<std::string> execute;   // -e
   std::optional<std::string> file;      // -f
@@ -19,6 +21,7 @@ struct Options {
   bool force_tty = false;               // -t
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail
+  OutputFormat output_format = OutputFormat::Table;  // --output-format
   int nodes = 3;
   int num_tokens = 16;
   std::vector<std::string> notices;     // ignored cqlsh connection flags, one line each

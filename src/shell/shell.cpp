@@ -16,6 +16,7 @@
 #include "exec/executor.hpp"
 #include "parse/lex_check.hpp"
 #include "print/error_text.hpp"
+#include "print/machine_output.hpp"
 #include "print/table.hpp"
 #include "shell/line_editor.hpp"
 #include "types/temporal.hpp"
@@ -97,6 +98,17 @@ void Shell::print_error(std::string_view text) {
 
 void Shell::print_result(const exec::Result& result) {
   const auto* rows = std::get_if<exec::Rows>(&result);
+  if (options_.output_format != OutputFormat::Table) {
+    // Machine-readable lines on stdout; server warnings go to stderr with the errors.
+    const std::vector<std::string>* warnings = rows ? &rows->warnings : nullptr;
+    if (const auto* done = std::get_if<exec::Void>(&result)) warnings = &done->warnings;
+    if (rows && options_.output_format == OutputFormat::Json) print::append_json_lines(out_, *rows);
+    if (rows && options_.output_format == OutputFormat::Csv) print::append_csv(out_, *rows);
+    if (warnings)
+      for (const auto& w : *warnings) std::fprintf(err_file_, "Warnings: %s\n", w.c_str());
+    flush();
+    return;
+  }
   if (rows && tty_ && style_.page_size && rows->rows.size() > style_.page_size) {
     // A tty pauses after every page, like cqlsh's ---MORE--- prompt.
     print::FormattedRows r = print::format_rows(*rows);
