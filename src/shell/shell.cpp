@@ -16,9 +16,9 @@
 #include "exec/executor.hpp"
 #include "parse/lex_check.hpp"
 #include "print/error_text.hpp"
-#include "print/machine_output.hpp"
 #include "print/table.hpp"
 #include "shell/line_editor.hpp"
+#include "shell/machine_output.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
 
@@ -102,8 +102,8 @@ void Shell::print_result(const exec::Result& result) {
     // Machine-readable lines on stdout; server warnings go to stderr with the errors.
     const std::vector<std::string>* warnings = rows ? &rows->warnings : nullptr;
     if (const auto* done = std::get_if<exec::Void>(&result)) warnings = &done->warnings;
-    if (rows && options_.output_format == OutputFormat::Json) print::append_json_lines(out_, *rows);
-    if (rows && options_.output_format == OutputFormat::Csv) print::append_csv(out_, *rows);
+    if (rows && options_.output_format == OutputFormat::Json) append_json_lines(out_, *rows);
+    if (rows && options_.output_format == OutputFormat::Csv) append_csv(out_, *rows);
     if (warnings)
       for (const auto& w : *warnings) std::fprintf(err_file_, "Warnings: %s\n", w.c_str());
     flush();

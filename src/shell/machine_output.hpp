@@ -6,7 +6,7 @@
 
 #include "exec/result.hpp"
 
-namespace cqlbox::print {
+namespace cqlbox::shell {
 
 // One JSON object per row and line (JSON Lines), keys in column order, values as SELECT JSON
 // writes them. No output for no rows.
@@ -16,4 +16,4 @@ void append_json_lines(std::string& out, const exec::Rows& rows);
 // null as an empty field, fields quoted when they hold a comma, quote or line break.
 void append_csv(std::string& out, const exec::Rows& rows);
 
-}  // namespace cqlbox::print
+}  // namespace cqlbox::shell

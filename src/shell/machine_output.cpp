@@ -1,9 +1,9 @@
-#include "print/machine_output.hpp"
+#include "shell/machine_output.hpp"
 
 #include "exec/functions.hpp"
 #include "print/value_text.hpp"
 
-namespace cqlbox::print {
+namespace cqlbox::shell {
 
 namespace {
 
@@ -64,11 +64,11 @@ void append_csv(std::string& out, const exec::Rows& rows) {
       if (i) out += ',';
       if (!row[i]) continue;
       text.clear();
-      append_value_text(text, *rows.columns[i].type, *row[i], false);
+      print::append_value_text(text, *rows.columns[i].type, *row[i], false);
       append_csv_field(out, text);
     }
     out += '\n';
   }
 }
 
-}  // namespace cqlbox::print
+}  // namespace cqlbox::shell
