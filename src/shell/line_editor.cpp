@@ -1,8 +1,10 @@
 #include "shell/line_editor.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #ifdef CQLBOX_HAVE_LIBEDIT
 #include <editline/readline.h>
@@ -16,6 +18,28 @@ volatile std::sig_atomic_t g_interrupted = 0;
 
 extern "C" void on_sigint(int) { g_interrupted = 1; }
 
+#ifdef CQLBOX_HAVE_LIBEDIT
+LineEditor::Completer g_completer;
+std::vector<std::string> g_matches;
+std::size_t g_next_match = 0;
+
+// readline asks for the matches one by one, after attempt_completion computed them.
+char* next_match(const char*, int state) {
+  if (state == 0) g_next_match = 0;
+  if (g_next_match >= g_matches.size()) return nullptr;
+  return strdup(g_matches[g_next_match++].c_str());
+}
+
+char** attempt_completion(const char* text, int start, int) {
+  rl_attempted_completion_over = 1;  // never fall back to file names
+  const std::string_view before(rl_line_buffer, static_cast<std::size_t>(std::max(start, 0)));
+  g_matches = g_completer ? g_completer(before, text) : std::vector<std::string>{};
+  // "ks." is half a name: no space after it.
+  rl_completion_append_character = g_matches.size() == 1 && g_matches[0].ends_with('.') ? '\0' : ' ';
+  return rl_completion_matches(text, next_match);
+}
+#endif
+
 }  // namespace
 
 LineEditor::LineEditor() {
@@ -26,6 +50,15 @@ LineEditor::LineEditor() {
   sigaction(SIGINT, &sa, nullptr);
 #ifdef CQLBOX_HAVE_LIBEDIT
   rl_catch_signals = 0;
+  rl_attempted_completion_function = attempt_completion;
+#endif
+}
+
+void LineEditor::set_completer(Completer completer) {
+#ifdef CQLBOX_HAVE_LIBEDIT
+  g_completer = std::move(completer);
+#else
+  (void)completer;
 #endif
 }
 

@@ -2,8 +2,11 @@
 // stdin. History is kept in memory here; the history file arrives with the shell issue.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace cqlbox::shell {
 
@@ -17,6 +20,11 @@ class LineEditor {
   std::optional<std::string> read_line(const std::string& prompt);
   bool interrupted();
   void add_history(const std::string& entry);
+
+  // Tab completion: given the line before the word at the cursor and that word, the
+  // candidates. Only one editor completes at a time (readline's state is global).
+  using Completer = std::function<std::vector<std::string>(std::string_view before, std::string_view word)>;
+  void set_completer(Completer completer);
 };
 
 }  // namespace cqlbox::shell

@@ -17,6 +17,7 @@
 #include "parse/lex_check.hpp"
 #include "print/error_text.hpp"
 #include "print/table.hpp"
+#include "shell/completion.hpp"
 #include "shell/line_editor.hpp"
 #include "shell/machine_output.hpp"
 #include "types/temporal.hpp"
@@ -263,6 +264,9 @@ int Shell::run_interactive() {
   std::printf("Use HELP for help.\n");
   std::fflush(stdout);
   LineEditor editor;
+  editor.set_completer([this](std::string_view before, std::string_view word) {
+    return completions(db_.catalog, session_.keyspace, before, word);
+  });
   // History: ~/.cassandra/cqlbox_history (CQL_HISTORY overrides), one entry per line.
   std::string history_path;
   if (const char* env = std::getenv("CQL_HISTORY")) history_path = env;

@@ -9,6 +9,7 @@
 namespace cqlbox::util {
 
 std::string ascii_lower(std::string_view s);
+std::string ascii_upper(std::string_view s);
 bool iequals(std::string_view a, std::string_view b) noexcept;
 
 // A name as CQL writes it: unchanged when it is a valid unquoted lower-case identifier and not

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives cqlbox in a pseudo-terminal, as a person at the prompt would: banner, prompts,
 continuation prompt, Ctrl-C cancelling a statement, errors without the <stdin>:N: prefix,
-colour off with --no-color, Ctrl-D exiting with status 0."""
+colour off with --no-color, Tab completion, Ctrl-D exiting with status 0."""
 import os, pty, select, sys, time
 
 binary = sys.argv[1]
@@ -46,6 +46,16 @@ out = send("SELECT * FROM nope;\n")
 expect("tty errors have no prefix", out, "\nInvalidRequest: Error from server: code=2200 [Invalid query] message=\"table nope does not exist\"\n")
 if "<stdin>" in out:
     failures.append("tty error carried a <stdin>:N: prefix")
+# Tab completion: a statement keyword, then the current keyspace's table, then its column.
+out = send("TRUNC\t", 0.5)
+expect("Tab completes a keyword", out, "ATE ")
+send("\x03")
+send("CREATE TABLE items (id int PRIMARY KEY, price int);\n")
+out = send("SELECT * FROM ite\t", 0.5)
+expect("Tab completes a table of the keyspace", out, "ms ")
+out = send("WHERE pric\t", 0.5)
+expect("Tab completes the table's column", out, "e ")
+send("\x03")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:
