@@ -65,11 +65,20 @@ struct type_field_name : ident {};
 struct type_field : seq<type_field_name, type_ref> {};
 struct create_type : seq<kw_type, opt<if_not_exists>, qualified_name, lparen, list<type_field, comma>,
                          rparen> {};
-// Materialized views are off in a default Cassandra 5.0 (materialized_views_enabled: false), so
-// CREATE answers with that error once the name resolves; the definition is not parsed further.
-struct create_view : seq<kw_materialized, kw_view, opt<if_not_exists>, qualified_name, kw_as, kw_select, star<any>> {};
+// CREATE MATERIALIZED VIEW [IF NOT EXISTS] [ks.]v AS SELECT * | cols FROM [ks.]base
+//   [WHERE relations] PRIMARY KEY (…) [WITH options]  (Cassandra's grammar: the WHERE is optional
+// there and the IS NOT NULL rules are checked when the view is built).
+struct view_name : qualified_name {};
+struct view_base : qualified_name {};
+struct view_all_columns : star_tok {};
+struct view_column : ident {};
+struct view_selection : sor<view_all_columns, list<view_column, comma>> {};
+struct view_where : where_clause {};
+struct create_view : seq<kw_materialized, kw_view, opt<if_not_exists>, view_name, kw_as, kw_select,
+                         view_selection, kw_from, view_base, opt<view_where>, primary_key_def,
+                         opt<table_properties>> {};
 struct drop_view : seq<kw_materialized, kw_view, opt<if_exists>, qualified_name> {};
-struct alter_view : seq<kw_materialized, kw_view, qualified_name, kw_with, star<any>> {};
+struct alter_view : seq<kw_materialized, kw_view, opt<if_exists>, qualified_name, table_properties> {};
 struct create_stmt
     : seq<kw_create, sor<create_keyspace, create_table, create_index, create_type, create_view>> {};
 

@@ -152,10 +152,21 @@ struct DropTable {
 };
 
 // CREATE / ALTER / DROP MATERIALIZED VIEW: only the name is kept (views are disabled).
+// CREATE / ALTER / DROP MATERIALIZED VIEW. Create fills the definition; Alter only properties.
 struct ViewStatement {
   enum class Kind : std::uint8_t { Create, Alter, Drop } kind = Kind::Create;
   QualifiedName name;
-  bool if_exists = false;  // DROP … IF EXISTS
+  bool if_exists = false;      // DROP … IF EXISTS
+  bool if_not_exists = false;  // CREATE … IF NOT EXISTS
+  QualifiedName base;
+  Vec<std::string_view> columns;  // the SELECT list; empty for SELECT *
+  Vec<Relation> where;
+  Vec<std::string_view> partition_key;
+  Vec<std::string_view> clustering;
+  int primary_key_clauses = 0;
+  Vec<ClusteringOrder> clustering_order;
+  Vec<Property> properties;
+  bool compact_storage = false;
 };
 
 struct Use {

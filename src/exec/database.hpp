@@ -22,6 +22,9 @@ struct Database {
   std::map<std::string, std::unique_ptr<store::TableStore>, std::less<>> stores;  // "ks.table"
   util::Clock clock;
   cluster::Ring ring{3, 16};
+  // cassandra.yaml's materialized_views_enabled. cqlbox turns it on (a stock 5.0 node has it off)
+  // so the data-modelling course can use views; --disable-materialized-views restores the default.
+  bool materialized_views_enabled = true;
   std::uint64_t random_state = 0x5eedc0ffee;  // uuid(): seeded, so runs are repeatable
   std::int64_t last_uuid_time = 0;            // now(): strictly increasing timeuuids
   // List prepends: 2010-01-01 in timeuuid ticks, counting down.

@@ -11,7 +11,9 @@
 #include "cluster/ring.hpp"
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "exec/ddl_support.hpp"
 #include "exec/terms.hpp"
+#include "exec/views.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -19,19 +21,11 @@ namespace cqlbox::exec {
 using error::ErrorClass;
 using error::invalid;
 
-namespace {
-
 std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name) {
   std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
   if (ks.empty())
     invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   return ks;
-}
-
-// A property's value as text: strings and numbers as written, maps as "k: v" pairs.
-std::string property_text(const ast::Term& t) {
-  if (t.kind == ast::TermKind::String || t.is_constant()) return std::string(t.text);
-  return term_text(t);
 }
 
 void check_name(std::string_view name, const char* what) {
@@ -42,6 +36,23 @@ void check_name(std::string_view name, const char* what) {
     invalid("{} name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters (got '{}')",
             what, name);
 }
+
+void check_table_name(std::string_view keyspace, std::string_view name) {
+  bool ok = !name.empty() && name.size() <= 48;
+  for (char c : name)
+    ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
+  if (!ok)
+    error::fail(ErrorClass::ConfigurationException,
+                "{}.{}: Table name must not be empty, more than 48 characters long, or contain "
+                "non-alphanumeric-underscore characters (got \"{}\")", keyspace, name, name);
+}
+
+std::string property_text(const ast::Term& t) {
+  if (t.kind == ast::TermKind::String || t.is_constant()) return std::string(t.text);
+  return term_text(t);
+}
+
+namespace {
 
 std::map<std::string, std::string> replication_options(const ast::Term& value, std::string_view ks) {
   if (value.kind != ast::TermKind::Map)
@@ -188,6 +199,20 @@ void warn_on_replication(const Database& db, std::string_view ks, const std::map
 
 }  // namespace
 
+void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties) {
+  for (const auto& p : properties)
+    if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
+      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+  for (const auto& p : properties) {
+    t.options[std::string(p.name)] = term_text(p.value);  // CQL form, for DESCRIBE
+    if (p.name == "default_time_to_live") {
+      static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+      auto v = bind_integer(p.value, *int_type, "default_time_to_live");
+      t.default_time_to_live = static_cast<std::int32_t>(v.value_or(0));
+    }
+  }
+}
+
 Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
   check_name(s.name, "Keyspace");
   schema::KeyspaceSchema ks;
@@ -218,7 +243,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   const std::string_view ks = keyspace_for(session, s.table);
   const std::string table(s.table.name);
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
-  check_name(s.table.name, "Table");
+  check_table_name(ks, s.table.name);
   if (db.catalog.table(ks, table)) {
     if (s.if_not_exists) return Void{};
     error::already_exists(std::string(ks), table);
@@ -317,16 +342,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   // SELECT * order: statics then regulars, each by the UTF-8 bytes of the name.
   t.relayout(std::move(statics), std::move(regulars));
 
-  for (const auto& p : s.properties) {
-    if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
-      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
-    t.options[std::string(p.name)] = term_text(p.value);  // CQL form, for DESCRIBE
-    if (p.name == "default_time_to_live") {
-      static const types::CqlType* int_type = types::native_type(types::Kind::Int);
-      auto v = bind_integer(p.value, *int_type, "default_time_to_live");
-      t.default_time_to_live = static_cast<std::int32_t>(v.value_or(0));
-    }
-  }
+  apply_table_properties(t, s.properties);
   db.catalog.add_table(std::move(t));
   return Void{};
 }
@@ -336,6 +352,7 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
   if (!t) invalid("Table '{}' doesn't exist", s.table.name);
+  if (t->view) invalid("Secondary indexes on materialized views aren't supported");
   const int col = t->find(s.column);
   if (col < 0) invalid("Column '{}' doesn't exist", s.column);
   const schema::Column& c = t->column(col);
@@ -394,17 +411,6 @@ Result execute_drop_index(Database& db, const Session& session, const ast::DropI
   return Void{};
 }
 
-// A default Cassandra 5.0 has materialized views disabled: CREATE fails, and no view exists to
-// ALTER or DROP.
-Result execute_view_statement(const Database& db, const Session& session, const ast::ViewStatement& s) {
-  const std::string_view ks = keyspace_for(session, s.name);
-  if (s.kind == ast::ViewStatement::Kind::Create)
-    invalid("Materialized views are disabled. Enable in cassandra.yaml to use.");
-  (void)db;
-  if (s.if_exists) return Void{};
-  invalid("Materialized view '{}.{}' doesn't exist", ks, s.name.name);
-}
-
 Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
   schema::KeyspaceSchema* ks = db.catalog.keyspace(s.name);
   if (!ks) {
@@ -431,6 +437,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
   const std::string_view ks = keyspace_for(session, s.table);
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
+  if (t && t->view) invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead");
   if (!t) {
     if (s.if_exists) return Void{};
     invalid("Table '{}.{}' doesn't exist", ks, s.table.name);
@@ -484,6 +491,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           if (idx.column == c) dependents += (dependents.empty() ? "" : ",") + idx.name;
         if (!dependents.empty())
           invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
+        if (!t->views.empty()) invalid("Cannot drop column {} on base table {} with materialized views", name, t->name);
         t->dropped[std::string(name)] = t->column(c).type;
         auto& group = t->column(c).kind == schema::ColumnKind::Static ? statics : regulars;
         group.erase(std::remove_if(group.begin(), group.end(), [&](const schema::Column& x) { return x.name == name; }),
@@ -511,6 +519,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
             const auto at = idx.target.find(old_name);
             if (at != std::string::npos) idx.target.replace(at, old_name.size(), to);
           }
+        views_follow_rename(db, *t, old_name, to);
       }
       return Void{};
     }
@@ -518,15 +527,13 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
       invalid("Altering column types is no longer supported");
     case Action::With: {
       if (!s.clustering_order.empty()) invalid("Cannot change the clustering order of an existing table");
-      for (const auto& p : s.properties) {
-        if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
-          error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
-        t->options[std::string(p.name)] = term_text(p.value);
-        if (p.name == "default_time_to_live") {
-          static const types::CqlType* int_type = types::native_type(types::Kind::Int);
-          t->default_time_to_live = static_cast<std::int32_t>(bind_integer(p.value, *int_type, "default_time_to_live").value_or(0));
-        }
-      }
+      if (!t->views.empty())
+        for (const auto& p : s.properties)
+          if (p.name == "gc_grace_seconds" && property_text(p.value) == "0")
+            invalid("Cannot alter gc_grace_seconds of the base table of a materialized view to 0, since this value is "
+                    "used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered "
+                    "updates to expire before being replayed.");
+      apply_table_properties(*t, s.properties);
       return Void{};
     }
   }
@@ -550,6 +557,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
   for (int i : t->regulars) paths.regular.push_back(t->column(i).type->path_type());
   for (int i : t->statics) paths.statics.push_back(t->column(i).type->path_type());
   db.store_of(*t).remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), std::move(paths));
+  views_follow_add(db, *t);
   return Void{};
 }
 
@@ -676,10 +684,14 @@ Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeys
 
 Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
-  if (!db.catalog.table(ks, s.table.name)) {
+  const schema::TableSchema* t = db.catalog.table(ks, s.table.name);
+  if (t && t->view) invalid("Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.");
+  if (!t) {
     if (s.if_exists) return Void{};
     invalid("Table '{}.{}' doesn't exist", ks, s.table.name);
   }
+  // Cassandra formats this message with the keyspace where it means the view list.
+  if (!t->views.empty()) invalid("Cannot drop a table when materialized views still depend on it ({})", ks);
   db.drop_store(ks, s.table.name);
   db.catalog.drop_table(ks, s.table.name);
   return Void{};
@@ -693,7 +705,10 @@ Result execute_use(Database& db, Session& session, const ast::Use& s) {
 
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
+  if (t.view) invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead");
   db.store_of(t).clear();
+  for (const auto& v : t.views)
+    if (const schema::TableSchema* view = db.catalog.table(t.keyspace, v)) db.store_of(*view).clear();
   return Void{};
 }
 

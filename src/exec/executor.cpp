@@ -55,17 +55,13 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
       statement);
 }
 
-namespace {
-void apply(PreparedWrite& w) {
-  for (const auto& m : w.mutations) w.store->apply(m);
-}
-}  // namespace
 
 namespace {
 void refuse_system_write(const Database& db, const Session& session, const ast::QualifiedName& name) {
   const schema::TableSchema& t = resolve_table(db, session, name);
   if (is_system_table(t))
     error::fail(error::ErrorClass::Unauthorized, "{} keyspace is not user-modifiable.", t.keyspace);
+  if (t.view) error::invalid("Cannot directly modify a materialized view");
 }
 }  // namespace
 
@@ -74,7 +70,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   PreparedWrite w = prepare_insert(db, session, s, db.clock.next_write_timestamp());
   if (s.if_not_exists)
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
-  apply(w);
+  apply_write(db, w);
   return Void{};
 }
 
@@ -84,7 +80,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
                                s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
-  apply(w);
+  apply_write(db, w);
   return Void{};
 }
 
@@ -94,7 +90,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
                                s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions, true);
-  apply(w);
+  apply_write(db, w);
   return Void{};
 }
 
@@ -180,7 +176,7 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
   const store::TableStore& store = db.store_of(t);
   Result result = conditional_batch_result(t, store.comparator(), checks, wildcard);
   if (std::get<Rows>(result).rows[0][0] == Value(std::string(1, '\1')))
-    for (auto& w : writes) apply(w);
+    for (auto& w : writes) apply_write(db, w);
   return result;
 }
 
@@ -216,6 +212,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
       if (s.timestamp && child.timestamp)
         error::invalid("Timestamp must be set either on BATCH or individual statements");
       const schema::TableSchema& t = resolve_table(db, session, child.table);
+      if (t.view) error::invalid("Cannot directly modify a materialized view");
       const bool counter = std::any_of(t.columns.begin(), t.columns.end(),
                                        [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
       (counter ? has_counters : has_non_counters) = true;
@@ -254,11 +251,11 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
         else if constexpr (std::is_same_v<S, ast::Update>) return prepare_update(db, session, child, at);
         else return prepare_delete(db, session, child, at);
       }, s.statements[i]);
-      apply(writes[i]);
+      apply_write(db, writes[i]);
     }
     return Void{batch_warnings(s, tables, writes)};
   }
-  for (auto& w : writes) apply(w);
+  for (auto& w : writes) apply_write(db, w);
   return Void{batch_warnings(s, tables, writes)};
 }
 

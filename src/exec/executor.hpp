@@ -25,7 +25,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s);
 Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s);
 Result execute_create_index(Database& db, const Session& session, const ast::CreateIndex& s);
 Result execute_drop_index(Database& db, const Session& session, const ast::DropIndex& s);
-Result execute_view_statement(const Database& db, const Session& session, const ast::ViewStatement& s);
+Result execute_view_statement(Database& db, const Session& session, const ast::ViewStatement& s);
 Result execute_batch(Database& db, Session& session, const ast::Batch& s);
 
 // A write validated and turned into mutations, not yet applied. `timestamp` is used unless the
@@ -33,7 +33,10 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s);
 struct PreparedWrite {
   store::TableStore* store;
   std::vector<store::Mutation> mutations;
+  const schema::TableSchema* table = nullptr;  // whose views (if any) follow the write
 };
+// Applies a prepared write and keeps the table's materialized views in step (views.cpp).
+void apply_write(Database& db, const PreparedWrite& w);
 // The live values of one row in SELECT * order (nullopt when the row does not exist):
 // what a lightweight transaction compares its conditions with and reports.
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,

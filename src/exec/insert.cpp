@@ -136,7 +136,7 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     if (c.kind == schema::ColumnKind::Static) m.static_cells.emplace_back(c.position, make_cell(values[i]));
   }
 
-  PreparedWrite w{&db.store_of(t), {}};
+  PreparedWrite w{&db.store_of(t), {}, &t};
   w.mutations.push_back(std::move(m));
   return w;
 }

@@ -152,7 +152,7 @@ Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedW
                            const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   const ConditionCheck check = check_conditions(db, t, w, kind, conditions, is_delete);
   if (check.applied) {
-    for (const auto& mut : w.mutations) w.store->apply(mut);
+    apply_write(db, w);
     return applied_result(t, true);
   }
   Rows rows = applied_result(t, false);

@@ -266,7 +266,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       mutations.push_back(std::move(m));
     }
   }
-  return PreparedWrite{&db.store_of(t), std::move(mutations)};
+  return PreparedWrite{&db.store_of(t), std::move(mutations), &t};
 }
 
 PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s,
@@ -396,7 +396,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       mutations.push_back(std::move(m));
     }
   }
-  return PreparedWrite{&db.store_of(t), std::move(mutations)};
+  return PreparedWrite{&db.store_of(t), std::move(mutations), &t};
 }
 
 }  // namespace cqlbox::exec

@@ -167,7 +167,7 @@ void register_system_tables(Database& db) {
   tables.push_back(make_table("system_schema", "indexes", {
       {"keyspace_name", T(Kind::Text), PK}, {"table_name", T(Kind::Text), CK}, {"index_name", T(Kind::Text), CK},
       {"kind", T(Kind::Text), R}, {"options", map_text(), R}}));
-  // Always empty: materialized views are disabled, as in a default 5.0 node.
+  // The option columns other than comment and gc_grace_seconds stay null, as in tables.
   const types::CqlType* map_blob = types::collection_type(Kind::Map, {T(Kind::Text), T(Kind::Blob)}, true);
   tables.push_back(make_table("system_schema", "views", {
       {"keyspace_name", T(Kind::Text), PK}, {"view_name", T(Kind::Text), CK},
@@ -233,6 +233,7 @@ void refresh_system_table(Database& db, const schema::TableSchema& t) {
   } else if (t.name == "tables") {
     for (const auto& [name, ks] : db.catalog.keyspaces())
       for (const auto& [tn, tt] : ks.tables) {
+        if (tt.view) continue;  // views have their own table
         auto comment = tt.options.find("comment");
         std::string c = comment == tt.options.end() ? "" : comment->second.substr(1, comment->second.size() - 2);
         auto gc = tt.options.find("gc_grace_seconds");
@@ -259,6 +260,22 @@ void refresh_system_table(Database& db, const schema::TableSchema& t) {
         write_row(st, t, {{"keyspace_name", text(name)}, {"type_name", text(tn)},
                           {"field_names", types::encode_elements(type->fields)},
                           {"field_types", types::encode_elements(types_text)}});
+      }
+  } else if (t.name == "views") {
+    for (const auto& [name, ks] : db.catalog.keyspaces())
+      for (const auto& [tn, tt] : ks.tables) {
+        if (!tt.view) continue;
+        auto comment = tt.options.find("comment");
+        std::string c = comment == tt.options.end() ? "" : comment->second.substr(1, comment->second.size() - 2);
+        auto gc = tt.options.find("gc_grace_seconds");
+        write_row(st, t, {{"keyspace_name", text(name)}, {"view_name", text(tn)},
+                          {"base_table_id", stable_uuid(name + "." + tt.view->base)},
+                          {"base_table_name", text(tt.view->base)}, {"comment", c},
+                          {"default_time_to_live", int32(0)},
+                          {"gc_grace_seconds", int32(gc == tt.options.end() ? 864000 : std::atoi(gc->second.c_str()))},
+                          {"id", stable_uuid(name + "." + tn)},
+                          {"include_all_columns", boolean(tt.view->include_all_columns)},
+                          {"where_clause", text(tt.view->where_text())}});
       }
   } else if (t.name == "indexes") {
     for (const auto& [name, ks] : db.catalog.keyspaces())

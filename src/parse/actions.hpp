@@ -431,17 +431,65 @@ struct action<g::drop_keyspace> {
   static void apply0(Builder& b) { b.result = ast::DropKeyspace{b.keyspace_name, b.if_exists}; }
 };
 template <>
+struct action<g::view_name> {
+  static void apply0(Builder& b) {
+    b.view = ast::ViewStatement{};
+    b.view.name = b.qname;
+    b.view.if_not_exists = b.if_not_exists;
+  }
+};
+template <>
+struct action<g::view_column> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.view.columns.push_back(b.name_of(in.string_view()));
+  }
+};
+template <>
+struct action<g::view_base> {
+  static void apply0(Builder& b) {
+    b.view.base = b.qname;
+    b.relations.clear();
+  }
+};
+template <>
+struct action<g::view_where> {
+  static void apply0(Builder& b) { b.view.where = std::move(b.relations); }
+};
+template <>
 struct action<g::create_view> {
-  static void apply0(Builder& b) { b.result = ast::ViewStatement{ast::ViewStatement::Kind::Create, b.qname, false}; }
+  static void apply0(Builder& b) {
+    b.view.kind = ast::ViewStatement::Kind::Create;
+    b.view.partition_key = std::move(b.create_table.partition_key);
+    b.view.clustering = std::move(b.create_table.clustering);
+    b.view.primary_key_clauses = b.create_table.primary_key_clauses;
+    b.view.clustering_order = std::move(b.create_table.clustering_order);
+    b.view.compact_storage = b.create_table.compact_storage;
+    b.view.properties = std::move(b.properties);
+    b.result = std::move(b.view);
+  }
 };
 template <>
 struct action<g::alter_view> {
-  static void apply0(Builder& b) { b.result = ast::ViewStatement{ast::ViewStatement::Kind::Alter, b.qname, false}; }
+  static void apply0(Builder& b) {
+    ast::ViewStatement s;
+    s.kind = ast::ViewStatement::Kind::Alter;
+    s.name = b.qname;
+    s.if_exists = b.if_exists;
+    s.properties = std::move(b.properties);
+    s.clustering_order = std::move(b.create_table.clustering_order);
+    s.compact_storage = b.create_table.compact_storage;
+    b.result = std::move(s);
+  }
 };
 template <>
 struct action<g::drop_view> {
   static void apply0(Builder& b) {
-    b.result = ast::ViewStatement{ast::ViewStatement::Kind::Drop, b.qname, b.if_exists};
+    ast::ViewStatement s;
+    s.kind = ast::ViewStatement::Kind::Drop;
+    s.name = b.qname;
+    s.if_exists = b.if_exists;
+    b.result = std::move(s);
   }
 };
 template <>

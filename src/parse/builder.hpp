@@ -53,6 +53,7 @@ struct Builder {
 
   ast::ColumnDef column;
   ast::CreateTable create_table;
+  ast::ViewStatement view;
   ast::Insert insert;
   std::size_t insert_values_mark = 0;
   ast::Select select;

@@ -44,6 +44,38 @@ std::string quoted(std::string_view s) {
   return out + "'";
 }
 
+// "p, c1" or "(p1, p2), c1": the inside of PRIMARY KEY (…).
+std::string primary_key_text(const schema::TableSchema& t) {
+  std::string pk;
+  if (t.partition_key.size() == 1) {
+    pk = util::cql_name(t.column(t.partition_key[0]).name);
+  } else {
+    for (int i : t.partition_key) pk += (pk.empty() ? "(" : ", ") + util::cql_name(t.column(i).name);
+    pk += ")";
+  }
+  for (int i : t.clustering) pk += ", " + util::cql_name(t.column(i).name);
+  return pk;
+}
+
+// "CLUSTERING ORDER BY (…)\n    AND " then every option in 5.0's order (views never print
+// default_time_to_live).
+void append_options(std::string& out, const schema::TableSchema& t) {
+  if (!t.clustering.empty()) {
+    std::string order;
+    for (int i : t.clustering)
+      order += fmt::format("{}{} {}", order.empty() ? "" : ", ", util::cql_name(t.column(i).name),
+                           t.column(i).reversed ? "DESC" : "ASC");
+    out += fmt::format("CLUSTERING ORDER BY ({})\n    AND ", order);
+  }
+  bool first = true;
+  for (const auto& [name, def] : kTableDefaults) {
+    if (t.view && name == "default_time_to_live") continue;
+    auto given = t.options.find(std::string(name));
+    out += fmt::format("{}{} = {}", first ? "" : "\n    AND ", name, given == t.options.end() ? std::string(def) : given->second);
+    first = false;
+  }
+}
+
 }  // namespace
 
 bool is_system_keyspace(const std::string& name) { return name.rfind("system", 0) == 0; }
@@ -88,31 +120,24 @@ std::string table_ddl(const schema::TableSchema& t) {
     if (inline_key && i == 0) out += " PRIMARY KEY";
     out += (i + 1 < cols.size() || !inline_key) ? ",\n" : "\n";
   }
-  if (!inline_key) {
-    std::string pk;
-    if (t.partition_key.size() == 1) {
-      pk = util::cql_name(t.column(t.partition_key[0]).name);
-    } else {
-      for (int i : t.partition_key) pk += (pk.empty() ? "(" : ", ") + util::cql_name(t.column(i).name);
-      pk += ")";
-    }
-    for (int i : t.clustering) pk += ", " + util::cql_name(t.column(i).name);
-    out += fmt::format("    PRIMARY KEY ({})\n", pk);
-  }
+  if (!inline_key) out += fmt::format("    PRIMARY KEY ({})\n", primary_key_text(t));
   out += ") WITH ";
-  if (!t.clustering.empty()) {
-    std::string order;
-    for (int i : t.clustering)
-      order += fmt::format("{}{} {}", order.empty() ? "" : ", ", util::cql_name(t.column(i).name),
-                           t.column(i).reversed ? "DESC" : "ASC");
-    out += fmt::format("CLUSTERING ORDER BY ({})\n    AND ", order);
+  append_options(out, t);
+  return out + ";";
+}
+
+std::string view_ddl(const schema::TableSchema& v) {
+  std::string select;
+  if (v.view->include_all_columns) {
+    select = "*";
+  } else {
+    for (const auto& c : v.columns) select += (select.empty() ? "" : ", ") + util::cql_name(c.name);
   }
-  bool first = true;
-  for (const auto& [name, def] : kTableDefaults) {
-    auto given = t.options.find(std::string(name));
-    out += fmt::format("{}{} = {}", first ? "" : "\n    AND ", name, given == t.options.end() ? std::string(def) : given->second);
-    first = false;
-  }
+  std::string out = fmt::format("CREATE MATERIALIZED VIEW {}.{} AS\n    SELECT {}\n    FROM {}.{}\n    WHERE {}\n",
+                                util::cql_name(v.keyspace), util::cql_name(v.name), select,
+                                util::cql_name(v.keyspace), util::cql_name(v.view->base), v.view->where_text());
+  out += fmt::format("    PRIMARY KEY ({})\n WITH ", primary_key_text(v));
+  append_options(out, v);
   return out + ";";
 }
 

@@ -11,6 +11,8 @@ namespace cqlbox::print {
 
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks);
 std::string table_ddl(const schema::TableSchema& t);
+// CREATE MATERIALIZED VIEW for a view (TableSchema::view set).
+std::string view_ddl(const schema::TableSchema& view);
 std::string type_ddl(const types::CqlType& udt);
 std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index);
 

@@ -6,11 +6,13 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "types/cql_type.hpp"
+#include "util/text.hpp"
 
 namespace cqlbox::schema {
 
@@ -35,6 +37,48 @@ struct IndexDef {
   std::string custom_class;  // CREATE CUSTOM INDEX … USING '<class>'; empty for a plain index
 };
 
+// One restriction of a materialized view's WHERE clause other than IS NOT NULL: rows of the
+// base table whose column fails it have no view row. Values are serialized.
+struct ViewFilter {
+  enum class Op : std::uint8_t { Eq, Neq, Lt, Lte, Gt, Gte, In };
+  std::string column;  // a base column
+  Op op = Op::Eq;
+  std::vector<std::string> values;  // one, or the IN list
+};
+
+// One relation of a view's WHERE clause: its column(s) and the rest as CQL text
+// (" IS NOT NULL", " = 'x'", " IN (1, 2)"), kept apart so a column RENAME carries over.
+struct ViewRelation {
+  std::vector<std::string> columns;
+  std::string rest;
+};
+
+// Set on a materialized view's own TableSchema: the view is a table whose rows the base
+// table's writes derive (exec/views.cpp); SELECT reads it like any table.
+struct ViewDef {
+  std::string base;                 // base table, in the same keyspace
+  bool include_all_columns = false;  // SELECT *: columns added to the base join the view
+  std::vector<ViewRelation> where;  // the WHERE clause as written, relation by relation
+  std::vector<ViewFilter> filters;
+
+  // The WHERE clause as system_schema.views and DESCRIBE print it.
+  std::string where_text() const {
+    std::string out;
+    for (const auto& r : where) {
+      if (!out.empty()) out += " AND ";
+      if (r.columns.size() == 1) {
+        out += util::cql_name(r.columns[0]);
+      } else {
+        out += "(";
+        for (std::size_t i = 0; i < r.columns.size(); ++i) out += (i ? ", " : "") + util::cql_name(r.columns[i]);
+        out += ")";
+      }
+      out += r.rest;
+    }
+    return out;
+  }
+};
+
 struct TableSchema {
   std::string keyspace;
   std::string name;
@@ -48,6 +92,8 @@ struct TableSchema {
   std::int32_t default_time_to_live = 0;
   std::vector<IndexDef> indexes;
   std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then
+  std::optional<ViewDef> view;     // set when this is a materialized view
+  std::vector<std::string> views;  // on a base table: its views' names, in creation order
 
   // Rebuilds columns after a change: keys keep their order, statics then regulars sorted by
   // name get fresh slots; indexes follow their columns by name.

@@ -1,5 +1,5 @@
 // DESCRIBE / DESC (cassandra.md §3.4): KEYSPACES, KEYSPACE [ks], ONLY KEYSPACE [ks], TABLES,
-// TABLE t, INDEX i, [FULL] SCHEMA, CLUSTER, TYPES/FUNCTIONS/AGGREGATES (none yet), or a bare
+// TABLE t, INDEX i, MATERIALIZED VIEW v, [FULL] SCHEMA, CLUSTER, TYPES/FUNCTIONS/AGGREGATES (none yet), or a bare
 // name. Statements print as "blank line, statement"; lists are columnized; a failure prints
 // only the server's message.
 #include <algorithm>
@@ -47,9 +47,17 @@ void Shell::describe_keyspace(const schema::KeyspaceSchema& ks, bool only) {
   if (only) return;
   for (const auto& [name, type] : ks.types) describe_statement(print::type_ddl(*type));
   std::vector<const schema::TableSchema*> tables;
-  for (const auto& [name, t] : ks.tables) tables.push_back(&t);
+  for (const auto& [name, t] : ks.tables)
+    if (!t.view) tables.push_back(&t);
   std::sort(tables.begin(), tables.end(), [](auto* a, auto* b) { return name_less(a->name, b->name); });
-  for (const auto* t : tables) describe_table(*t);
+  for (const auto* t : tables) {
+    describe_table(*t);
+    // Then the table's views, by name.
+    std::vector<std::string> views = t->views;
+    std::sort(views.begin(), views.end(), name_less);
+    for (const auto& v : views)
+      if (auto it = ks.tables.find(v); it != ks.tables.end()) describe_statement(print::view_ddl(it->second));
+  }
 }
 
 void Shell::cmd_describe(const std::vector<std::string>& args) {
@@ -72,7 +80,8 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
       if (!session_.keyspace.empty() && name != session_.keyspace) continue;
       std::vector<std::string> names;
       if (what == "tables")
-        for (const auto& [t, schema] : ks.tables) names.push_back(util::cql_name(t));
+        for (const auto& [t, schema] : ks.tables)
+          if (!schema.view) names.push_back(util::cql_name(t));
       if (what == "types")
         for (const auto& [t, type] : ks.types) names.push_back(util::cql_name(t));
       if (names.empty()) continue;  // cqlsh prints only keyspaces that have rows
@@ -105,8 +114,17 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     if (ks.empty()) return fail("No keyspace specified and no current keyspace");
     if (!db_.catalog.keyspace(ks)) return fail(fmt::format("'{}' not found in keyspaces", ks));
     const schema::TableSchema* table = db_.catalog.table(ks, t);
-    if (!table) return fail(fmt::format("Table '{}' not found in keyspace '{}'", t, ks));
+    if (!table || table->view) return fail(fmt::format("Table '{}' not found in keyspace '{}'", t, ks));
     describe_table(*table);
+  } else if (what == "materialized" && word(1) == "view") {
+    if (args.size() < 3) return fail("Improper DESCRIBE command.");
+    auto [ks, name] = split_name(args[2]);
+    if (ks.empty()) ks = session_.keyspace;
+    if (ks.empty()) return fail("No keyspace specified and no current keyspace");
+    if (!db_.catalog.keyspace(ks)) return fail(fmt::format("'{}' not found in keyspaces", ks));
+    const schema::TableSchema* view = db_.catalog.table(ks, name);
+    if (!view || !view->view) return fail(fmt::format("Materialized view '{}' not found in '{}'", name, ks));
+    describe_statement(print::view_ddl(*view));
   } else if (what == "type") {
     if (args.size() < 2) return fail("Improper DESCRIBE command.");
     auto [ks, name] = split_name(args[1]);
@@ -133,11 +151,14 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
       }
       ks = session_.keyspace;
     }
-    if (const schema::TableSchema* t = db_.catalog.table(ks, name)) {
+    const schema::TableSchema* t = db_.catalog.table(ks, name);
+    if (t && !t->view) {
       describe_table(*t);
     } else if (const schema::TableSchema* ti = db_.catalog.table_with_index(ks, name)) {
       for (const auto& index : ti->indexes)
         if (index.name == name) describe_statement(print::index_ddl(*ti, index));
+    } else if (t) {
+      describe_statement(print::view_ddl(*t));
     } else {
       return fail(ks.empty() ? fmt::format("'{}' not found in keyspaces", name)
                              : fmt::format("'{}' not found in keyspace '{}'", name, ks));

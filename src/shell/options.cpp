@@ -27,6 +27,8 @@ Options:
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
+      --disable-materialized-views
+                        refuse CREATE MATERIALIZED VIEW, as a stock Cassandra 5.0 does
       --output-format F table (default), json (one object per row and line) or csv
       --version         print the version
   -h, --help            print this help
@@ -96,6 +98,8 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       out.color = false;
     } else if (name == "--bail") {
       out.bail = true;
+    } else if (name == "--disable-materialized-views") {
+      out.materialized_views = false;
     } else if (name == "--output-format") {
       if (!(v = arg())) return 2;
       if (*v == "table") {

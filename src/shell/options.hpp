@@ -21,6 +21,7 @@ struct Options {
   bool force_tty = false;               // -t
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail
+  bool materialized_views = true;       // --disable-materialized-views turns them off
   OutputFormat output_format = OutputFormat::Table;  // --output-format
   int nodes = 3;
   int num_tokens = 16;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "print/describe.hpp"
+#include "shell/cql_help.hpp"
 #include "shell/shell.hpp"
 #include "util/text.hpp"
 
@@ -186,8 +187,8 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     if (!found)
       for (const char* t : kCqlTopics)
         if (topic == t) {
-          out_ += fmt::format("*** No browser to display CQL help. URL for help topic {} : "
-                              "https://cassandra.apache.org/doc/latest/cassandra/developing/cql/\n", topic);
+          // cqlsh opens a browser here; cqlbox carries its own help text (cql_help.cpp).
+          out_ += cql_help_text(topic);
           found = true;
         }
     if (!found) print_error(fmt::format("*** No help on {}", a));

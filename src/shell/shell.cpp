@@ -59,6 +59,7 @@ bool blank(std::string_view s) {
 
 Shell::Shell(const Options& options) : options_(options) {
   db_.ring = cluster::Ring(options_.nodes, options_.num_tokens);
+  db_.materialized_views_enabled = options_.materialized_views;
   if (options_.now) {
     auto ms = types::parse_timestamp_ms(*options_.now);
     if (ms) db_.clock.set(*ms * 1000);

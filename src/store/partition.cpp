@@ -151,6 +151,24 @@ const Row* Partition::find_row(std::string_view clustering, const ClusteringComp
   return it != rows_.end() && cmp.compare(it->clustering, clustering) == 0 ? &*it : nullptr;
 }
 
+void Partition::put_row(Row row, const ClusteringComparator& cmp) {
+  auto it = std::lower_bound(rows_.begin(), rows_.end(), row.clustering, [&](const Row& r, std::string_view k) {
+    return cmp.compare(r.clustering, k) < 0;
+  });
+  if (it != rows_.end() && cmp.compare(it->clustering, row.clustering) == 0)
+    *it = std::move(row);
+  else
+    rows_.insert(it, std::move(row));
+}
+
+bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
+  auto it = std::lower_bound(rows_.begin(), rows_.end(), clustering, [&](const Row& r, std::string_view k) {
+    return cmp.compare(r.clustering, k) < 0;
+  });
+  if (it != rows_.end() && cmp.compare(it->clustering, clustering) == 0) rows_.erase(it);
+  return rows_.empty() && !static_row_.marker.exists() && static_row_.cells.empty() && static_row_.complex.empty();
+}
+
 std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
   std::int64_t ts = std::max(deletion_.timestamp, row.deletion.timestamp);
   for (const auto& rt : range_tombstones_)

@@ -53,6 +53,10 @@ class Partition {
   // After ALTER TABLE ADD/DROP: moves each row's cells from old slots to new ones
   // (`regular[old] = new`, -1 = dropped: its data is gone, so re-adding the column starts empty).
   void remap(const std::vector<int>& regular, const std::vector<int>& statics);
+  // Views (see TableStore::put_row): replace or add a whole row; remove one, returning true
+  // when the partition is then empty.
+  void put_row(Row row, const ClusteringComparator& cmp);
+  bool erase_row(std::string_view clustering, const ClusteringComparator& cmp);
   // The row with this clustering key, or nullptr.
   const Row* find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
 

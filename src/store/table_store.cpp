@@ -4,21 +4,37 @@
 
 namespace cqlbox::store {
 
-void TableStore::apply(const Mutation& m) {
-  ++writes;
-  const std::int64_t token = util::murmur3_token(m.partition_key);
-  auto it = partitions_.find(PartitionPosition{token, m.partition_key});
+TableStore::Map::iterator TableStore::find_or_add(std::string_view partition_key) {
+  const std::int64_t token = util::murmur3_token(partition_key);
+  auto it = partitions_.find(PartitionPosition{token, partition_key});
   if (it == partitions_.end()) {
-    Partition p(m.partition_key, token);
+    Partition p(std::string(partition_key), token);
     // The map key must view the partition's own copy of the key bytes, so insert first, then
     // re-key the node to the stored string.
-    auto node_key = PartitionPosition{token, m.partition_key};
+    auto node_key = PartitionPosition{token, partition_key};
     it = partitions_.emplace(node_key, std::move(p)).first;
     auto node = partitions_.extract(it);
     node.key().key = node.mapped().key();
     it = partitions_.insert(std::move(node)).position;
   }
-  it->second.apply(m, cmp_, paths_);
+  return it;
+}
+
+void TableStore::apply(const Mutation& m) {
+  ++writes;
+  find_or_add(m.partition_key)->second.apply(m, cmp_, paths_);
+}
+
+void TableStore::put_row(std::string_view partition_key, Row row) {
+  ++writes;
+  find_or_add(partition_key)->second.put_row(std::move(row), cmp_);
+}
+
+void TableStore::erase_row(std::string_view partition_key, std::string_view clustering) {
+  auto it = partitions_.find(PartitionPosition{util::murmur3_token(partition_key), partition_key});
+  if (it == partitions_.end()) return;
+  ++writes;
+  if (it->second.erase_row(clustering, cmp_)) partitions_.erase(it);
 }
 
 const Partition* TableStore::find(std::string_view key) const {

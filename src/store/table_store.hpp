@@ -39,6 +39,11 @@ class TableStore {
   TableStore& operator=(const TableStore&) = delete;
 
   void apply(const Mutation& m);
+  // Materialized views hold derived rows, replaced whole when their base row changes: no
+  // reconciliation, no tombstones. put_row replaces (or adds) the row; erase_row removes it and
+  // the partition once it has no rows left.
+  void put_row(std::string_view partition_key, Row row);
+  void erase_row(std::string_view partition_key, std::string_view clustering);
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
   void clear() { partitions_.clear(); }
@@ -60,6 +65,8 @@ class TableStore {
   mutable std::uint64_t reads = 0;
 
  private:
+  Map::iterator find_or_add(std::string_view partition_key);
+
   ClusteringComparator cmp_;
   PathTypes paths_;
   Map partitions_;

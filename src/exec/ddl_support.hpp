@@ -1,0 +1,25 @@
+// What the schema statements share (ddl.cpp for tables, keyspaces and types; view_ddl.cpp for
+// materialized views).
+#pragma once
+
+#include <string_view>
+
+#include "ast/ast.hpp"
+#include "exec/database.hpp"
+#include "schema/table_schema.hpp"
+
+namespace cqlbox::exec {
+
+// The keyspace a [ks.]name statement works in: its own, or the session's.
+std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name);
+// Cassandra's table/keyspace name rule (ConfigurationException-style text, InvalidRequest class).
+void check_name(std::string_view name, const char* what);
+// Table and view names (TableMetadata.validate): a ConfigurationException "ks.t: Table name …".
+void check_table_name(std::string_view keyspace, std::string_view name);
+// WITH options of CREATE/ALTER TABLE (and views): unknown names are a SyntaxException; values
+// are kept as CQL text for DESCRIBE.
+void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties);
+// A property's value as text: strings and numbers as written, maps as "k: v" pairs.
+std::string property_text(const ast::Term& t);
+
+}  // namespace cqlbox::exec
