@@ -43,8 +43,14 @@ struct condition_begin : success {};
 struct condition_column : ident {};
 struct condition_element_open : lbracket {};
 struct condition_in : in_values {};
+// An element selector (m['k'], l[0]) tried before the operator: when it fails part-way the
+// parser's control drops any term it pushed (rewinds_terms), so nothing stale reaches the
+// statement.
+struct condition_element : seq<condition_element_open, term, rbracket> {
+  static constexpr bool rewinds_terms = true;
+};
 struct condition
-    : seq<condition_begin, condition_column, opt<condition_element_open, term, rbracket>,
+    : seq<condition_begin, condition_column, opt<condition_element>,
           sor<condition_in, seq<compare_op, term>>> {};
 struct conditions : list<condition, kw_and> {};
 struct if_exists_word : kw_exists {};
@@ -54,7 +60,10 @@ struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, l
 struct delete_column : ident {};
 struct delete_element_open : lbracket {};
 struct delete_field : ident {};
-struct delete_target : seq<delete_column, opt<sor<seq<delete_element_open, term, rbracket>, seq<dot, delete_field>>>> {};
+struct delete_element : seq<delete_element_open, term, rbracket> {
+  static constexpr bool rewinds_terms = true;
+};
+struct delete_target : seq<delete_column, opt<sor<delete_element, seq<dot, delete_field>>>> {};
 struct delete_stmt : seq<kw_delete, opt<list<delete_target, comma>>, kw_from, qualified_name,
                          opt<using_clause>, where_clause, opt<kw_if, sor<if_exists_word, conditions>>> {};
 

@@ -242,6 +242,12 @@ Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
   const std::string table(s.table.name);
+  {  // found while Cassandra builds the statement, before any schema lookup
+    std::set<std::string_view> ordered;
+    for (const auto& o : s.clustering_order)
+      if (!ordered.insert(o.column).second)
+        invalid("Duplicate column '{}' in CLUSTERING ORDER BY clause for table '{}'", o.column, table);
+  }
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   check_table_name(ks, s.table.name);
   if (db.catalog.table(ks, table)) {
@@ -271,10 +277,15 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
       if (c.name == name) return &c;
     return nullptr;
   };
-  for (auto name : pk)
-    if (!find_def(name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
-  for (auto name : ck)
-    if (!find_def(name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
+  {
+    std::set<std::string_view> key_columns;
+    for (const auto& group : {pk, ck})
+      for (auto name : group) {
+        if (!find_def(name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
+        if (!key_columns.insert(name).second)
+          invalid("Duplicate column '{}' in PRIMARY KEY clause for table '{}'", name, table);
+      }
+  }
 
   // CLUSTERING ORDER: only clustering columns, in their order, none missing.
   std::vector<bool> reversed(ck.size(), false);
@@ -285,15 +296,19 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
         bad += (bad.empty() ? "" : ", ") + std::string(o.column);
     if (!bad.empty())
       invalid("Only clustering key columns can be defined in CLUSTERING ORDER directive: [{}] are not clustering columns", bad);
-    // Walk the clustering columns: each must be listed, and at its own position.
-    for (std::size_t i = 0; i < ck.size(); ++i) {
-      auto listed = std::find_if(s.clustering_order.begin(), s.clustering_order.end(),
-                                 [&](const ast::ClusteringOrder& o) { return o.column == ck[i]; });
-      if (listed == s.clustering_order.end()) invalid("Missing CLUSTERING ORDER for column {}", ck[i]);
-      if (s.clustering_order[i].column != ck[i])
+    // Walk the directive (as Cassandra does): its n-th entry must name the n-th clustering
+    // column; columns after the listed ones keep ASC.
+    for (std::size_t i = 0; i < s.clustering_order.size(); ++i) {
+      if (s.clustering_order[i].column == ck[i]) {
+        reversed[i] = s.clustering_order[i].descending;
+        continue;
+      }
+      const bool listed = std::any_of(s.clustering_order.begin(), s.clustering_order.end(),
+                                      [&](const ast::ClusteringOrder& o) { return o.column == ck[i]; });
+      if (listed)
         invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns ({} must appear before {})",
                 ck[i], s.clustering_order[i].column);
-      reversed[i] = s.clustering_order[i].descending;
+      invalid("Missing CLUSTERING ORDER for column {}", ck[i]);
     }
   }
 

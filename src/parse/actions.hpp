@@ -617,7 +617,7 @@ struct action<g::condition_column> {
   }
 };
 template <>
-struct action<g::condition_element_open> {
+struct action<g::condition_element> {
   static void apply0(Builder& b) { b.condition_has_element = true; }
 };
 template <>
@@ -669,15 +669,8 @@ struct action<g::delete_field> {
   }
 };
 template <>
-struct action<g::delete_element_open> {
-  static void apply0(Builder& b) { b.delete_has_element = true; }
-};
-template <>
-struct action<g::delete_target> {
-  static void apply0(Builder& b) {
-    if (b.delete_has_element) b.del.columns.back().element = b.pop_term();
-    b.delete_has_element = false;
-  }
+struct action<g::delete_element> {
+  static void apply0(Builder& b) { b.del.columns.back().element = b.pop_term(); }
 };
 template <>
 struct action<g::delete_stmt> {
@@ -1097,13 +1090,25 @@ template <class Rule>
 struct control : tao::pegtl::normal<Rule> {
   static constexpr bool kToken = requires { Rule::expected; };
 
+  // Optional sub-rules that push terms declare rewinds_terms: a failed attempt drops them.
+  static constexpr bool kRewinds = requires { Rule::rewinds_terms; };
+
   template <class Input>
   static void start(const Input& in, Builder& b) {
     if constexpr (kToken) b.token_start = in.current();
+    if constexpr (kRewinds) b.rewind_marks.push_back(b.terms.size());
+  }
+  template <class Input>
+  static void success(const Input&, Builder& b) {
+    if constexpr (kRewinds) b.rewind_marks.pop_back();
   }
   template <class Input>
   static void failure(const Input&, Builder& b) {
     if constexpr (kToken) b.note_failure(b.token_start, Rule::expected);
+    if constexpr (kRewinds) {
+      b.terms.resize(std::min(b.terms.size(), b.rewind_marks.back()));
+      b.rewind_marks.pop_back();
+    }
   }
 };
 

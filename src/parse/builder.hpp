@@ -29,6 +29,7 @@ struct Builder {
 
   std::vector<ast::Term> terms;
   std::vector<std::size_t> term_marks;
+  std::vector<std::size_t> rewind_marks;  // see control::kRewinds
   std::vector<bool> brace_is_map;
   std::vector<std::string_view> call_names;
 
@@ -64,7 +65,6 @@ struct Builder {
   std::size_t condition_mark = 0;
   bool condition_has_element = false;
   ast::Vec<ast::Condition> conditions;
-  bool delete_has_element = false;
   std::optional<ast::Term> using_ttl;
   std::optional<ast::Term> using_timestamp;
 
