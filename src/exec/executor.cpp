@@ -103,31 +103,76 @@ std::string name_set(std::set<std::string> names) {
   return out + "]";
 }
 
-// The client warnings a batch earns in Cassandra: an unlogged (or counter) batch over more than
-// 10 partitions (unlogged_batch_across_partitions_warn_threshold), and a logged batch on a table
-// whose gc_grace_seconds is 0 (its batchlog entries could expire before replay).
+// The bytes Cassandra's PartitionUpdate.dataSize() counts for one statement's mutation: per
+// partition an (empty) static row of 21 and a deletion info of 8; per row its clustering
+// values, an 8-byte liveness (16 when expiring), a 13-byte row deletion, and per cell 16 bytes
+// of timestamp/TTL/deletion time plus value and path; per collection a 12-byte deletion.
+std::int64_t mutation_data_size(const store::Mutation& m) {
+  auto cell = [](const store::Cell& c, std::size_t path) {
+    return static_cast<std::int64_t>(16 + (c.tombstone ? 0 : c.value.size()) + path);
+  };
+  auto complex = [&](const store::ComplexWrite& w) {
+    std::int64_t n = 12;
+    for (const auto& pc : w.cells) n += cell(pc.cell, pc.path.size());
+    return n;
+  };
+  std::int64_t size = 21 + 8;
+  for (const auto& [slot, c] : m.static_cells) size += cell(c, 0);
+  for (const auto& rt : m.range_tombstones) {
+    size += 4 + 16;
+    for (const auto& p : rt.prefix) size += 2 * static_cast<std::int64_t>(p.size());
+  }
+  if (m.has_row) {
+    std::int64_t clustering = 0;
+    for (auto part : store::split_components(m.clustering)) clustering += static_cast<std::int64_t>(part.size());
+    size += clustering + 8 + (m.marker.ttl > 0 ? 8 : 0) + 13;
+    for (const auto& [slot, c] : m.cells) size += cell(c, 0);
+    for (const auto& w : m.complex)
+      if (!w.is_static) size += complex(w);
+  }
+  for (const auto& w : m.complex)
+    if (w.is_static) size += complex(w);
+  return size;
+}
+
+// The client warnings a batch earns in Cassandra, in the order it sends them: a logged batch on
+// a table whose gc_grace_seconds is 0 (its batchlog entries could expire before replay); a
+// batch over batch_size_warn_threshold (5 KiB; over batch_size_fail_threshold, 50 KiB, it
+// fails); an unlogged (or counter) batch over more than 10 partitions
+// (unlogged_batch_across_partitions_warn_threshold).
+constexpr std::int64_t kBatchSizeWarn = 5 * 1024, kBatchSizeFail = 50 * 1024;
+
 std::vector<std::string> batch_warnings(const ast::Batch& s, const std::vector<const schema::TableSchema*>& tables,
                                         const std::vector<PreparedWrite>& writes) {
   std::vector<std::string> warnings;
-  std::set<std::string> partitions, written, zero_gc;
+  std::set<std::string> partitions, written, zero_gc, mutations;
+  std::int64_t size = 0;
   for (std::size_t i = 0; i < writes.size(); ++i) {
     const std::string name = tables[i]->keyspace + "." + tables[i]->name;
     for (const auto& m : writes[i].mutations) {
       partitions.insert(m.partition_key);  // Cassandra counts distinct keys, whatever the table
+      mutations.insert(tables[i]->keyspace + '\0' + m.partition_key);  // one Mutation per keyspace and key
       written.insert(name);
+      size += mutation_data_size(m);
     }
     auto gc = tables[i]->options.find("gc_grace_seconds");
     if (s.type == ast::BatchType::Logged && gc != tables[i]->options.end() && gc->second == "0") zero_gc.insert(name);
   }
-  if (s.type != ast::BatchType::Logged && partitions.size() > 10)
-    warnings.push_back(fmt::format("Unlogged batch covering {} partitions detected against table{} {}. You should use a "
-                                   "logged batch for atomicity, or asynchronous writes for performance.",
-                                   partitions.size(), written.size() == 1 ? "" : "s", name_set(written)));
   if (!zero_gc.empty())
     warnings.push_back(fmt::format("Executing a LOGGED BATCH on table{} {}, configured with a gc_grace_seconds of 0. "
                                    "The gc_grace_seconds is used to TTL batchlog entries, so setting gc_grace_seconds "
                                    "too low on tables involved in an atomic batch might cause batchlog entries to "
                                    "expire before being replayed.", zero_gc.size() == 1 ? "" : "s", name_set(zero_gc)));
+  // Only batches spanning several mutations are measured (CASSANDRA-10876).
+  if (mutations.size() > 1 && size > kBatchSizeWarn) {
+    if (size > kBatchSizeFail) error::invalid("Batch too large");
+    warnings.push_back(fmt::format("Batch for {} is of size {}, exceeding specified threshold of {} by {}.",
+                                   name_set(written), size, kBatchSizeWarn, size - kBatchSizeWarn));
+  }
+  if (s.type != ast::BatchType::Logged && partitions.size() > 10)
+    warnings.push_back(fmt::format("Unlogged batch covering {} partitions detected against table{} {}. You should use a "
+                                   "logged batch for atomicity, or asynchronous writes for performance.",
+                                   partitions.size(), written.size() == 1 ? "" : "s", name_set(written)));
   return warnings;
 }
 
@@ -241,6 +286,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   }
   if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
   if (s.type == ast::BatchType::Counter) {
+    std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
     // A counter update is a read-modify-write of the running total, so the parts of a counter
     // batch must see each other: now that all have validated, prepare and apply them in turn.
     for (std::size_t i = 0; i < s.statements.size(); ++i) {
@@ -253,10 +299,11 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
       }, s.statements[i]);
       apply_write(db, writes[i]);
     }
-    return Void{batch_warnings(s, tables, writes)};
+    return Void{std::move(warnings)};
   }
+  std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
   for (auto& w : writes) apply_write(db, w);
-  return Void{batch_warnings(s, tables, writes)};
+  return Void{std::move(warnings)};
 }
 
 }  // namespace cqlbox::exec
