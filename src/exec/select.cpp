@@ -390,6 +390,7 @@ bool complex_live(const store::Row& row, std::int64_t shadow, std::int32_t now_s
 bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow,
               std::int32_t now_s) {
   if (row.marker.live(now_s) && row.marker.timestamp > shadow) return true;
+  if (t.view && t.view->strict_liveness) return false;  // only the key column's liveness counts
   for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
     const store::Cell* c = row.cell(static_cast<int>(slot));
     if (c && c->live(now_s) && c->timestamp > shadow) return true;

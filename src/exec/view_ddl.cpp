@@ -164,6 +164,7 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
   schema::ViewDef def;
   def.base = base->name;
   def.include_all_columns = s.columns.empty();
+  def.strict_liveness = !non_key.empty();
   for (const auto& r : s.where)
     if (r.kind == ast::RelationKind::Token) invalid("Cannot use token relation when defining a materialized view");
   std::set<std::string> restricted;

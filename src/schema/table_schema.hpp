@@ -58,6 +58,10 @@ struct ViewRelation {
 struct ViewDef {
   std::string base;                 // base table, in the same keyspace
   bool include_all_columns = false;  // SELECT *: columns added to the base join the view
+  // A regular base column is part of the view key: the view row lives exactly as long as that
+  // column's cell (its row marker), whatever its other cells do (Cassandra's
+  // enforceStrictLiveness).
+  bool strict_liveness = false;
   std::vector<ViewRelation> where;  // the WHERE clause as written, relation by relation
   std::vector<ViewFilter> filters;
 
