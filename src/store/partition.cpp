@@ -70,7 +70,8 @@ std::size_t Partition::data_size() const {
   std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
   for (const auto& c : static_row_.cells) n += cell_bytes(c);
   n += complex_bytes(static_row_);
-  for (const auto& row : rows_) {
+  for (const Row* r : order_) {
+    const Row& row = *r;
     n += row.clustering.size() + (row.marker.exists() ? 8u : 0u) + (row.deletion.exists() ? 12u : 0u);
     for (const auto& c : row.cells) n += cell_bytes(c);
     n += complex_bytes(row);
@@ -83,7 +84,8 @@ std::size_t Partition::cell_count() const {
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
   for (const auto& c : static_row_.cells) n += one(c);
   n += count_complex(static_row_, one);
-  for (const auto& row : rows_) {
+  for (const Row* r : order_) {
+    const Row& row = *r;
     n += (row.marker.exists() ? 1u : 0u) + (row.deletion.exists() ? 1u : 0u);
     for (const auto& c : row.cells) n += one(c);
     n += count_complex(row, one);
@@ -94,7 +96,8 @@ std::size_t Partition::cell_count() const {
 std::size_t Partition::tombstone_count() const {
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
   for (const auto& c : static_row_.cells) n += c.tombstone ? 1u : 0u;
-  for (const auto& row : rows_) {
+  for (const Row* r : order_) {
+    const Row& row = *r;
     n += row.deletion.exists() ? 1u : 0u;
     for (const auto& c : row.cells) n += c.tombstone ? 1u : 0u;
   }
@@ -109,7 +112,8 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   std::size_t n = deletion_.exists() && old(deletion_.local_time) ? 1u : 0u;
   for (const auto& rt : range_tombstones_) n += old(rt.deletion.local_time) ? 1u : 0u;
   for (const auto& c : static_row_.cells) n += cell_droppable(c);
-  for (const auto& row : rows_) {
+  for (const Row* r : order_) {
+    const Row& row = *r;
     n += row.deletion.exists() && old(row.deletion.local_time) ? 1u : 0u;
     for (const auto& c : row.cells) n += cell_droppable(c);
   }
@@ -141,32 +145,62 @@ void remap_row(Row& row, const std::vector<int>& map) {
 
 void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics) {
   remap_row(static_row_, statics);
-  for (auto& row : rows_) remap_row(row, regular);
+  for (Row* row : order_) remap_row(*row, regular);
+}
+
+namespace {
+
+// The first position in `order` whose row does not sort before `clustering`.
+std::vector<Row*>::const_iterator position(const std::vector<Row*>& order, std::string_view clustering,
+                                           const ClusteringComparator& cmp) {
+  return std::lower_bound(order.begin(), order.end(), clustering, [&](const Row* r, std::string_view k) {
+    return cmp.compare(r->clustering, k) < 0;
+  });
+}
+
+// Chunk k holds 2^k rows, up to 4096: a one-row partition holds one row, large ones allocate
+// rarely.
+constexpr std::size_t chunk_capacity(std::size_t k) { return k >= 12 ? 4096 : std::size_t{1} << k; }
+
+}  // namespace
+
+Row* Partition::new_row() {
+  if (!free_.empty()) {
+    Row* r = free_.back();
+    free_.pop_back();
+    return r;
+  }
+  if (chunks_.empty() || last_chunk_used_ == chunk_capacity(chunks_.size() - 1)) {
+    chunks_.push_back(std::make_unique<Row[]>(chunk_capacity(chunks_.size())));
+    last_chunk_used_ = 0;
+  }
+  return &chunks_.back()[last_chunk_used_++];
 }
 
 const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
-  auto it = std::lower_bound(rows_.begin(), rows_.end(), clustering, [&](const Row& r, std::string_view k) {
-    return cmp.compare(r.clustering, k) < 0;
-  });
-  return it != rows_.end() && cmp.compare(it->clustering, clustering) == 0 ? &*it : nullptr;
+  auto it = position(order_, clustering, cmp);
+  return it != order_.end() && cmp.compare((*it)->clustering, clustering) == 0 ? *it : nullptr;
 }
 
 void Partition::put_row(Row row, const ClusteringComparator& cmp) {
-  auto it = std::lower_bound(rows_.begin(), rows_.end(), row.clustering, [&](const Row& r, std::string_view k) {
-    return cmp.compare(r.clustering, k) < 0;
-  });
-  if (it != rows_.end() && cmp.compare(it->clustering, row.clustering) == 0)
-    *it = std::move(row);
-  else
-    rows_.insert(it, std::move(row));
+  auto it = position(order_, row.clustering, cmp);
+  if (it != order_.end() && cmp.compare((*it)->clustering, row.clustering) == 0) {
+    **it = std::move(row);
+    return;
+  }
+  Row* r = new_row();
+  *r = std::move(row);
+  order_.insert(it, r);
 }
 
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
-  auto it = std::lower_bound(rows_.begin(), rows_.end(), clustering, [&](const Row& r, std::string_view k) {
-    return cmp.compare(r.clustering, k) < 0;
-  });
-  if (it != rows_.end() && cmp.compare(it->clustering, clustering) == 0) rows_.erase(it);
-  return rows_.empty() && !static_row_.marker.exists() && static_row_.cells.empty() && static_row_.complex.empty();
+  auto it = position(order_, clustering, cmp);
+  if (it != order_.end() && cmp.compare((*it)->clustering, clustering) == 0) {
+    **it = Row{};
+    free_.push_back(*it);
+    order_.erase(it);
+  }
+  return order_.empty() && !static_row_.marker.exists() && static_row_.cells.empty() && static_row_.complex.empty();
 }
 
 std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
@@ -209,17 +243,18 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   if (!m.has_row) return;
 
   // Appending in clustering order is the common case (time series): check the end first.
-  auto it = rows_.end();
-  if (!rows_.empty() && cmp.compare(rows_.back().clustering, m.clustering) >= 0) {
-    it = std::lower_bound(rows_.begin(), rows_.end(), m.clustering,
-                          [&](const Row& r, const std::string& k) { return cmp.compare(r.clustering, k) < 0; });
+  auto it = order_.cend();
+  if (!order_.empty() && cmp.compare(order_.back()->clustering, m.clustering) >= 0)
+    it = position(order_, m.clustering, cmp);
+  Row* target = nullptr;
+  if (it != order_.cend() && cmp.compare((*it)->clustering, m.clustering) == 0) {
+    target = *it;
+  } else {
+    target = new_row();
+    target->clustering = m.clustering;
+    order_.insert(it, target);
   }
-  if (it == rows_.end() || cmp.compare(it->clustering, m.clustering) != 0) {
-    Row row;
-    row.clustering = m.clustering;
-    it = rows_.insert(it, std::move(row));
-  }
-  Row& row = *it;
+  Row& row = *target;
   if (m.marker.exists() && (!row.marker.exists() || supersedes(m.marker, row.marker)))
     row.marker = m.marker;
   row.deletion.merge(m.row_deletion);

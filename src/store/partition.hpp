@@ -1,12 +1,16 @@
 // One partition: its tombstone, the static row, and the clustering rows sorted by the table's
 // clustering comparator. Lookups and slice bounds are binary searches (O(log n)); a write in
-// clustering order appends (O(1)), an out-of-order write shifts the row vector.
+// clustering order appends (O(1)), an out-of-order write shifts one pointer per later row.
 //
 // Memory per row (this first layout): Row is 96 bytes + 48 per cell + heap bytes of values over
 // 15 bytes, inside a vector (no per-row heap node). DESIGN.md's packed layout replaces this.
 #pragma once
 
+#include <compare>
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,6 +42,53 @@ struct PathTypes {
   std::vector<const types::CqlType*> regular, statics;
 };
 
+class Partition;
+
+// A partition's rows in clustering order, as a random-access range of `const Row&`.
+class RowRange {
+ public:
+  class iterator {
+   public:
+    using iterator_category = std::random_access_iterator_tag;
+    using value_type = Row;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Row*;
+    using reference = const Row&;
+
+    iterator() = default;
+    explicit iterator(Row* const* at) : at_(at) {}
+    reference operator*() const { return **at_; }
+    pointer operator->() const { return *at_; }
+    reference operator[](difference_type n) const { return *at_[n]; }
+    iterator& operator++() { ++at_; return *this; }
+    iterator operator++(int) { iterator t = *this; ++at_; return t; }
+    iterator& operator--() { --at_; return *this; }
+    iterator operator--(int) { iterator t = *this; --at_; return t; }
+    iterator& operator+=(difference_type n) { at_ += n; return *this; }
+    iterator& operator-=(difference_type n) { at_ -= n; return *this; }
+    friend iterator operator+(iterator i, difference_type n) { return i += n; }
+    friend iterator operator+(difference_type n, iterator i) { return i += n; }
+    friend iterator operator-(iterator i, difference_type n) { return i -= n; }
+    friend difference_type operator-(iterator a, iterator b) { return a.at_ - b.at_; }
+    friend auto operator<=>(iterator a, iterator b) = default;
+
+   private:
+    Row* const* at_ = nullptr;
+  };
+
+  explicit RowRange(const std::vector<Row*>& order) : order_(&order) {}
+  iterator begin() const { return iterator(order_->data()); }
+  iterator end() const { return iterator(order_->data() + order_->size()); }
+  std::size_t size() const { return order_->size(); }
+  bool empty() const { return order_->empty(); }
+  const Row& operator[](std::size_t i) const { return *(*order_)[i]; }
+  const Row& front() const { return *order_->front(); }
+  const Row& back() const { return *order_->back(); }
+
+ private:
+  const std::vector<Row*>* order_;
+};
+
 class Partition {
  public:
   Partition(std::string key, std::int64_t token) : key_(std::move(key)), token_(token) {}
@@ -46,7 +97,7 @@ class Partition {
   std::int64_t token() const { return token_; }
   const Deletion& deletion() const { return deletion_; }
   const Row& static_row() const { return static_row_; }
-  const std::vector<Row>& rows() const { return rows_; }
+  RowRange rows() const { return RowRange(order_); }
   const std::vector<RangeTombstone>& range_tombstones() const { return range_tombstones_; }
 
   void apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths = {});
@@ -80,7 +131,14 @@ class Partition {
   std::int64_t token_;
   Deletion deletion_;
   Row static_row_;
-  std::vector<Row> rows_;
+  // Row bodies stay where they were first written (chunks that never move, so an out-of-order
+  // insert shifts 8-byte pointers in `order_`, not rows); `order_` is clustering order.
+  // Erased rows (views) leave their body on `free_` for the next new row.
+  Row* new_row();
+  std::vector<std::unique_ptr<Row[]>> chunks_;
+  std::size_t last_chunk_used_ = 0;
+  std::vector<Row*> order_;
+  std::vector<Row*> free_;
   std::vector<RangeTombstone> range_tombstones_;
 };
 
