@@ -127,6 +127,11 @@ std::string StatementSplitter::take_pending() {
   return s;
 }
 
+void StatementSplitter::truncate_pending() {
+  // The first words say whether it is a BEGIN … BATCH; the end is scanned as it arrives.
+  if (pending_.size() > 64) pending_.resize(64);
+}
+
 void StatementSplitter::reset() {
   pending_.clear();
   state_ = State::Normal;

@@ -21,6 +21,11 @@ class StatementSplitter {
   // True when the scanner is inside a string or block comment.
   bool in_literal() const { return state_ != State::Normal; }
 
+  // Bytes held for the unfinished statement.
+  std::size_t pending_size() const { return pending_.size(); }
+  // Drops the unfinished statement's text but keeps scanning it (quotes, comments, BATCH) so
+  // its end is still found: the shell's statement-size limit.
+  void truncate_pending();
   // What is left of an unfinished statement; resets the splitter.
   std::string take_pending();
   void reset();

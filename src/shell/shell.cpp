@@ -228,16 +228,35 @@ void Shell::feed_line(std::string_view line) {
   splitter_.feed_line(line, done);
   for (const auto& stmt : done) {
     if (exit_) break;
+    if (oversized_) {  // the rest of a statement already refused
+      oversized_ = false;
+      continue;
+    }
+    if (stmt.size() > kMaxStatementBytes) {
+      refuse_oversized();
+      continue;
+    }
     run_statement(stmt);
   }
+  if (splitter_.in_statement() && splitter_.pending_size() > kMaxStatementBytes) {
+    if (!oversized_) refuse_oversized();
+    oversized_ = true;
+    splitter_.truncate_pending();
+  }
+}
+
+void Shell::refuse_oversized() {
+  print_error(fmt::format("Statement too large: over {} bytes (cqlbox's limit, as Cassandra's "
+                          "native_transport_max_frame_size); skipped up to its ';'", kMaxStatementBytes));
 }
 
 void Shell::finish_input() {
   if (copy_import_) finish_copy_import();  // STDIN ended without "\."
   if (splitter_.in_statement() || splitter_.in_literal()) {
     splitter_.reset();
-    print_error("Incomplete statement at end of file");
+    if (!oversized_) print_error("Incomplete statement at end of file");
   }
+  oversized_ = false;
   flush();
 }
 

@@ -116,6 +116,10 @@ class Shell {
   exec::Session session_;
   parse::Parser parser_;
   parse::StatementSplitter splitter_;
+  // The largest statement cqlbox reads (Cassandra's native_transport_max_frame_size is 16 MiB).
+  static constexpr std::size_t kMaxStatementBytes = 16u << 20;
+  bool oversized_ = false;  // skipping the rest of a statement over kMaxStatementBytes
+  void refuse_oversized();
   print::TableStyle style_;
   std::unique_ptr<CopyImport> copy_import_;  // COPY FROM STDIN collecting lines
   bool storage_ = false;  // STORAGE ON

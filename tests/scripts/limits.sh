@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Resource limits fail cleanly (docs/robustness.md): a statement over 16 MiB is refused and
+# skipped to its ';' (the session goes on, memory stays bounded); 100,000-deep nesting is a
+# SyntaxException; output piped into `head` ends the process quietly (SIGPIPE, no message).
+set -euo pipefail
+cqlbox="$1"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+python3 - "$dir/in.cql" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write("CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n")
+    f.write("USE k;\nCREATE TABLE t (k int PRIMARY KEY, v text);\n")
+    f.write("INSERT INTO t (k, v) VALUES (1, '" + "x" * (17 << 20) + "');\n")          # one 17 MiB line
+    f.write("INSERT INTO t (k, v) VALUES (2, '" + "a\nb;" * (5 << 20) + "');\n")       # 20 MiB over lines
+    f.write("INSERT INTO t (k, v) VALUES (3, 'small');\n")
+    f.write("SELECT " + "(" * 100000 + "1" + ")" * 100000 + " FROM t;\n")
+    f.write("SELECT k FROM t;\n")
+PY
+/usr/bin/time -f "%M" -o "$dir/rss" "$cqlbox" < "$dir/in.cql" > "$dir/out" 2>&1 || true
+expected="<stdin>:5:Statement too large: over 16777216 bytes (cqlbox's limit, as Cassandra's native_transport_max_frame_size); skipped up to its ';'
+<stdin>:4194302:Statement too large: over 16777216 bytes (cqlbox's limit, as Cassandra's native_transport_max_frame_size); skipped up to its ';'
+<stdin>:5242888:SyntaxException: line 1:207 nesting deeper than 200 levels is not supported
+
+ k
+---
+ 3
+
+(1 rows)"
+diff <(cat "$dir/out") <(printf '%s\n' "$expected") || { echo "limits: unexpected output"; exit 1; }
+rss_kb=$(tail -1 "$dir/rss")
+[ "$rss_kb" -lt 1000000 ] || { echo "limits: peak RSS ${rss_kb} KB"; exit 1; }
+
+# SIGPIPE: a reader that stops early ends cqlbox without an error message.
+python3 -c "
+print(\"CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; USE k;\")
+print('CREATE TABLE t (k int PRIMARY KEY);')
+for i in range(5000): print(f'INSERT INTO t (k) VALUES ({i});')
+for i in range(50): print('SELECT * FROM t;')
+" > "$dir/many.cql"
+set +o pipefail
+"$cqlbox" < "$dir/many.cql" 2> "$dir/err" | head -2 > /dev/null
+[ ! -s "$dir/err" ] || { echo "limits: stderr after SIGPIPE:"; cat "$dir/err"; exit 1; }
+echo "limits: ok"
