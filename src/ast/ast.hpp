@@ -244,6 +244,7 @@ enum class BatchType : std::uint8_t { Logged, Unlogged, Counter };
 struct Batch {
   BatchType type = BatchType::Logged;
   std::optional<Term> timestamp;
+  bool ttl = false;  // BEGIN BATCH USING TTL: parsed, then refused as Cassandra refuses it
   std::vector<std::variant<Insert, Update, Delete>> statements;
 };
 

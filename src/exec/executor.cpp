@@ -230,6 +230,7 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
 // Every statement is prepared before any is applied, so a bad one leaves nothing behind.
 // All parts share one timestamp (the batch's USING TIMESTAMP, or one from the clock).
 Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
+  if (s.ttl) error::invalid("Global TTL on the BATCH statement is not supported.");  // validate()'s first check
   std::int64_t ts = 0;
   if (s.timestamp) {
     static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);

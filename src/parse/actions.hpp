@@ -820,6 +820,7 @@ template <>
 struct action<g::batch_using> {
   static void apply0(Builder& b) {
     b.batch.timestamp = std::move(b.using_timestamp);
+    b.batch.ttl = b.using_ttl.has_value();
     b.using_timestamp.reset();
     b.using_ttl.reset();
   }

@@ -140,25 +140,52 @@ namespace {
 namespace {
 
 // PEGTL recurses once per nesting level; refuse absurd nesting before it can exhaust the stack.
+// Levels are brackets of terms and selectors, and the <…> of collection, tuple and vector types
+// (a '<' right after frozen/list/set/map/tuple/vector; other '<' are comparisons).
 constexpr int kMaxNesting = 200;
 
+bool opens_type(std::string_view text, std::size_t at) {
+  std::size_t end = at;
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
+  std::size_t start = end;
+  while (start > 0 && ((text[start - 1] | 0x20) >= 'a' && (text[start - 1] | 0x20) <= 'z')) --start;
+  std::string word(text.substr(start, end - start));
+  for (char& ch : word) ch = static_cast<char>(ch | 0x20);
+  return word == "frozen" || word == "list" || word == "set" || word == "map" || word == "tuple" || word == "vector";
+}
+
 void check_nesting(std::string_view text) {
-  int depth = 0;
+  int depth = 0, types = 0;
   char quote = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (quote) {
-      if (c == quote) quote = 0;
+      if (c == quote && (quote != '$' || (i + 1 < text.size() && text[i + 1] == '$'))) {
+        if (quote == '$') ++i;
+        quote = 0;
+      }
       continue;
     }
-    if (c == '\'' || c == '"') quote = c;
-    else if (c == '(' || c == '[' || c == '{') {
-      if (++depth > kMaxNesting)
-        throw error::CqlError(error::ErrorClass::SyntaxException,
-                              fmt::format("line 1:{} nesting deeper than {} levels is not supported", i, kMaxNesting));
+    bool deeper = false;
+    if (c == '\'' || c == '"') {
+      quote = c;
+    } else if (c == '$' && i + 1 < text.size() && text[i + 1] == '$') {
+      quote = '$';
+      ++i;
+    } else if (c == '(' || c == '[' || c == '{') {
+      deeper = true;
     } else if (c == ')' || c == ']' || c == '}') {
       --depth;
+    } else if (c == '<' && opens_type(text, i)) {
+      ++types;
+      deeper = true;
+    } else if (c == '>' && types > 0) {
+      --types;
+      --depth;
     }
+    if (deeper && ++depth > kMaxNesting)
+      throw error::CqlError(error::ErrorClass::SyntaxException,
+                            fmt::format("line 1:{} nesting deeper than {} levels is not supported", i, kMaxNesting));
   }
 }
 

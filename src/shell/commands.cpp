@@ -132,7 +132,8 @@ bool Shell::run_shell_command(std::string_view command) {
   std::vector<std::string> args(words.begin() + 1, words.end());
   const std::string cmd = util::ascii_lower(word);
   if (cmd == "exit" || cmd == "quit") {
-    exit_ = true;
+    if (!args.empty()) print_error(fmt::format("Improper {} command.", word));  // cqlsh: no arguments
+    else exit_ = true;
   } else if (cmd == "expand") {
     cmd_switch(word, args, style_.expand, "EXPAND");
   } else if (cmd == "paging") {

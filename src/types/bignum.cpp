@@ -47,11 +47,20 @@ std::optional<BigInt> BigInt::from_decimal(std::string_view text) {
   std::size_t i = 0;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
   if (i == text.size()) return std::nullopt;
-  for (; i < text.size(); ++i) {
-    char c = text[i];
-    if (c < '0' || c > '9') return std::nullopt;
-    r.multiply_small(10);
-    r.add_small(static_cast<std::uint32_t>(c - '0'));
+  // Nine digits per pass (10^9 < 2^32): a million-digit literal takes a second, not a minute.
+  static constexpr std::uint32_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
+                                             1000000000};
+  while (i < text.size()) {
+    const std::size_t n = std::min<std::size_t>(9, text.size() - i);
+    std::uint32_t chunk = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const char c = text[i + k];
+      if (c < '0' || c > '9') return std::nullopt;
+      chunk = chunk * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    r.multiply_small(kPow10[n]);
+    r.add_small(chunk);
+    i += n;
   }
   r.trim();
   r.neg_ = neg && !r.is_zero();
