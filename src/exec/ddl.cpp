@@ -21,10 +21,16 @@ namespace cqlbox::exec {
 using error::ErrorClass;
 using error::invalid;
 
+void check_user_modifiable(std::string_view keyspace) {
+  if (keyspace == "system" || keyspace == "system_schema")
+    error::fail(ErrorClass::Unauthorized, "{} keyspace is not user-modifiable.", keyspace);
+}
+
 std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name) {
   std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
   if (ks.empty())
     invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  check_user_modifiable(ks);
   return ks;
 }
 
@@ -53,6 +59,16 @@ std::string property_text(const ast::Term& t) {
 }
 
 namespace {
+
+// PropertyDefinitions.parseBoolean for durable_writes.
+bool durable_writes_value(const ast::Term& value) {
+  const std::string v = util::ascii_lower(property_text(value));
+  if (v != "1" && v != "true" && v != "yes" && v != "0" && v != "false" && v != "no")
+    error::fail(ErrorClass::SyntaxException,
+                "Invalid boolean value {} for 'durable_writes'. Positive values can be '1', 'true' or 'yes'. "
+                "Negative values can be '0', 'false' or 'no'.", property_text(value));
+  return v == "1" || v == "true" || v == "yes";
+}
 
 std::map<std::string, std::string> replication_options(const ast::Term& value, std::string_view ks) {
   if (value.kind != ast::TermKind::Map)
@@ -89,14 +105,6 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
   cls->second = prefix + name;
   return opts;
 }
-
-// Table options Cassandra 5.0 knows; anything else is "Unknown property".
-constexpr std::array<std::string_view, 19> kTableOptions = {
-    "additional_write_policy", "allow_auto_snapshot", "bloom_filter_fp_chance", "caching", "cdc",
-    "comment", "compaction", "compression", "crc_check_chance", "default_time_to_live",
-    "extensions", "gc_grace_seconds", "incremental_backups", "max_index_interval",
-    "memtable", "memtable_flush_period_in_ms", "min_index_interval", "read_repair",
-    "speculative_retry"};
 
 // A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
 // Inside a frozen type (and inside any collection) nested collections are frozen.
@@ -200,9 +208,7 @@ void warn_on_replication(const Database& db, std::string_view ks, const std::map
 }  // namespace
 
 void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties) {
-  for (const auto& p : properties)
-    if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
-      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+  validate_table_options(properties);
   for (const auto& p : properties) {
     t.options[std::string(p.name)] = term_text(p.value);  // CQL form, for DESCRIBE
     if (p.name == "default_time_to_live") {
@@ -223,7 +229,7 @@ Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
       ks.replication = replication_options(p.value, s.name);
       has_replication = true;
     } else if (p.name == "durable_writes") {
-      ks.durable_writes = util::iequals(property_text(p.value), "true");
+      ks.durable_writes = durable_writes_value(p.value);
     } else {
       error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
     }
@@ -242,12 +248,15 @@ Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
   const std::string table(s.table.name);
+  if (s.compact_storage)
+    error::fail(ErrorClass::SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0");
   {  // found while Cassandra builds the statement, before any schema lookup
     std::set<std::string_view> ordered;
     for (const auto& o : s.clustering_order)
       if (!ordered.insert(o.column).second)
         invalid("Duplicate column '{}' in CLUSTERING ORDER BY clause for table '{}'", o.column, table);
   }
+  validate_table_options(s.properties);  // CreateTableStatement.validate(), before apply()
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   check_table_name(ks, s.table.name);
   if (db.catalog.table(ks, table)) {
@@ -367,10 +376,13 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
   if (!t) invalid("Table '{}' doesn't exist", s.table.name);
+  for (int r : t->regulars)
+    if (t->column(r).type->kind == types::Kind::Counter) invalid("Secondary indexes on counter tables aren't supported");
   if (t->view) invalid("Secondary indexes on materialized views aren't supported");
   const int col = t->find(s.column);
   if (col < 0) invalid("Column '{}' doesn't exist", s.column);
   const schema::Column& c = t->column(col);
+  if (c.type->kind == types::Kind::Duration) invalid("Secondary indexes are not supported on duration columns");
   std::string target = s.target_function.empty() ? c.name
                                                  : fmt::format("{}({})", util::ascii_lower(s.target_function), c.name);
   const std::string fn = util::ascii_lower(s.target_function);
@@ -409,6 +421,12 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
       if (s.if_not_exists) return Void{};
       invalid("Index {} is a duplicate of existing index {}", name, existing.name);
     }
+  if (s.custom) {  // the implementations a 5.0 node ships (SAI, by alias or class; SASI)
+    const std::string cls = util::ascii_lower(s.custom_class);
+    if (cls != "sai" && cls != "storageattachedindex" && cls != "org.apache.cassandra.index.sai.storageattachedindex" &&
+        cls != "org.apache.cassandra.index.sasi.sasiindex" && cls != "legacy_local_table")
+      error::fail(ErrorClass::ConfigurationException, "Unable to find custom indexer class '{}'", s.custom_class);
+  }
   t->indexes.push_back({name, col, target, s.custom ? std::string(s.custom_class) : std::string()});
   return Void{};
 }
@@ -417,6 +435,7 @@ Result execute_drop_index(Database& db, const Session& session, const ast::DropI
   std::string_view ks = s.keyspace.empty() ? std::string_view(session.keyspace) : s.keyspace;
   if (ks.empty())
     invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  check_user_modifiable(ks);
   schema::TableSchema* t = db.catalog.table_with_index(ks, s.name);
   if (!t) {
     if (s.if_exists) return Void{};
@@ -427,6 +446,7 @@ Result execute_drop_index(Database& db, const Session& session, const ast::DropI
 }
 
 Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
+  check_user_modifiable(s.name);
   schema::KeyspaceSchema* ks = db.catalog.keyspace(s.name);
   if (!ks) {
     if (s.if_exists) return Void{};
@@ -436,7 +456,7 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
   bool durable = ks->durable_writes;
   for (const auto& p : s.properties) {
     if (p.name == "replication") replication = replication_options(p.value, s.name);
-    else if (p.name == "durable_writes") durable = util::iequals(property_text(p.value), "true");
+    else if (p.name == "durable_writes") durable = durable_writes_value(p.value);
     else error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   }
   Void done;
@@ -686,6 +706,7 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
 }
 
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s) {
+  check_user_modifiable(s.name);
   const schema::KeyspaceSchema* ks = db.catalog.keyspace(s.name);
   if (!ks) {
     if (s.if_exists) return Void{};
@@ -720,6 +741,7 @@ Result execute_use(Database& db, Session& session, const ast::Use& s) {
 
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
+  check_user_modifiable(t.keyspace);
   if (t.view) invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead");
   db.store_of(t).clear();
   for (const auto& v : t.views)

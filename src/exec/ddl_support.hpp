@@ -10,12 +10,17 @@
 
 namespace cqlbox::exec {
 
-// The keyspace a [ks.]name statement works in: its own, or the session's.
+// Schema changes to system and system_schema: Unauthorized "… keyspace is not user-modifiable."
+void check_user_modifiable(std::string_view keyspace);
+// The keyspace a [ks.]name statement works in: its own, or the session's (checked as above).
 std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name);
 // Cassandra's table/keyspace name rule (ConfigurationException-style text, InvalidRequest class).
 void check_name(std::string_view name, const char* what);
 // Table and view names (TableMetadata.validate): a ConfigurationException "ks.t: Table name …".
 void check_table_name(std::string_view keyspace, std::string_view name);
+// Checks WITH options as Cassandra does (table_options.cpp): SyntaxException for duplicates,
+// unknown names and unparsable values, ConfigurationException for values out of range.
+void validate_table_options(const ast::Vec<ast::Property>& properties);
 // WITH options of CREATE/ALTER TABLE (and views): unknown names are a SyntaxException; values
 // are kept as CQL text for DESCRIBE.
 void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties);

@@ -1,0 +1,191 @@
+// WITH options of CREATE/ALTER TABLE checked as Cassandra 5.0 checks them: duplicates and unknown
+// names (PropertyDefinitions, SyntaxException), each value parsed in TableAttributes.build()'s
+// order (integers, doubles, booleans, caching/compaction/compression maps, speculative_retry,
+// read_repair), then TableParams.validate()'s ranges (ConfigurationException).
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <regex>
+#include <set>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "exec/ddl_support.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::exec {
+
+using error::ErrorClass;
+
+namespace {
+
+constexpr std::array<std::string_view, 19> kTableOptions = {
+    "additional_write_policy", "allow_auto_snapshot", "bloom_filter_fp_chance", "caching", "cdc",
+    "comment", "compaction", "compression", "crc_check_chance", "default_time_to_live",
+    "extensions", "gc_grace_seconds", "incremental_backups", "max_index_interval",
+    "memtable", "memtable_flush_period_in_ms", "min_index_interval", "read_repair",
+    "speculative_retry"};
+
+// Strategies and compressors a 5.0 node ships (short names; a dotted name is taken as given).
+constexpr std::array<std::string_view, 4> kCompactions = {"SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
+                                                          "TimeWindowCompactionStrategy", "UnifiedCompactionStrategy"};
+constexpr std::array<std::string_view, 5> kCompressors = {"LZ4Compressor", "SnappyCompressor", "DeflateCompressor",
+                                                          "ZstdCompressor", "NoopCompressor"};
+
+[[noreturn]] void config(const std::string& message) { error::fail(ErrorClass::ConfigurationException, "{}", message); }
+
+// A value as Cassandra's property map holds it: the literal's text (strings unquoted).
+std::string scalar(const ast::Term& t) { return std::string(t.text); }
+
+std::int64_t parse_int(std::string_view key, const std::string& value) {
+  std::int32_t v = 0;
+  const char* first = value.data() + (!value.empty() && value[0] == '+' ? 1 : 0);
+  auto [end, ec] = std::from_chars(first, value.data() + value.size(), v);
+  if (value.empty() || ec != std::errc() || end != value.data() + value.size())
+    error::fail(ErrorClass::SyntaxException, "Invalid integer value {} for '{}'", value, key);
+  return v;
+}
+
+double parse_double(std::string_view key, const std::string& value) {
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  if (value.empty() || end != value.c_str() + value.size() || std::isnan(v))
+    error::fail(ErrorClass::SyntaxException, "Invalid double value {} for '{}'", value, key);
+  return v;
+}
+
+void parse_boolean(std::string_view key, const std::string& value) {
+  const std::string v = util::ascii_lower(value);
+  if (v == "1" || v == "true" || v == "yes" || v == "0" || v == "false" || v == "no") return;
+  error::fail(ErrorClass::SyntaxException,
+              "Invalid boolean value {} for '{}'. Positive values can be '1', 'true' or 'yes'. Negative values can be "
+              "'0', 'false' or 'no'.", value, key);
+}
+
+// Java's Double.toString for the values these messages show.
+std::string java_double(double d) {
+  if (d == std::floor(d) && std::fabs(d) < 1e7) return fmt::format("{:.1f}", d);
+  if (std::fabs(d) >= 1e-3 && std::fabs(d) < 1e7) return fmt::format("{}", d);
+  std::string s = fmt::format("{:E}", d);  // 6.710000E-05
+  const auto e = s.find('E');
+  std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
+  while (mantissa.back() == '0' && mantissa[mantissa.size() - 2] != '.') mantissa.pop_back();
+  const int x = std::stoi(exponent);
+  return fmt::format("{}E{}", mantissa, x);
+}
+
+// key -> value of a map option; keys and values as text.
+std::vector<std::pair<std::string, std::string>> entries(std::string_view name, const ast::Term& t) {
+  if (t.kind != ast::TermKind::Map)
+    error::fail(ErrorClass::SyntaxException, "Invalid value for property '{}'. It should be a map.", name);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i + 1 < t.items.size(); i += 2) out.emplace_back(scalar(t.items[i]), scalar(t.items[i + 1]));
+  return out;
+}
+
+void check_caching(const ast::Term& t) {
+  for (const auto& [k, v] : entries("caching", t)) {
+    const std::string u = util::ascii_lower(v);
+    if (k == "keys" && u != "all" && u != "none")
+      config(fmt::format("Invalid value '{}' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed", v));
+    if (k == "rows_per_partition" && u != "all" && u != "none" &&
+        (v.empty() || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; })))
+      config(fmt::format("Invalid value '{}' for caching sub-option 'rows_per_partition': only 'ALL', 'NONE', and "
+                         "integer values are allowed", v));
+  }
+}
+
+void check_compaction(const ast::Term& t) {
+  std::string cls;
+  bool has_class = false;
+  for (const auto& [k, v] : entries("compaction", t))
+    if (k == "class") cls = v, has_class = true;
+  if (!has_class) config("Missing sub-option 'class' for the 'compaction' option");
+  const std::string full = cls.find('.') != std::string::npos ? cls : "org.apache.cassandra.db.compaction." + cls;
+  for (auto known : kCompactions)
+    if (full == "org.apache.cassandra.db.compaction." + std::string(known)) return;
+  config(fmt::format("Unable to find compaction strategy class '{}'", full));
+}
+
+void check_compression(const ast::Term& t) {
+  for (const auto& [k, v] : entries("compression", t)) {
+    if ((k != "class" && k != "sstable_compression") || v.empty()) continue;
+    const std::string full = v.find('.') != std::string::npos ? v : "org.apache.cassandra.io.compress." + v;
+    bool known = false;
+    for (auto c : kCompressors) known = known || full == "org.apache.cassandra.io.compress." + std::string(c);
+    if (!known) config("Could not create Compression for type " + full);
+  }
+}
+
+void check_speculative_retry(const std::string& value) {
+  static const std::regex pattern(
+      R"(^(always|none|never|[0-9]+(\.[0-9]+)?(p|percentile|ms)|(min|max)\(\s*[^,()]+\s*,\s*[^,()]+\s*\))$)",
+      std::regex::icase);
+  if (!std::regex_match(value, pattern)) config(fmt::format("Invalid value {} for option 'speculative_retry'", value));
+}
+
+}  // namespace
+
+void validate_table_options(const ast::Vec<ast::Property>& properties) {
+  std::set<std::string_view> seen;
+  for (const auto& p : properties)
+    if (!seen.insert(p.name).second)
+      error::fail(ErrorClass::SyntaxException, "Multiple definitions for property '{}'", p.name);
+  for (const auto& p : properties)
+    if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
+      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+  auto find = [&](std::string_view name) -> const ast::Term* {
+    for (const auto& p : properties)
+      if (p.name == name) return &p.value;
+    return nullptr;
+  };
+
+  // TableAttributes.build(), in its order.
+  double bloom = 0.01, crc = 1.0;
+  std::int64_t ttl = 0, gc = 864000, max_index = 2048, flush = 0, min_index = 128;
+  if (const ast::Term* t = find("allow_auto_snapshot")) parse_boolean("allow_auto_snapshot", scalar(*t));
+  if (const ast::Term* t = find("bloom_filter_fp_chance")) bloom = parse_double("bloom_filter_fp_chance", scalar(*t));
+  if (const ast::Term* t = find("caching")) check_caching(*t);
+  if (const ast::Term* t = find("compaction")) check_compaction(*t);
+  if (const ast::Term* t = find("compression")) check_compression(*t);
+  if (const ast::Term* t = find("default_time_to_live")) ttl = parse_int("default_time_to_live", scalar(*t));
+  if (const ast::Term* t = find("gc_grace_seconds")) gc = parse_int("gc_grace_seconds", scalar(*t));
+  if (const ast::Term* t = find("incremental_backups")) parse_boolean("incremental_backups", scalar(*t));
+  if (const ast::Term* t = find("max_index_interval")) max_index = parse_int("max_index_interval", scalar(*t));
+  if (const ast::Term* t = find("memtable_flush_period_in_ms")) flush = parse_int("memtable_flush_period_in_ms", scalar(*t));
+  if (const ast::Term* t = find("min_index_interval")) min_index = parse_int("min_index_interval", scalar(*t));
+  if (const ast::Term* t = find("speculative_retry")) check_speculative_retry(scalar(*t));
+  if (const ast::Term* t = find("additional_write_policy")) check_speculative_retry(scalar(*t));
+  if (const ast::Term* t = find("crc_check_chance")) crc = parse_double("crc_check_chance", scalar(*t));
+  if (const ast::Term* t = find("cdc")) parse_boolean("cdc", scalar(*t));
+  if (const ast::Term* t = find("read_repair")) {
+    const std::string v = util::ascii_upper(scalar(*t));
+    if (v != "BLOCKING" && v != "NONE")
+      error::fail(ErrorClass::ServerError,
+                  "java.lang.IllegalArgumentException: No enum constant "
+                  "org.apache.cassandra.service.reads.repair.ReadRepairStrategy.{}", v);
+  }
+
+  // TableParams.validate().
+  constexpr double kMinBloom = 6.71e-05;  // BloomCalculations.minSupportedBloomFilterFpChance()
+  if (bloom <= kMinBloom || bloom > 1)
+    config(fmt::format("bloom_filter_fp_chance must be larger than 6.71E-5 and less than or equal to 1.0 (got {})",
+                       java_double(bloom)));
+  if (crc < 0 || crc > 1.0)
+    config(fmt::format("crc_check_chance must be larger than or equal to 0 and smaller than or equal to 1.0 (got {})",
+                       java_double(crc)));
+  if (ttl < 0) config(fmt::format("default_time_to_live must be greater than or equal to 0 (got {})", ttl));
+  if (ttl > 630720000) config(fmt::format("default_time_to_live must be less than or equal to 630720000 (got {})", ttl));
+  if (gc < 0) config(fmt::format("gc_grace_seconds must be greater than or equal to 0 (got {})", gc));
+  if (min_index < 1) config(fmt::format("min_index_interval must be greater than or equal to 1 (got {})", min_index));
+  if (max_index < min_index)
+    config(fmt::format("max_index_interval must be greater than or equal to min_index_interval ({}) (got {})", min_index,
+                       max_index));
+  if (flush < 0) config(fmt::format("memtable_flush_period_in_ms must be greater than or equal to 0 (got {})", flush));
+}
+
+}  // namespace cqlbox::exec
