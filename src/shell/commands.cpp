@@ -32,6 +32,17 @@ std::string upper(std::string s) {
   return s;
 }
 
+// cqlsh's <showCommand> takes a uuid token after SESSION.
+bool looks_like_uuid(std::string_view s) {
+  if (s.size() != 36) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+    if (dash ? c != '-' : !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag,
@@ -51,17 +62,19 @@ void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& ar
 }
 
 void Shell::cmd_paging(std::string_view word, const std::vector<std::string>& args) {
-  bool on = style_.page_size != 0;
+  bool on = style_.page_size != 0 || zero_page_;
+  zero_page_ = false;
   if (args.size() == 1 && !util::iequals(args[0], "on") && !util::iequals(args[0], "off")) {
     const std::string& a = args[0];
     bool digits = !a.empty() && a.size() < 10;
     for (char c : a) digits = digits && c >= '0' && c <= '9';
-    if (!digits || std::atoi(a.c_str()) <= 0) {
+    if (!digits) {
       print_error(fmt::format("Improper {} command.", word));
       return;
     }
     paging_size_ = static_cast<std::size_t>(std::atoi(a.c_str()));
     style_.page_size = paging_size_;
+    zero_page_ = paging_size_ == 0;  // cqlsh accepts 0: paging stays "on", every row in one page
     session_.paging = true;
     out_ += fmt::format("Page size: {}\n", paging_size_);
     flush();
@@ -114,7 +127,7 @@ void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args
   }
   if (args.size() == 1 && util::iequals(args[0], "version")) {
     out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
-  } else if (args.size() == 2 && util::iequals(args[0], "session")) {
+  } else if (args.size() == 2 && util::iequals(args[0], "session") && looks_like_uuid(args[1])) {
     show_session(args[1]);
   } else if (args.size() == 1 && util::iequals(args[0], "host")) {
     out_ += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", options_.nodes);
@@ -157,7 +170,7 @@ bool Shell::run_shell_command(std::string_view command) {
   } else if (cmd == "nodetool") {
     cmd_nodetool(word, args);
   } else if (cmd == "describe" || cmd == "desc") {
-    cmd_describe(args);
+    cmd_describe(word, args);
   } else if (cmd == "show") {
     cmd_show(word, args);
   } else if (cmd == "source") {

@@ -222,13 +222,13 @@ void Shell::cmd_copy(std::string_view text) {
     name = table_name.substr(dot + 1);
   }
   auto norm = [](const std::string& n) { return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n); };
-  const schema::TableSchema* t = nullptr;
-  try {
-    t = &exec::resolve_table(db_, session_, ast::QualifiedName{ks.empty() ? std::string_view() : std::string_view(ks = norm(ks)),
-                                                               std::string_view(name = norm(name))});
-  } catch (const error::CqlError& e) {
-    return print_error(print::error_text(e));
-  }
+  // cqlsh looks the table up in the driver's schema metadata (get_table_meta), with its texts.
+  ks = ks.empty() ? session_.keyspace : norm(ks);
+  name = norm(name);
+  if (ks.empty() || !db_.catalog.keyspace(ks))
+    return print_error(ks.empty() ? std::string("Keyspace None not found.") : fmt::format("Keyspace '{}' not found.", ks));
+  const schema::TableSchema* t = db_.catalog.table(ks, name);
+  if (!t) return print_error(fmt::format("Column family {} not found", name));
   std::vector<int> cols;
   if (columns.empty())
     for (std::size_t c = 0; c < t->columns.size(); ++c) cols.push_back(static_cast<int>(c));

@@ -60,12 +60,13 @@ void Shell::describe_keyspace(const schema::KeyspaceSchema& ks, bool only) {
   }
 }
 
-void Shell::cmd_describe(const std::vector<std::string>& args) {
+void Shell::cmd_describe(std::string_view command_word, const std::vector<std::string>& args) {
+  const std::string improper = fmt::format("Improper {} command.", command_word);
   auto fail = [&](const std::string& message) { print_error(message); };
   auto word = [&](std::size_t i) { return i < args.size() ? util::ascii_lower(args[i]) : std::string(); };
   const std::string what = word(0);
   if (what.empty()) {
-    print_error("Improper DESCRIBE command.");
+    print_error(improper);
     return;
   }
   const auto& keyspaces = db_.catalog.keyspaces();
@@ -108,7 +109,7 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     if (!ks) return fail(fmt::format("'{}' not found in keyspaces", name));
     describe_keyspace(*ks, only);
   } else if (what == "table" || what == "columnfamily") {
-    if (args.size() < 2) return fail("Improper DESCRIBE command.");
+    if (args.size() < 2) return fail(improper);
     auto [ks, t] = split_name(args[1]);
     if (ks.empty()) ks = session_.keyspace;
     if (ks.empty()) return fail("No keyspace specified and no current keyspace");
@@ -117,7 +118,7 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     if (!table || table->view) return fail(fmt::format("Table '{}' not found in keyspace '{}'", t, ks));
     describe_table(*table);
   } else if (what == "materialized" && word(1) == "view") {
-    if (args.size() < 3) return fail("Improper DESCRIBE command.");
+    if (args.size() < 3) return fail(improper);
     auto [ks, name] = split_name(args[2]);
     if (ks.empty()) ks = session_.keyspace;
     if (ks.empty()) return fail("No keyspace specified and no current keyspace");
@@ -125,15 +126,20 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
     const schema::TableSchema* view = db_.catalog.table(ks, name);
     if (!view || !view->view) return fail(fmt::format("Materialized view '{}' not found in '{}'", name, ks));
     describe_statement(print::view_ddl(*view));
+  } else if ((what == "function" || what == "aggregate") && args.size() == 2) {
+    // cqlbox has no user-defined functions or aggregates, so any name is unknown.
+    auto [ks, name] = split_name(args[1]);
+    if (ks.empty()) ks = session_.keyspace;
+    return fail(fmt::format("User defined {} '{}' not found in '{}'", what, name, ks));
   } else if (what == "type") {
-    if (args.size() < 2) return fail("Improper DESCRIBE command.");
+    if (args.size() < 2) return fail(improper);
     auto [ks, name] = split_name(args[1]);
     if (ks.empty()) ks = session_.keyspace;
     const schema::KeyspaceSchema* k = db_.catalog.keyspace(ks);
     if (!k || !k->types.count(name)) return fail(fmt::format("User defined type '{}' not found in '{}'", name, ks));
     describe_statement(print::type_ddl(*k->types.at(name)));
   } else if (what == "index") {
-    if (args.size() < 2) return fail("Improper DESCRIBE command.");
+    if (args.size() < 2) return fail(improper);
     auto [ks, name] = split_name(args[1]);
     if (ks.empty()) ks = session_.keyspace;
     const schema::TableSchema* t = db_.catalog.table_with_index(ks, name);
@@ -142,6 +148,7 @@ void Shell::cmd_describe(const std::vector<std::string>& args) {
       if (index.name == name) describe_statement(print::index_ddl(*t, index));
   } else {
     // A bare name: a keyspace, or a table / index of the current keyspace.
+    if (args.size() > 1) return fail(improper);
     auto [ks, name] = split_name(args[0]);
     if (ks.empty()) {
       if (const schema::KeyspaceSchema* k = db_.catalog.keyspace(name)) {

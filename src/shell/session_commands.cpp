@@ -1,9 +1,14 @@
 // cqlsh's session commands (cassandra.md §3.4): SOURCE, CAPTURE, HELP, HISTORY, LOGIN,
 // SHOW SESSION — with cqlsh 5.0's texts.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -15,6 +20,21 @@
 namespace cqlbox::shell {
 
 namespace {
+
+// Python's OSError text, as cqlsh prints it: "[Errno 2] No such file or directory: 'x'".
+std::string python_os_error(int err, const std::string& path) {
+  return fmt::format("[Errno {}] {}: '{}'", err, std::strerror(err), path);
+}
+
+// Why `path` cannot be opened for reading (empty when it can): a directory opens in C++ but
+// not in Python.
+std::string open_problem(const std::string& path, std::ios::openmode) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return python_os_error(errno, path);
+  if (S_ISDIR(st.st_mode)) return python_os_error(EISDIR, path);
+  if (::access(path.c_str(), R_OK) != 0) return python_os_error(errno, path);
+  return {};
+}
 
 // 'path' or path, with ~ expanded as cqlsh does.
 std::string path_argument(std::string_view raw) {
@@ -77,11 +97,11 @@ void Shell::cmd_source(std::string_view argument) {
     return;
   }
   const std::string path = path_argument(argument);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    print_error(fmt::format("Could not open '{}': [Errno 2] No such file or directory: '{}'", path, path));
+  if (const std::string problem = open_problem(path, std::ios::in); !problem.empty()) {
+    print_error(fmt::format("Could not open '{}': {}", path, problem));
     return;
   }
+  std::ifstream in(path, std::ios::binary);
   if (source_depth_ >= 25) {
     print_error(fmt::format("SOURCE nesting too deep (more than 25 levels) at '{}'", path));
     return;
@@ -153,7 +173,7 @@ void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& a
   const std::string path = path_argument(raw.substr(at));
   std::FILE* f = std::fopen(path.c_str(), "a");
   if (!f) {
-    print_error(fmt::format("Unable to open '{}' for writing", path));
+    print_error(fmt::format("Could not open '{}' for append: {}", path, python_os_error(errno, path)));
     return;
   }
   if (capture_) std::fclose(capture_);

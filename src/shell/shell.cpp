@@ -163,6 +163,18 @@ void Shell::run_statement(const std::string& text) {
     for (auto a : kAuth) auth = auth || util::iequals(next, a);
     if (!auth) return cmd_list(text);
   }
+  if (util::iequals(word, "use")) {
+    // cqlsh parses USE itself (do_use): exactly one keyspace name, else it sends nothing.
+    std::string_view rest = std::string_view(text).substr(text.find_first_not_of(" \t\n") + 3);
+    while (!rest.empty() && (rest.back() == ';' || rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\n'))
+      rest.remove_suffix(1);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == '\n')) rest.remove_prefix(1);
+    const bool quoted = rest.size() >= 2 && rest.front() == '"' && rest.back() == '"';
+    if (rest.empty() || (!quoted && rest.find_first_of(" \t\n;") != std::string_view::npos)) {
+      print_error(fmt::format("Improper {} command.", word));
+      return;
+    }
+  }
   if (auto lex = parse::find_lex_failure(text)) {
     std::string msg = tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
                            : fmt::format("Invalid syntax at line {}, char {}", lex->line, lex->column);

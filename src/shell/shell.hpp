@@ -94,7 +94,7 @@ class Shell {
   void show_session(const std::string& id);  // SHOW SESSION <uuid>
 
   // describe_command.cpp
-  void cmd_describe(const std::vector<std::string>& args);
+  void cmd_describe(std::string_view command_word, const std::vector<std::string>& args);
   void describe_statement(const std::string& statement);
   void describe_table(const schema::TableSchema& t);
   void describe_keyspace(const schema::KeyspaceSchema& ks, bool only);
@@ -118,6 +118,7 @@ class Shell {
   parse::StatementSplitter splitter_;
   // The largest statement cqlbox reads (Cassandra's native_transport_max_frame_size is 16 MiB).
   static constexpr std::size_t kMaxStatementBytes = 16u << 20;
+  bool zero_page_ = false;  // PAGING 0 was given
   bool oversized_ = false;  // skipping the rest of a statement over kMaxStatementBytes
   void refuse_oversized();
   print::TableStyle style_;
