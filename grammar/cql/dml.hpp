@@ -5,8 +5,8 @@
 
 namespace cqlbox::grammar {
 
-struct using_ttl : seq<kw_ttl, term> {};
-struct using_timestamp : seq<kw_timestamp, term> {};
+struct using_ttl : seq<kw_ttl, int_value> {};
+struct using_timestamp : seq<kw_timestamp, int_value> {};
 struct using_clause : seq<kw_using, list<sor<using_ttl, using_timestamp>, kw_and>> {};
 
 struct insert_column : ident {};

@@ -56,6 +56,14 @@ struct integer_lit : tok<integer_body> {
   static constexpr const char* expected = "INTEGER";
 };
 
+// Parser.g's intValue (USING TTL/TIMESTAMP, LIMIT): an INTEGER or a bind marker. cqlbox's shell
+// has no bind values, so a '?' is read and refused; listing it keeps ANTLR's "no viable
+// alternative" wording for anything else.
+struct qmark_tok : tok<one<'?'>> {
+  static constexpr const char* expected = "QMARK";
+};
+struct int_value : sor<integer_lit, seq<qmark_tok, failure>> {};
+
 struct boolean_lit : sor<kw_true, kw_false> {};
 struct null_lit : kw_null {};
 

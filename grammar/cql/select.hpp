@@ -56,9 +56,9 @@ struct order_by_asc : kw_asc {};
 struct order_by_desc : kw_desc {};
 struct order_by_item : seq<order_by_column, opt<sor<order_by_asc, order_by_desc>>> {};
 struct order_by : seq<kw_order, kw_by, list<order_by_item, comma>> {};
-struct per_partition_limit_value : term {};
+struct per_partition_limit_value : int_value {};
 struct per_partition_limit : seq<kw_per, kw_partition, kw_limit, per_partition_limit_value> {};
-struct limit_value : term {};
+struct limit_value : int_value {};
 struct limit_clause : seq<kw_limit, limit_value> {};
 struct allow_filtering : seq<kw_allow, kw_filtering> {};
 

@@ -88,6 +88,16 @@ namespace {
     if (text[i] == '\n') { ++line; line_start = i + 1; }
   std::string_view tok = token_at(text, pos);
   std::string shown = tok.empty() ? "<EOF>" : std::string(tok);
+  // ANTLR shows a string literal or quoted name by its content: quotes off, doubled quotes single.
+  if (shown.size() >= 2 && (shown.front() == '\'' || shown.front() == '"') && shown.back() == shown.front()) {
+    const char q = shown.front();
+    std::string inner;
+    for (std::size_t i = 1; i + 1 < shown.size(); ++i) {
+      inner += shown[i];
+      if (shown[i] == q && shown[i + 1] == q) ++i;
+    }
+    shown = std::move(inner);
+  }
 
   // Like ANTLR: one expected token, or optional punctuation that failed before a mandatory
   // keyword (", or WHERE") names the keyword; a choice between alternatives has no single
@@ -129,8 +139,12 @@ namespace {
   while (!after.empty() && (after.back() == ' ' || after.back() == '\n' || after.back() == '\t' ||
                             after.back() == '\r'))
     after.remove_suffix(1);
-  std::string snippet = fmt::format("{}{}[{}]{}", from > 0 ? "..." : "", before, shown,
-                                    after.empty() ? "" : "...");
+  // ANTLR brackets as many characters as the token's text has: for a string literal or quoted
+  // name that text lost its quotes, so the bracket closes two characters early ('hell]o').
+  const std::string raw(tok);
+  const std::size_t bracketed = std::min(raw.size(), shown.size());
+  std::string snippet = fmt::format("{}{}[{}]{}{}", from > 0 ? "..." : "", before, raw.substr(0, bracketed),
+                                    raw.substr(bracketed), after.empty() ? "" : "...");
   throw error::CqlError(error::ErrorClass::SyntaxException,
                         fmt::format("line {}:{} {} ({})", line, pos - line_start, what, snippet));
 }
