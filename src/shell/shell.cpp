@@ -82,17 +82,12 @@ void Shell::print_error(std::string_view text) {
   error_ = true;
   std::string prefix = tty_ ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
   if (style_.color && tty_) prefix = "\033[0;1;31m";  // errors in red on a terminal
-  std::string all;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string_view::npos) end = text.size();
-    all += prefix;
-    all.append(text.substr(start, end - start));
-    if (style_.color && tty_) all += "\033[0m";
-    all += '\n';
-    start = end + 1;
-  }
+  // One prefix for the whole text, as cqlsh's printerr writes it (a multi-line server message
+  // keeps its later lines bare).
+  std::string all = prefix;
+  all.append(text);
+  if (style_.color && tty_) all += "\033[0m";
+  all += '\n';
   std::fwrite(all.data(), 1, all.size(), err_file_);
   std::fflush(err_file_);
   if (options_.bail && !tty_) exit_ = true;
@@ -176,10 +171,11 @@ void Shell::run_statement(const std::string& text) {
     }
   }
   if (auto lex = parse::find_lex_failure(text)) {
-    std::string msg = tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
-                           : fmt::format("Invalid syntax at line {}, char {}", lex->line, lex->column);
-    msg += fmt::format("\n  {}\n {}^", lex->text, std::string(lex->column, ' '));
-    print_error(msg);
+    // Three printerr calls in cqlsh, so each line gets its own file:line prefix.
+    print_error(tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
+                     : fmt::format("Invalid syntax at line {}, char {}", lex->line, lex->column));
+    print_error(fmt::format("  {}", lex->text));
+    print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
     return;
   }
   try {
