@@ -44,6 +44,7 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
       }
       continue;
     }
+    if (c == '$' && (i + 1 >= s.size() || s[i + 1] != '$')) return fail(i);  // only $$ starts a token
     if (c == '$' && i + 1 < s.size() && s[i + 1] == '$') {
       std::size_t end = s.find("$$", i + 2);
       for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)

@@ -127,6 +127,13 @@ std::string StatementSplitter::take_pending() {
   return s;
 }
 
+std::size_t StatementSplitter::pending_lines() const {
+  if (pending_.empty()) return 0;
+  std::size_t n = 1;
+  for (char c : pending_) n += c == '\n' ? 1u : 0u;
+  return n;
+}
+
 void StatementSplitter::truncate_pending() {
   // The first words say whether it is a BEGIN … BATCH; the end is scanned as it arrives.
   if (pending_.size() > 64) pending_.resize(64);

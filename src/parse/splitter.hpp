@@ -21,6 +21,8 @@ class StatementSplitter {
   // True when the scanner is inside a string or block comment.
   bool in_literal() const { return state_ != State::Normal; }
 
+  // Lines the unfinished statement spans so far (0 when none has started).
+  std::size_t pending_lines() const;
   // Bytes held for the unfinished statement.
   std::size_t pending_size() const { return pending_.size(); }
   // Drops the unfinished statement's text but keeps scanning it (quotes, comments, BATCH) so

@@ -232,6 +232,20 @@ void Shell::feed_line(std::string_view line) {
     if (semi != std::string_view::npos && !blank(line.substr(semi + 1))) feed_line(line.substr(semi + 1));
     return;
   }
+  // cqlsh lexes its buffer as each line arrives: a character no token starts with fails at
+  // once, and the buffer (the statement so far) is dropped. A line that begins inside a string
+  // or comment is left to the check of the finished statement.
+  if (!splitter_.in_literal() && !oversized_) {
+    if (auto lex = parse::find_lex_failure(line)) {
+      const std::size_t at_line = splitter_.pending_lines() + 1;
+      print_error(tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
+                       : fmt::format("Invalid syntax at line {}, char {}", at_line, lex->column));
+      print_error(fmt::format("  {}", lex->text));
+      print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
+      splitter_.reset();
+      return;
+    }
+  }
   std::vector<std::string> done;
   splitter_.feed_line(line, done);
   for (const auto& stmt : done) {
