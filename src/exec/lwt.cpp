@@ -104,16 +104,17 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       const types::CqlType* vt = col.type;
       if (cond.element) {
         if (col.type->kind == types::Kind::List) {
-          b.element = bind_term(*cond.element, *types::native_type(types::Kind::Int), col.name);
+          b.element = bind_term(*cond.element, *types::native_type(types::Kind::Int), "idx(" + col.name + ")");
           vt = col.type->params[0];
         } else if (col.type->kind == types::Kind::Map) {
-          b.element = bind_term(*cond.element, *col.type->params[0], col.name);
+          b.element = bind_term(*cond.element, *col.type->params[0], "key(" + col.name + ")");
           vt = col.type->params[1];
         } else {
           invalid("Invalid element access syntax for non-collection column {}", col.name);
         }
       }
-      for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, col.name));
+      const std::string receiver = cond.element ? "value(" + col.name + ")" : col.name;
+      for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, receiver));
       if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In &&
           !b.values[0])
         invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));

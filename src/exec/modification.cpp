@@ -169,9 +169,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       }
     } else if (a.kind == ast::AssignmentKind::Subtract && type.kind == types::Kind::Map) {
       value_type = types::collection_type(types::Kind::Set, {type.params[0]}, false);  // keys to remove
-    } else if (type.kind == types::Kind::Counter) {
-      value_type = types::native_type(types::Kind::Bigint);
-    }
+    }  // a counter's increment binds as the counter type (bigint bytes; messages say "counter")
     set.value = bind_term(a.value, *value_type,
                           a.kind == ast::AssignmentKind::SetElement ? "value(" + col.name + ")" : col.name, &ctx);
     sets.push_back(std::move(set));
@@ -298,7 +296,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       if (!type.is_collection())
         invalid("Invalid deletion operation for non collection column {}", util::cql_name(col.name));
       const types::CqlType* et = type.kind == types::Kind::List ? types::native_type(types::Kind::Int) : type.params[0];
-      element = bind_term(*target.element, *et, col.name, &fctx);
+      element = bind_term(*target.element, *et, (type.kind == types::Kind::List ? "idx(" : "key(") + col.name + ")", &fctx);
       if (!element) invalid("Invalid null value for {} element", type.kind == types::Kind::List ? "list index" : "map key");
     }
     elements.push_back(std::move(element));

@@ -61,8 +61,8 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (type.kind != types::Kind::Map) invalid("Column {} cannot be used as a map", name);
     if (!type.multi_cell()) invalid("Map-entry equality predicates on frozen map column {} are not supported", name);
     if (rel.op != Operator::Eq) invalid("Only EQ relations are supported on map entries");
-    auto key = bind_term(rel.values[0], *type.params[0], c.name, ctx);
-    auto value = bind_term(rel.values[1], *type.params[1], c.name, ctx);
+    auto key = bind_term(rel.values[0], *type.params[0], "key(" + c.name + ")", ctx);
+    auto value = bind_term(rel.values[1], *type.params[1], "value(" + c.name + ")", ctx);
     if (!key || !value) invalid("Unsupported null value for column {}", c.name);
     cr.entries.emplace_back(std::move(*key), std::move(*value));
     return;
@@ -80,7 +80,9 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
         invalid("Cannot use CONTAINS KEY on non-map column {}", name);
       const types::CqlType* element = rel.op == Operator::ContainsKey || type.kind != types::Kind::Map
                                           ? type.params[0] : type.params[1];
-      auto v = bind_term(rel.values[0], *element, c.name, ctx);
+      // The receiver Cassandra names: key(m) for CONTAINS KEY, value(c) for CONTAINS.
+      const std::string receiver = (rel.op == Operator::ContainsKey ? "key(" : "value(") + c.name + ")";
+      auto v = bind_term(rel.values[0], *element, receiver, ctx);
       if (!v) invalid("Unsupported null value for column {}", c.name);
       (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).push_back(std::move(*v));
       return;
