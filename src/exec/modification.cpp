@@ -164,8 +164,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
         set.element = bind_term(*a.element, *type.params[0], "key(" + col.name + ")", &ctx);
         value_type = type.params[1];
       } else {
-        invalid("Invalid operation ({}[{}] = {}) for non list/map column {}", util::cql_name(col.name),
-                term_text(*a.element), term_text(a.value), util::cql_name(col.name));
+        invalid("Invalid operation ({}[{}] = {}) for {} column {}", util::cql_name(col.name), term_text(*a.element),
+                term_text(a.value), type.kind == types::Kind::Set ? "set" : "non list/map", util::cql_name(col.name));
       }
     } else if (a.kind == ast::AssignmentKind::Subtract && type.kind == types::Kind::Map) {
       value_type = types::collection_type(types::Kind::Set, {type.params[0]}, false);  // keys to remove

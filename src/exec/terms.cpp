@@ -85,6 +85,13 @@ std::string bind_element(const ast::Term& item, const types::CqlType& type, std:
   return *v;
 }
 
+// Cassandra 5.0 reads [...] as an ArrayLiteral that becomes a list or a vector once its
+// receiver is known; any other receiver is refused, also when testing an element's type.
+void check_array_literal(const ast::Term& term, const types::CqlType& receiver) {
+  if (term.kind == ast::TermKind::List && receiver.kind != types::Kind::List && receiver.kind != types::Kind::Vector)
+    error::invalid("Unexpected receiver type '{}'; only list and vector are expected", receiver.name);
+}
+
 // Collection and tuple literals -> serialized collections (sets sorted and deduplicated,
 // maps sorted by key, the last duplicate winning).
 std::string bind_collection(const ast::Term& term, const types::CqlType& type, std::string_view column,
@@ -94,6 +101,7 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
   if (type.kind == Kind::List) {
     std::vector<std::string> elements;
     for (const auto& item : term.items) {
+      check_array_literal(item, *type.params[0]);
       if (!assignable(item, *type.params[0]))
         error::invalid("Invalid list literal for {}: value {} is not of type {}", column, term_text(item), type.params[0]->name);
       elements.push_back(bind_element(item, *type.params[0], column, ctx));
@@ -103,6 +111,7 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
   if (type.kind == Kind::Set) {
     std::vector<std::string> elements;
     for (const auto& item : term.items) {
+      check_array_literal(item, *type.params[0]);
       if (!assignable(item, *type.params[0]))
         error::invalid("Invalid set literal for {}: value {} is not of type {}", column, term_text(item), type.params[0]->name);
       elements.push_back(bind_element(item, *type.params[0], column, ctx));
@@ -119,6 +128,8 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
   // map
   std::vector<std::pair<std::string, std::string>> pairs;
   for (std::size_t i = 0; i + 1 < term.items.size(); i += 2) {
+    check_array_literal(term.items[i], *type.params[0]);
+    check_array_literal(term.items[i + 1], *type.params[1]);
     if (!assignable(term.items[i], *type.params[0]))
       error::invalid("Invalid map literal for {}: key {} is not of type {}", column, term_text(term.items[i]), type.params[0]->name);
     if (!assignable(term.items[i + 1], *type.params[1]))
@@ -301,6 +312,7 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
         if (term.kind != TermKind::List) error::invalid("Invalid vector literal for {} of type {}", column, type.name);
         return bind_vector(term, type, column, ctx);
       }
+      check_array_literal(term, type);
       if (!assignable(term, type)) {
         const char* literal = term.kind == TermKind::List ? "list" : term.kind == TermKind::Map ? "map" : "set";
         error::invalid("Invalid {} literal for {} of type {}", literal, column, type.name);

@@ -883,11 +883,17 @@ TEST_CASE("INSERT validation messages of spec §5.2") {
           "INSERT statements are not allowed on counter tables, use UPDATE instead");
   }
   SUBCASE("collection literal for a non-collection column") {
+    // 5.0 parses [...] as an ArrayLiteral (list or vector), which names the receiver's type;
+    // the spec's "Invalid list literal for v of type int" is the 4.x text.
     ast::Term list;
     list.kind = ast::TermKind::List;
     list.items.push_back(num("1"));
     CHECK(f.error_of(insert("u", {"k", "v"}, {str("a"), list})) ==
-          "Invalid list literal for v of type int");
+          "Unexpected receiver type 'int'; only list and vector are expected");
+    ast::Term set;
+    set.kind = ast::TermKind::Set;
+    set.items.push_back(num("1"));
+    CHECK(f.error_of(insert("u", {"k", "v"}, {str("a"), set})) == "Invalid set literal for v of type int");
   }
   SUBCASE("literal type and range") {
     CHECK(f.error_of(insert("u", {"k", "v"}, {str("a"), str("abc")})) ==
