@@ -54,7 +54,7 @@ void add_elements(const schema::Column& c, std::string_view value, const WriteSt
 }
 
 // The live element cells of a stored collection, in path order.
-std::vector<const store::PathCell*> live_elements(const StoredRow& stored, int slot, std::int32_t now_s,
+std::vector<const store::PathCell*> live_elements(const StoredRow& stored, int slot, std::int64_t now_s,
                                                   const store::ClusteringComparator& cmp) {
   std::vector<const store::PathCell*> out;
   if (!stored.row) return out;

@@ -21,8 +21,8 @@ namespace cqlbox::exec {
 struct WriteStamp {
   std::int64_t timestamp;
   std::int32_t ttl;      // 0 = none
-  std::int32_t expiry;   // kNoExpiry when ttl is 0
-  std::int32_t now_s;
+  std::int64_t expiry;   // kNoExpiry when ttl is 0
+  std::int64_t now_s;
 };
 
 // The complex write for `c = value` (INSERT or UPDATE SET): a collection tombstone just

@@ -106,8 +106,8 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
   }
 
   const std::int64_t ts = timestamp ? *timestamp : default_timestamp;
-  const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
-  const std::int32_t expiry = ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry;
+  const auto now_s = db.clock.now_us() / 1000000;
+  const std::int64_t expiry = ttl > 0 ? now_s + ttl : store::kNoExpiry;
   m.has_row = !static_row_only;
   if (m.has_row) m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
   auto make_cell = [&](const std::optional<std::string>& v) {

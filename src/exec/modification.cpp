@@ -104,7 +104,7 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
   return keys;
 }
 
-std::int32_t now_seconds(const Database& db) { return static_cast<std::int32_t>(db.clock.now_us() / 1000000); }
+std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 1000000; }
 
 std::int64_t write_timestamp(const std::optional<ast::Term>& term, std::int64_t default_timestamp) {
   if (!term) return default_timestamp;
@@ -197,9 +197,9 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   if ((s.if_exists || !s.conditions.empty()) && s.timestamp)
     invalid("Cannot provide custom timestamp for conditional updates");
 
-  const std::int32_t now_s = now_seconds(db);
+  const std::int64_t now_s = now_seconds(db);
   const WriteStamp stamp{write_timestamp(s.timestamp, default_timestamp), static_cast<std::int32_t>(ttl),
-                         ttl > 0 ? static_cast<std::int32_t>(now_s + ttl) : store::kNoExpiry, now_s};
+                         ttl > 0 ? now_s + ttl : store::kNoExpiry, now_s};
   std::vector<store::Mutation> mutations;
   for (const auto& pk : keys.partitions) {
     for (const auto& prefix : keys.prefixes) {

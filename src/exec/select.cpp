@@ -328,7 +328,7 @@ struct Matcher {
 // The live elements of a non-frozen collection as one serialized collection value; empty
 // (no live element) means null, as in Cassandra.
 bool collection_value(const types::CqlType& type, const store::ComplexColumn* col, std::int64_t shadow,
-                      std::int32_t now_s, std::string& out) {
+                      std::int64_t now_s, std::string& out) {
   if (!col) return false;
   const std::int64_t dead = std::max(shadow, col->deletion.timestamp);
   std::vector<std::string> elements;
@@ -346,7 +346,7 @@ bool collection_value(const types::CqlType& type, const store::ComplexColumn* co
 
 // Fills the per-column live cells of a row (statics from the static row).
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
-                   std::int64_t row_shadow, std::int32_t now_s, std::vector<RowSource::Cell>& cells) {
+                   std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
   cells.assign(t.columns.size(), {});
   const std::int64_t part_del = p.deletion().timestamp;
   auto fill = [&](int col, const store::Cell* c, std::int64_t shadow) {
@@ -355,7 +355,9 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
     out.present = true;
     out.value = c->value;
     out.timestamp = c->timestamp;
-    out.ttl_left = c->ttl > 0 ? c->local_time - now_s : 0;
+    // In 64 bits: a clock set far back (CLOCK SET 1950) leaves more than 2^31 seconds to run.
+    const std::int64_t left = c->ttl > 0 ? std::int64_t{c->local_time} - now_s : 0;
+    out.ttl_left = static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX));
   };
   auto fill_collection = [&](int col, const store::Row& r, int slot, std::int64_t shadow) {
     auto& out = cells[static_cast<std::size_t>(col)];
@@ -378,7 +380,7 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
   }
 }
 
-bool complex_live(const store::Row& row, std::int64_t shadow, std::int32_t now_s) {
+bool complex_live(const store::Row& row, std::int64_t shadow, std::int64_t now_s) {
   for (const auto& col : row.complex) {
     const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
     for (const auto& pc : col.cells)
@@ -388,7 +390,7 @@ bool complex_live(const store::Row& row, std::int64_t shadow, std::int32_t now_s
 }
 
 bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow,
-              std::int32_t now_s) {
+              std::int64_t now_s) {
   if (row.marker.live(now_s) && row.marker.timestamp > shadow) return true;
   if (t.view && t.view->strict_liveness) return false;  // only the key column's liveness counts
   for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
@@ -398,7 +400,7 @@ bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t 
   return complex_live(row, shadow, now_s);
 }
 
-bool has_live_static(const schema::TableSchema& t, const store::Partition& p, std::int32_t now_s) {
+bool has_live_static(const schema::TableSchema& t, const store::Partition& p, std::int64_t now_s) {
   for (std::size_t slot = 0; slot < t.statics.size(); ++slot) {
     const store::Cell* c = p.static_row().cell(static_cast<int>(slot));
     if (c && c->live(now_s) && c->timestamp > p.deletion().timestamp) return true;
@@ -567,7 +569,7 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
   const store::TableStore& st = db.store_of(t);
   const store::Partition* p = st.find(partition_key);
   if (!p) return std::nullopt;
-  const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+  const auto now_s = db.clock.now_us() / 1000000;
   const store::Row* row = nullptr;
   if (!static_row && !t.clustering.empty()) {
     row = p->find_row(clustering, st.comparator());
@@ -617,7 +619,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   const store::TableStore& st = db.store_of(t);
   ++st.reads;
   const store::ClusteringComparator& cmp = st.comparator();
-  const auto now_s = static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+  const auto now_s = db.clock.now_us() / 1000000;
   Matcher match{t, r};
   const std::vector<std::string> prefixes = clustering_prefixes(t, r, cmp);
   // A single-column slice on the clustering column after the '=' prefix narrows each run.

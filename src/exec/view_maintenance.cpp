@@ -25,7 +25,7 @@ using store::Row;
 
 // The part of `r` that is live at `now_s`: cells not expired and not shadowed by a partition,
 // range, row or collection tombstone.
-Row live_copy(const store::Partition& p, const Row& r, const store::ClusteringComparator& cmp, std::int32_t now_s) {
+Row live_copy(const store::Partition& p, const Row& r, const store::ClusteringComparator& cmp, std::int64_t now_s) {
   const std::int64_t shadow = p.row_shadow(r, cmp);
   Row out;
   out.clustering = r.clustering;
@@ -77,7 +77,7 @@ struct ViewRow {
 // The view row that base row `clustering` of partition `p` derives, if any.
 std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::TableSchema& view,
                               const store::Partition* p, std::string_view clustering,
-                              const store::ClusteringComparator& cmp, std::int32_t now_s) {
+                              const store::ClusteringComparator& cmp, std::int64_t now_s) {
   if (!p) return std::nullopt;
   const Row* stored = p->find_row(clustering, cmp);
   if (!stored) return std::nullopt;
@@ -177,8 +177,8 @@ std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::Tab
   return out;
 }
 
-std::int32_t now_seconds(const Database& db) {
-  return static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+std::int64_t now_seconds(const Database& db) {
+  return db.clock.now_us() / 1000000;
 }
 
 }  // namespace
@@ -193,7 +193,7 @@ void apply_write(Database& db, const PreparedWrite& w) {
   for (const auto& name : base.views)
     if (const schema::TableSchema* v = db.catalog.table(base.keyspace, name)) views.emplace_back(v, &db.store_of(*v));
   const store::ClusteringComparator& cmp = w.store->comparator();
-  const std::int32_t now_s = now_seconds(db);
+  const std::int64_t now_s = now_seconds(db);
   for (const auto& m : w.mutations) {
     // The base rows this mutation can change: all of them for a partition or range deletion.
     std::vector<std::string> rows;
@@ -230,7 +230,7 @@ void build_view(Database& db, const schema::TableSchema& view) {
   out.clear();
   if (!base) return;
   const store::TableStore& in = db.store_of(*base);
-  const std::int32_t now_s = now_seconds(db);
+  const std::int64_t now_s = now_seconds(db);
   for (const auto& [pos, p] : in.partitions())
     for (const auto& r : p.rows())
       if (auto v = derive(*base, view, &p, r.clustering, in.comparator(), now_s))

@@ -73,7 +73,7 @@ struct Lines {
 };
 
 void add_cell(Lines& lines, const std::string& name, const types::CqlType& type,
-              const store::Cell& c, std::int64_t shadow, std::int32_t now_s) {
+              const store::Cell& c, std::int64_t shadow, std::int64_t now_s) {
   if (c.timestamp <= shadow) return;
   if (c.tombstone) {
     lines.add(fmt::format("=> (column={}, deleted, timestamp={})", name, c.timestamp));
@@ -99,7 +99,7 @@ std::string hex_of(std::string_view b) {
 // A non-frozen collection: its tombstone (as the range tombstone over the column it was in the
 // cli's layout), then one line per element named <prefix><column>:<path in hex>.
 void add_collection(Lines& lines, const std::string& prefix, const schema::Column& col,
-                    const store::ComplexColumn* cc, std::int64_t shadow, std::int32_t now_s) {
+                    const store::ComplexColumn* cc, std::int64_t shadow, std::int64_t now_s) {
   if (!cc) return;
   const std::string base = prefix + col.name + ":";
   if (cc->deletion.exists() && cc->deletion.timestamp > shadow)
@@ -140,7 +140,7 @@ std::string row_key_text(const schema::TableSchema& t, const store::Partition& p
 
 std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
                                    const store::Partition& p, const store::ClusteringComparator& cmp,
-                                   std::size_t cell_limit, std::int32_t now_s,
+                                   std::size_t cell_limit, std::int64_t now_s,
                                    const std::vector<const store::Row*>* only) {
   Lines lines{out, cell_limit};
   const std::int64_t part_del = p.deletion().timestamp;

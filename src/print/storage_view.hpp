@@ -22,7 +22,7 @@ std::string row_key_text(const schema::TableSchema& t, const store::Partition& p
 // shown (merging drops it); expired cells are shown with ", expired".
 std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
                                    const store::Partition& p, const store::ClusteringComparator& cmp,
-                                   std::size_t cell_limit, std::int32_t now_s,
+                                   std::size_t cell_limit, std::int64_t now_s,
                                    const std::vector<const store::Row*>* rows = nullptr);
 
 }  // namespace cqlbox::print

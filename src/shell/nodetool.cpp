@@ -382,7 +382,7 @@ void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
   // Partition sizes go through EstimatedHistogram, as the sstable statistics Cassandra reads.
   std::size_t partitions = 0, cells = 0, bytes = 0, droppable = 0;
   Histogram sizes;
-  const auto now_s = static_cast<std::int32_t>(db_.clock.now_us() / 1000000);
+  const std::int64_t now_s = db_.clock.now_us() / 1000000;
   auto gc = t.options.find("gc_grace_seconds");
   const std::int64_t gc_grace = gc == t.options.end() ? 864000 : std::atoll(gc->second.c_str());
   for (const auto& [pos, p] : st.partitions()) {

@@ -61,8 +61,8 @@ std::vector<std::string> words_of(std::string_view s) {
   return out;
 }
 
-std::int32_t now_seconds(const exec::Database& db) {
-  return static_cast<std::int32_t>(db.clock.now_us() / 1000000);
+std::int64_t now_seconds(const exec::Database& db) {
+  return db.clock.now_us() / 1000000;
 }
 
 // cassandra-cli's "Elapsed time: X msec(s)." figure: two decimals below 10 ms, else an integer.

@@ -13,19 +13,20 @@
 namespace cqlbox::store {
 
 inline constexpr std::int64_t kNoTimestamp = INT64_MIN;
-inline constexpr std::int32_t kNoExpiry = INT32_MAX;
+// Times in seconds are 64-bit: an expiry past 2038 (a 20-year TTL from 2024) must not wrap.
+inline constexpr std::int64_t kNoExpiry = INT64_MAX;
 
 struct Cell {
   std::string value;
   std::int64_t timestamp = kNoTimestamp;  // kNoTimestamp: no cell
   std::int32_t ttl = 0;                   // seconds, 0 when not expiring
-  std::int32_t local_time = kNoExpiry;    // expiry (expiring) or deletion time (tombstone)
+  std::int64_t local_time = kNoExpiry;    // expiry (expiring) or deletion time (tombstone)
   bool tombstone = false;
 
   bool exists() const { return timestamp != kNoTimestamp; }
   bool expiring() const { return ttl > 0 && !tombstone; }
   // Live at `now_s`: present, not a tombstone, not expired.
-  bool live(std::int32_t now_s) const {
+  bool live(std::int64_t now_s) const {
     return exists() && !tombstone && (ttl == 0 || now_s < local_time);
   }
 };
@@ -48,10 +49,10 @@ inline bool supersedes(const Cell& a, const Cell& b) {
 struct Liveness {
   std::int64_t timestamp = kNoTimestamp;
   std::int32_t ttl = 0;
-  std::int32_t expiry = kNoExpiry;
+  std::int64_t expiry = kNoExpiry;
 
   bool exists() const { return timestamp != kNoTimestamp; }
-  bool live(std::int32_t now_s) const { return exists() && (ttl == 0 || now_s < expiry); }
+  bool live(std::int64_t now_s) const { return exists() && (ttl == 0 || now_s < expiry); }
 };
 
 // LivenessInfo.supersedes: higher timestamp; on a tie the expiring one, then later expiry.
@@ -64,7 +65,7 @@ inline bool supersedes(const Liveness& a, const Liveness& b) {
 // A deletion at `timestamp` shadows everything written at or before it.
 struct Deletion {
   std::int64_t timestamp = kNoTimestamp;
-  std::int32_t local_time = 0;
+  std::int64_t local_time = 0;
 
   bool exists() const { return timestamp != kNoTimestamp; }
   bool deletes(std::int64_t ts) const { return exists() && ts <= timestamp; }

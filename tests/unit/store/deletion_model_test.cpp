@@ -71,7 +71,7 @@ struct CellWrite {
   std::int64_t ts;
   WriteKind kind;
   std::string value;        // empty for tombstones
-  std::int32_t local_time;  // expiry (expiring) or deletion time (tombstone)
+  std::int64_t local_time;  // expiry (expiring) or deletion time (tombstone)
 };
 
 // §8 "Cell reconciliation" (Cells.resolveRegular), written from the spec: true when `a` wins.
@@ -93,7 +93,7 @@ bool model_beats(const CellWrite& a, const CellWrite& b) {
 struct MarkerWrite {
   std::int64_t ts;
   std::int32_t ttl;     // 0: not expiring
-  std::int32_t expiry;  // meaningful when ttl > 0
+  std::int64_t expiry;  // meaningful when ttl > 0
 };
 
 // §8 "Row liveness" (LivenessInfo.supersedes): higher timestamp; on a tie an expiring marker
