@@ -344,7 +344,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
     const types::CqlType* type = resolve_type(c.type, ks, false, false, db.catalog.keyspace(ks));
     if (key) {
       if (type->kind == types::Kind::Udt && !type->frozen)
-        invalid("Invalid non-frozen user-defined type \"{}\" for PRIMARY KEY column '{}'", type->type_name, c.name);
+        invalid("Invalid non-frozen user-defined type {} for PRIMARY KEY column '{}'", util::cql_name(type->type_name), c.name);
       if (type->kind == types::Kind::Counter)
         invalid("counter type is not supported for PRIMARY KEY column '{}'", c.name);
       if (type->kind == types::Kind::Duration)

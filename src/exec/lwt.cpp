@@ -110,7 +110,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
           b.element = bind_term(*cond.element, *col.type->params[0], "key(" + col.name + ")");
           vt = col.type->params[1];
         } else {
-          invalid("Invalid element access syntax for non-collection column {}", col.name);
+          invalid("Invalid element access syntax for {} column {}",
+                  col.type->kind == types::Kind::Set ? "set" : "non-collection", col.name);
         }
       }
       const std::string receiver = cond.element ? "value(" + col.name + ")" : col.name;
@@ -122,7 +123,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
     }
   }
   if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
-    invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF conditions");
+    invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
+            "condition on non static columns");
 
   ConditionCheck check;
   check.clustering = m.clustering;
