@@ -38,7 +38,7 @@ struct assignment
     : seq<assignment_begin, update_column, opt<sor<assignment_element, seq<dot, assignment_field>>>, equals,
           sor<seq<assignment_ref, sor<assignment_add, assignment_subtract>, assignment_value>,
               seq<assignment_value, opt<assignment_prepend, assignment_ref>>>> {};
-// IF conditions: c = v, c != v, c < v, c IN (…), c[k] = v, c = null.
+// IF conditions: c = v, c != v, c < v, c IN (…), c[k] = v, c.f = v, c CONTAINS [KEY] v, c = null.
 struct condition_begin : success {};
 struct condition_column : ident {};
 struct condition_element_open : lbracket {};
@@ -49,9 +49,11 @@ struct condition_in : in_values {};
 struct condition_element : seq<condition_element_open, term, rbracket> {
   static constexpr bool rewinds_terms = true;
 };
+// c.field (a UDT field), and 5.0's CONTAINS / CONTAINS KEY conditions.
+struct condition_field : ident {};
 struct condition
-    : seq<condition_begin, condition_column, opt<condition_element>,
-          sor<condition_in, seq<compare_op, term>>> {};
+    : seq<condition_begin, condition_column, opt<sor<condition_element, seq<dot, condition_field>>>,
+          sor<condition_in, seq<op_contains_key, term>, seq<op_contains, term>, seq<compare_op, term>>> {};
 struct conditions : list<condition, kw_and> {};
 struct if_exists_word : kw_exists {};
 struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, list<assignment, comma>,

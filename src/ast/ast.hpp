@@ -209,6 +209,7 @@ struct Assignment {
 struct Condition {
   std::string_view column;
   std::optional<Term> element;  // c[k] op v
+  std::string_view field;       // c.field op v (a UDT field)
   Operator op = Operator::Eq;
   Vec<Term> values;             // one, or the IN list
 };

@@ -35,6 +35,28 @@ Value condition_subject(const schema::Column& c, const Value& current, const std
   return std::nullopt;
 }
 
+// Field `index` of a serialized UDT value (null when the value or the field is null).
+Value field_value(const Value& udt, int index) {
+  if (!udt) return std::nullopt;
+  std::vector<std::optional<std::string_view>> parts;
+  if (!types::decode_tuple(*udt, parts) || static_cast<std::size_t>(index) >= parts.size() || !parts[static_cast<std::size_t>(index)])
+    return std::nullopt;
+  return std::string(*parts[static_cast<std::size_t>(index)]);
+}
+
+// c CONTAINS v / c CONTAINS KEY v on the current collection value (false when it is null).
+bool contains(const types::CqlType& type, bool key, const Value& collection, const Value& wanted) {
+  if (!collection || !wanted) return false;
+  const bool map = type.kind == types::Kind::Map;
+  std::vector<std::string_view> items;
+  types::decode_elements(*collection, items, map);
+  const types::CqlType& element = key || !map ? *type.params[0] : *type.params[1];
+  const std::size_t step = map ? 2 : 1, first = map && !key ? 1 : 0;
+  for (std::size_t i = first; i < items.size(); i += step)
+    if (types::compare_values(element, items[i], *wanted) == 0) return true;
+  return false;
+}
+
 bool holds(const types::CqlType& type, ast::Operator op, const Value& subject, const std::vector<Value>& values) {
   auto equal = [&](const Value& a, const Value& b) {
     if (!a || !b) return !a && !b;
@@ -89,6 +111,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
     const ast::Condition* condition;
     std::optional<std::string> element;
     std::vector<Value> values;
+    int field = -1;                           // c.field: the UDT field's index
+    const types::CqlType* type = nullptr;     // what the values compare as
   };
   std::vector<Bound> bound;
   bool statics_only = !m.has_row;
@@ -102,6 +126,25 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       statics_only = statics_only && col.kind == schema::ColumnKind::Static;
       Bound b{&col, &cond, std::nullopt, {}};
       const types::CqlType* vt = col.type;
+      std::string receiver = col.name;
+      if (!cond.field.empty()) {
+        if (col.type->kind != types::Kind::Udt)
+          invalid("Invalid field selection: {} of type {} is not a user type", col.name, col.type->name);
+        auto f = std::find(col.type->fields.begin(), col.type->fields.end(), cond.field);
+        if (f == col.type->fields.end())
+          invalid("Unknown field {} for column {}", util::cql_name(cond.field), col.name);
+        b.field = static_cast<int>(f - col.type->fields.begin());
+        vt = col.type->params[static_cast<std::size_t>(b.field)];
+        receiver = col.name + "." + std::string(cond.field);
+      }
+      if (cond.op == ast::Operator::Contains || cond.op == ast::Operator::ContainsKey) {
+        const bool key = cond.op == ast::Operator::ContainsKey;
+        if (!col.type->is_collection() || (key && col.type->kind != types::Kind::Map))
+          invalid("Cannot use {} on non-{} column {}", key ? "CONTAINS KEY" : "CONTAINS", key ? "map" : "collection",
+                  col.name);
+        vt = key || col.type->kind != types::Kind::Map ? col.type->params[0] : col.type->params[1];
+        receiver = (key ? "key(" : "value(") + col.name + ")";
+      }
       if (cond.element) {
         if (col.type->kind == types::Kind::List) {
           b.element = bind_term(*cond.element, *types::native_type(types::Kind::Int), "idx(" + col.name + ")");
@@ -114,7 +157,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
                   col.type->kind == types::Kind::Set ? "set" : "non-collection", col.name);
         }
       }
-      const std::string receiver = cond.element ? "value(" + col.name + ")" : col.name;
+      if (cond.element) receiver = "value(" + col.name + ")";
+      b.type = vt;
       for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, receiver));
       if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In &&
           !b.values[0])
@@ -137,11 +181,13 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       check.applied = true;
       for (const auto& b : bound) {
         const Value value = current ? (*current)[static_cast<std::size_t>(t.find(b.column->name))] : std::nullopt;
-        const Value subject = condition_subject(*b.column, value, b.element);
-        const types::CqlType& type = b.element ? *(b.column->type->kind == types::Kind::List ? b.column->type->params[0]
-                                                                                             : b.column->type->params[1])
-                                               : *b.column->type;
-        check.applied = check.applied && holds(type, b.condition->op, subject, b.values);
+        const ast::Operator op = b.condition->op;
+        if (op == ast::Operator::Contains || op == ast::Operator::ContainsKey) {
+          check.applied = check.applied && contains(*b.column->type, op == ast::Operator::ContainsKey, value, b.values[0]);
+          continue;
+        }
+        const Value subject = b.field >= 0 ? field_value(value, b.field) : condition_subject(*b.column, value, b.element);
+        check.applied = check.applied && holds(*b.type, op, subject, b.values);
       }
       break;
   }

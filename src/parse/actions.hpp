@@ -601,6 +601,13 @@ struct action<g::assignment> {
   }
 };
 template <>
+struct action<g::condition_field> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.condition.field = b.name_of(in.string_view());
+  }
+};
+template <>
 struct action<g::condition_begin> {
   static void apply0(Builder& b) {
     b.condition = ast::Condition{};
