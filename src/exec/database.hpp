@@ -12,6 +12,7 @@
 #include "schema/catalog.hpp"
 #include "store/table_store.hpp"
 #include "util/clock.hpp"
+#include "util/memory.hpp"
 
 namespace cqlbox::exec {
 
@@ -25,6 +26,8 @@ struct Database {
   // cassandra.yaml's materialized_views_enabled. cqlbox turns it on (a stock 5.0 node has it off)
   // so the data-modelling course can use views; --disable-materialized-views restores the default.
   bool materialized_views_enabled = true;
+  // --max-memory: writes and SELECT results are refused once the process has grown this much.
+  util::MemoryBudget memory;
   std::uint64_t random_state = 0x5eedc0ffee;  // uuid(): seeded, so runs are repeatable
   std::int64_t last_uuid_time = 0;            // now(): strictly increasing timeuuids
   // List prepends: 2010-01-01 in timeuuid ticks, counting down.

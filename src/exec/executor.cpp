@@ -24,7 +24,19 @@ const schema::TableSchema& resolve_table(const Database& db, const Session& sess
   return *t;
 }
 
+namespace {
+void check_write_budget(Database& db) {
+  if (db.memory.write_over_budget())
+    error::fail(error::ErrorClass::ShellError,
+                "Memory limit reached: cqlbox has grown by {} MiB, the limit is {} MiB (--max-memory); the write "
+                "was not applied", db.memory.used_mib(), db.memory.limit() >> 20);
+}
+}  // namespace
+
 Result execute(Database& db, Session& session, const ast::Statement& statement) {
+  if (std::holds_alternative<ast::Insert>(statement) || std::holds_alternative<ast::Update>(statement) ||
+      std::holds_alternative<ast::Delete>(statement) || std::holds_alternative<ast::Batch>(statement))
+    check_write_budget(db);
   return std::visit(
       [&](const auto& s) -> Result {
         using S = std::decay_t<decltype(s)>;

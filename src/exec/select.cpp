@@ -666,6 +666,12 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (post_sort) pending.emplace_back(clustering ? *clustering : std::string(), values);
     else rows.rows.push_back(values);
     ++emitted;
+    // The result is held until printed: refuse it before it exhausts memory (--max-memory).
+    if ((emitted & 4095) == 0 && db.memory.exceeded())
+      error::fail(error::ErrorClass::ShellError,
+                  "Result too large: cqlbox has grown by {} MiB after {} rows, the limit is {} MiB (--max-memory); "
+                  "add a LIMIT, page through it, or COPY it TO a file", db.memory.used_mib(), emitted,
+                  db.memory.limit() >> 20);
   };
 
   for (const store::Partition* p : partitions_to_read(t, r, st)) {

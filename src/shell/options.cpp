@@ -27,6 +27,8 @@ Options:
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
+      --max-memory MB   refuse writes and results once cqlbox has grown by MB MiB
+                        (default: 80% of physical memory; 0 = no limit)
       --disable-materialized-views
                         refuse CREATE MATERIALIZED VIEW, as a stock Cassandra 5.0 does
       --output-format F table (default), json (one object per row and line) or csv
@@ -98,6 +100,15 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       out.color = false;
     } else if (name == "--bail") {
       out.bail = true;
+    } else if (name == "--max-memory") {
+      if (!(v = arg())) return 2;
+      char* end = nullptr;
+      const long long mb = std::strtoll(v->c_str(), &end, 10);
+      if (v->empty() || *end != '\0' || mb < 0) {
+        std::fprintf(stderr, "cqlbox: error: --max-memory takes a number of MiB (got %s)\n", v->c_str());
+        return 2;
+      }
+      out.max_memory_mb = mb;
     } else if (name == "--disable-materialized-views") {
       out.materialized_views = false;
     } else if (name == "--output-format") {

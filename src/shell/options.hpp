@@ -22,6 +22,7 @@ struct Options {
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail
   bool materialized_views = true;       // --disable-materialized-views turns them off
+  std::optional<long long> max_memory_mb;  // --max-memory; unset: 80% of physical memory
   OutputFormat output_format = OutputFormat::Table;  // --output-format
   int nodes = 3;
   int num_tokens = 16;

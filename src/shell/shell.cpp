@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -60,6 +61,9 @@ bool blank(std::string_view s) {
 Shell::Shell(const Options& options) : options_(options) {
   db_.ring = cluster::Ring(options_.nodes, options_.num_tokens);
   db_.materialized_views_enabled = options_.materialized_views;
+  const std::uint64_t limit = options_.max_memory_mb ? static_cast<std::uint64_t>(*options_.max_memory_mb) << 20
+                                                     : util::physical_memory_bytes() / 5 * 4;
+  db_.memory.arm(limit);
   if (options_.now) {
     auto ms = types::parse_timestamp_ms(*options_.now);
     if (ms) db_.clock.set(*ms * 1000);
@@ -386,10 +390,10 @@ int Shell::run() {
                    options_.file->c_str(), options_.file->c_str());
       return 1;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    db_.memory.exclude(text.capacity());  // the script itself is not data
     tty_ = false;
-    run_script(ss.str(), *options_.file);
+    run_script(text, *options_.file);
     return error_ ? 2 : 0;
   }
   tty_ = options_.force_tty || isatty(STDIN_FILENO);
@@ -415,6 +419,7 @@ int Shell::run() {
   char buf[1 << 16];
   std::size_t n = 0;
   while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
+  db_.memory.exclude(text.capacity());  // the script itself is not data
   run_script(text, "<stdin>");
   return error_ ? 2 : 0;
 }

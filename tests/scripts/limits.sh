@@ -31,6 +31,22 @@ diff <(cat "$dir/out") <(printf '%s\n' "$expected") || { echo "limits: unexpecte
 rss_kb=$(tail -1 "$dir/rss")
 [ "$rss_kb" -lt 1000000 ] || { echo "limits: peak RSS ${rss_kb} KB"; exit 1; }
 
+# --max-memory: once cqlbox has grown past the budget, writes are refused (and nothing of them
+# applied) and a result that would grow it further is refused; small reads still work.
+python3 -c "
+print(\"CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; USE k;\")
+print('CREATE TABLE t (k int PRIMARY KEY, v text);')
+for i in range(60000): print(f\"INSERT INTO t (k, v) VALUES ({i}, '\" + 'x' * 200 + \"');\")
+print('SELECT * FROM t;')
+print('SELECT k FROM t WHERE k = 0;')
+" > "$dir/mem.cql"
+"$cqlbox" --max-memory 8 < "$dir/mem.cql" > "$dir/mem.out" 2>&1 || true
+grep -q "Memory limit reached: cqlbox has grown by .* MiB, the limit is 8 MiB (--max-memory); the write was not applied" "$dir/mem.out" \
+  || { echo "limits: no write refusal"; tail -3 "$dir/mem.out"; exit 1; }
+grep -q "Result too large: cqlbox has grown by .* MiB after 4096 rows, the limit is 8 MiB" "$dir/mem.out" \
+  || { echo "limits: no result refusal"; exit 1; }
+tail -4 "$dir/mem.out" | grep -q "^ 0$" || { echo "limits: a point read failed under the budget"; tail -5 "$dir/mem.out"; exit 1; }
+
 # SIGPIPE: a reader that stops early ends cqlbox without an error message.
 python3 -c "
 print(\"CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; USE k;\")
