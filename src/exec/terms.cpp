@@ -319,7 +319,9 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       }
       return bind_collection(term, type, column, ctx);
     case TermKind::Tuple:
-      if (type.kind != types::Kind::Tuple) error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
+      // A user-defined type is a tuple type in Cassandra, so (a, b) binds to its fields in order.
+      if (type.kind != types::Kind::Tuple && type.kind != types::Kind::Udt)
+        error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
       return bind_tuple(term, type, column, ctx);
     case TermKind::Udt: {
       if (type.kind != types::Kind::Udt)
