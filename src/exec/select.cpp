@@ -328,13 +328,19 @@ struct Matcher {
 // The live elements of a non-frozen collection as one serialized collection value; empty
 // (no live element) means null, as in Cassandra.
 bool collection_value(const types::CqlType& type, const store::ComplexColumn* col, std::int64_t shadow,
-                      std::int64_t now_s, std::string& out) {
+                      std::int64_t now_s, RowSource::Cell& cell) {
+  std::string& out = cell.owned;
+  cell.element_timestamps.clear();
+  cell.element_ttls.clear();
   if (!col) return false;
   const std::int64_t dead = std::max(shadow, col->deletion.timestamp);
   std::vector<std::string> elements;
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const auto& pc : col->cells) {
     if (!pc.cell.live(now_s) || pc.cell.timestamp <= dead) continue;
+    cell.element_timestamps.push_back(pc.cell.timestamp);
+    const std::int64_t left = pc.cell.ttl > 0 ? pc.cell.local_time - now_s : 0;
+    cell.element_ttls.push_back(static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX)));
     if (type.kind == types::Kind::List) elements.push_back(pc.cell.value);
     else if (type.kind == types::Kind::Set) elements.push_back(pc.path);
     else pairs.emplace_back(pc.path, pc.cell.value);
@@ -361,7 +367,7 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
   };
   auto fill_collection = [&](int col, const store::Row& r, int slot, std::int64_t shadow) {
     auto& out = cells[static_cast<std::size_t>(col)];
-    if (collection_value(*t.column(col).type, r.complex_column(slot), shadow, now_s, out.owned)) {
+    if (collection_value(*t.column(col).type, r.complex_column(slot), shadow, now_s, out)) {
       out.present = true;
       out.value = out.owned;
     }

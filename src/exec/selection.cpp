@@ -181,6 +181,8 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
           invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
         r.op = fn == "writetime" ? SelectorOp::WriteTime : SelectorOp::Ttl;
         r.type = native(fn == "writetime" ? Kind::Bigint : Kind::Int);
+        // 5.0: on a non-frozen collection, one value per element (list<bigint> / list<int>).
+        if (c.type->multi_cell()) r.type = types::collection_type(Kind::List, {r.type}, false);
         r.name = fmt::format("{}({})", fn, c.name);
         break;
       }
@@ -358,11 +360,24 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
     case SelectorOp::Column: return column_value(t, row, r.column);
     case SelectorOp::WriteTime: {
       const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
-      return cell.present ? Value(types::be_bytes(cell.timestamp)) : std::nullopt;
+      if (!cell.present) return std::nullopt;
+      if (r.type->kind == types::Kind::List) {
+        std::vector<std::string> stamps;
+        for (std::int64_t ts : cell.element_timestamps) stamps.push_back(types::be_bytes(ts));
+        return types::encode_elements(stamps);
+      }
+      return Value(types::be_bytes(cell.timestamp));
     }
     case SelectorOp::Ttl: {
       const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
-      return cell.present && cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left)) : std::nullopt;
+      if (!cell.present) return std::nullopt;
+      if (r.type->kind == types::Kind::List) {  // elements without a TTL are null
+        std::vector<std::optional<std::string>> ttls;
+        for (std::int32_t left : cell.element_ttls)
+          ttls.push_back(left > 0 ? std::optional<std::string>(types::be_bytes(left)) : std::nullopt);
+        return types::encode_optional_elements(ttls);
+      }
+      return cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left)) : std::nullopt;
     }
     case SelectorOp::Token: return types::be_bytes(row.token);
     case SelectorOp::Constant: return r.constant;

@@ -59,6 +59,9 @@ struct RowSource {
     std::int64_t timestamp = 0;
     std::int32_t ttl_left = 0;
     std::string owned;  // a collection value assembled from its element cells (value views it)
+    // A non-frozen collection's element cells (5.0's writetime()/ttl() return one per element).
+    std::vector<std::int64_t> element_timestamps;
+    std::vector<std::int32_t> element_ttls;
   };
   const std::vector<Cell>* cells;  // parallel to schema columns; key columns unused
 };

@@ -121,7 +121,8 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       out += k == Kind::List ? '[' : '{';
       for (std::size_t i = 0; i < elements.size(); ++i) {
         if (i) out += map && i % 2 ? ": " : ", ";
-        append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true);
+        if (elements[i].data() == nullptr) out += "null";
+        else append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true);
       }
       out += k == Kind::List ? ']' : '}';
       return;

@@ -15,6 +15,15 @@ std::string encode_elements(const std::vector<std::string>& elements) {
   return out;
 }
 
+std::string encode_optional_elements(const std::vector<std::optional<std::string>>& elements) {
+  std::string out = be_bytes(static_cast<std::int32_t>(elements.size()));
+  for (const auto& e : elements) {
+    append_be(out, static_cast<std::int32_t>(e ? static_cast<std::int32_t>(e->size()) : -1));
+    if (e) out += *e;
+  }
+  return out;
+}
+
 std::string encode_pairs(const std::vector<std::pair<std::string, std::string>>& pairs) {
   std::string out = be_bytes(static_cast<std::int32_t>(pairs.size()));
   for (const auto& [k, v] : pairs) {
@@ -45,6 +54,10 @@ bool decode_elements(std::string_view b, std::vector<std::string_view>& out, boo
     if (b.size() < 4) return false;
     const auto len = read_be<std::int32_t>(b);
     b.remove_prefix(4);
+    if (len == -1) {  // a null element (writetime()/ttl() lists of 5.0): a view with no data
+      out.emplace_back();
+      continue;
+    }
     if (len < 0 || static_cast<std::size_t>(len) > b.size()) return false;
     out.push_back(b.substr(0, static_cast<std::size_t>(len)));
     b.remove_prefix(static_cast<std::size_t>(len));

@@ -12,6 +12,9 @@
 namespace cqlbox::types {
 
 std::string encode_elements(const std::vector<std::string>& elements);
+// The same with null elements (length -1), which only 5.0's writetime()/ttl() lists carry;
+// decode_elements returns them as views with no data (data() == nullptr).
+std::string encode_optional_elements(const std::vector<std::optional<std::string>>& elements);
 std::string encode_pairs(const std::vector<std::pair<std::string, std::string>>& pairs);
 std::string encode_tuple(const std::vector<std::optional<std::string>>& components);
 
