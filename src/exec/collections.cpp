@@ -111,11 +111,13 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
   const bool is_static = c.kind == schema::ColumnKind::Static;
   const std::string name = util::cql_name(c.name);
   if (a.kind == ast::AssignmentKind::Add || a.kind == ast::AssignmentKind::Subtract) {
-    if (a.ref != c.name) invalid("Only expressions of the form X = X {} <value> are supported.",
-                                 a.kind == ast::AssignmentKind::Add ? "+" : "-");
+    // Parser.g's recognition error: a SyntaxException, and no space before <value>.
+    if (a.ref != c.name)
+      error::fail(error::ErrorClass::SyntaxException, "Only expressions of the form X = X {}<value> are supported.",
+                  a.kind == ast::AssignmentKind::Add ? "+" : "-");
   }
   if (a.kind == ast::AssignmentKind::Prepend && a.ref != c.name)
-    invalid("Only expressions of the form X = <value> + X are supported.");
+    error::fail(error::ErrorClass::SyntaxException, "Only expressions of the form X = <value> + X are supported.");
 
   // Counters: c = c + n / c = c - n.
   if (type.kind == Kind::Counter) {

@@ -170,8 +170,11 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     } else if (a.kind == ast::AssignmentKind::Subtract && type.kind == types::Kind::Map) {
       value_type = types::collection_type(types::Kind::Set, {type.params[0]}, false);  // keys to remove
     }  // a counter's increment binds as the counter type (bigint bytes; messages say "counter")
-    set.value = bind_term(a.value, *value_type,
-                          a.kind == ast::AssignmentKind::SetElement ? "value(" + col.name + ")" : col.name, &ctx);
+    // Receivers as Cassandra names them: value(c) for c[k] = v, c.field for a UDT field.
+    const std::string receiver = a.kind == ast::AssignmentKind::SetElement ? "value(" + col.name + ")"
+                                 : !a.field.empty()                       ? col.name + "." + std::string(a.field)
+                                                                          : col.name;
+    set.value = bind_term(a.value, *value_type, receiver, &ctx);
     sets.push_back(std::move(set));
   }
   Keys keys = analyse_where(t, s.where, true, &ctx);
