@@ -168,6 +168,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
                 term_text(a.value), type.kind == types::Kind::Set ? "set" : "non list/map", util::cql_name(col.name));
       }
     } else if (a.kind == ast::AssignmentKind::Subtract && type.kind == types::Kind::Map) {
+      if (a.value.kind == ast::TermKind::Map)
+        invalid("Value for a map substraction has to be a set, but was: '{}'", term_text(a.value));
       value_type = types::collection_type(types::Kind::Set, {type.params[0]}, false);  // keys to remove
     }  // a counter's increment binds as the counter type (bigint bytes; messages say "counter")
     // Receivers as Cassandra names them: value(c) for c[k] = v, c.field for a UDT field.

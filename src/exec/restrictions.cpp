@@ -145,8 +145,9 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
   auto bind_tuple = [&](const ast::Term& term) {
     if (term.kind != ast::TermKind::Tuple || term.items.size() != m.columns.size())
-      invalid("Expected {} elements in value tuple, but got {}", m.columns.size(),
-              term.kind == ast::TermKind::Tuple ? term.items.size() : 1);
+      invalid("Expected {} elements in value tuple, but got {}: {}", m.columns.size(),
+              term.kind == ast::TermKind::Tuple ? term.items.size() : 1,
+              term.kind == ast::TermKind::Tuple ? term_text(term) : "(" + term_text(term) + ")");
     std::vector<std::string> values;
     for (std::size_t i = 0; i < m.columns.size(); ++i)
       values.push_back(bind_relation_value(t.column(m.columns[i]), term.items[i], ctx));

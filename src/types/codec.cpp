@@ -224,7 +224,9 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
     case Kind::Boolean: return std::string(1, text[0] == 't' || text[0] == 'T' ? '\1' : '\0');
     case Kind::Ascii:
       for (char c : text)
-        if (static_cast<unsigned char>(c) > 0x7f) invalid("Invalid ASCII character in string literal");
+        if (static_cast<unsigned char>(c) > 0x7f)  // AsciiType.fromString appends Java's exception
+          invalid("Invalid ASCII character in string literal: java.nio.charset.UnmappableCharacterException: "
+                  "Input length = 1");
       return std::string(text);
     case Kind::Text: return std::string(text);
     case Kind::Blob: {
