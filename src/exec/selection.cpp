@@ -213,8 +213,15 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
           if (fn == "min") r.op = SelectorOp::Min;
           else if (fn == "max") r.op = SelectorOp::Max;
           else {
-            if (!numeric(arg.type->kind))
-              invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: )", fn);
+            if (!numeric(arg.type->kind)) {
+              // AggregateFcts' overloads, in their declaration order.
+              std::string known;
+              for (const char* ty : {"tinyint", "smallint", "int", "bigint", "float", "double", "decimal", "varint"})
+                known += fmt::format("{}system.{} : ({}) -> {}", known.empty() ? "" : ", ", fn, ty, ty);
+              known += fmt::format(", system.{} : (counter) -> bigint", fn);
+              invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: {})",
+                      fn, known);
+            }
             r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
           }
         }
