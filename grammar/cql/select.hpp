@@ -17,10 +17,12 @@ struct selector_constant : sor<constant, null_lit> {};
 struct selector_literal_arg : sor<list_literal, brace_literal> {};
 struct selector_arg : sor<selector_star, selector_constant, selector_literal_arg, selector> {};
 struct selector_field : ident {};
+struct selector_call : seq<selector_call_open, opt<list<selector_arg, comma>>, selector_call_close> {};
+// ks.f(…): a keyspace-qualified function (system.now()); otherwise a.b is a UDT field.
+struct selector_function_name : sor<ident, kw_token> {};
+struct selector_qualified_call : seq<selector_function_name, selector_call> {};
 struct selector_body
-    : seq<selector_name,
-          opt<sor<seq<selector_call_open, opt<list<selector_arg, comma>>, selector_call_close>,
-                  seq<dot, selector_field>>>> {};
+    : seq<selector_name, opt<sor<selector_call, seq<dot, sor<selector_qualified_call, selector_field>>>>> {};
 struct cast_type : ident {};
 struct selector_cast;
 struct selector_body;

@@ -1027,6 +1027,23 @@ struct action<g::selector_cast> {
   }
 };
 template <>
+struct action<g::selector_function_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    b.qualified_function = b.name_of(in.string_view());
+  }
+};
+// ks.f(…) became a call named ks: system.f is the native f; any other keyspace has no
+// functions in cqlbox, so the name stays qualified and fails as "Unknown function 'ks.f'".
+template <>
+struct action<g::selector_qualified_call> {
+  static void apply0(Builder& b) {
+    ast::Selector& fn = b.selectors.back();
+    fn.name = fn.name == "system" ? b.qualified_function
+                                  : b.keep(std::string(fn.name) + "." + std::string(b.qualified_function));
+  }
+};
+template <>
 struct action<g::selector_field> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {

@@ -35,6 +35,7 @@ struct Builder {
 
   std::vector<ast::Selector> selectors;
   std::string_view cast_type;
+  std::string_view qualified_function;  // f of a pending ks.f(…) selector
   std::vector<char> operators;  // pending arithmetic operators of the select list
   std::vector<std::size_t> selector_marks;
 
