@@ -673,7 +673,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     else rows.rows.push_back(values);
     ++emitted;
     // The result is held until printed: refuse it before it exhausts memory (--max-memory).
-    if ((emitted & 4095) == 0 && db.memory.exceeded())
+    if ((emitted & 1023) == 0 && db.memory.exceeded())
       error::fail(error::ErrorClass::ShellError,
                   "Result too large: cqlbox has grown by {} MiB after {} rows, the limit is {} MiB (--max-memory); "
                   "add a LIMIT, page through it, or COPY it TO a file", db.memory.used_mib(), emitted,

@@ -1,4 +1,5 @@
 #include "shell/shell.hpp"
+#include "util/memory.hpp"
 
 #include <unistd.h>
 
@@ -390,8 +391,9 @@ int Shell::run() {
                    options_.file->c_str(), options_.file->c_str());
       return 1;
     }
+    const std::uint64_t before = util::resident_bytes();
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    db_.memory.exclude(text.capacity());  // the script itself is not data
+    db_.memory.exclude_growth_since(before);  // the script itself is not data
     tty_ = false;
     run_script(text, *options_.file);
     return error_ ? 2 : 0;
@@ -415,11 +417,12 @@ int Shell::run() {
   }
   if (tty_) return run_interactive();
   // Piped input: read it all at once, then run it line by line.
+  const std::uint64_t before = util::resident_bytes();
   std::string text;
   char buf[1 << 16];
   std::size_t n = 0;
   while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
-  db_.memory.exclude(text.capacity());  // the script itself is not data
+  db_.memory.exclude_growth_since(before);  // the script itself is not data
   run_script(text, "<stdin>");
   return error_ ? 2 : 0;
 }

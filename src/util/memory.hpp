@@ -22,8 +22,12 @@ class MemoryBudget {
     baseline_ = resident_bytes();
   }
   std::uint64_t limit() const { return limit_; }
-  // Memory the budget should not count, e.g. a script read whole before it runs.
-  void exclude(std::uint64_t bytes) { baseline_ += bytes; }
+  // Memory the budget should not count: what the process grew by since `resident_before`
+  // (e.g. a script read whole before it runs, with whatever the allocator kept doing so).
+  void exclude_growth_since(std::uint64_t resident_before) {
+    const std::uint64_t now = resident_bytes();
+    if (now > resident_before) baseline_ += now - resident_before;
+  }
   bool exceeded() const { return limit_ != 0 && resident_bytes() > baseline_ + limit_; }
   // For each write: re-reads the resident size every 1024 writes, and at every write once over
   // the budget (so the refusal is immediate and lifts as soon as memory is back under it).

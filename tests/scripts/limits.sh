@@ -43,7 +43,7 @@ print('SELECT k FROM t WHERE k = 0;')
 "$cqlbox" --max-memory 8 < "$dir/mem.cql" > "$dir/mem.out" 2>&1 || true
 grep -q "Memory limit reached: cqlbox has grown by .* MiB, the limit is 8 MiB (--max-memory); the write was not applied" "$dir/mem.out" \
   || { echo "limits: no write refusal"; tail -3 "$dir/mem.out"; exit 1; }
-grep -q "Result too large: cqlbox has grown by .* MiB after 4096 rows, the limit is 8 MiB" "$dir/mem.out" \
+grep -q "Result too large: cqlbox has grown by .* MiB after [0-9]* rows, the limit is 8 MiB" "$dir/mem.out" \
   || { echo "limits: no result refusal"; exit 1; }
 tail -4 "$dir/mem.out" | grep -q "^ 0$" || { echo "limits: a point read failed under the budget"; tail -5 "$dir/mem.out"; exit 1; }
 
