@@ -192,6 +192,11 @@ void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& arg
       print_error(fmt::format("Unable to parse a date/time from '{}'", value));
       return;
     }
+    // The clock counts microseconds in 64 bits: about 292,000 years either side of 1970.
+    if (*ms > INT64_MAX / 1000 || *ms < INT64_MIN / 1000) {
+      print_error(fmt::format("Clock out of range: '{}' is not within 292,000 years of 1970", value));
+      return;
+    }
     db_.clock.set(*ms * 1000);
     return show("Clock set to ");
   }
@@ -201,7 +206,14 @@ void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& arg
       print_error(fmt::format("Unable to convert '{}' to a duration without months", args[1]));
       return;
     }
-    db_.clock.advance(static_cast<std::int64_t>(d->days) * 86400000000LL + d->nanos / 1000);
+    std::int64_t delta = 0, to = 0;
+    if (d->days > (INT64_MAX - d->nanos / 1000) / 86400000000LL ||
+        (delta = static_cast<std::int64_t>(d->days) * 86400000000LL + d->nanos / 1000,
+         __builtin_add_overflow(db_.clock.now_us(), delta, &to))) {
+      print_error(fmt::format("Clock out of range: advancing by {} passes 292,000 years after 1970", args[1]));
+      return;
+    }
+    db_.clock.advance(delta);
     return show("Clock advanced to ");
   }
   print_error(fmt::format("Improper {} command.", word));
