@@ -94,7 +94,10 @@ std::optional<std::int64_t> parse_timestamp_ms(std::string_view text) {
   }
   Cursor c{text};
   auto days = read_date(c);
-  if (!days) return std::nullopt;
+  // Beyond ±292 million years the milliseconds no longer fit in 64 bits (a day of margin for the
+  // time of day and the zone offset).
+  constexpr std::int64_t kMaxDays = INT64_MAX / 86400000 - 2;
+  if (!days || *days > kMaxDays || *days < -kMaxDays) return std::nullopt;
   std::int64_t ms = *days * 86400000;
   if (c.eat(' ') || c.eat('T')) {
     auto h = c.digits(1, 2);
