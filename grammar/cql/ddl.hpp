@@ -12,6 +12,9 @@ struct if_exists : seq<kw_if, kw_exists> {};
 struct qualified_first : ident {};
 struct qualified_second : ident {};
 struct qualified_name : seq<qualified_first, opt<dot, qualified_second>> {};
+// The same shape naming a user-defined type or a view: tab completion offers those names there.
+struct udt_name : qualified_name {};
+struct view_ref : qualified_name {};
 
 struct property_name : ident {};
 struct property : seq<property_name, equals, term> {};
@@ -63,7 +66,7 @@ struct create_index : seq<opt<kw_custom>, kw_index, opt<if_not_exists>,
 // CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, …)
 struct type_field_name : ident {};
 struct type_field : seq<type_field_name, type_ref> {};
-struct create_type : seq<kw_type, opt<if_not_exists>, qualified_name, lparen, list<type_field, comma>,
+struct create_type : seq<kw_type, opt<if_not_exists>, udt_name, lparen, list<type_field, comma>,
                          rparen> {};
 // CREATE MATERIALIZED VIEW [IF NOT EXISTS] [ks.]v AS SELECT * | cols FROM [ks.]base
 //   [WHERE relations] PRIMARY KEY (…) [WITH options]  (Cassandra's grammar: the WHERE is optional
@@ -77,8 +80,8 @@ struct view_where : where_clause {};
 struct create_view : seq<kw_materialized, kw_view, opt<if_not_exists>, view_name, kw_as, kw_select,
                          view_selection, kw_from, view_base, opt<view_where>, primary_key_def,
                          opt<table_properties>> {};
-struct drop_view : seq<kw_materialized, kw_view, opt<if_exists>, qualified_name> {};
-struct alter_view : seq<kw_materialized, kw_view, opt<if_exists>, qualified_name, table_properties> {};
+struct drop_view : seq<kw_materialized, kw_view, opt<if_exists>, view_ref> {};
+struct alter_view : seq<kw_materialized, kw_view, opt<if_exists>, view_ref, table_properties> {};
 struct create_stmt
     : seq<kw_create, sor<create_keyspace, create_table, create_index, create_type, create_view>> {};
 
@@ -87,7 +90,7 @@ struct drop_table : seq<table_word, opt<if_exists>, qualified_name> {};
 struct drop_index_first : ident {};
 struct drop_index_second : ident {};
 struct drop_index : seq<kw_index, opt<if_exists>, drop_index_first, opt<dot, drop_index_second>> {};
-struct drop_type : seq<kw_type, opt<if_exists>, qualified_name> {};
+struct drop_type : seq<kw_type, opt<if_exists>, udt_name> {};
 struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index, drop_type, drop_view>> {};
 
 // ALTER TABLE t ADD [IF NOT EXISTS] c type [, …] | ADD (c type, …) | DROP [IF EXISTS] c [, …]
@@ -111,7 +114,7 @@ struct alter_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name, keyspa
 // ALTER TYPE t ADD field type | RENAME a TO b [AND …]
 struct alter_type_add : seq<kw_add, opt<alter_if_not_exists>, type_field> {};
 struct alter_field_type : seq<kw_alter, ident, kw_type, type_ref> {};
-struct alter_type : seq<kw_type, opt<if_exists>, qualified_name, sor<alter_type_add, alter_rename, alter_field_type>> {};
+struct alter_type : seq<kw_type, opt<if_exists>, udt_name, sor<alter_type_add, alter_rename, alter_field_type>> {};
 struct alter_stmt : seq<kw_alter, sor<alter_keyspace, alter_table, alter_type, alter_view>> {};
 
 struct use_stmt : seq<kw_use, keyspace_name> {};

@@ -60,6 +60,7 @@ struct ident : sor<quoted_ident, plain_ident> {};
 #define CQLBOX_KEYWORD(name, text)                       \
   struct kw_##name : kw<TAO_PEGTL_ISTRING(text)> {       \
     static constexpr const char* expected = text;         \
+    static constexpr bool is_keyword = true;              \
   }
 
 CQLBOX_KEYWORD(add, "ADD");

@@ -15,6 +15,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/ddl_support.hpp"
+#include "schema/option_names.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -23,12 +24,6 @@ using error::ErrorClass;
 
 namespace {
 
-constexpr std::array<std::string_view, 19> kTableOptions = {
-    "additional_write_policy", "allow_auto_snapshot", "bloom_filter_fp_chance", "caching", "cdc",
-    "comment", "compaction", "compression", "crc_check_chance", "default_time_to_live",
-    "extensions", "gc_grace_seconds", "incremental_backups", "max_index_interval",
-    "memtable", "memtable_flush_period_in_ms", "min_index_interval", "read_repair",
-    "speculative_retry"};
 
 // Strategies and compressors a 5.0 node ships (short names; a dotted name is taken as given).
 constexpr std::array<std::string_view, 4> kCompactions = {"SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
@@ -136,7 +131,7 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
     if (!seen.insert(p.name).second)
       error::fail(ErrorClass::SyntaxException, "Multiple definitions for property '{}'", p.name);
   for (const auto& p : properties)
-    if (std::find(kTableOptions.begin(), kTableOptions.end(), p.name) == kTableOptions.end())
+    if (std::find(schema::kTableOptionNames.begin(), schema::kTableOptionNames.end(), p.name) == schema::kTableOptionNames.end())
       error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   auto find = [&](std::string_view name) -> const ast::Term* {
     for (const auto& p : properties)

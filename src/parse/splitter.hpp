@@ -28,6 +28,8 @@ class StatementSplitter {
   // Drops the unfinished statement's text but keeps scanning it (quotes, comments, BATCH) so
   // its end is still found: the shell's statement-size limit.
   void truncate_pending();
+  // The unfinished statement's text so far (tab completion reads it).
+  std::string_view pending() const { return pending_; }
   // What is left of an unfinished statement; resets the splitter.
   std::string take_pending();
   void reset();

@@ -12,4 +12,20 @@ namespace cqlbox::shell {
 // than 79 characters. Returns an empty view for an unknown topic. The text is static.
 std::string_view cql_help_text(std::string_view topic);
 
+// The topics HELP lists, in its two groups.
+inline constexpr const char* kShellHelpTopics[] = {
+    "CAPTURE", "CLS", "COPY", "DESCRIBE", "EXPAND", "HISTORY", "PAGING",
+    "SHOW", "TRACING", "CLEAR", "CONSISTENCY", "DESC", "EXIT", "HELP",
+    "LOGIN", "SERIAL", "SOURCE", "UNICODE"};
+inline constexpr const char* kCqlHelpTopics[] = {
+    "AGGREGATES", "ALTER_KEYSPACE", "ALTER_MATERIALIZED_VIEW", "ALTER_TABLE", "ALTER_TYPE", "ALTER_USER",
+    "APPLY", "ASCII", "BATCH", "BEGIN", "BLOB", "BOOLEAN", "COUNTER", "CREATE_AGGREGATE",
+    "CREATE_COLUMNFAMILY", "CREATE_FUNCTION", "CREATE_INDEX", "CREATE_KEYSPACE", "CREATE_MATERIALIZED_VIEW",
+    "CREATE_ROLE", "CREATE_TABLE", "CREATE_TRIGGER", "CREATE_TYPE", "CREATE_USER", "DATE", "DELETE",
+    "DROP_AGGREGATE", "DROP_COLUMNFAMILY", "DROP_FUNCTION", "DROP_INDEX", "DROP_KEYSPACE",
+    "DROP_MATERIALIZED_VIEW", "DROP_ROLE", "DROP_TABLE", "DROP_TRIGGER", "DROP_TYPE", "DROP_USER",
+    "FUNCTIONS", "GRANT", "INSERT", "INSERT_JSON", "INT", "JSON", "KEYWORDS", "LIST_PERMISSIONS",
+    "LIST_ROLES", "LIST_USERS", "PERMISSIONS", "REVOKE", "SELECT", "SELECT_JSON", "TEXT", "TIME",
+    "TIMESTAMP", "TRUNCATE", "TYPES", "UPDATE", "USE", "UUID"};
+
 }  // namespace cqlbox::shell

@@ -49,20 +49,6 @@ std::string path_argument(std::string_view raw) {
   return p;
 }
 
-constexpr const char* kShellTopics[] = {"CAPTURE", "CLS", "COPY", "DESCRIBE", "EXPAND", "HISTORY", "PAGING",
-                                        "SHOW", "TRACING", "CLEAR", "CONSISTENCY", "DESC", "EXIT", "HELP",
-                                        "LOGIN", "SERIAL", "SOURCE", "UNICODE"};
-constexpr const char* kCqlTopics[] = {
-    "AGGREGATES", "ALTER_KEYSPACE", "ALTER_MATERIALIZED_VIEW", "ALTER_TABLE", "ALTER_TYPE", "ALTER_USER",
-    "APPLY", "ASCII", "BATCH", "BEGIN", "BLOB", "BOOLEAN", "COUNTER", "CREATE_AGGREGATE",
-    "CREATE_COLUMNFAMILY", "CREATE_FUNCTION", "CREATE_INDEX", "CREATE_KEYSPACE", "CREATE_MATERIALIZED_VIEW",
-    "CREATE_ROLE", "CREATE_TABLE", "CREATE_TRIGGER", "CREATE_TYPE", "CREATE_USER", "DATE", "DELETE",
-    "DROP_AGGREGATE", "DROP_COLUMNFAMILY", "DROP_FUNCTION", "DROP_INDEX", "DROP_KEYSPACE",
-    "DROP_MATERIALIZED_VIEW", "DROP_ROLE", "DROP_TABLE", "DROP_TRIGGER", "DROP_TYPE", "DROP_USER",
-    "FUNCTIONS", "GRANT", "INSERT", "INSERT_JSON", "INT", "JSON", "KEYWORDS", "LIST_PERMISSIONS",
-    "LIST_ROLES", "LIST_USERS", "PERMISSIONS", "REVOKE", "SELECT", "SELECT_JSON", "TEXT", "TIME",
-    "TIMESTAMP", "TRUNCATE", "TYPES", "UPDATE", "USE", "UUID"};
-
 struct TopicHelp {
   const char* topic;
   const char* text;
@@ -185,9 +171,9 @@ void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& a
 
 void Shell::cmd_help(const std::vector<std::string>& args) {
   if (args.empty()) {
-    std::vector<std::string> shell(std::begin(kShellTopics), std::end(kShellTopics));
+    std::vector<std::string> shell(std::begin(kShellHelpTopics), std::end(kShellHelpTopics));
     std::sort(shell.begin(), shell.end());
-    std::vector<std::string> cql(std::begin(kCqlTopics), std::end(kCqlTopics));
+    std::vector<std::string> cql(std::begin(kCqlHelpTopics), std::end(kCqlHelpTopics));
     out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
     out_ += "cqlbox commands:\n================\n" +
@@ -205,7 +191,7 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
         found = true;
       }
     if (!found)
-      for (const char* t : kCqlTopics)
+      for (const char* t : kCqlHelpTopics)
         if (topic == t) {
           // cqlsh opens a browser here; cqlbox carries its own help text (cql_help.cpp).
           out_ += cql_help_text(topic);

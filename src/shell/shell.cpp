@@ -311,7 +311,11 @@ int Shell::run_interactive() {
   std::printf("Use HELP for help.\n");
   std::fflush(stdout);
   LineEditor editor;
-  editor.set_completer([this](std::string_view before, std::string_view word) {
+  editor.set_completer([this](std::string_view line, std::string_view word) {
+    // The earlier lines of a multi-line statement count too: they name its table.
+    std::string before(splitter_.pending());
+    if (!before.empty()) before += '\n';
+    before += line;
     return completions(db_.catalog, session_.keyspace, before, word);
   });
   // History: ~/.cassandra/cqlbox_history (CQL_HISTORY overrides), one entry per line.

@@ -56,6 +56,18 @@ expect("Tab completes a table of the keyspace", out, "ms ")
 out = send("WHERE pric\t", 0.5)
 expect("Tab completes the table's column", out, "e ")
 send("\x03")
+# A multi-line statement: the table named on the first line gives the columns on the second.
+send("SELECT * FROM items\n")
+out = send("WHERE pri\t", 0.5)
+expect("Tab completes a column named by an earlier line", out, "ce ")
+send("\x03")
+# Shell commands complete from their own syntax.
+out = send("DESCRIBE TAB\t", 0.5)
+expect("Tab completes a DESCRIBE keyword", out, "LE")
+send("\x03")
+out = send("CONSISTENCY LOCAL_Q\t", 0.5)
+expect("Tab completes a consistency level", out, "UORUM ")
+send("\x03")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:

@@ -1,5 +1,5 @@
-// Tab completion candidates: statement starters, keyspaces after USE, tables after FROM/INTO,
-// then the named table's columns and keywords, in the case the word is typed in.
+// Tab completion candidates: what the statement grammar accepts next (keywords, and names from
+// the live schema), and the shell commands' own syntax; keywords in the case the word is typed in.
 #include "shell/completion.hpp"
 
 #include <doctest/doctest.h>
@@ -25,6 +25,9 @@ cqlbox::schema::Catalog sample() {
   const auto* int_type = cqlbox::types::native_type(cqlbox::types::Kind::Int);
   t.columns.push_back({"order_id", int_type, cqlbox::schema::ColumnKind::PartitionKey, 0});
   t.columns.push_back({"owner", int_type, cqlbox::schema::ColumnKind::Regular, 0});
+  cqlbox::schema::IndexDef idx;
+  idx.name = "orders_owner_idx";
+  t.indexes.push_back(idx);
   catalog.add_table(std::move(t));
   return catalog;
 }
@@ -35,24 +38,72 @@ TEST_CASE("an empty line completes statements and shell commands") {
   const auto catalog = sample();
   CHECK(completions(catalog, "", "", "SEL") == Strings{"SELECT"});
   CHECK(completions(catalog, "", "", "des") == Strings{"desc", "describe"});
+  CHECK(completions(catalog, "", "", "TR") == Strings{"TRACING", "TRUNCATE"});
+  CHECK(completions(catalog, "", "SELECT * FROM shop.orders; ", "INS") == Strings{"INSERT"});
 }
 
-TEST_CASE("USE completes keyspaces, FROM and INTO complete tables") {
+TEST_CASE("names come from the grammar's name rules and the live schema") {
   const auto catalog = sample();
   CHECK(completions(catalog, "", "USE ", "sh") == Strings{"shop"});
+  CHECK(completions(catalog, "", "DROP KEYSPACE IF EXISTS ", "s") == Strings{"shop"});
   CHECK(completions(catalog, "shop", "SELECT * FROM ", "or") == Strings{"orders"});
   CHECK(completions(catalog, "", "INSERT INTO ", "shop.") == Strings{"shop.orders"});
   CHECK(completions(catalog, "", "SELECT * FROM ", "sh") == Strings{"shop."});
+  CHECK(completions(catalog, "shop", "TRUNCATE TABLE ", "o") == Strings{"orders"});
 }
 
-TEST_CASE("later words complete the named table's columns and keywords") {
+TEST_CASE("columns of the table the statement names, where the grammar reads a column") {
   const auto catalog = sample();
   CHECK(completions(catalog, "shop", "SELECT * FROM orders WHERE ", "ow") == Strings{"owner"});
   CHECK(completions(catalog, "", "SELECT * FROM shop.orders WHERE order_id = 1 ", "AL") == Strings{"ALLOW"});
-  CHECK(completions(catalog, "shop", "SELECT * FROM orders ", "o") == Strings{"on", "order", "order_id", "owner"});
+  CHECK(completions(catalog, "shop", "INSERT INTO orders (", "") == Strings{"order_id", "owner"});
+  CHECK(completions(catalog, "shop", "INSERT INTO orders (order_id, ", "o") == Strings{"order_id", "owner"});
+  CHECK(completions(catalog, "shop", "UPDATE orders SET ", "") == Strings{"order_id", "owner"});
+  CHECK(completions(catalog, "shop", "UPDATE orders USING TTL 5 ", "") == Strings{"AND", "SET"});
+  CHECK(completions(catalog, "shop", "CREATE INDEX ON orders (", "ow") == Strings{"owner"});
+  CHECK(completions(catalog, "shop", "ALTER TABLE orders DROP ", "o") == Strings{"order_id", "owner"});
+  // Multi-line statements: the earlier lines name the table.
+  CHECK(completions(catalog, "shop", "SELECT owner\nFROM orders\nWHERE ", "ord") == Strings{"order_id"});
 }
 
-TEST_CASE("CREATE and ALTER also complete type names") {
+TEST_CASE("keywords are exactly what the grammar accepts next") {
+  const auto catalog = sample();
+  CHECK(completions(catalog, "shop", "SELECT * FROM orders ", "") ==
+        Strings{"ALLOW", "GROUP", "LIMIT", "ORDER", "PER", "WHERE"});
+  CHECK(completions(catalog, "shop", "CREATE ", "") ==
+        Strings{"COLUMNFAMILY", "CUSTOM", "INDEX", "KEYSPACE", "MATERIALIZED", "SCHEMA", "TABLE", "TYPE"});
+  CHECK(completions(catalog, "shop", "select * from orders where order_id = 1 ", "a") == Strings{"allow", "and"});
+  CHECK(completions(catalog, "shop", "BEGIN ", "") == Strings{"BATCH", "COUNTER", "UNLOGGED"});
+  CHECK(completions(catalog, "shop", "DELETE FROM orders ", "") == Strings{"USING", "WHERE"});
+  CHECK(completions(catalog, "shop", "INSERT INTO orders (order_id) VALUES (1) ", "") == Strings{"IF", "USING"});
+}
+
+TEST_CASE("types, options, views, types and indexes") {
   const auto catalog = sample();
   CHECK(completions(catalog, "shop", "CREATE TABLE t (k ", "time") == Strings{"time", "timestamp", "timeuuid"});
+  CHECK(completions(catalog, "shop", "CREATE TABLE t (k int PRIMARY KEY, v list<", "fr") == Strings{"frozen"});
+  CHECK(completions(catalog, "shop", "CREATE TABLE t (k int PRIMARY KEY) WITH ", "gc") == Strings{"gc_grace_seconds"});
+  CHECK(completions(catalog, "shop", "ALTER TABLE orders WITH comment = 'x' AND ", "default") ==
+        Strings{"default_time_to_live"});
+  CHECK(completions(catalog, "", "CREATE KEYSPACE k WITH ", "") == Strings{"durable_writes", "replication"});
+  CHECK(completions(catalog, "shop", "DROP INDEX ", "") == Strings{"IF", "orders_owner_idx"});
+}
+
+TEST_CASE("shell commands complete from their own syntax") {
+  const auto catalog = sample();
+  CHECK(completions(catalog, "", "DESCRIBE ", "KEY") == Strings{"KEYSPACE", "KEYSPACES"});
+  CHECK(completions(catalog, "", "desc keyspace ", "") == Strings{"shop"});
+  CHECK(completions(catalog, "shop", "DESCRIBE TABLE ", "o") == Strings{"orders"});
+  CHECK(completions(catalog, "", "CONSISTENCY ", "LOCAL") == Strings{"LOCAL_ONE", "LOCAL_QUORUM", "LOCAL_SERIAL"});
+  CHECK(completions(catalog, "", "SERIAL CONSISTENCY ", "") == Strings{"LOCAL_SERIAL", "SERIAL"});
+  CHECK(completions(catalog, "", "TRACING ", "o") == Strings{"off", "on"});
+  CHECK(completions(catalog, "", "HELP ", "CREATE_T") == Strings{"CREATE_TABLE", "CREATE_TRIGGER", "CREATE_TYPE"});
+  CHECK(completions(catalog, "shop", "COPY ", "") == Strings{"orders", "shop."});
+  CHECK(completions(catalog, "shop", "COPY orders ", "") == Strings{"FROM", "TO"});
+  CHECK(completions(catalog, "shop", "COPY orders (", "ow") == Strings{"owner"});
+  CHECK(completions(catalog, "shop", "COPY orders (owner) ", "") == Strings{"FROM", "TO"});
+  CHECK(completions(catalog, "shop", "COPY orders TO 'x.csv' ", "") == Strings{"WITH"});
+  CHECK(completions(catalog, "shop", "COPY orders TO 'x.csv' WITH ", "HEA") == Strings{"HEADER"});
+  CHECK(completions(catalog, "shop", "COPY orders TO 'x.csv' WITH HEADER = true ", "") == Strings{"AND"});
+  CHECK(completions(catalog, "shop", "NODETOOL ", "TABLE") == Strings{"TABLEHISTOGRAMS", "TABLESTATS"});
 }
