@@ -1,14 +1,15 @@
 // COPY t [(cols)] TO 'file'|STDOUT / FROM 'file'|STDIN [WITH opt = v AND …] (cassandra.md §3.4).
 // Export formats values as cqlsh's COPY does (FLOATPRECISION 5, DOUBLEPRECISION 12,
-// BOOLSTYLE, NULL) with minimal CSV quoting. Import turns each CSV row into an INSERT with
-// properly quoted literals and runs it through the normal statement path, so every
-// validation and message applies; bad rows are reported and skipped. cqlbox runs no child
-// processes, so "Using N child processes" is not printed.
+// BOOLSTYLE, NULL, DATETIMEFORMAT) with minimal CSV quoting. Import streams the file record by
+// record (nothing but the current record is held), turns each into an INSERT with properly
+// quoted literals and runs it through the normal statement path, so every validation and
+// message applies; failed rows are reported, counted against MAXPARSEERRORS/MAXINSERTERRORS and
+// written to ERRFILE, as cqlsh does. cqlbox runs no child processes, so "Using N child
+// processes" is not printed.
 #include <chrono>
 #include <cstring>
-#include <optional>
 #include <fstream>
-#include <map>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -17,6 +18,7 @@
 #include "exec/executor.hpp"
 #include "print/error_text.hpp"
 #include "print/value_text.hpp"
+#include "shell/copy_csv.hpp"
 #include "shell/shell.hpp"
 #include "types/bytes.hpp"
 #include "util/text.hpp"
@@ -25,116 +27,37 @@ namespace cqlbox::shell {
 
 namespace {
 
-struct CopyOptions {
-  char delimiter = ',';
-  char quote = '"';
-  char escape = '\\';
-  bool header = false;
-  std::string null_text;
-  long long max_rows = -1, skip_rows = 0, max_parse_errors = -1;
-  int float_precision = 5, double_precision = 12;
-  std::string bool_true = "True", bool_false = "False";
+std::string upper(std::string w) {
+  for (char& c : w) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return w;
+}
+
+// Progress, as cqlsh's RateMeter prints it (every 0.25 s, at a terminal only).
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool on) : on_(on), start_(Clock::now()), last_(start_) {}
+  void tick(long long total) {
+    if (!on_ || (total & 1023) != 0) return;
+    const auto now = Clock::now();
+    const double since = std::chrono::duration<double>(now - last_).count();
+    if (since < 0.25) return;
+    const double rate = static_cast<double>(total - last_total_) / since;
+    const double avg = static_cast<double>(total) / std::chrono::duration<double>(now - start_).count();
+    std::printf("Processed: %lld rows; Rate: %7.0f rows/s; Avg. rate: %7.0f rows/s\r", total, rate, avg);
+    std::fflush(stdout);
+    last_ = now;
+    last_total_ = total;
+  }
+  void done() {
+    if (on_ && last_total_ > 0) std::printf("\n");
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool on_;
+  Clock::time_point start_, last_;
+  long long last_total_ = 0;
 };
-
-// cqlsh's describe_interval: "0.041 seconds", "1 minute and 2.000 seconds".
-std::string interval_text(double seconds) {
-  std::vector<std::string> parts;
-  for (auto [length, unit] : {std::pair{86400.0, "day"}, {3600.0, "hour"}, {60.0, "minute"}}) {
-    const auto n = static_cast<long long>(seconds / length);
-    if (n > 0) {
-      parts.push_back(fmt::format("{} {}{}", n, unit, n > 1 ? "s" : ""));
-      seconds -= static_cast<double>(n) * length;
-    }
-  }
-  std::string words = fmt::format("{:.3f} seconds", seconds);
-  if (parts.size() > 1) {
-    std::string joined;
-    for (const auto& p : parts) joined += (joined.empty() ? "" : ", ") + p;
-    return joined + ", and " + words;
-  }
-  return parts.size() == 1 ? parts[0] + " and " + words : words;
-}
-
-std::string csv_field(const std::string& v, const CopyOptions& o) {
-  const bool needs = v.find(o.delimiter) != std::string::npos || v.find(o.quote) != std::string::npos ||
-                     v.find('\n') != std::string::npos || v.find('\r') != std::string::npos;
-  if (!needs) return v;
-  std::string out(1, o.quote);
-  for (char c : v) {
-    if (c == o.quote) out += o.quote;
-    out += c;
-  }
-  return out + o.quote;
-}
-
-// Splits one CSV record; false when a quoted field is still open at the end of `line`.
-bool split_csv(const std::string& line, const CopyOptions& o, std::vector<std::string>& fields,
-               std::vector<bool>& quoted) {
-  fields.assign(1, "");
-  quoted.assign(1, false);
-  bool in_quotes = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (in_quotes) {
-      if (c == o.escape && o.escape != o.quote && i + 1 < line.size()) fields.back() += line[++i];
-      else if (c == o.quote && i + 1 < line.size() && line[i + 1] == o.quote) { fields.back() += o.quote; ++i; }
-      else if (c == o.quote) in_quotes = false;
-      else fields.back() += c;
-    } else if (c == o.quote) {
-      in_quotes = true;
-      quoted.back() = true;
-    } else if (c == o.delimiter) {
-      fields.emplace_back();
-      quoted.push_back(false);
-    } else if (c != '\r') {
-      fields.back() += c;
-    }
-  }
-  return !in_quotes;
-}
-
-// A CSV field as a CQL literal for `type`.
-std::string literal_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {
-  using types::Kind;
-  auto quoted = [](const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-      if (c == '\'') out += '\'';
-      out += c;
-    }
-    return out + "'";
-  };
-  switch (type.kind) {
-    case Kind::Text: case Kind::Ascii: case Kind::Inet: case Kind::Date: case Kind::Time: case Kind::Timestamp:
-      return quoted(v);
-    case Kind::Boolean:
-      if (v == o.bool_true || util::iequals(v, "true")) return "true";
-      if (v == o.bool_false || util::iequals(v, "false")) return "false";
-      return quoted(v);
-    default:
-      return v;  // numbers, uuids, 0x blobs, durations, and collections in CQL literal syntax
-  }
-}
-
-// cqlsh converts numbers with Python before sending them: its ParseError texts.
-std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v) {
-  using types::Kind;
-  auto all_digits = [](const std::string& x) {
-    std::size_t i = !x.empty() && (x[0] == '-' || x[0] == '+') ? 1 : 0;
-    if (i == x.size()) return false;
-    for (; i < x.size(); ++i)
-      if (!std::isdigit(static_cast<unsigned char>(x[i]))) return false;
-    return true;
-  };
-  if (types::is_integral(type.kind) && !all_digits(v))
-    return fmt::format("invalid literal for int() with base 10: '{}'", v);
-  if (type.kind == Kind::Float || type.kind == Kind::Double || type.kind == Kind::Decimal) {
-    char* end = nullptr;
-    std::strtod(v.c_str(), &end);
-    if (v.empty() || *end != '\0') return fmt::format("could not convert string to float: '{}'", v);
-  }
-  return std::nullopt;
-}
 
 }  // namespace
 
@@ -142,10 +65,6 @@ void Shell::cmd_copy(std::string_view text) {
   // COPY [ks.]t [(c1, c2)] TO|FROM <target> [WITH k = v AND …]
   std::string s(text);
   while (!s.empty() && (s.back() == ';' || s.back() == ' ' || s.back() == '\n')) s.pop_back();
-  auto upper = [](std::string w) {
-    for (char& c : w) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return w;
-  };
   std::size_t i = 4;
   auto skip = [&] { while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i; };
   auto word = [&] {
@@ -153,7 +72,7 @@ void Shell::cmd_copy(std::string_view text) {
     std::size_t start = i;
     if (i < s.size() && (s[i] == '\'' || s[i] == '"')) {
       const char q = s[i++];
-      while (i < s.size() && s[i] != q) ++i;
+      while (i < s.size() && (s[i] != q || (i + 1 < s.size() && s[i + 1] == q))) i += s[i] == q ? 2u : 1u;
       if (i < s.size()) ++i;
     } else {
       while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i])) && s[i] != '(' && s[i] != '=') ++i;
@@ -186,27 +105,18 @@ void Shell::cmd_copy(std::string_view text) {
       if (key.empty() || i >= s.size() || s[i] != '=') break;
       ++i;
       std::string value = word();
-      if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')) value = value.substr(1, value.size() - 2);
-      if (key == "DELIMITER" && !value.empty()) o.delimiter = value[0];
-      else if (key == "QUOTE" && !value.empty()) o.quote = value[0];
-      else if (key == "ESCAPE" && !value.empty()) o.escape = value[0];
-      else if (key == "HEADER") o.header = util::iequals(value, "true");
-      else if (key == "NULL") o.null_text = value;
-      else if (key == "MAXROWS") o.max_rows = std::atoll(value.c_str());
-      else if (key == "SKIPROWS") o.skip_rows = std::atoll(value.c_str());
-      else if (key == "MAXPARSEERRORS") o.max_parse_errors = std::atoll(value.c_str());
-      else if (key == "FLOATPRECISION") o.float_precision = std::atoi(value.c_str());
-      else if (key == "DOUBLEPRECISION") o.double_precision = std::atoi(value.c_str());
-      else if (key == "BOOLSTYLE" && value.find(',') != std::string::npos) {
-        o.bool_true = value.substr(0, value.find(','));
-        o.bool_false = value.substr(value.find(',') + 1);
-      } else if (key != "ENCODING" && key != "DATETIMEFORMAT" && key != "MAXATTEMPTS" && key != "REPORTFREQUENCY" &&
-                 key != "DECIMALSEP" && key != "THOUSANDSSEP" && key != "NUMPROCESSES" && key != "CONFIGFILE" &&
-                 key != "RATEFILE" && key != "CHUNKSIZE" && key != "INGESTRATE" && key != "MINBATCHSIZE" &&
-                 key != "MAXBATCHSIZE" && key != "SKIPCOLS" && key != "MAXINSERTERRORS" && key != "ERRFILE" &&
-                 key != "PREPAREDSTATEMENTS" && key != "TTL" && key != "PAGESIZE" && key != "PAGETIMEOUT" &&
-                 key != "BEGINTOKEN" && key != "ENDTOKEN" && key != "MAXREQUESTS" && key != "MAXOUTPUTSIZE")
-        unknown.push_back(util::ascii_lower(key));
+      if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')) {
+        const char q = value.front();
+        std::string unquoted;
+        for (std::size_t k = 1; k + 1 < value.size(); ++k) {
+          unquoted += value[k];
+          if (value[k] == q) ++k;  // '' is one quote
+        }
+        value = std::move(unquoted);
+      }
+      std::string error;
+      for (auto& u : apply_copy_option(o, key, value, error)) unknown.push_back(std::move(u));
+      if (!error.empty()) return print_error(error);
       if (upper(word()) != "AND") break;
     }
   }
@@ -237,8 +147,6 @@ void Shell::cmd_copy(std::string_view text) {
     if (idx < 0) return print_error(fmt::format("Invalid column name {}", c));
     cols.push_back(idx);
   }
-  std::string names;
-  for (int c : cols) names += (names.empty() ? "" : ", ") + t->column(c).name;
   const std::int64_t started_us = db_.clock.now_us();
   const auto started = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -248,25 +156,48 @@ void Shell::cmd_copy(std::string_view text) {
   const std::string qualified = t->keyspace + "." + t->name;
 
   if (direction == "TO") {
+    std::string names;
+    for (int c : cols) names += (names.empty() ? "" : ", ") + t->column(c).name;
     const bool to_stdout = util::iequals(target, "STDOUT");
+    std::ofstream file;
+    if (!to_stdout) {
+      const std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
+      file.open(path, std::ios::binary);
+      if (!file) return print_error(fmt::format("Can't open '{}' for writing", path));
+    }
+    out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
+    flush();
+    // Written a megabyte at a time: the CSV text is never held whole.
     std::string csv;
+    auto drain = [&](bool last) {
+      if (!last && csv.size() < (1u << 20)) return;
+      if (to_stdout) {
+        out_ += csv;
+        flush();
+      } else {
+        file.write(csv.data(), static_cast<std::streamsize>(csv.size()));
+      }
+      csv.clear();
+    };
     if (o.header) {
-      std::string line;
-      for (int c : cols) line += (line.empty() ? "" : std::string(1, o.delimiter)) + csv_field(t->column(c).name, o);
-      csv += line + "\n";
+      for (std::size_t k = 0; k < cols.size(); ++k) {
+        if (k) csv += o.delimiter;
+        append_csv_field(csv, t->column(cols[k]).name, o);
+      }
+      csv += '\n';
     }
     ast::Select all;
     all.table = ast::QualifiedName{t->keyspace, t->name};
     exec::Result result = exec::execute_select(db_, session_, all, *t);
     const auto& rows = std::get<exec::Rows>(result);
+    ProgressLine progress(tty_ && !to_stdout);
     long long n = 0;
+    std::string field;
     for (const auto& row : rows.rows) {
       if (o.max_rows >= 0 && n >= o.max_rows) break;
-      std::string line;
       for (std::size_t k = 0; k < cols.size(); ++k) {
         const auto& v = row[static_cast<std::size_t>(cols[k])];
         const types::CqlType& type = *t->column(cols[k]).type;
-        std::string field;
         if (!v) field = o.null_text;
         else if (type.kind == types::Kind::Boolean) field = (*v)[0] ? o.bool_true : o.bool_false;
         else if (type.kind == types::Kind::Float || type.kind == types::Kind::Double) {
@@ -281,124 +212,185 @@ void Shell::cmd_copy(std::string_view text) {
             std::memcpy(&d, &bits, 8);
           }
           field = print::format_floating(d, type.kind == types::Kind::Float ? o.float_precision : o.double_precision);
+          if (o.decimal_sep != ".")
+            if (const auto dot = field.find('.'); dot != std::string::npos) field.replace(dot, 1, o.decimal_sep);
+        } else if (type.kind == types::Kind::Timestamp) {
+          // Milliseconds, not the display's microseconds (cqlsh's round_microseconds).
+          field = format_datetime(types::read_be<std::int64_t>(*v), o.datetime_format.empty()
+                                                                        ? std::string(kDisplayTimestampFormat)
+                                                                        : o.datetime_format);
         } else {
           field = print::value_text(type, *v);
         }
-        line += (k ? std::string(1, o.delimiter) : "") + csv_field(field, o);
+        if (k) csv += o.delimiter;
+        append_csv_field(csv, field, o);
       }
-      csv += line + "\n";
+      csv += '\n';
       ++n;
+      progress.tick(n);
+      drain(false);
     }
-    out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-    if (to_stdout) {
-      out_ += csv;
-    } else {
-      std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
-      std::ofstream f(path, std::ios::binary);
-      if (!f) {
-        out_.clear();
-        return print_error(fmt::format("Can't open '{}' for writing", path));
-      }
-      f << csv;
-    }
+    drain(true);
+    progress.done();
     out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
     flush();
     return;
   }
 
-  // FROM: a file now, or STDIN from the lines that follow up to "\.".
-  copy_import_ = std::make_unique<CopyImport>();
-  copy_import_->table = t;
-  copy_import_->columns = cols;
-  copy_import_->qualified = qualified;
-  copy_import_->names = names;
-  copy_import_->options_text = s;
-  copy_import_->delimiter = o.delimiter;
-  copy_import_->quote = o.quote;
-  copy_import_->escape = o.escape;
-  copy_import_->header = o.header;
-  copy_import_->null_text = o.null_text;
-  copy_import_->max_rows = o.max_rows;
-  copy_import_->skip_rows = o.skip_rows;
-  copy_import_->bool_true = o.bool_true;
-  copy_import_->bool_false = o.bool_false;
-  copy_import_->started_us = started_us;
+  // FROM: skipped columns are read from the CSV but not written (cqlsh's SKIPCOLS).
+  std::vector<bool> keep(cols.size(), true);
+  std::string names;
+  for (std::size_t k = 0; k < cols.size(); ++k) {
+    for (const auto& sk : o.skip_columns) keep[k] = keep[k] && t->column(cols[k]).name != sk;
+    if (keep[k]) names += (names.empty() ? "" : ", ") + t->column(cols[k]).name;
+  }
+  if (names.empty()) return print_error("No valid column specified");
+  for (int pk : t->partition_key) {
+    bool found = false;
+    for (std::size_t k = 0; k < cols.size(); ++k) found = found || (cols[k] == pk && keep[k]);
+    if (!found) return print_error(fmt::format("Primary key column '{}' missing or skipped", t->column(pk).name));
+  }
+  for (int ck : t->clustering) {
+    bool found = false;
+    for (std::size_t k = 0; k < cols.size(); ++k) found = found || (cols[k] == ck && keep[k]);
+    if (!found) return print_error(fmt::format("Primary key column '{}' missing or skipped", t->column(ck).name));
+  }
+  auto imp = std::make_unique<CopyImport>();
+  imp->table = t;
+  imp->columns = cols;
+  imp->keep = std::move(keep);
+  imp->options = o;
+  imp->from_stdin = util::iequals(target, "STDIN");
+  imp->err_file = o.err_file.empty() ? fmt::format("import_{}_{}.err", t->keyspace, t->name) : o.err_file;
+  imp->started_us = started_us;
+  imp->started = started;
+  // The INSERT's fixed head, built once.
+  imp->insert_head = fmt::format("INSERT INTO {}.{} (", util::cql_name(t->keyspace), util::cql_name(t->name));
+  bool first = true;
+  for (std::size_t k = 0; k < cols.size(); ++k)
+    if (imp->keep[k]) {
+      imp->insert_head += (first ? "" : ", ") + util::cql_name(t->column(cols[k]).name);
+      first = false;
+    }
+  imp->insert_head += ") VALUES (";
+  if (o.ttl >= 0) imp->insert_tail = fmt::format(") USING TTL {};", o.ttl);
+  else imp->insert_tail = ");";
+  std::ifstream in;
+  if (!imp->from_stdin) {
+    const std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
+    in.open(path, std::ios::binary);
+    if (!in) return print_error(fmt::format("Can't open '{}' for reading: no matching file found", path));
+  }
   out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-  if (util::iequals(target, "STDIN")) {
+  copy_import_ = std::move(imp);
+  if (copy_import_->from_stdin) {
     out_ += "[Use . on a line by itself to end input]\n";
     flush();
-    return;  // feed_line() collects the lines
+    return;  // feed_line() hands over the lines up to "\."
   }
-  std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    copy_import_.reset();
-    out_.clear();
-    return print_error(fmt::format("Can't open '{}' for reading: no matching file found", path));
+  flush();
+  ProgressLine progress(tty_);
+  for (std::string line; std::getline(in, line);) {
+    copy_import_line(line);
+    progress.tick(copy_import_->records);
   }
-  for (std::string line; std::getline(in, line);) copy_import_->lines.push_back(line);
+  progress.done();
   finish_copy_import();
+}
+
+void Shell::copy_import_line(std::string_view line) {
+  CopyImport& imp = *copy_import_;
+  if (imp.stopped) return;
+  const CopyOptions& o = imp.options;
+  // A quoted field may span lines: the record continues until its quotes close.
+  std::string_view record = line;
+  if (!imp.pending.empty()) {
+    imp.pending += '\n';
+    imp.pending += line;
+    record = imp.pending;
+  }
+  if (!split_csv(record, o, imp.fields, imp.quoted)) {
+    if (imp.pending.empty()) imp.pending.assign(line);
+    return;
+  }
+  const std::string record_text(record);
+  imp.pending.clear();
+  if (record_text.empty()) return;
+  // cqlsh's readers: a file's header is skipped before counting; STDIN counts it as a row read,
+  // and skips while the count is below SKIPROWS.
+  ++imp.read;
+  if (imp.from_stdin) {
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return stop_copy_import();
+    if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return;
+  } else {
+    if (o.header && !imp.header_skipped) {
+      imp.header_skipped = true;
+      --imp.read;
+      return;
+    }
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return stop_copy_import();
+    if (imp.read <= o.skip_rows) return;
+  }
+  ++imp.records;
+  const schema::TableSchema& t = *imp.table;
+  auto fail = [&](bool parse, const std::string& kind, const std::string& message) {
+    // A node retries a failed write 5 times; cqlbox's would fail the same way each time, so it
+    // reports the row once, as a parse error is (docs/compatibility.md).
+    print_error(fmt::format("Failed to import 1 rows: {} - {},  given up without retries", kind, message));
+    ++imp.failed;
+    (parse ? imp.parse_errors : imp.insert_errors)++;
+    if (!imp.err_out.is_open()) imp.err_out.open(imp.err_file, std::ios::binary | std::ios::app);
+    imp.err_out << record_text << '\n';
+    if (imp.parse_errors > o.max_parse_errors && o.max_parse_errors >= 0) {
+      print_error(fmt::format("Exceeded maximum number of parse errors {}", o.max_parse_errors));
+      stop_copy_import();
+    } else if (imp.insert_errors > o.max_insert_errors && o.max_insert_errors >= 0) {
+      print_error(fmt::format("Exceeded maximum number of insert errors {}", o.max_insert_errors));
+      stop_copy_import();
+    }
+  };
+  if (imp.fields.size() != imp.columns.size())
+    return fail(true, "ParseError",
+                fmt::format("Invalid row length {} should be {}", imp.fields.size(), imp.columns.size()));
+  std::string& stmt = imp.statement;
+  stmt = imp.insert_head;
+  bool first = true;
+  for (std::size_t k = 0; k < imp.fields.size(); ++k) {
+    if (!imp.keep[k]) continue;
+    const schema::Column& c = t.column(imp.columns[k]);
+    const std::string& v = imp.fields[k];
+    const bool null = !imp.quoted[k] && v == o.null_text;
+    if (!null)
+      if (auto error = parse_error_for(*c.type, v, o)) return fail(true, "ParseError", *error);
+    if (!first) stmt += ", ";
+    first = false;
+    stmt += null ? std::string("null") : literal_for(*c.type, v, o);
+  }
+  stmt += imp.insert_tail;
+  try {
+    ast::Statement parsed = parser_.parse(stmt);
+    exec::execute(db_, session_, parsed);
+  } catch (const error::CqlError& e) {
+    const std::string text = print::error_text(e);
+    fail(false, text.substr(0, text.find(':')), e.message);
+  }
+}
+
+void Shell::stop_copy_import() {
+  copy_import_->stopped = true;
+  copy_import_->pending.clear();
 }
 
 void Shell::finish_copy_import() {
   std::unique_ptr<CopyImport> imp = std::move(copy_import_);
-  CopyOptions o;
-  o.delimiter = imp->delimiter;
-  o.quote = imp->quote;
-  o.escape = imp->escape;
-  o.null_text = imp->null_text;
-  o.bool_true = imp->bool_true;
-  o.bool_false = imp->bool_false;
-  const schema::TableSchema& t = *imp->table;
-  long long imported = 0, skipped = 0, record = 0;
-  std::string pending;
-  std::vector<std::string> fields;
-  std::vector<bool> quoted;
-  for (std::size_t li = 0; li < imp->lines.size(); ++li) {
-    pending += (pending.empty() ? "" : "\n") + imp->lines[li];
-    if (!split_csv(pending, o, fields, quoted)) continue;  // a quoted field spans lines
-    const std::string line = std::move(pending);
-    pending.clear();
-    if (line.empty()) continue;
-    ++record;
-    if (record == 1 && imp->header) continue;
-    if (record - (imp->header ? 1 : 0) <= imp->skip_rows) continue;
-    if (imp->max_rows >= 0 && imported >= imp->max_rows) break;
-    if (fields.size() != imp->columns.size()) {
-      print_error(fmt::format("Failed to import 1 rows: ParseError - Invalid row length {} should be {},  given up without retries",
-                              fields.size(), imp->columns.size()));
-      ++skipped;
-      continue;
-    }
-    std::string cols, values;
-    std::optional<std::string> parse_error;
-    for (std::size_t k = 0; k < fields.size(); ++k) {
-      const schema::Column& c = t.column(imp->columns[k]);
-      const bool null = !quoted[k] && fields[k] == o.null_text;
-      if (!null && !parse_error) parse_error = parse_error_for(*c.type, fields[k]);
-      cols += (k ? ", " : "") + util::cql_name(c.name);
-      values += (k ? ", " : "") + (null ? std::string("null") : literal_for(*c.type, fields[k], o));
-    }
-    if (parse_error) {
-      print_error(fmt::format("Failed to import 1 rows: ParseError - {},  given up without retries", *parse_error));
-      ++skipped;
-      continue;
-    }
-    const std::string stmt = fmt::format("INSERT INTO {}.{} ({}) VALUES ({});", util::cql_name(t.keyspace),
-                                         util::cql_name(t.name), cols, values);
-    try {
-      ast::Statement parsed = parser_.parse(stmt);
-      exec::execute(db_, session_, parsed);
-      ++imported;
-    } catch (const error::CqlError& e) {
-      const std::string text = print::error_text(e);
-      print_error(fmt::format("Failed to import 1 rows: {} - {},  given up without retries",
-                              text.substr(0, text.find(':')), e.message));
-      ++skipped;
-    }
-  }
-  const double seconds = db_.clock.fixed() ? static_cast<double>(db_.clock.now_us() - imp->started_us) / 1e6 : 0.0;
-  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imported, interval_text(seconds), skipped);
+  if (imp->err_out.is_open()) imp->err_out.close();
+  if (imp->failed > 0)
+    print_error(fmt::format("Failed to process {} rows; failed rows written to {}", imp->failed, imp->err_file));
+  const double seconds = db_.clock.fixed()
+                             ? static_cast<double>(db_.clock.now_us() - imp->started_us) / 1e6
+                             : std::chrono::duration<double>(std::chrono::steady_clock::now() - imp->started).count();
+  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->records - imp->failed,
+                      interval_text(seconds), imp->options.skip_rows);
   flush();
 }
 

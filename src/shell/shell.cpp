@@ -226,7 +226,7 @@ void Shell::feed_line(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (copy_import_) {  // COPY … FROM STDIN: data lines up to "\."
     if (line == "\\.") finish_copy_import();
-    else copy_import_->lines.emplace_back(line);
+    else copy_import_line(line);
     return;
   }
   if (!splitter_.in_statement() && !splitter_.in_literal() && is_shell_command(first_word(line))) {

@@ -4,8 +4,10 @@
 // errors exactly as cqlsh does. The only layer that does I/O or catches CqlError.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -17,21 +19,29 @@
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
 #include "print/table.hpp"
+#include "shell/copy_csv.hpp"
 #include "shell/options.hpp"
 
 namespace cqlbox::shell {
 
-// A COPY … FROM in progress (STDIN lines arrive through feed_line until "\.").
+// A COPY … FROM in progress: records are imported as their lines arrive (from the file, or
+// from STDIN through feed_line until "\.").
 struct CopyImport {
   const schema::TableSchema* table = nullptr;
   std::vector<int> columns;
-  std::string qualified, names, options_text;
-  char delimiter = ',', quote = '"', escape = '\\';
-  bool header = false;
-  std::string null_text, bool_true = "True", bool_false = "False";
-  long long max_rows = -1, skip_rows = 0;
+  std::vector<bool> keep;  // false for SKIPCOLS columns
+  CopyOptions options;
+  bool from_stdin = false, header_skipped = false, stopped = false;
+  std::string err_file;
+  std::ofstream err_out;
+  std::string insert_head, insert_tail;  // "INSERT INTO ks.t (cols) VALUES (" and ");"
+  long long read = 0, records = 0, failed = 0, parse_errors = 0, insert_errors = 0;
   std::int64_t started_us = 0;
-  std::vector<std::string> lines;
+  std::chrono::steady_clock::time_point started;
+  // Reused per record.
+  std::string pending, statement;
+  std::vector<std::string> fields;
+  std::vector<bool> quoted;
 };
 
 class Shell {
@@ -85,6 +95,8 @@ class Shell {
 
   // copy_command.cpp
   void cmd_copy(std::string_view text);
+  void copy_import_line(std::string_view line);
+  void stop_copy_import();
   void finish_copy_import();
 
   // tracing.cpp

@@ -24,6 +24,7 @@ import concurrent.futures
 import difflib
 import os
 import re
+import glob
 import subprocess
 import sys
 import time
@@ -127,6 +128,9 @@ def run(binary, stdin_bytes):
         p = subprocess.run([binary, "--now", NOW, "--load", FIXTURE], input=stdin_bytes,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=TIMEOUT,
                            cwd=ROOT)
+        # COPY FROM writes failed rows to import_<ks>_<table>.err in the working directory.
+        for leftover in glob.glob(os.path.join(ROOT, "import_*.err")):
+            os.remove(leftover)
         return p.stdout, p.returncode
     except subprocess.TimeoutExpired as e:
         return (e.stdout or b""), None

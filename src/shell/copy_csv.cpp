@@ -1,0 +1,296 @@
+#include "shell/copy_csv.hpp"
+
+#include <cctype>
+#include <cstdlib>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "types/collection.hpp"
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+
+bool is_number(std::string_view v, bool integral) {
+  std::size_t i = !v.empty() && (v[0] == '-' || v[0] == '+') ? 1 : 0;
+  if (i == v.size()) return false;
+  if (integral) {
+    for (; i < v.size(); ++i)
+      if (!std::isdigit(static_cast<unsigned char>(v[i]))) return false;
+    return true;
+  }
+  const std::string s(v);
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return *end == '\0';
+}
+
+// "1.234,5" with THOUSANDSSEP '.' and DECIMALSEP ',' back to "1234.5".
+std::string plain_number(const std::string& v, const CopyOptions& o) {
+  if (o.thousands_sep.empty() && o.decimal_sep == ".") return v;
+  std::string out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (!o.thousands_sep.empty() && v.compare(i, o.thousands_sep.size(), o.thousands_sep) == 0) {
+      i += o.thousands_sep.size() - 1;
+    } else if (v.compare(i, o.decimal_sep.size(), o.decimal_sep) == 0) {
+      out += '.';
+      i += o.decimal_sep.size() - 1;
+    } else {
+      out += v[i];
+    }
+  }
+  return out;
+}
+
+std::string quoted_literal(std::string_view s) {
+  std::string out = "'";
+  for (char c : s) {
+    if (c == '\'') out += '\'';
+    out += c;
+  }
+  return out + "'";
+}
+
+bool is_int_kind(types::Kind k) {
+  return k == types::Kind::Int || k == types::Kind::Bigint || k == types::Kind::Smallint ||
+         k == types::Kind::Tinyint || k == types::Kind::Varint || k == types::Kind::Counter;
+}
+
+// strptime() with the Python directives C lacks: %f (fraction) and %z (+HHMM). Returns ms.
+std::optional<std::int64_t> parse_datetime(const std::string& v, const std::string& format) {
+  std::tm tm{};
+  std::size_t vi = 0;
+  long long micros = 0, offset_s = 0;
+  for (std::size_t fi = 0; fi < format.size(); ++fi) {
+    if (format[fi] == '%' && fi + 1 < format.size() && (format[fi + 1] == 'f' || format[fi + 1] == 'z')) {
+      const char d = format[++fi];
+      if (d == 'f') {
+        int digits = 0;
+        while (vi < v.size() && std::isdigit(static_cast<unsigned char>(v[vi])) && digits < 6) {
+          micros = micros * 10 + (v[vi++] - '0');
+          ++digits;
+        }
+        if (digits == 0) return std::nullopt;
+        for (; digits < 6; ++digits) micros *= 10;
+      } else {
+        if (vi + 5 > v.size() || (v[vi] != '+' && v[vi] != '-')) return std::nullopt;
+        const int h = std::atoi(v.substr(vi + 1, 2).c_str()), m = std::atoi(v.substr(vi + 3, 2).c_str());
+        offset_s = (v[vi] == '-' ? -1 : 1) * (h * 3600 + m * 60);
+        vi += 5;
+      }
+      continue;
+    }
+    // Hand the run up to the next %f/%z to strptime.
+    std::size_t next = fi;
+    while (next < format.size() &&
+           !(format[next] == '%' && next + 1 < format.size() && (format[next + 1] == 'f' || format[next + 1] == 'z')))
+      next += format[next] == '%' ? 2u : 1u;
+    const std::string part = format.substr(fi, next - fi);
+    const char* end = strptime(v.c_str() + vi, part.c_str(), &tm);
+    if (!end) return std::nullopt;
+    vi = static_cast<std::size_t>(end - v.c_str());
+    fi = next - 1;
+  }
+  if (vi != v.size()) return std::nullopt;
+  const std::int64_t seconds = timegm(&tm) - offset_s;
+  return seconds * 1000 + micros / 1000;
+}
+
+}  // namespace
+
+std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& key, const std::string& value,
+                                           std::string& error) {
+  auto number = [&](long long& out) {
+    if (!is_number(value, true)) error = fmt::format("invalid literal for int() with base 10: '{}'", value);
+    else out = std::atoll(value.c_str());
+  };
+  long long n = 0;
+  if (key == "DELIMITER" && !value.empty()) o.delimiter = value[0];
+  else if (key == "QUOTE" && !value.empty()) o.quote = value[0];
+  else if (key == "ESCAPE" && !value.empty()) o.escape = value[0];
+  else if (key == "HEADER") o.header = util::iequals(value, "true");
+  else if (key == "NULL") o.null_text = value;
+  else if (key == "MAXROWS") number(o.max_rows);
+  else if (key == "SKIPROWS") number(o.skip_rows);
+  else if (key == "MAXPARSEERRORS") number(o.max_parse_errors);
+  else if (key == "MAXINSERTERRORS") number(o.max_insert_errors);
+  else if (key == "TTL") number(o.ttl);
+  else if (key == "FLOATPRECISION") { number(n); o.float_precision = static_cast<int>(n); }
+  else if (key == "DOUBLEPRECISION") { number(n); o.double_precision = static_cast<int>(n); }
+  else if (key == "DATETIMEFORMAT") o.datetime_format = value;
+  else if (key == "ERRFILE") o.err_file = value;
+  else if (key == "DECIMALSEP") o.decimal_sep = value;
+  else if (key == "THOUSANDSSEP") o.thousands_sep = value;
+  else if (key == "SKIPCOLS") {
+    std::string cur;
+    for (char c : value + ",") {
+      if (c != ',') { cur += c; continue; }
+      cur.erase(0, cur.find_first_not_of(' '));
+      cur.erase(cur.find_last_not_of(' ') + 1);
+      if (!cur.empty()) o.skip_columns.push_back(cur);
+      cur.clear();
+    }
+  } else if (key == "BOOLSTYLE") {
+    const auto comma = value.find(',');
+    std::string t = comma == std::string::npos ? value : value.substr(0, comma);
+    std::string f = comma == std::string::npos ? "" : value.substr(comma + 1);
+    for (auto* s : {&t, &f}) {
+      s->erase(0, s->find_first_not_of(' '));
+      s->erase(s->find_last_not_of(' ') + 1);
+    }
+    if (comma == std::string::npos || t.empty() || f.empty() || t == f || f.find(',') != std::string::npos)
+      error = fmt::format("Invalid boolean styles [{}]", [&] {
+        std::string list;
+        std::string cur;
+        for (char c : value + ",") {
+          if (c != ',') { cur += c; continue; }
+          cur.erase(0, cur.find_first_not_of(' '));
+          cur.erase(cur.find_last_not_of(' ') + 1);
+          list += (list.empty() ? "'" : ", '") + cur + "'";
+          cur.clear();
+        }
+        return list;
+      }());
+    o.bool_true = t;
+    o.bool_false = f;
+  } else if (key != "ENCODING" && key != "MAXATTEMPTS" && key != "REPORTFREQUENCY" && key != "NUMPROCESSES" &&
+             key != "CONFIGFILE" && key != "RATEFILE" && key != "CHUNKSIZE" && key != "INGESTRATE" &&
+             key != "MINBATCHSIZE" && key != "MAXBATCHSIZE" && key != "PREPAREDSTATEMENTS" &&
+             key != "PAGESIZE" && key != "PAGETIMEOUT" && key != "BEGINTOKEN" && key != "ENDTOKEN" &&
+             key != "MAXREQUESTS" && key != "MAXOUTPUTSIZE") {
+    return {util::ascii_lower(key)};
+  }
+  return {};
+}
+
+bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::string>& fields,
+               std::vector<bool>& quoted) {
+  fields.assign(1, std::string());
+  quoted.assign(1, false);
+  bool in_quotes = false;
+  for (std::size_t i = 0; i < record.size(); ++i) {
+    const char c = record[i];
+    if (in_quotes) {
+      if (c == o.escape && o.escape != o.quote && i + 1 < record.size()) fields.back() += record[++i];
+      else if (c == o.quote && i + 1 < record.size() && record[i + 1] == o.quote) { fields.back() += o.quote; ++i; }
+      else if (c == o.quote) in_quotes = false;
+      else fields.back() += c;
+    } else if (c == o.quote) {
+      in_quotes = true;
+      quoted.back() = true;
+    } else if (c == o.delimiter) {
+      fields.emplace_back();
+      quoted.push_back(false);
+    } else if (c != '\r') {
+      fields.back() += c;
+    }
+  }
+  return !in_quotes;
+}
+
+void append_csv_field(std::string& out, std::string_view v, const CopyOptions& o) {
+  const bool needs = v.find(o.delimiter) != std::string_view::npos || v.find(o.quote) != std::string_view::npos ||
+                     v.find('\n') != std::string_view::npos || v.find('\r') != std::string_view::npos;
+  if (!needs) {
+    out += v;
+    return;
+  }
+  out += o.quote;
+  for (char c : v) {
+    if (c == o.quote) out += o.quote;
+    out += c;
+  }
+  out += o.quote;
+}
+
+std::string literal_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {
+  using types::Kind;
+  switch (type.kind) {
+    case Kind::Timestamp:
+      if (!o.datetime_format.empty())
+        if (auto ms = parse_datetime(v, o.datetime_format)) return std::to_string(*ms);
+      if (is_number(v, true)) return v;  // milliseconds, as COPY TO writes dates it cannot format
+      return quoted_literal(v);
+    case Kind::Text: case Kind::Ascii: case Kind::Inet: case Kind::Date: case Kind::Time:
+      return quoted_literal(v);
+    case Kind::Boolean:
+      if (v == o.bool_true || util::iequals(v, "true")) return "true";
+      if (v == o.bool_false || util::iequals(v, "false")) return "false";
+      return quoted_literal(v);
+    case Kind::Float: case Kind::Double: case Kind::Decimal:
+      return plain_number(v, o);
+    default:
+      if (is_int_kind(type.kind)) return plain_number(v, o);
+      return v;  // uuids, 0x blobs, durations, and collections in CQL literal syntax
+  }
+}
+
+std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {
+  using types::Kind;
+  if (type.kind == Kind::Timestamp) {
+    // cqlsh's convert_datetime: the DATETIMEFORMAT, else a CQL date-time, else milliseconds.
+    const std::string& format = o.datetime_format.empty() ? std::string(kDisplayTimestampFormat) : o.datetime_format;
+    const bool cql_like = v.size() >= 10 && std::isdigit(static_cast<unsigned char>(v[0])) && v[4] == '-' && v[7] == '-';
+    if (!cql_like && !is_number(v, true) && !parse_datetime(v, format))
+      return fmt::format("can't interpret '{}' as a date with format {} or as int", v, format);
+  }
+  if (is_int_kind(type.kind) && type.kind != Kind::Counter && !is_number(plain_number(v, o), true))
+    return fmt::format("invalid literal for int() with base 10: '{}'", v);
+  if ((type.kind == Kind::Float || type.kind == Kind::Double || type.kind == Kind::Decimal) &&
+      !is_number(plain_number(v, o), false))
+    return fmt::format("could not convert string to float: '{}'", v);
+  return std::nullopt;
+}
+
+std::string format_datetime(std::int64_t ms, const std::string& format) {
+  std::int64_t seconds = ms / 1000, millis = ms % 1000;
+  if (millis < 0) { millis += 1000; --seconds; }
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999)
+    return std::to_string(ms);  // cqlsh falls back to milliseconds since the epoch
+  std::string f;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 'f') {
+      f += fmt::format("{:06}", millis * 1000);
+      ++i;
+    } else if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 'z') {
+      f += "+0000";
+      ++i;
+    } else {
+      f += format[i];
+    }
+  }
+  char buf[512];
+  const std::size_t n = f.empty() ? 0 : std::strftime(buf, sizeof buf, f.c_str(), &tm);
+  std::string out(buf, n);
+  // round_microseconds: ".NNNNNN" becomes ".NNN".
+  if (const auto dot = out.find('.'); dot != std::string::npos) {
+    std::size_t end = dot + 1;
+    while (end < out.size() && std::isdigit(static_cast<unsigned char>(out[end]))) ++end;
+    if (end - dot - 1 > 3) out.erase(dot + 4, end - dot - 4);
+  }
+  return out;
+}
+
+std::string interval_text(double seconds) {
+  std::vector<std::string> parts;
+  for (auto [length, unit] : {std::pair{86400.0, "day"}, {3600.0, "hour"}, {60.0, "minute"}}) {
+    const auto n = static_cast<long long>(seconds / length);
+    if (n > 0) {
+      parts.push_back(fmt::format("{} {}{}", n, unit, n > 1 ? "s" : ""));
+      seconds -= static_cast<double>(n) * length;
+    }
+  }
+  std::string words = fmt::format("{:.3f} seconds", seconds);
+  if (parts.size() > 1) {
+    std::string joined;
+    for (const auto& p : parts) joined += (joined.empty() ? "" : ", ") + p;
+    return joined + ", and " + words;
+  }
+  return parts.size() == 1 ? parts[0] + " and " + words : words;
+}
+
+}  // namespace cqlbox::shell

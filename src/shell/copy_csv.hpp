@@ -1,0 +1,62 @@
+// COPY's CSV side, as cqlsh 5.0's copyutil defines it: the WITH options and their defaults,
+// splitting and writing CSV records, turning a field into a CQL literal, and the DATETIMEFORMAT
+// conversions. Pure functions; the shell (copy_command.cpp) does the I/O and runs the writes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "types/cql_type.hpp"
+
+namespace cqlbox::shell {
+
+// cqlsh's display format for timestamps, which COPY uses unless DATETIMEFORMAT says otherwise.
+inline constexpr std::string_view kDisplayTimestampFormat = "%Y-%m-%d %H:%M:%S.%f%z";
+
+struct CopyOptions {
+  char delimiter = ',';
+  char quote = '"';
+  char escape = '\\';
+  bool header = false;
+  std::string null_text;
+  long long max_rows = -1, skip_rows = 0;
+  long long max_parse_errors = -1, max_insert_errors = 1000;  // -1: no limit
+  int float_precision = 5, double_precision = 12;
+  std::string bool_true = "True", bool_false = "False";
+  std::string datetime_format;  // empty: cqlsh's display format
+  std::string err_file;         // empty: import_<ks>_<table>.err
+  std::vector<std::string> skip_columns;
+  long long ttl = -1;           // FROM: USING TTL when >= 0
+  std::string decimal_sep = ".", thousands_sep;
+};
+
+// Reads `key = value` pairs (keys upper case). Returns the names it does not know (lower case,
+// as cqlsh lists them) for "Unrecognized COPY … options", or a ValueError text in `error`.
+std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& key, const std::string& value,
+                                           std::string& error);
+
+// Splits one CSV record; false when a quoted field is still open at the end of `record`
+// (the record continues on the next line). `quoted[i]` says field i was quoted (so it is
+// never the NULL text).
+bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::string>& fields,
+               std::vector<bool>& quoted);
+// A field quoted as cqlsh's csv writer does (only when it must be).
+void append_csv_field(std::string& out, std::string_view v, const CopyOptions& o);
+
+// The CQL literal for a CSV field of `type` (strings quoted, booleans by BOOLSTYLE, timestamps
+// through DATETIMEFORMAT, numbers with DECIMALSEP/THOUSANDSSEP undone).
+std::string literal_for(const types::CqlType& type, const std::string& v, const CopyOptions& o);
+// cqlsh converts numbers in Python before sending them; its ParseError text when that fails.
+std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o);
+
+// A timestamp (ms since the epoch) through a strftime format in UTC, as cqlsh's COPY TO writes
+// it: %f gives microseconds, then rounded to milliseconds like cqlsh's round_microseconds.
+std::string format_datetime(std::int64_t ms, const std::string& format);
+
+// cqlsh's describe_interval: "0.041 seconds", "1 minute and 2.000 seconds".
+std::string interval_text(double seconds);
+
+}  // namespace cqlbox::shell
