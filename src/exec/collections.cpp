@@ -61,7 +61,7 @@ std::vector<const store::PathCell*> live_elements(const StoredRow& stored, int s
   const store::ComplexColumn* col = stored.row->complex_column(slot);
   if (!col) return out;
   std::int64_t shadow = stored.partition->deletion().timestamp;
-  if (!stored.row->clustering.empty() || stored.partition->rows().size())
+  if (!stored.row->clustering().empty() || stored.partition->rows().size())
     shadow = std::max(shadow, stored.partition->row_shadow(*stored.row, cmp));
   shadow = std::max(shadow, col->deletion.timestamp);
   for (const auto& pc : col->cells)
@@ -128,9 +128,9 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
     if (a.kind == ast::AssignmentKind::Subtract) delta = -delta;
     std::int64_t current = 0;
     if (stored.row) {
-      const store::Cell* cell = stored.row->cell(c.position);
+      const store::CellRef cell = stored.row->cell(c.position);
       if (cell && cell->live(w.now_s) &&
-          cell->timestamp > (stored.row->clustering.empty() && is_static ? stored.partition->deletion().timestamp
+          cell->timestamp > (stored.row->clustering().empty() && is_static ? stored.partition->deletion().timestamp
                                                                           : stored.partition->row_shadow(*stored.row, db.stores.at(t.keyspace + "." + t.name)->comparator())))
         current = types::read_be<std::int64_t>(cell->value);
     }

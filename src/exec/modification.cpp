@@ -220,7 +220,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
           const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
           std::vector<std::optional<std::string>> parts(col.type->fields.size());
           if (stored.row) {
-            const store::Cell* current = stored.row->cell(col.position);
+            const store::CellRef current = stored.row->cell(col.position);
             if (current && current->live(now_s)) {
               std::vector<std::optional<std::string_view>> old;
               types::decode_tuple(current->value, old);
@@ -336,7 +336,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
             const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
             std::vector<std::optional<std::string>> parts(col->type->fields.size());
             if (stored.row)
-              if (const store::Cell* current = stored.row->cell(col->position); current && current->live(stamp.now_s)) {
+              if (const store::CellRef current = stored.row->cell(col->position); current && current->live(stamp.now_s)) {
                 std::vector<std::optional<std::string_view>> old;
                 types::decode_tuple(current->value, old);
                 for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)

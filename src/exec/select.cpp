@@ -355,39 +355,41 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
                    std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
   cells.assign(t.columns.size(), {});
   const std::int64_t part_del = p.deletion().timestamp;
-  auto fill = [&](int col, const store::Cell* c, std::int64_t shadow) {
-    if (!c || !c->live(now_s) || c->timestamp <= shadow) return;
+  auto fill = [&](int col, const store::CellRef& c, std::int64_t shadow) {
+    if (!c.live(now_s) || c.timestamp <= shadow) return;
     auto& out = cells[static_cast<std::size_t>(col)];
     out.present = true;
-    out.value = c->value;
-    out.timestamp = c->timestamp;
+    out.value = c.value;
+    out.timestamp = c.timestamp;
     // In 64 bits: a clock set far back (CLOCK SET 1950) leaves more than 2^31 seconds to run.
-    const std::int64_t left = c->ttl > 0 ? std::int64_t{c->local_time} - now_s : 0;
+    const std::int64_t left = c.ttl > 0 ? std::int64_t{c.local_time} - now_s : 0;
     out.ttl_left = static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX));
   };
-  auto fill_collection = [&](int col, const store::Row& r, int slot, std::int64_t shadow) {
-    auto& out = cells[static_cast<std::size_t>(col)];
-    if (collection_value(*t.column(col).type, r.complex_column(slot), shadow, now_s, out)) {
-      out.present = true;
-      out.value = out.owned;
+  auto fill_collections = [&](const std::vector<int>& columns, const store::Row& r, std::int64_t shadow) {
+    for (std::size_t slot = 0; slot < columns.size() && slot < r.complex().size(); ++slot) {
+      const int col = columns[slot];
+      if (!t.column(col).type->multi_cell()) continue;
+      auto& out = cells[static_cast<std::size_t>(col)];
+      if (collection_value(*t.column(col).type, r.complex_column(static_cast<int>(slot)), shadow, now_s, out)) {
+        out.present = true;
+        out.value = out.owned;
+      }
     }
   };
-  for (std::size_t slot = 0; slot < t.statics.size(); ++slot) {
-    const int s = static_cast<int>(slot);
-    if (t.column(t.statics[slot]).type->multi_cell()) fill_collection(t.statics[slot], p.static_row(), s, part_del);
-    else fill(t.statics[slot], p.static_row().cell(s), part_del);
-  }
-  if (row) {
-    for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
-      const int s = static_cast<int>(slot);
-      if (t.column(t.regulars[slot]).type->multi_cell()) fill_collection(t.regulars[slot], *row, s, row_shadow);
-      else fill(t.regulars[slot], row->cell(s), row_shadow);
-    }
-  }
+  // One walk over each row's packed cells (slot i is columns[i]).
+  auto fill_row = [&](const std::vector<int>& columns, const store::Row& r, std::int64_t shadow) {
+    r.for_each_cell([&](int slot, const store::CellRef& c) {
+      const auto i = static_cast<std::size_t>(slot);
+      if (i < columns.size()) fill(columns[i], c, shadow);
+    });
+    fill_collections(columns, r, shadow);
+  };
+  if (!t.statics.empty()) fill_row(t.statics, p.static_row(), part_del);
+  if (row) fill_row(t.regulars, *row, row_shadow);
 }
 
 bool complex_live(const store::Row& row, std::int64_t shadow, std::int64_t now_s) {
-  for (const auto& col : row.complex) {
+  for (const auto& col : row.complex()) {
     const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
     for (const auto& pc : col.cells)
       if (pc.cell.live(now_s) && pc.cell.timestamp > dead) return true;
@@ -397,21 +399,20 @@ bool complex_live(const store::Row& row, std::int64_t shadow, std::int64_t now_s
 
 bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow,
               std::int64_t now_s) {
-  if (row.marker.live(now_s) && row.marker.timestamp > shadow) return true;
+  const store::Liveness marker = row.marker();
+  if (marker.live(now_s) && marker.timestamp > shadow) return true;
   if (t.view && t.view->strict_liveness) return false;  // only the key column's liveness counts
-  for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
-    const store::Cell* c = row.cell(static_cast<int>(slot));
-    if (c && c->live(now_s) && c->timestamp > shadow) return true;
-  }
-  return complex_live(row, shadow, now_s);
+  bool live = false;
+  row.for_each_cell([&](int, const store::CellRef& c) { live = live || (c.live(now_s) && c.timestamp > shadow); });
+  return live || complex_live(row, shadow, now_s);
 }
 
-bool has_live_static(const schema::TableSchema& t, const store::Partition& p, std::int64_t now_s) {
-  for (std::size_t slot = 0; slot < t.statics.size(); ++slot) {
-    const store::Cell* c = p.static_row().cell(static_cast<int>(slot));
-    if (c && c->live(now_s) && c->timestamp > p.deletion().timestamp) return true;
-  }
-  return complex_live(p.static_row(), p.deletion().timestamp, now_s);
+bool has_live_static(const schema::TableSchema& /*t*/, const store::Partition& p, std::int64_t now_s) {
+  bool live = false;
+  p.static_row().for_each_cell([&](int, const store::CellRef& c) {
+    live = live || (c.live(now_s) && c.timestamp > p.deletion().timestamp);
+  });
+  return live || complex_live(p.static_row(), p.deletion().timestamp, now_s);
 }
 
 // Rows of `p` inside the leading '=' prefix of the clustering restrictions: a contiguous run
@@ -422,11 +423,11 @@ std::pair<std::size_t, std::size_t> prefix_range(const store::Partition& p,
   const auto& rows = p.rows();
   if (prefix.empty()) return {0, rows.size()};
   auto lo = std::partition_point(rows.begin(), rows.end(), [&](const store::Row& row) {
-    return cmp.compare(row.clustering, prefix) < 0;
+    return cmp.compare(row.clustering(), prefix) < 0;
   });
   std::size_t n = store::split_components(prefix).size();
   auto hi = std::partition_point(lo, rows.end(), [&](const store::Row& row) {
-    auto parts = store::split_components(row.clustering);
+    auto parts = store::split_components(row.clustering());
     std::string head;
     for (std::size_t i = 0; i < n && i < parts.size(); ++i) store::append_component(head, parts[i]);
     return cmp.compare(head, prefix) == 0;
@@ -448,7 +449,7 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   const auto& column = cmp.column(slice->index);
   const ColumnRestriction& b = *slice->bounds;
   auto component = [&](const store::Row& row) {
-    std::string_view key = row.clustering;
+    std::string_view key = row.clustering();
     for (std::size_t i = 0; i < slice->index && key.size() >= 4; ++i) {
       auto len = types::read_be<std::uint32_t>(key);
       key.remove_prefix(4 + len);
@@ -589,7 +590,7 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
   std::vector<RowSource::Cell> cells;
   collect_cells(t, *p, row, row ? p->row_shadow(*row, st.comparator()) : 0, now_s, cells);
   std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
-  std::vector<std::string_view> ck = row ? store::split_components(row->clustering) : std::vector<std::string_view>{};
+  std::vector<std::string_view> ck = row ? store::split_components(row->clustering()) : std::vector<std::string_view>{};
   std::vector<Value> out;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     const schema::Column& c = t.columns[i];
@@ -651,7 +652,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     return plan.limit && static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >= *plan.limit && !post_sort;
   };
 
-  auto emit = [&](const RowSource& src, const std::string* clustering) {
+  auto emit = [&](const RowSource& src, const std::string_view* clustering) {
     if (plan.grouped) {
       row_group.clear();
       for (auto part : *src.partition_key) { row_group += part; row_group += '\0'; }
@@ -669,7 +670,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     }
     if (aggregating) { agg.feed(t, src, ctx); return; }
     evaluate_row(plan.selection, t, src, ctx, values);
-    if (post_sort) pending.emplace_back(clustering ? *clustering : std::string(), values);
+    if (post_sort) pending.emplace_back(clustering ? std::string(*clustering) : std::string(), values);
     else rows.rows.push_back(values);
     ++emitted;
     // The result is held until printed: refuse it before it exhausts memory (--max-memory).
@@ -717,11 +718,12 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (!row_live(t, *row, shadow, now_s)) continue;
       if (read) ++read->live_rows;
       any_row = true;
-      ck = store::split_components(row->clustering);
+      ck = store::split_components(row->clustering());
       if (!match.clustering_matches(ck)) continue;
       collect_cells(t, *p, row, shadow, now_s, cells);
       if (!match.cells_match(cells)) continue;
-      emit(src, &row->clustering);
+      const std::string_view row_clustering = row->clustering();
+      emit(src, &row_clustering);
       ++in_partition;
     }
     // A partition with only static data shows as one row when nothing restricts the rows.

@@ -21,22 +21,29 @@ namespace cqlbox::exec {
 
 namespace {
 
-using store::Row;
+// Views work on decoded rows: they build whole rows and replace them.
+using Row = store::RowData;
 
-// The part of `r` that is live at `now_s`: cells not expired and not shadowed by a partition,
-// range, row or collection tombstone.
-Row live_copy(const store::Partition& p, const Row& r, const store::ClusteringComparator& cmp, std::int64_t now_s) {
+// The part of stored row `r` that is live at `now_s`: cells not expired and not shadowed by a
+// partition, range, row or collection tombstone.
+Row live_copy(const store::Partition& p, const store::Row& r, const store::ClusteringComparator& cmp,
+              std::int64_t now_s) {
   const std::int64_t shadow = p.row_shadow(r, cmp);
   Row out;
-  out.clustering = r.clustering;
-  if (r.marker.timestamp > shadow && r.marker.live(now_s)) out.marker = r.marker;
-  out.cells.resize(r.cells.size());
-  for (std::size_t i = 0; i < r.cells.size(); ++i)
-    if (r.cells[i].live(now_s) && r.cells[i].timestamp > shadow) out.cells[i] = r.cells[i];
-  out.complex.resize(r.complex.size());
-  for (std::size_t i = 0; i < r.complex.size(); ++i) {
-    const std::int64_t col_shadow = std::max(shadow, r.complex[i].deletion.timestamp);
-    for (const auto& pc : r.complex[i].cells)
+  out.clustering = r.clustering();
+  const store::Liveness marker = r.marker();
+  if (marker.timestamp > shadow && marker.live(now_s)) out.marker = marker;
+  r.for_each_cell([&](int slot, const store::CellRef& c) {
+    if (!c.live(now_s) || c.timestamp <= shadow) return;
+    const auto i = static_cast<std::size_t>(slot);
+    if (out.cells.size() <= i) out.cells.resize(i + 1);
+    out.cells[i] = c.to_cell();
+  });
+  const auto& complex = r.complex();
+  out.complex.resize(complex.size());
+  for (std::size_t i = 0; i < complex.size(); ++i) {
+    const std::int64_t col_shadow = std::max(shadow, complex[i].deletion.timestamp);
+    for (const auto& pc : complex[i].cells)
       if (pc.cell.live(now_s) && pc.cell.timestamp > col_shadow) out.complex[i].cells.push_back(pc);
   }
   return out;
@@ -79,7 +86,7 @@ std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::Tab
                               const store::Partition* p, std::string_view clustering,
                               const store::ClusteringComparator& cmp, std::int64_t now_s) {
   if (!p) return std::nullopt;
-  const Row* stored = p->find_row(clustering, cmp);
+  const store::Row* stored = p->find_row(clustering, cmp);
   if (!stored) return std::nullopt;
   const Row live = live_copy(*p, *stored, cmp, now_s);
   if (!has_live_data(live)) return std::nullopt;
@@ -200,7 +207,7 @@ void apply_write(Database& db, const PreparedWrite& w) {
     const store::Partition* p = w.store->find(m.partition_key);
     if (m.partition_deletion.exists() || !m.range_tombstones.empty()) {
       if (p)
-        for (const auto& r : p->rows()) rows.push_back(r.clustering);
+        for (const auto& r : p->rows()) rows.emplace_back(r.clustering());
     } else if (m.has_row) {
       rows.push_back(m.clustering);
     }
@@ -233,7 +240,7 @@ void build_view(Database& db, const schema::TableSchema& view) {
   const std::int64_t now_s = now_seconds(db);
   for (const auto& [pos, p] : in.partitions())
     for (const auto& r : p.rows())
-      if (auto v = derive(*base, view, &p, r.clustering, in.comparator(), now_s))
+      if (auto v = derive(*base, view, &p, r.clustering(), in.comparator(), now_s))
         out.put_row(v->partition_key, std::move(v->row));
 }
 

@@ -73,7 +73,7 @@ struct Lines {
 };
 
 void add_cell(Lines& lines, const std::string& name, const types::CqlType& type,
-              const store::Cell& c, std::int64_t shadow, std::int64_t now_s) {
+              const store::CellRef& c, std::int64_t shadow, std::int64_t now_s) {
   if (c.timestamp <= shadow) return;
   if (c.tombstone) {
     lines.add(fmt::format("=> (column={}, deleted, timestamp={})", name, c.timestamp));
@@ -153,8 +153,8 @@ std::size_t append_partition_cells(std::string& out, const schema::TableSchema& 
     const schema::Column& col = t.column(t.statics[slot]);
     if (col.type->multi_cell())
       add_collection(lines, static_prefix, col, p.static_row().complex_column(static_cast<int>(slot)), part_del, now_s);
-    else if (const store::Cell* c = p.static_row().cell(static_cast<int>(slot)))
-      add_cell(lines, static_prefix + col.name, *col.type, *c, part_del, now_s);
+    else if (const store::CellRef c = p.static_row().cell(static_cast<int>(slot)))
+      add_cell(lines, static_prefix + col.name, *col.type, c, part_del, now_s);
   }
 
   // A range tombstone prints before the first row it covers (at the end if it covers none).
@@ -172,23 +172,25 @@ std::size_t append_partition_cells(std::string& out, const schema::TableSchema& 
   for (const store::Row& row : p.rows()) {
     if (only && std::find(only->begin(), only->end(), &row) == only->end()) continue;
     for (std::size_t i = 0; i < rts.size(); ++i)
-      if (!printed[i] && store::covers(rts[i], row.clustering, cmp)) print_range(i);
-    const std::string prefix = clustering_prefix(t, row.clustering);
+      if (!printed[i] && store::covers(rts[i], row.clustering(), cmp)) print_range(i);
+    const std::string prefix = clustering_prefix(t, row.clustering());
     const std::int64_t shadow = p.row_shadow(row, cmp);
-    if (row.deletion.exists() && row.deletion.timestamp > part_del)
-      lines.add(fmt::format("=> (column={}, deleted, timestamp={})", prefix, row.deletion.timestamp));
-    if (row.marker.exists() && row.marker.timestamp > shadow) {
-      std::string line = fmt::format("=> (column={}, value=, timestamp={}", prefix, row.marker.timestamp);
-      if (row.marker.ttl > 0) line += fmt::format(", ttl={}", row.marker.ttl);
-      if (row.marker.ttl > 0 && now_s >= row.marker.expiry) line += ", expired";
+    const store::Deletion deletion = row.deletion();
+    const store::Liveness marker = row.marker();
+    if (deletion.exists() && deletion.timestamp > part_del)
+      lines.add(fmt::format("=> (column={}, deleted, timestamp={})", prefix, deletion.timestamp));
+    if (marker.exists() && marker.timestamp > shadow) {
+      std::string line = fmt::format("=> (column={}, value=, timestamp={}", prefix, marker.timestamp);
+      if (marker.ttl > 0) line += fmt::format(", ttl={}", marker.ttl);
+      if (marker.ttl > 0 && now_s >= marker.expiry) line += ", expired";
       lines.add(line + ")");
     }
     for (std::size_t slot = 0; slot < t.regulars.size(); ++slot) {
       const schema::Column& col = t.column(t.regulars[slot]);
       if (col.type->multi_cell())
         add_collection(lines, prefix, col, row.complex_column(static_cast<int>(slot)), shadow, now_s);
-      else if (const store::Cell* c = row.cell(static_cast<int>(slot)))
-        add_cell(lines, prefix + col.name, *col.type, *c, shadow, now_s);
+      else if (const store::CellRef c = row.cell(static_cast<int>(slot)))
+        add_cell(lines, prefix + col.name, *col.type, c, shadow, now_s);
     }
   }
   if (!only)

@@ -420,14 +420,37 @@ int Shell::run() {
     style_.tty = saved;
   }
   if (tty_) return run_interactive();
-  // Piped input: read it all at once, then run it line by line.
-  const std::uint64_t before = util::resident_bytes();
-  std::string text;
-  char buf[1 << 16];
+  // Piped input: read in blocks and run line by line as it arrives, so a script of any size
+  // costs one block and one line of memory, and its statements run while it is still coming.
+  source_name_ = "<stdin>";
+  std::string carry;  // a line cut by the end of a block
+  static char buf[1 << 16];
   std::size_t n = 0;
-  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) text.append(buf, n);
-  db_.memory.exclude_growth_since(before);  // the script itself is not data
-  run_script(text, "<stdin>");
+  while (!exit_ && (n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+    const std::string_view block(buf, n);
+    std::size_t start = 0;
+    while (!exit_) {
+      const std::size_t end = block.find('\n', start);
+      if (end == std::string_view::npos) {
+        carry.append(block.substr(start));
+        break;
+      }
+      if (count_lines_) ++line_no_;
+      if (carry.empty()) {
+        feed_line(block.substr(start, end - start));
+      } else {
+        carry.append(block.substr(start, end - start));
+        feed_line(carry);
+        carry.clear();
+      }
+      start = end + 1;
+    }
+  }
+  if (!exit_ && !carry.empty()) {
+    if (count_lines_) ++line_no_;
+    feed_line(carry);
+  }
+  finish_input();
   return error_ ? 2 : 0;
 }
 

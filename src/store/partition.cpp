@@ -6,7 +6,7 @@
 
 namespace cqlbox::store {
 
-void merge_cell(Row& row, int slot, const Cell& cell) {
+void merge_cell(RowData& row, int slot, const Cell& cell) {
   auto i = static_cast<std::size_t>(slot);
   if (row.cells.size() <= i) row.cells.resize(i + 1);
   Cell& old = row.cells[i];
@@ -35,21 +35,17 @@ bool covers(const RangeTombstone& rt, std::string_view clustering, const Cluster
 
 namespace {
 
-std::size_t cell_bytes(const Cell& c) {
+std::size_t cell_bytes(const CellRef& c) {
   if (!c.exists()) return 0;
   if (c.tombstone) return 12;
   return c.value.size() + 8u + (c.ttl > 0 ? 4u : 0u);
 }
 
-}  // namespace
-
-namespace {
-
 std::size_t complex_bytes(const Row& row) {
   std::size_t n = 0;
-  for (const auto& col : row.complex) {
+  for (const auto& col : row.complex()) {
     n += col.deletion.exists() ? 12u : 0u;
-    for (const auto& pc : col.cells) n += pc.path.size() + cell_bytes(pc.cell);
+    for (const auto& pc : col.cells) n += pc.path.size() + cell_bytes(ref_of(pc.cell));
   }
   return n;
 }
@@ -57,10 +53,17 @@ std::size_t complex_bytes(const Row& row) {
 template <class F>
 std::size_t count_complex(const Row& row, F&& f) {
   std::size_t n = 0;
-  for (const auto& col : row.complex) {
+  for (const auto& col : row.complex()) {
     n += col.deletion.exists() ? 1u : 0u;
-    for (const auto& pc : col.cells) n += f(pc.cell);
+    for (const auto& pc : col.cells) n += f(ref_of(pc.cell));
   }
+  return n;
+}
+
+template <class F>
+std::size_t sum_cells(const Row& row, F&& f) {
+  std::size_t n = 0;
+  row.for_each_cell([&](int, const CellRef& c) { n += f(c); });
   return n;
 }
 
@@ -68,77 +71,91 @@ std::size_t count_complex(const Row& row, F&& f) {
 
 std::size_t Partition::data_size() const {
   std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
-  for (const auto& c : static_row_.cells) n += cell_bytes(c);
+  n += sum_cells(static_row_, cell_bytes);
   n += complex_bytes(static_row_);
   for (const Row* r : order_) {
     const Row& row = *r;
-    n += row.clustering.size() + (row.marker.exists() ? 8u : 0u) + (row.deletion.exists() ? 12u : 0u);
-    for (const auto& c : row.cells) n += cell_bytes(c);
+    n += row.clustering().size() + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
+    n += sum_cells(row, cell_bytes);
     n += complex_bytes(row);
   }
   return n;
 }
 
 std::size_t Partition::cell_count() const {
-  auto one = [](const Cell& c) { return c.exists() ? 1u : 0u; };
+  auto one = [](const CellRef& c) { return c.exists() ? 1u : 0u; };
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
-  for (const auto& c : static_row_.cells) n += one(c);
+  n += sum_cells(static_row_, one);
   n += count_complex(static_row_, one);
   for (const Row* r : order_) {
     const Row& row = *r;
-    n += (row.marker.exists() ? 1u : 0u) + (row.deletion.exists() ? 1u : 0u);
-    for (const auto& c : row.cells) n += one(c);
+    n += (row.marker().exists() ? 1u : 0u) + (row.deletion().exists() ? 1u : 0u);
+    n += sum_cells(row, one);
     n += count_complex(row, one);
   }
   return n;
 }
 
 std::size_t Partition::tombstone_count() const {
+  auto dead = [](const CellRef& c) { return c.tombstone ? 1u : 0u; };
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
-  for (const auto& c : static_row_.cells) n += c.tombstone ? 1u : 0u;
+  n += sum_cells(static_row_, dead);
   for (const Row* r : order_) {
     const Row& row = *r;
-    n += row.deletion.exists() ? 1u : 0u;
-    for (const auto& c : row.cells) n += c.tombstone ? 1u : 0u;
+    n += row.deletion().exists() ? 1u : 0u;
+    n += sum_cells(row, dead);
   }
   return n;
 }
 
 std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   auto old = [&](std::int64_t local) { return local < before_s; };
-  auto cell_droppable = [&](const Cell& c) {
+  auto cell_droppable = [&](const CellRef& c) {
     return c.exists() && (c.tombstone || c.ttl > 0) && old(c.local_time) ? 1u : 0u;
   };
   std::size_t n = deletion_.exists() && old(deletion_.local_time) ? 1u : 0u;
   for (const auto& rt : range_tombstones_) n += old(rt.deletion.local_time) ? 1u : 0u;
-  for (const auto& c : static_row_.cells) n += cell_droppable(c);
+  n += sum_cells(static_row_, cell_droppable);
   for (const Row* r : order_) {
     const Row& row = *r;
-    n += row.deletion.exists() && old(row.deletion.local_time) ? 1u : 0u;
-    for (const auto& c : row.cells) n += cell_droppable(c);
+    n += row.deletion().exists() && old(row.deletion().local_time) ? 1u : 0u;
+    n += sum_cells(row, cell_droppable);
   }
   return n;
 }
 
 namespace {
 
+// The scratch row writes decode into: reused, so a write allocates only the packed bytes.
+RowData& scratch() {
+  thread_local RowData data;
+  return data;
+}
+
 void remap_row(Row& row, const std::vector<int>& map) {
+  if (row.empty() && row.complex().empty()) return;
+  RowData& d = scratch();
+  row.decode(d);
+  d.complex = row.complex();
   std::vector<Cell> cells;
   std::vector<ComplexColumn> complex;
   for (std::size_t old = 0; old < map.size(); ++old) {
     if (map[old] < 0) continue;
     const auto to = static_cast<std::size_t>(map[old]);
-    if (old < row.cells.size() && row.cells[old].exists()) {
+    if (old < d.cells.size() && d.cells[old].exists()) {
       if (cells.size() <= to) cells.resize(to + 1);
-      cells[to] = std::move(row.cells[old]);
+      cells[to] = std::move(d.cells[old]);
     }
-    if (old < row.complex.size() && (row.complex[old].deletion.exists() || !row.complex[old].cells.empty())) {
+    if (old < d.complex.size() && (d.complex[old].deletion.exists() || !d.complex[old].cells.empty())) {
       if (complex.size() <= to) complex.resize(to + 1);
-      complex[to] = std::move(row.complex[old]);
+      complex[to] = std::move(d.complex[old]);
     }
   }
-  row.cells = std::move(cells);
-  row.complex = std::move(complex);
+  d.cells = std::move(cells);
+  d.complex = std::move(complex);
+  const bool keep = !row.empty();
+  row.assign(std::move(d));
+  (void)keep;
 }
 
 }  // namespace
@@ -154,7 +171,7 @@ namespace {
 std::vector<Row*>::const_iterator position(const std::vector<Row*>& order, std::string_view clustering,
                                            const ClusteringComparator& cmp) {
   return std::lower_bound(order.begin(), order.end(), clustering, [&](const Row* r, std::string_view k) {
-    return cmp.compare(r->clustering, k) < 0;
+    return cmp.compare(r->clustering(), k) < 0;
   });
 }
 
@@ -179,41 +196,43 @@ Row* Partition::new_row() {
 
 const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
   auto it = position(order_, clustering, cmp);
-  return it != order_.end() && cmp.compare((*it)->clustering, clustering) == 0 ? *it : nullptr;
+  return it != order_.end() && cmp.compare((*it)->clustering(), clustering) == 0 ? *it : nullptr;
 }
 
-void Partition::put_row(Row row, const ClusteringComparator& cmp) {
+void Partition::put_row(RowData&& row, const ClusteringComparator& cmp) {
   auto it = position(order_, row.clustering, cmp);
-  if (it != order_.end() && cmp.compare((*it)->clustering, row.clustering) == 0) {
-    **it = std::move(row);
+  if (it != order_.end() && cmp.compare((*it)->clustering(), row.clustering) == 0) {
+    (*it)->assign(std::move(row));
     return;
   }
   Row* r = new_row();
-  *r = std::move(row);
+  r->assign(std::move(row));
   order_.insert(it, r);
 }
 
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
   auto it = position(order_, clustering, cmp);
-  if (it != order_.end() && cmp.compare((*it)->clustering, clustering) == 0) {
+  if (it != order_.end() && cmp.compare((*it)->clustering(), clustering) == 0) {
     **it = Row{};
     free_.push_back(*it);
     order_.erase(it);
   }
-  return order_.empty() && !static_row_.marker.exists() && static_row_.cells.empty() && static_row_.complex.empty();
+  return order_.empty() && static_row_.empty() && static_row_.complex().empty();
 }
 
 std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
-  std::int64_t ts = std::max(deletion_.timestamp, row.deletion.timestamp);
+  std::int64_t ts = std::max(deletion_.timestamp, row.deletion().timestamp);
+  if (range_tombstones_.empty()) return ts;
+  const std::string_view clustering = row.clustering();
   for (const auto& rt : range_tombstones_)
-    if (rt.deletion.timestamp > ts && covers(rt, row.clustering, cmp)) ts = rt.deletion.timestamp;
+    if (rt.deletion.timestamp > ts && covers(rt, clustering, cmp)) ts = rt.deletion.timestamp;
   return ts;
 }
 
-void merge_complex(Row& row, const ComplexWrite& w, const types::CqlType& path_type) {
+void merge_complex(std::vector<ComplexColumn>& columns, const ComplexWrite& w, const types::CqlType& path_type) {
   auto i = static_cast<std::size_t>(w.slot);
-  if (row.complex.size() <= i) row.complex.resize(i + 1);
-  ComplexColumn& col = row.complex[i];
+  if (columns.size() <= i) columns.resize(i + 1);
+  ComplexColumn& col = columns[i];
   col.deletion.merge(w.deletion);
   for (const auto& pc : w.cells) {
     auto it = std::lower_bound(col.cells.begin(), col.cells.end(), pc.path, [&](const PathCell& c, const std::string& p) {
@@ -229,9 +248,14 @@ void merge_complex(Row& row, const ComplexWrite& w, const types::CqlType& path_t
 
 void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths) {
   deletion_.merge(m.partition_deletion);
-  for (const auto& [slot, cell] : m.static_cells) merge_cell(static_row_, slot, cell);
+  RowData& d = scratch();
+  if (!m.static_cells.empty()) {
+    static_row_.decode(d);
+    for (const auto& [slot, cell] : m.static_cells) merge_cell(d, slot, cell);
+    static_row_.assign(std::move(d), false);
+  }
   for (const auto& w : m.complex)
-    if (w.is_static) merge_complex(static_row_, w, *paths.statics[static_cast<std::size_t>(w.slot)]);
+    if (w.is_static) merge_complex(static_row_.mutable_complex(), w, *paths.statics[static_cast<std::size_t>(w.slot)]);
   for (const auto& rt : m.range_tombstones) {
     auto same = std::find_if(range_tombstones_.begin(), range_tombstones_.end(), [&](const RangeTombstone& o) {
       return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
@@ -244,23 +268,26 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
 
   // Appending in clustering order is the common case (time series): check the end first.
   auto it = order_.cend();
-  if (!order_.empty() && cmp.compare(order_.back()->clustering, m.clustering) >= 0)
+  if (!order_.empty() && cmp.compare(order_.back()->clustering(), m.clustering) >= 0)
     it = position(order_, m.clustering, cmp);
   Row* target = nullptr;
-  if (it != order_.cend() && cmp.compare((*it)->clustering, m.clustering) == 0) {
+  if (it != order_.cend() && cmp.compare((*it)->clustering(), m.clustering) == 0) {
     target = *it;
+    target->decode(d);
   } else {
     target = new_row();
-    target->clustering = m.clustering;
+    d.clustering = m.clustering;
+    d.marker = {};
+    d.deletion = {};
+    d.cells.clear();
     order_.insert(it, target);
   }
-  Row& row = *target;
-  if (m.marker.exists() && (!row.marker.exists() || supersedes(m.marker, row.marker)))
-    row.marker = m.marker;
-  row.deletion.merge(m.row_deletion);
-  for (const auto& [slot, cell] : m.cells) merge_cell(row, slot, cell);
+  if (m.marker.exists() && (!d.marker.exists() || supersedes(m.marker, d.marker))) d.marker = m.marker;
+  d.deletion.merge(m.row_deletion);
+  for (const auto& [slot, cell] : m.cells) merge_cell(d, slot, cell);
+  target->assign(std::move(d), false);
   for (const auto& w : m.complex)
-    if (!w.is_static) merge_complex(row, w, *paths.regular[static_cast<std::size_t>(w.slot)]);
+    if (!w.is_static) merge_complex(target->mutable_complex(), w, *paths.regular[static_cast<std::size_t>(w.slot)]);
 }
 
 }  // namespace cqlbox::store

@@ -2,8 +2,8 @@
 // clustering comparator. Lookups and slice bounds are binary searches (O(log n)); a write in
 // clustering order appends (O(1)), an out-of-order write shifts one pointer per later row.
 //
-// Memory per row (this first layout): Row is 96 bytes + 48 per cell + heap bytes of values over
-// 15 bytes, inside a vector (no per-row heap node). DESIGN.md's packed layout replaces this.
+// Memory per row: a 16-byte Row (in chunks that never move) + its packed bytes (row.hpp) + one
+// 8-byte pointer in the clustering order.
 #pragma once
 
 #include <compare>
@@ -17,25 +17,9 @@
 #include "store/cell.hpp"
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
+#include "store/row.hpp"
 
 namespace cqlbox::store {
-
-struct Row {
-  std::string clustering;
-  Liveness marker;
-  Deletion deletion;
-  std::vector<Cell> cells;  // by slot; may be shorter than the column count (missing = no cell)
-  std::vector<ComplexColumn> complex;  // by slot, for non-frozen collection columns
-
-  const Cell* cell(int slot) const {
-    auto i = static_cast<std::size_t>(slot);
-    return i < cells.size() && cells[i].exists() ? &cells[i] : nullptr;
-  }
-  const ComplexColumn* complex_column(int slot) const {
-    auto i = static_cast<std::size_t>(slot);
-    return i < complex.size() ? &complex[i] : nullptr;
-  }
-};
 
 // The path order of each non-frozen collection column (nullptr for simple columns), by slot.
 struct PathTypes {
@@ -106,7 +90,7 @@ class Partition {
   void remap(const std::vector<int>& regular, const std::vector<int>& statics);
   // Views (see TableStore::put_row): replace or add a whole row; remove one, returning true
   // when the partition is then empty.
-  void put_row(Row row, const ClusteringComparator& cmp);
+  void put_row(RowData&& row, const ClusteringComparator& cmp);
   bool erase_row(std::string_view clustering, const ClusteringComparator& cmp);
   // The row with this clustering key, or nullptr.
   const Row* find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
@@ -146,8 +130,8 @@ class Partition {
 bool covers(const RangeTombstone& rt, std::string_view clustering, const ClusteringComparator& cmp);
 
 // Merges `cell` into `slot` of `row` by reconciliation.
-void merge_cell(Row& row, int slot, const Cell& cell);
-// Merges a collection write into `slot` of `row`, keeping elements sorted by `path_type`.
-void merge_complex(Row& row, const ComplexWrite& w, const types::CqlType& path_type);
+void merge_cell(RowData& row, int slot, const Cell& cell);
+// Merges a collection write into `slot` of `columns`, keeping elements sorted by `path_type`.
+void merge_complex(std::vector<ComplexColumn>& columns, const ComplexWrite& w, const types::CqlType& path_type);
 
 }  // namespace cqlbox::store

@@ -25,7 +25,7 @@ void TableStore::apply(const Mutation& m) {
   find_or_add(m.partition_key)->second.apply(m, cmp_, paths_);
 }
 
-void TableStore::put_row(std::string_view partition_key, Row row) {
+void TableStore::put_row(std::string_view partition_key, RowData row) {
   ++writes;
   find_or_add(partition_key)->second.put_row(std::move(row), cmp_);
 }

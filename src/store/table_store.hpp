@@ -42,7 +42,7 @@ class TableStore {
   // Materialized views hold derived rows, replaced whole when their base row changes: no
   // reconciliation, no tombstones. put_row replaces (or adds) the row; erase_row removes it and
   // the partition once it has no rows left.
-  void put_row(std::string_view partition_key, Row row);
+  void put_row(std::string_view partition_key, RowData row);
   void erase_row(std::string_view partition_key, std::string_view clustering);
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;

@@ -191,9 +191,9 @@ Visible store_read(const store::Partition& p, const store::Row& row,
                    const store::ClusteringComparator& cmp) {
   Visible v;
   v.shadow = p.row_shadow(row, cmp);
-  if (row.marker.live(kNow) && row.marker.timestamp > v.shadow) v.row = true;
+  if (row.marker().live(kNow) && row.marker().timestamp > v.shadow) v.row = true;
   for (int s = 0; s < kSlots; ++s) {
-    const store::Cell* c = row.cell(s);
+    const store::CellRef c = row.cell(s);
     if (!c || !c->live(kNow) || c->timestamp <= v.shadow) continue;
     v.cells[static_cast<std::size_t>(s)] = std::pair{c->value, c->timestamp};
     v.row = true;
@@ -393,7 +393,7 @@ class Run {
       for (std::size_t i = 0; i < order.size(); ++i) {
         const store::Row& srow = p->rows()[i];
         const std::int32_t c = order[i];
-        if (srow.clustering != ck(c)) return failure(pk, c, fmt::format("row {} out of order", i));
+        if (srow.clustering() != ck(c)) return failure(pk, c, fmt::format("row {} out of order", i));
         const Visible want = model_read(mp, c, mp.rows.at(c));
         const Visible got = store_read(*p, srow, cmp_);
         if (!(want == got))
@@ -454,7 +454,7 @@ struct Fixture {
     const store::Partition* p = st.find(pk_bytes(1));
     REQUIRE(p != nullptr);
     for (const store::Row& r : p->rows())
-      if (r.clustering == ck(c)) return store_read(*p, r, cmp);
+      if (r.clustering() == ck(c)) return store_read(*p, r, cmp);
     return Visible{};
   }
 };
@@ -538,7 +538,7 @@ TEST_CASE("exclusive range bounds spare the bound row, inclusive ones do not") {
     for (const store::Row& r : p->rows())
       if (store_read(*p, r, cmp).row)
         live.push_back(
-            cqlbox::types::read_be<std::int32_t>(store::split_components(r.clustering)[0]));
+            cqlbox::types::read_be<std::int32_t>(store::split_components(r.clustering())[0]));
     std::sort(live.begin(), live.end());
     CHECK(live == std::vector<std::int32_t>{0, 1, 4, 5});
   }

@@ -163,7 +163,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
     for (std::int32_t c : {3, -1, 2, 10, 0}) p.apply(row_write("k", ck({c}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 5);
     const std::int32_t expected[] = {-1, 0, 2, 3, 10};
-    for (std::size_t i = 0; i < 5; ++i) CHECK(int_at(p.rows()[i].clustering, 0) == expected[i]);
+    for (std::size_t i = 0; i < 5; ++i) CHECK(int_at(p.rows()[i].clustering(), 0) == expected[i]);
   }
   SUBCASE("a DESC column reverses its order") {
     store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), true}});
@@ -171,7 +171,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
     for (std::int32_t c : {1, 3, 2, -5}) p.apply(row_write("k", ck({c}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 4);
     const std::int32_t expected[] = {3, 2, 1, -5};
-    for (std::size_t i = 0; i < 4; ++i) CHECK(int_at(p.rows()[i].clustering, 0) == expected[i]);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(int_at(p.rows()[i].clustering(), 0) == expected[i]);
   }
   SUBCASE("ASC then DESC columns") {
     store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), true}});
@@ -183,8 +183,8 @@ TEST_CASE("a partition keeps its rows in clustering order") {
         {0, 7}, {0, 5}, {1, 2}, {1, 1}, {1, 0}};
     for (std::size_t i = 0; i < 5; ++i) {
       CAPTURE(i);
-      CHECK(int_at(p.rows()[i].clustering, 0) == expected[i].first);
-      CHECK(int_at(p.rows()[i].clustering, 1) == expected[i].second);
+      CHECK(int_at(p.rows()[i].clustering(), 0) == expected[i].first);
+      CHECK(int_at(p.rows()[i].clustering(), 1) == expected[i].second);
     }
   }
 }
@@ -197,15 +197,15 @@ TEST_CASE("writing an existing row merges its cells by reconciliation") {
   p.apply(row_write("k", ck({1}), 1, live(5, "other")), cmp);  // another slot: added
   REQUIRE(p.rows().size() == 1);
   const store::Row& row = p.rows()[0];
-  REQUIRE(row.cell(0) != nullptr);
+  REQUIRE(row.cell(0).exists());
   CHECK(row.cell(0)->value == "new");
   CHECK(row.cell(0)->timestamp == 10);
-  REQUIRE(row.cell(1) != nullptr);
+  REQUIRE(row.cell(1).exists());
   CHECK(row.cell(1)->value == "other");
-  CHECK(row.cell(2) == nullptr);
+  CHECK(!row.cell(2).exists());
   SUBCASE("a tombstone at the same timestamp wins") {
     p.apply(row_write("k", ck({1}), 0, tombstone(10, 0)), cmp);
-    REQUIRE(p.rows()[0].cell(0) != nullptr);
+    REQUIRE(p.rows()[0].cell(0).exists());
     CHECK(p.rows()[0].cell(0)->tombstone);
   }
 }
@@ -218,7 +218,7 @@ TEST_CASE("static cells and partition deletions are kept apart from the rows") {
   m.static_cells.emplace_back(0, live(3, "s"));
   p.apply(m, cmp);
   CHECK(p.rows().empty());
-  REQUIRE(p.static_row().cell(0) != nullptr);
+  REQUIRE(p.static_row().cell(0).exists());
   CHECK(p.static_row().cell(0)->value == "s");
 
   store::Mutation del;
@@ -340,9 +340,9 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
   for (const auto& [pk, cells] : model_statics)
     order[{cqlbox::util::murmur3_token(be_bytes(pk)), be_bytes(pk)}] = pk;
 
-  auto same_cell = [](const Cell* got, const std::optional<Cell>& want) {
-    if (!want) return got == nullptr;
-    return got != nullptr && got->timestamp == want->timestamp && got->value == want->value &&
+  auto same_cell = [](const store::CellRef& got, const std::optional<Cell>& want) {
+    if (!want) return !got.exists();
+    return got.exists() && got->timestamp == want->timestamp && got->value == want->value &&
            got->tombstone == want->tombstone && got->ttl == want->ttl &&
            got->local_time == want->local_time;
   };
@@ -367,9 +367,9 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
     auto row_it = rows.begin();
     for (const store::Row& row : partition.rows()) {
       CAPTURE(row_it->first);
-      CHECK(int_at(row.clustering, 0) == row_it->first);
-      CHECK(row.marker.exists() == row_it->second.marker.has_value());
-      if (row_it->second.marker) CHECK(row.marker.timestamp == row_it->second.marker->timestamp);
+      CHECK(int_at(row.clustering(), 0) == row_it->first);
+      CHECK(row.marker().exists() == row_it->second.marker.has_value());
+      if (row_it->second.marker) CHECK(row.marker().timestamp == row_it->second.marker->timestamp);
       for (int s = 0; s < kSlots; ++s) {
         CAPTURE(s);
         CHECK(same_cell(row.cell(s), row_it->second.cells[static_cast<std::size_t>(s)]));

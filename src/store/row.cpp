@@ -1,0 +1,241 @@
+#include "store/row.hpp"
+
+#include <cstring>
+
+namespace cqlbox::store {
+
+namespace {
+
+enum RowFlag : unsigned char { kMarker = 1, kMarkerTtl = 2, kDeletion = 4 };
+enum CellFlag : unsigned char { kTombstone = 1, kTtl = 2, kMarkerTimestamp = 4, kLocalTime = 8 };
+
+std::size_t varint_size(std::uint64_t v) {
+  std::size_t n = 1;
+  while (v >= 0x80) {
+    v >>= 7;
+    ++n;
+  }
+  return n;
+}
+
+void put_varint(char*& p, std::uint64_t v) {
+  while (v >= 0x80) {
+    *p++ = static_cast<char>((v & 0x7f) | 0x80);
+    v >>= 7;
+  }
+  *p++ = static_cast<char>(v);
+}
+
+template <class T>
+void put(char*& p, T v) {
+  std::memcpy(p, &v, sizeof v);
+  p += sizeof v;
+}
+
+template <class T>
+T get(const char*& p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  p += sizeof v;
+  return v;
+}
+
+unsigned char cell_flags(const Cell& c, std::int64_t marker_ts) {
+  unsigned char f = 0;
+  if (c.tombstone) f |= kTombstone;
+  if (c.ttl > 0) f |= kTtl;
+  if (c.timestamp == marker_ts) f |= kMarkerTimestamp;
+  if (c.tombstone || c.ttl > 0 || c.local_time != kNoExpiry) f |= kLocalTime;
+  return f;
+}
+
+// Skips the header up to the cell count: flags, clustering, marker, deletion.
+const char* skip_header(const char* p) {
+  const auto flags = static_cast<unsigned char>(*p++);
+  std::uint64_t len = 0;
+  for (int shift = 0;; shift += 7) {
+    const auto b = static_cast<unsigned char>(*p++);
+    len |= std::uint64_t{b & 0x7fu} << shift;
+    if (b < 0x80) break;
+  }
+  p += len;
+  if (flags & kMarker) p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
+  if (flags & kDeletion) p += 16;
+  return p;
+}
+
+}  // namespace
+
+std::uint64_t Row::read_varint(const char*& p) {
+  std::uint64_t v = 0;
+  for (int shift = 0;; shift += 7) {
+    const auto b = static_cast<unsigned char>(*p++);
+    v |= std::uint64_t{b & 0x7fu} << shift;
+    if (b < 0x80) return v;
+  }
+}
+
+int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
+  const auto slot = static_cast<int>(read_varint(p));
+  const auto f = static_cast<unsigned char>(*p++);
+  c.timestamp = (f & kMarkerTimestamp) ? marker_ts : get<std::int64_t>(p);
+  c.ttl = (f & kTtl) ? get<std::int32_t>(p) : 0;
+  c.local_time = (f & kLocalTime) ? get<std::int64_t>(p) : kNoExpiry;
+  c.tombstone = (f & kTombstone) != 0;
+  const auto len = static_cast<std::size_t>(read_varint(p));
+  c.value = std::string_view(p, len);
+  p += len;
+  return slot;
+}
+
+void Row::assign(RowData&& d, bool with_complex) {
+  const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
+  std::size_t cells = 0;
+  std::size_t size = 1 + varint_size(d.clustering.size()) + d.clustering.size();
+  if (d.marker.exists()) size += 8 + (d.marker.ttl > 0 ? 12 : 0);
+  if (d.deletion.exists()) size += 16;
+  for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
+    const Cell& c = d.cells[slot];
+    if (!c.exists()) continue;
+    ++cells;
+    const unsigned char f = cell_flags(c, marker_ts);
+    size += varint_size(slot) + 1 + ((f & kMarkerTimestamp) ? 0 : 8) + ((f & kTtl) ? 4 : 0) +
+            ((f & kLocalTime) ? 8 : 0) + varint_size(c.value.size()) + c.value.size();
+  }
+  size += varint_size(cells);
+  auto bytes = std::make_unique_for_overwrite<char[]>(size);
+  char* p = bytes.get();
+  unsigned char flags = 0;
+  if (d.marker.exists()) flags |= kMarker;
+  if (d.marker.exists() && d.marker.ttl > 0) flags |= kMarkerTtl;
+  if (d.deletion.exists()) flags |= kDeletion;
+  *p++ = static_cast<char>(flags);
+  put_varint(p, d.clustering.size());
+  std::memcpy(p, d.clustering.data(), d.clustering.size());
+  p += d.clustering.size();
+  if (flags & kMarker) {
+    put(p, d.marker.timestamp);
+    if (flags & kMarkerTtl) {
+      put(p, d.marker.ttl);
+      put(p, d.marker.expiry);
+    }
+  }
+  if (flags & kDeletion) {
+    put(p, d.deletion.timestamp);
+    put(p, d.deletion.local_time);
+  }
+  put_varint(p, cells);
+  for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
+    const Cell& c = d.cells[slot];
+    if (!c.exists()) continue;
+    const unsigned char f = cell_flags(c, marker_ts);
+    put_varint(p, slot);
+    *p++ = static_cast<char>(f);
+    if (!(f & kMarkerTimestamp)) put(p, c.timestamp);
+    if (f & kTtl) put(p, c.ttl);
+    if (f & kLocalTime) put(p, c.local_time);
+    put_varint(p, c.value.size());
+    std::memcpy(p, c.value.data(), c.value.size());
+    p += c.value.size();
+  }
+  packed_ = std::move(bytes);
+  if (!with_complex) return;
+  bool any_complex = false;
+  for (const auto& col : d.complex) any_complex = any_complex || col.deletion.exists() || !col.cells.empty();
+  if (any_complex) {
+    if (!complex_) complex_ = std::make_unique<std::vector<ComplexColumn>>();
+    *complex_ = std::move(d.complex);
+  } else {
+    complex_.reset();
+  }
+}
+
+void Row::decode(RowData& out) const {
+  out.clustering.assign(clustering());
+  out.marker = marker();
+  out.deletion = deletion();
+  out.cells.clear();
+  for_each_cell([&](int slot, const CellRef& c) {
+    const auto i = static_cast<std::size_t>(slot);
+    if (out.cells.size() <= i) out.cells.resize(i + 1);
+    Cell& cell = out.cells[i];
+    cell.value.assign(c.value);
+    cell.timestamp = c.timestamp;
+    cell.ttl = c.ttl;
+    cell.local_time = c.local_time;
+    cell.tombstone = c.tombstone;
+  });
+}
+
+std::string_view Row::clustering() const {
+  if (!packed_) return {};
+  const char* p = packed_.get() + 1;
+  const auto len = static_cast<std::size_t>(read_varint(p));
+  return {p, len};
+}
+
+Liveness Row::marker() const {
+  if (!packed_) return {};
+  const auto flags = static_cast<unsigned char>(packed_[0]);
+  if (!(flags & kMarker)) return {};
+  const char* p = packed_.get() + 1;
+  p += read_varint(p);
+  Liveness l;
+  l.timestamp = get<std::int64_t>(p);
+  if (flags & kMarkerTtl) {
+    l.ttl = get<std::int32_t>(p);
+    l.expiry = get<std::int64_t>(p);
+  }
+  return l;
+}
+
+Deletion Row::deletion() const {
+  if (!packed_) return {};
+  const auto flags = static_cast<unsigned char>(packed_[0]);
+  if (!(flags & kDeletion)) return {};
+  const char* p = packed_.get() + 1;
+  p += read_varint(p);
+  if (flags & kMarker) p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
+  Deletion d;
+  d.timestamp = get<std::int64_t>(p);
+  d.local_time = get<std::int64_t>(p);
+  return d;
+}
+
+const char* Row::cells_begin() const { return skip_header(packed_.get()); }
+
+CellRef Row::cell(int slot) const {
+  CellRef found;
+  if (!packed_) return found;
+  const char* p = cells_begin();
+  std::uint64_t n = read_varint(p);
+  const std::int64_t marker_ts = marker().timestamp;
+  for (; n > 0; --n) {
+    CellRef c;
+    const int s = read_cell(p, marker_ts, c);
+    if (s == slot) return c;
+    if (s > slot) break;
+  }
+  return found;
+}
+
+std::size_t Row::packed_size() const {
+  if (!packed_) return 0;
+  const char* p = cells_begin();
+  std::uint64_t n = read_varint(p);
+  CellRef c;
+  for (; n > 0; --n) read_cell(p, kNoTimestamp, c);
+  return static_cast<std::size_t>(p - packed_.get());
+}
+
+const std::vector<ComplexColumn>& Row::complex() const {
+  static const std::vector<ComplexColumn> kNone;
+  return complex_ ? *complex_ : kNone;
+}
+
+std::vector<ComplexColumn>& Row::mutable_complex() {
+  if (!complex_) complex_ = std::make_unique<std::vector<ComplexColumn>>();
+  return *complex_;
+}
+
+}  // namespace cqlbox::store
