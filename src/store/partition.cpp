@@ -73,8 +73,7 @@ std::size_t Partition::data_size() const {
   std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
   n += sum_cells(static_row_, cell_bytes);
   n += complex_bytes(static_row_);
-  for (const Row* r : order_) {
-    const Row& row = *r;
+  for (const Row& row : order_) {
     n += row.clustering().size() + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
     n += sum_cells(row, cell_bytes);
     n += complex_bytes(row);
@@ -87,8 +86,7 @@ std::size_t Partition::cell_count() const {
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
   n += sum_cells(static_row_, one);
   n += count_complex(static_row_, one);
-  for (const Row* r : order_) {
-    const Row& row = *r;
+  for (const Row& row : order_) {
     n += (row.marker().exists() ? 1u : 0u) + (row.deletion().exists() ? 1u : 0u);
     n += sum_cells(row, one);
     n += count_complex(row, one);
@@ -100,8 +98,7 @@ std::size_t Partition::tombstone_count() const {
   auto dead = [](const CellRef& c) { return c.tombstone ? 1u : 0u; };
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
   n += sum_cells(static_row_, dead);
-  for (const Row* r : order_) {
-    const Row& row = *r;
+  for (const Row& row : order_) {
     n += row.deletion().exists() ? 1u : 0u;
     n += sum_cells(row, dead);
   }
@@ -116,8 +113,7 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   std::size_t n = deletion_.exists() && old(deletion_.local_time) ? 1u : 0u;
   for (const auto& rt : range_tombstones_) n += old(rt.deletion.local_time) ? 1u : 0u;
   n += sum_cells(static_row_, cell_droppable);
-  for (const Row* r : order_) {
-    const Row& row = *r;
+  for (const Row& row : order_) {
     n += row.deletion().exists() && old(row.deletion().local_time) ? 1u : 0u;
     n += sum_cells(row, cell_droppable);
   }
@@ -162,61 +158,35 @@ void remap_row(Row& row, const std::vector<int>& map) {
 
 void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics) {
   remap_row(static_row_, statics);
-  for (Row* row : order_) remap_row(*row, regular);
+  for (Row& row : order_) remap_row(row, regular);
 }
 
 namespace {
 
 // The first position in `order` whose row does not sort before `clustering`.
-std::vector<Row*>::const_iterator position(const std::vector<Row*>& order, std::string_view clustering,
-                                           const ClusteringComparator& cmp) {
-  return std::lower_bound(order.begin(), order.end(), clustering, [&](const Row* r, std::string_view k) {
-    return cmp.compare(r->clustering(), k) < 0;
+template <class It>
+It position(It first, It last, std::string_view clustering, const ClusteringComparator& cmp) {
+  return std::lower_bound(first, last, clustering, [&](const Row& r, std::string_view k) {
+    return cmp.compare(r.clustering(), k) < 0;
   });
 }
 
-// Chunk k holds 2^k rows, up to 4096: a one-row partition holds one row, large ones allocate
-// rarely.
-constexpr std::size_t chunk_capacity(std::size_t k) { return k >= 12 ? 4096 : std::size_t{1} << k; }
-
 }  // namespace
 
-Row* Partition::new_row() {
-  if (!free_.empty()) {
-    Row* r = free_.back();
-    free_.pop_back();
-    return r;
-  }
-  if (chunks_.empty() || last_chunk_used_ == chunk_capacity(chunks_.size() - 1)) {
-    chunks_.push_back(std::make_unique<Row[]>(chunk_capacity(chunks_.size())));
-    last_chunk_used_ = 0;
-  }
-  return &chunks_.back()[last_chunk_used_++];
-}
-
 const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
-  auto it = position(order_, clustering, cmp);
-  return it != order_.end() && cmp.compare((*it)->clustering(), clustering) == 0 ? *it : nullptr;
+  auto it = position(order_.begin(), order_.end(), clustering, cmp);
+  return it != order_.end() && cmp.compare(it->clustering(), clustering) == 0 ? &*it : nullptr;
 }
 
 void Partition::put_row(RowData&& row, const ClusteringComparator& cmp) {
-  auto it = position(order_, row.clustering, cmp);
-  if (it != order_.end() && cmp.compare((*it)->clustering(), row.clustering) == 0) {
-    (*it)->assign(std::move(row));
-    return;
-  }
-  Row* r = new_row();
-  r->assign(std::move(row));
-  order_.insert(it, r);
+  auto it = position(order_.begin(), order_.end(), row.clustering, cmp);
+  if (it == order_.end() || cmp.compare(it->clustering(), row.clustering) != 0) it = order_.insert(it, Row{});
+  it->assign(std::move(row));
 }
 
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
-  auto it = position(order_, clustering, cmp);
-  if (it != order_.end() && cmp.compare((*it)->clustering(), clustering) == 0) {
-    **it = Row{};
-    free_.push_back(*it);
-    order_.erase(it);
-  }
+  auto it = position(order_.begin(), order_.end(), clustering, cmp);
+  if (it != order_.end() && cmp.compare(it->clustering(), clustering) == 0) order_.erase(it);
   return order_.empty() && static_row_.empty() && static_row_.complex().empty();
 }
 
@@ -267,20 +237,19 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   if (!m.has_row) return;
 
   // Appending in clustering order is the common case (time series): check the end first.
-  auto it = order_.cend();
-  if (!order_.empty() && cmp.compare(order_.back()->clustering(), m.clustering) >= 0)
-    it = position(order_, m.clustering, cmp);
+  auto it = order_.end();
+  if (!order_.empty() && cmp.compare(order_.back().clustering(), m.clustering) >= 0)
+    it = position(order_.begin(), order_.end(), m.clustering, cmp);
   Row* target = nullptr;
-  if (it != order_.cend() && cmp.compare((*it)->clustering(), m.clustering) == 0) {
-    target = *it;
+  if (it != order_.end() && cmp.compare(it->clustering(), m.clustering) == 0) {
+    target = &*it;
     target->decode(d);
   } else {
-    target = new_row();
+    target = &*order_.insert(it, Row{});
     d.clustering = m.clustering;
     d.marker = {};
     d.deletion = {};
     d.cells.clear();
-    order_.insert(it, target);
   }
   if (m.marker.exists() && (!d.marker.exists() || supersedes(m.marker, d.marker))) d.marker = m.marker;
   d.deletion.merge(m.row_deletion);

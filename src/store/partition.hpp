@@ -2,8 +2,7 @@
 // clustering comparator. Lookups and slice bounds are binary searches (O(log n)); a write in
 // clustering order appends (O(1)), an out-of-order write shifts one pointer per later row.
 //
-// Memory per row: a 16-byte Row (in chunks that never move) + its packed bytes (row.hpp) + one
-// 8-byte pointer in the clustering order.
+// Memory per row: one 8-byte pointer in the clustering order + its packed bytes (row.hpp).
 #pragma once
 
 #include <compare>
@@ -31,46 +30,18 @@ class Partition;
 // A partition's rows in clustering order, as a random-access range of `const Row&`.
 class RowRange {
  public:
-  class iterator {
-   public:
-    using iterator_category = std::random_access_iterator_tag;
-    using value_type = Row;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const Row*;
-    using reference = const Row&;
-
-    iterator() = default;
-    explicit iterator(Row* const* at) : at_(at) {}
-    reference operator*() const { return **at_; }
-    pointer operator->() const { return *at_; }
-    reference operator[](difference_type n) const { return *at_[n]; }
-    iterator& operator++() { ++at_; return *this; }
-    iterator operator++(int) { iterator t = *this; ++at_; return t; }
-    iterator& operator--() { --at_; return *this; }
-    iterator operator--(int) { iterator t = *this; --at_; return t; }
-    iterator& operator+=(difference_type n) { at_ += n; return *this; }
-    iterator& operator-=(difference_type n) { at_ -= n; return *this; }
-    friend iterator operator+(iterator i, difference_type n) { return i += n; }
-    friend iterator operator+(difference_type n, iterator i) { return i += n; }
-    friend iterator operator-(iterator i, difference_type n) { return i -= n; }
-    friend difference_type operator-(iterator a, iterator b) { return a.at_ - b.at_; }
-    friend auto operator<=>(iterator a, iterator b) = default;
-
-   private:
-    Row* const* at_ = nullptr;
-  };
-
-  explicit RowRange(const std::vector<Row*>& order) : order_(&order) {}
-  iterator begin() const { return iterator(order_->data()); }
-  iterator end() const { return iterator(order_->data() + order_->size()); }
-  std::size_t size() const { return order_->size(); }
-  bool empty() const { return order_->empty(); }
-  const Row& operator[](std::size_t i) const { return *(*order_)[i]; }
-  const Row& front() const { return *order_->front(); }
-  const Row& back() const { return *order_->back(); }
+  using iterator = const Row*;
+  explicit RowRange(const std::vector<Row>& rows) : rows_(&rows) {}
+  iterator begin() const { return rows_->data(); }
+  iterator end() const { return rows_->data() + rows_->size(); }
+  std::size_t size() const { return rows_->size(); }
+  bool empty() const { return rows_->empty(); }
+  const Row& operator[](std::size_t i) const { return (*rows_)[i]; }
+  const Row& front() const { return rows_->front(); }
+  const Row& back() const { return rows_->back(); }
 
  private:
-  const std::vector<Row*>* order_;
+  const std::vector<Row>* rows_;
 };
 
 class Partition {
@@ -115,14 +86,9 @@ class Partition {
   std::int64_t token_;
   Deletion deletion_;
   Row static_row_;
-  // Row bodies stay where they were first written (chunks that never move, so an out-of-order
-  // insert shifts 8-byte pointers in `order_`, not rows); `order_` is clustering order.
-  // Erased rows (views) leave their body on `free_` for the next new row.
-  Row* new_row();
-  std::vector<std::unique_ptr<Row[]>> chunks_;
-  std::size_t last_chunk_used_ = 0;
-  std::vector<Row*> order_;
-  std::vector<Row*> free_;
+  // Clustering order. A Row is one pointer to its packed bytes, so an out-of-order insert
+  // shifts 8-byte pointers, not row data. (A Row* into it lasts until the next write.)
+  std::vector<Row> order_;
   std::vector<RangeTombstone> range_tombstones_;
 };
 

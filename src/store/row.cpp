@@ -6,7 +6,7 @@ namespace cqlbox::store {
 
 namespace {
 
-enum RowFlag : unsigned char { kMarker = 1, kMarkerTtl = 2, kDeletion = 4 };
+enum RowFlag : unsigned char { kMarker = 1, kMarkerTtl = 2, kDeletion = 4, kComplex = 8 };
 enum CellFlag : unsigned char { kTombstone = 1, kTtl = 2, kMarkerTimestamp = 4, kLocalTime = 8 };
 
 std::size_t varint_size(std::uint64_t v) {
@@ -49,9 +49,10 @@ unsigned char cell_flags(const Cell& c, std::int64_t marker_ts) {
   return f;
 }
 
-// Skips the header up to the cell count: flags, clustering, marker, deletion.
+// Skips the header up to the cell count: flags, collections, clustering, marker, deletion.
 const char* skip_header(const char* p) {
   const auto flags = static_cast<unsigned char>(*p++);
+  if (flags & kComplex) p += sizeof(void*);
   std::uint64_t len = 0;
   for (int shift = 0;; shift += 7) {
     const auto b = static_cast<unsigned char>(*p++);
@@ -89,9 +90,22 @@ int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
 }
 
 void Row::assign(RowData&& d, bool with_complex) {
+  // The collections the new bytes point to: the row's own (kept or replaced), or none.
+  std::vector<ComplexColumn>* complex = complex_ptr();
+  if (with_complex) {
+    bool any = false;
+    for (const auto& col : d.complex) any = any || col.deletion.exists() || !col.cells.empty();
+    if (any) {
+      if (!complex) complex = new std::vector<ComplexColumn>();
+      *complex = std::move(d.complex);
+    } else {
+      delete complex;
+      complex = nullptr;
+    }
+  }
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
   std::size_t cells = 0;
-  std::size_t size = 1 + varint_size(d.clustering.size()) + d.clustering.size();
+  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + varint_size(d.clustering.size()) + d.clustering.size();
   if (d.marker.exists()) size += 8 + (d.marker.ttl > 0 ? 12 : 0);
   if (d.deletion.exists()) size += 16;
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
@@ -103,13 +117,15 @@ void Row::assign(RowData&& d, bool with_complex) {
             ((f & kLocalTime) ? 8 : 0) + varint_size(c.value.size()) + c.value.size();
   }
   size += varint_size(cells);
-  auto bytes = std::make_unique_for_overwrite<char[]>(size);
-  char* p = bytes.get();
+  char* bytes = new char[size];
+  char* p = bytes;
   unsigned char flags = 0;
   if (d.marker.exists()) flags |= kMarker;
   if (d.marker.exists() && d.marker.ttl > 0) flags |= kMarkerTtl;
   if (d.deletion.exists()) flags |= kDeletion;
+  if (complex) flags |= kComplex;
   *p++ = static_cast<char>(flags);
+  if (complex) put(p, complex);
   put_varint(p, d.clustering.size());
   std::memcpy(p, d.clustering.data(), d.clustering.size());
   p += d.clustering.size();
@@ -138,16 +154,24 @@ void Row::assign(RowData&& d, bool with_complex) {
     std::memcpy(p, c.value.data(), c.value.size());
     p += c.value.size();
   }
-  packed_ = std::move(bytes);
-  if (!with_complex) return;
-  bool any_complex = false;
-  for (const auto& col : d.complex) any_complex = any_complex || col.deletion.exists() || !col.cells.empty();
-  if (any_complex) {
-    if (!complex_) complex_ = std::make_unique<std::vector<ComplexColumn>>();
-    *complex_ = std::move(d.complex);
-  } else {
-    complex_.reset();
-  }
+  delete[] packed_;  // the collections pointer moved into the new bytes
+  packed_ = bytes;
+}
+
+void Row::release() {
+  delete complex_ptr();
+  delete[] packed_;
+  packed_ = nullptr;
+}
+
+std::vector<ComplexColumn>* Row::complex_ptr() const {
+  if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kComplex)) return nullptr;
+  const char* p = packed_ + 1;
+  return get<std::vector<ComplexColumn>*>(p);
+}
+
+const char* Row::after_flags() const {
+  return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplex) ? sizeof(void*) : 0);
 }
 
 void Row::decode(RowData& out) const {
@@ -169,7 +193,7 @@ void Row::decode(RowData& out) const {
 
 std::string_view Row::clustering() const {
   if (!packed_) return {};
-  const char* p = packed_.get() + 1;
+  const char* p = after_flags();
   const auto len = static_cast<std::size_t>(read_varint(p));
   return {p, len};
 }
@@ -178,7 +202,7 @@ Liveness Row::marker() const {
   if (!packed_) return {};
   const auto flags = static_cast<unsigned char>(packed_[0]);
   if (!(flags & kMarker)) return {};
-  const char* p = packed_.get() + 1;
+  const char* p = after_flags();
   p += read_varint(p);
   Liveness l;
   l.timestamp = get<std::int64_t>(p);
@@ -193,7 +217,7 @@ Deletion Row::deletion() const {
   if (!packed_) return {};
   const auto flags = static_cast<unsigned char>(packed_[0]);
   if (!(flags & kDeletion)) return {};
-  const char* p = packed_.get() + 1;
+  const char* p = after_flags();
   p += read_varint(p);
   if (flags & kMarker) p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
   Deletion d;
@@ -202,7 +226,7 @@ Deletion Row::deletion() const {
   return d;
 }
 
-const char* Row::cells_begin() const { return skip_header(packed_.get()); }
+const char* Row::cells_begin() const { return skip_header(packed_); }
 
 CellRef Row::cell(int slot) const {
   CellRef found;
@@ -225,17 +249,26 @@ std::size_t Row::packed_size() const {
   std::uint64_t n = read_varint(p);
   CellRef c;
   for (; n > 0; --n) read_cell(p, kNoTimestamp, c);
-  return static_cast<std::size_t>(p - packed_.get());
+  return static_cast<std::size_t>(p - packed_);
 }
 
 const std::vector<ComplexColumn>& Row::complex() const {
   static const std::vector<ComplexColumn> kNone;
-  return complex_ ? *complex_ : kNone;
+  const std::vector<ComplexColumn>* c = complex_ptr();
+  return c ? *c : kNone;
 }
 
 std::vector<ComplexColumn>& Row::mutable_complex() {
-  if (!complex_) complex_ = std::make_unique<std::vector<ComplexColumn>>();
-  return *complex_;
+  if (std::vector<ComplexColumn>* c = complex_ptr()) return *c;
+  // Repack with a collections pointer.
+  RowData d;
+  decode(d);
+  d.complex.resize(1);
+  d.complex[0].deletion.timestamp = 0;  // anything, so assign() keeps a vector
+  assign(std::move(d), true);
+  std::vector<ComplexColumn>* c = complex_ptr();
+  c->clear();
+  return *c;
 }
 
 }  // namespace cqlbox::store

@@ -1,8 +1,9 @@
-// A clustering row as stored: one packed allocation per row (DESIGN.md "Cells"), plus a pointer
-// to its non-frozen collection columns, which only tables with collections use.
+// A clustering row as stored: one pointer to one packed allocation (DESIGN.md "Cells"). Rows with
+// non-frozen collections also hold a pointer to those columns, inside the packed bytes.
 //
 // Packed form (all integers little-endian as the machine writes them, read with memcpy):
-//   u8 flags (marker, marker TTL, row deletion) · varint clustering length · clustering bytes
+//   u8 flags (marker, marker TTL, row deletion, collections) · [collections pointer]
+//   · varint clustering length · clustering bytes
 //   · [marker: i64 timestamp, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
 //   · varint cell count · cells in slot order, each: varint slot · u8 cell flags (tombstone,
 //   TTL, timestamp equal to the marker's) · [i64 timestamp] · [i32 ttl] · [i64 local time]
@@ -61,8 +62,16 @@ struct RowData {
 class Row {
  public:
   Row() = default;
-  Row(Row&&) noexcept = default;
-  Row& operator=(Row&&) noexcept = default;
+  ~Row() { release(); }
+  Row(Row&& o) noexcept : packed_(o.packed_) { o.packed_ = nullptr; }
+  Row& operator=(Row&& o) noexcept {
+    if (this != &o) {
+      release();
+      packed_ = o.packed_;
+      o.packed_ = nullptr;
+    }
+    return *this;
+  }
 
   // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
   // the row's stay as they are (writes merge them in place, mutable_complex()).
@@ -70,7 +79,7 @@ class Row {
   // Decodes everything but the complex columns into `out` (reusing its capacity).
   void decode(RowData& out) const;
 
-  bool empty() const { return !packed_; }
+  bool empty() const { return !packed_; }  // nothing written (collections count as written)
   std::string_view clustering() const;
   Liveness marker() const;
   Deletion deletion() const;
@@ -93,8 +102,9 @@ class Row {
   std::size_t packed_size() const;
 
   const ComplexColumn* complex_column(int slot) const {
+    const std::vector<ComplexColumn>* c = complex_ptr();
     auto i = static_cast<std::size_t>(slot);
-    return complex_ && i < complex_->size() ? &(*complex_)[i] : nullptr;
+    return c && i < c->size() ? &(*c)[i] : nullptr;
   }
   const std::vector<ComplexColumn>& complex() const;
   std::vector<ComplexColumn>& mutable_complex();
@@ -103,9 +113,12 @@ class Row {
   static std::uint64_t read_varint(const char*& p);
   static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
   const char* cells_begin() const;
+  // The packed bytes after the flags (and the collections pointer when there is one).
+  const char* after_flags() const;
+  std::vector<ComplexColumn>* complex_ptr() const;
+  void release();
 
-  std::unique_ptr<char[]> packed_;
-  std::unique_ptr<std::vector<ComplexColumn>> complex_;
+  char* packed_ = nullptr;
 };
 
 }  // namespace cqlbox::store
