@@ -92,6 +92,7 @@ CQLBOX_KEYWORD(desc, "DESC");
 CQLBOX_KEYWORD(distinct, "DISTINCT");
 CQLBOX_KEYWORD(drop, "DROP");
 CQLBOX_KEYWORD(exists, "EXISTS");
+CQLBOX_KEYWORD(explain, "EXPLAIN");  // cqlbox's own statement (spec/cqlbox.md)
 CQLBOX_KEYWORD(false, "FALSE");
 CQLBOX_KEYWORD(filtering, "FILTERING");
 CQLBOX_KEYWORD(from, "FROM");

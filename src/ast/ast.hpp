@@ -272,6 +272,7 @@ struct Ordering {
 
 struct Select {
   QualifiedName table;
+  bool explain = false;  // EXPLAIN SELECT …: describe the query instead of running it
   bool json = false;
   bool distinct = false;
   Vec<Selector> selectors;  // empty means *

@@ -43,7 +43,7 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
         if constexpr (std::is_same_v<S, ast::Select>) {
           const schema::TableSchema& t = resolve_table(db, session, s.table);
           if (is_system_table(t)) refresh_system_table(db, t);
-          return execute_select(db, session, s, t);
+          return s.explain ? execute_explain(db, session, s, t) : execute_select(db, session, s, t);
         }
         else if constexpr (std::is_same_v<S, ast::Insert>) return execute_insert(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Update>) return execute_update(db, session, s);

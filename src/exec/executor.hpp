@@ -4,6 +4,7 @@
 
 #include "ast/ast.hpp"
 #include "exec/database.hpp"
+#include "exec/functions.hpp"
 #include "exec/result.hpp"
 #include "store/clustering.hpp"
 
@@ -17,6 +18,18 @@ const schema::TableSchema& resolve_table(const Database& db, const Session& sess
                                          const ast::QualifiedName& name);
 
 // Per statement kind (one file each).
+// How a SELECT would be served, for EXPLAIN (select.cpp plans it as if ALLOW FILTERING were
+// given; any other error of the query is thrown as SELECT would throw it).
+struct SelectShape {
+  std::string filtering_reason;  // the rule that demands ALLOW FILTERING, "" when none does
+  std::string index;             // the secondary index that serves a restriction, if any
+  int index_column = -1;         // the column it serves
+  bool reversed = false;         // ORDER BY reads the partition backwards
+};
+SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx);
+// EXPLAIN <select> (explain.cpp).
+Result execute_explain(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t);
+
 Result execute_select(Database& db, Session& session, const ast::Select& s,
                       const schema::TableSchema& t);
 Result execute_insert(Database& db, Session& session, const ast::Insert& s);

@@ -12,7 +12,7 @@
 
 namespace cqlbox::store {
 class Partition;
-struct Row;
+class Row;
 }  // namespace cqlbox::store
 
 namespace cqlbox::exec {
@@ -43,6 +43,7 @@ struct Rows {
   std::vector<ReadPartition> read;    // filled only when Session::record_reads
   std::string keyspace, table;        // the table read
   bool lwt = false;                   // an [applied] result: cqlsh prints no "(N rows)"
+  bool explain = false;               // EXPLAIN's (plan, detail) lines: printed as aligned text
 };
 
 struct Void {

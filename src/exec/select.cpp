@@ -37,6 +37,9 @@ struct Plan {
   bool grouped = false;         // GROUP BY: one result row per group
   std::size_t group_clustering = 0;  // clustering columns in the group key
   std::optional<std::int64_t> limit, per_partition_limit;
+  std::string filtering_reason;  // why ALLOW FILTERING is needed (EXPLAIN), "" when it is not
+  std::string index;             // the secondary index serving the query
+  int index_column = -1;
 };
 
 bool column_restricted(const SelectRestrictions& r, int column) {
@@ -72,6 +75,29 @@ void check_clustering_order(const schema::TableSchema& t, const SelectRestrictio
       invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
               t.column(col).name, t.column(prev).name);
   }
+}
+
+// check_clustering_order's rule as EXPLAIN words it ("" when the clustering restrictions form
+// one slice per partition).
+std::string clustering_gap(const schema::TableSchema& t, const SelectRestrictions& r) {
+  for (std::size_t i = 1; i < t.clustering.size(); ++i) {
+    int col = t.clustering[i], prev = t.clustering[i - 1];
+    if (!column_restricted(r, col)) continue;
+    bool same_multi = false;
+    for (const auto& m : r.multi)
+      same_multi = same_multi || (std::count(m.columns.begin(), m.columns.end(), col) &&
+                                  std::count(m.columns.begin(), m.columns.end(), prev));
+    if (same_multi) continue;
+    if (!column_restricted(r, prev))
+      return fmt::format("clustering column {} is restricted but {}, before it, is not: the rows are not one slice "
+                         "of the partition, so every row is read and checked",
+                         t.column(col).name, t.column(prev).name);
+    if (column_sliced(r, prev))
+      return fmt::format("clustering column {} is restricted after a range on {}: the rows are not one slice of "
+                         "the partition, so every row in the range is read and checked",
+                         t.column(col).name, t.column(prev).name);
+  }
+  return {};
 }
 
 void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& plan) {
@@ -137,14 +163,19 @@ void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
   plan.grouped = true;
 }
 
-Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
+// `explain`: plan as if ALLOW FILTERING were given, noting the first rule that demands it.
+Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, bool explain = false) {
   Plan plan;
   plan.table = &t;
   plan.distinct = s.distinct;
   plan.selection = resolve_selection(t, s.selectors);
   plan.where = build_restrictions(t, s.where, &ctx);
   const SelectRestrictions& r = plan.where;
-  const bool af = s.allow_filtering;
+  const bool af = s.allow_filtering || explain;
+  auto needs_filtering = [&](std::string why) {
+    if (plan.filtering_reason.empty()) plan.filtering_reason = std::move(why);
+    if (!af) invalid("{}", kAllowFiltering);
+  };
 
   // A secondary index serves one '=' restriction on an indexed column (not needed when the
   // partition key is already fully given for a partition-key column).
@@ -165,27 +196,36 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     if (!served) continue;
     if (t.columns[i].kind == ColumnKind::PartitionKey && r.partition_lookup) continue;
     index_column = c;
+    for (const auto& idx : t.indexes)
+      if (idx.column == c && plan.index.empty()) plan.index = idx.name;
   }
   plan.uses_index = index_column >= 0;
+  plan.index_column = index_column;
 
   // Partition key: partly restricted or sliced needs filtering.
   if (!r.partition_lookup && !r.token && !plan.uses_index) {
     bool any_pk = false;
     for (int i : t.partition_key) any_pk = any_pk || column_restricted(r, i);
-    if (any_pk && !af) invalid("{}", kAllowFiltering);
+    if (any_pk)
+      needs_filtering("the partition key is only partly restricted: every partition is read and its key checked");
   }
   if (plan.selection.only_static && r.has_clustering)
     invalid("Cannot restrict clustering columns when selecting only static columns");
   if (!af && !plan.uses_index) check_clustering_order(t, r);
+  if (!plan.uses_index && plan.filtering_reason.empty()) plan.filtering_reason = clustering_gap(t, r);
   // Regular columns: each restriction not served by the index is a filter.
-  int filtered = 0;
+  std::string filtered;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     auto kind = t.columns[i].kind;
     if ((kind == ColumnKind::Regular || kind == ColumnKind::Static) && r.columns[i].any() &&
         static_cast<int>(i) != index_column)
-      ++filtered;
+      filtered += (filtered.empty() ? "" : ", ") + t.columns[i].name;
   }
-  if (filtered > 0 && !af) invalid("{}", kAllowFiltering);
+  if (!filtered.empty())
+    needs_filtering(fmt::format("{} {} not in the primary key{}: each row read is checked against {}",
+                                filtered.find(',') == std::string::npos ? "column" : "columns", filtered,
+                                t.indexes.empty() ? "" : " and not served by an index",
+                                filtered.find(',') == std::string::npos ? "it" : "them"));
 
   if (s.distinct) {
     for (const auto& sel : plan.selection.selectors) {
@@ -218,7 +258,9 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     for (int c : t.clustering)
       clustering_filtered = clustering_filtered || (c != index_column && column_restricted(r, c));
   }
-  if (key_range && clustering_filtered && !af) invalid("{}", kAllowFiltering);
+  if (key_range && clustering_filtered)
+    needs_filtering("clustering columns are restricted but the partition key is not: every partition is read "
+                    "to look for the rows");
   return plan;
 }
 
@@ -600,6 +642,11 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
     else out.push_back(cells[i].present ? Value(std::string(cells[i].value)) : std::nullopt);
   }
   return out;
+}
+
+SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
+  Plan plan = prepare(t, s, ctx, true);
+  return SelectShape{std::move(plan.filtering_reason), std::move(plan.index), plan.index_column, plan.reversed};
 }
 
 Result execute_select(Database& db, Session& session, const ast::Select& s,

@@ -465,4 +465,36 @@ std::string table_text(const schema::TableSchema& t) {
   return util::cql_name(t.keyspace) + "." + util::cql_name(t.name);
 }
 
+namespace {
+
+std::string operator_text(ast::Operator op) {
+  switch (op) {
+    case ast::Operator::Eq: return "=";
+    case ast::Operator::Lt: return "<";
+    case ast::Operator::Lte: return "<=";
+    case ast::Operator::Gt: return ">";
+    case ast::Operator::Gte: return ">=";
+    case ast::Operator::Neq: return "!=";
+    case ast::Operator::In: return "IN";
+    case ast::Operator::Contains: return "CONTAINS";
+    case ast::Operator::ContainsKey: return "CONTAINS KEY";
+    case ast::Operator::Like: return "LIKE";
+    case ast::Operator::IsNotNull: return "IS NOT";
+  }
+  return "=";
+}
+
+}  // namespace
+
+std::string relation_rest(const ast::Relation& r) {
+  if (r.op == ast::Operator::IsNotNull) return " IS NOT NULL";
+  std::string rest = " " + operator_text(r.op) + " ";
+  if (r.op == ast::Operator::In) {
+    rest += "(";
+    for (std::size_t i = 0; i < r.values.size(); ++i) rest += (i ? ", " : "") + term_text(r.values[i]);
+    return rest + ")";
+  }
+  return rest + (r.values.empty() ? std::string() : term_text(r.values[0]));
+}
+
 }  // namespace cqlbox::exec

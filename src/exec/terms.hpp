@@ -37,6 +37,8 @@ std::string partition_key_from_text(const schema::TableSchema& t, std::string_vi
 
 // A term as the user wrote it, for messages ("b != 5", "'x'").
 std::string term_text(const ast::Term& term);
+// " = 5", " IN (1, 2)", " IS NOT NULL": what follows the column(s) of a relation as written.
+std::string relation_rest(const ast::Relation& r);
 
 // "ks.t" with CQL quoting where needed.
 std::string table_text(const schema::TableSchema& t);

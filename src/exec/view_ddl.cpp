@@ -31,34 +31,6 @@ const schema::TableSchema* find_view(const Database& db, std::string_view ks, st
   return t && t->view ? t : nullptr;
 }
 
-std::string operator_text(ast::Operator op) {
-  switch (op) {
-    case ast::Operator::Eq: return "=";
-    case ast::Operator::Lt: return "<";
-    case ast::Operator::Lte: return "<=";
-    case ast::Operator::Gt: return ">";
-    case ast::Operator::Gte: return ">=";
-    case ast::Operator::Neq: return "!=";
-    case ast::Operator::In: return "IN";
-    case ast::Operator::Contains: return "CONTAINS";
-    case ast::Operator::ContainsKey: return "CONTAINS KEY";
-    case ast::Operator::Like: return "LIKE";
-    case ast::Operator::IsNotNull: return "IS NOT";
-  }
-  return "=";
-}
-
-// " = 5", " IN (1, 2)", " IS NOT NULL": what follows the column(s) in the stored WHERE text.
-std::string relation_rest(const ast::Relation& r) {
-  if (r.op == ast::Operator::IsNotNull) return " IS NOT NULL";
-  std::string rest = " " + operator_text(r.op) + " ";
-  if (r.op == ast::Operator::In) {
-    rest += "(";
-    for (std::size_t i = 0; i < r.values.size(); ++i) rest += (i ? ", " : "") + term_text(r.values[i]);
-    return rest + ")";
-  }
-  return rest + (r.values.empty() ? std::string() : term_text(r.values[0]));
-}
 
 schema::ViewFilter::Op filter_op(ast::Operator op) {
   using Op = schema::ViewFilter::Op;

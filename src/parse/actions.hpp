@@ -1100,6 +1100,10 @@ struct action<g::allow_filtering> {
   static void apply0(Builder& b) { b.select.allow_filtering = true; }
 };
 template <>
+struct action<g::explain_stmt> {
+  static void apply0(Builder& b) { std::get<ast::Select>(*b.result).explain = true; }
+};
+template <>
 struct action<g::select_stmt> {
   static void apply0(Builder& b) {
     b.select.table = b.qname;

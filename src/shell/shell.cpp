@@ -127,6 +127,11 @@ void Shell::print_result(const exec::Result& result) {
       }
     }
     print::append_footer(out_, *rows, style_);
+  } else if (rows && rows->explain) {
+    // EXPLAIN: one aligned line per (plan, detail), easier to read than a right-aligned table.
+    out_ += '\n';
+    for (const auto& r : rows->rows) out_ += fmt::format("{:<16} {}\n", r[0].value_or(""), r[1].value_or(""));
+    out_ += '\n';
   } else if (rows) {
     print::append_result(out_, *rows, style_);
   } else if (const auto* done = std::get_if<exec::Void>(&result); done && !done->warnings.empty()) {
