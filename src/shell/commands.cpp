@@ -178,8 +178,12 @@ bool Shell::run_shell_command(std::string_view command) {
                                                                                        : command.find_first_of(" \t")));
   } else if (cmd == "capture") {
     cmd_capture(word, args, command);
+  } else if ((cmd == "help" || cmd == "?") && args.size() == 1 && util::iequals(args[0], "lessons")) {
+    help_lessons();
   } else if (cmd == "help" || cmd == "?") {
     cmd_help(args);
+  } else if (cmd == "lesson") {
+    cmd_lesson(word, args);
   } else if (cmd == "history") {
     cmd_history(args);
   } else if (cmd == "login") {

@@ -94,6 +94,10 @@ void Shell::cmd_source(std::string_view argument) {
   }
   std::stringstream ss;
   ss << in.rdbuf();
+  run_sourced(ss.str(), path);
+}
+
+void Shell::run_sourced(const std::string& text, const std::string& name) {
   // A SOURCEd file runs as a non-tty sub-shell, as cqlsh runs it: its own name and line numbers,
   // errors that do not count against the parent's exit status, and a session of its own that
   // starts in the current keyspace with default settings (only TRACING and STORAGE carry over),
@@ -118,7 +122,7 @@ void Shell::cmd_source(std::string_view argument) {
   count_lines_ = true;
   line_no_ = 1;
   ++source_depth_;
-  run_script(ss.str(), path);
+  run_script(text, name);
   --source_depth_;
   splitter_ = std::move(saved_splitter);
   source_name_ = saved_name;
@@ -177,7 +181,7 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
     out_ += "cqlbox commands:\n================\n" +
-            print::columnize({"CLOCK", "GET", "LIST", "NODETOOL", "STORAGE"}, 79) + "\n";
+            print::columnize({"CLOCK", "EXPLAIN", "GET", "LESSON", "LIST", "NODETOOL", "STORAGE"}, 79) + "\n";
     flush();
     return;
   }

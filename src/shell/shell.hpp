@@ -98,6 +98,11 @@ class Shell {
   void copy_import_line(std::string_view line);
   void stop_copy_import();
   void finish_copy_import();
+  // session_commands.cpp: runs `text` as SOURCE runs a file (a sub-session, `name:N:` errors).
+  void run_sourced(const std::string& text, const std::string& name);
+  // lesson_commands.cpp
+  void cmd_lesson(std::string_view word, const std::vector<std::string>& args);
+  void help_lessons();
 
   // tracing.cpp
   void print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
