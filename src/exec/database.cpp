@@ -14,7 +14,7 @@ std::string store_name(std::string_view ks, std::string_view table) {
 }  // namespace
 
 Database::Database() {
-  // The keyspaces every Cassandra node has (their tables are not emulated yet).
+  // The keyspaces every Cassandra node has; register_system_tables() adds their tables.
   const std::pair<const char*, std::map<std::string, std::string>> system[] = {
       {"system", {{"class", "org.apache.cassandra.locator.LocalStrategy"}}},
       {"system_auth", {{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", "1"}}},

@@ -22,8 +22,14 @@ using error::ErrorClass;
 using error::invalid;
 
 void check_user_modifiable(std::string_view keyspace) {
-  if (keyspace == "system" || keyspace == "system_schema")
+  if (keyspace == "system" || keyspace == "system_schema" || keyspace == "system_views" ||
+      keyspace == "system_virtual_schema")
     error::fail(ErrorClass::Unauthorized, "{} keyspace is not user-modifiable.", keyspace);
+}
+
+void check_replicated_system(std::string_view keyspace, std::string_view permission, std::string_view resource) {
+  if (keyspace == "system_auth" || keyspace == "system_distributed" || keyspace == "system_traces")
+    error::fail(ErrorClass::Unauthorized, "Cannot {} {}", permission, resource);
 }
 
 std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name) {
@@ -247,6 +253,7 @@ Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
 
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
+  check_replicated_system(ks, "CREATE", fmt::format("<all tables in {}>", ks));
   const std::string table(s.table.name);
   if (s.compact_storage)
     error::fail(ErrorClass::SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0");
@@ -373,6 +380,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
 
 Result execute_create_index(Database& db, const Session& session, const ast::CreateIndex& s) {
   const std::string_view ks = keyspace_for(session, s.table);
+  check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, s.table.name));
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
   if (!t) invalid("Table '{}' doesn't exist", s.table.name);
@@ -437,6 +445,7 @@ Result execute_drop_index(Database& db, const Session& session, const ast::DropI
     invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   check_user_modifiable(ks);
   schema::TableSchema* t = db.catalog.table_with_index(ks, s.name);
+  if (t) check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, t->name));
   if (!t) {
     if (s.if_exists) return Void{};
     invalid("Index '{}.{}' doesn't exist", ks, s.name);
@@ -470,6 +479,7 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
 
 Result execute_alter_table(Database& db, const Session& session, const ast::AlterTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
+  check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, s.table.name));
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
   if (t && t->view) invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead");
@@ -598,6 +608,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
 
 Result execute_create_type(Database& db, const Session& session, const ast::CreateType& s) {
   const std::string_view ks_name = keyspace_for(session, s.name);
+  check_replicated_system(ks_name, "CREATE", fmt::format("<all tables in {}>", ks_name));
   schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
   if (!ks) invalid("Keyspace '{}' doesn't exist", ks_name);
   if (ks->types.count(std::string(s.name.name))) {
@@ -646,6 +657,7 @@ bool uses_type(const types::CqlType* t, const std::string& name) {
 
 Result execute_drop_type(Database& db, const Session& session, const ast::DropType& s) {
   const std::string_view ks_name = keyspace_for(session, s.name);
+  check_replicated_system(ks_name, "DROP", fmt::format("<all tables in {}>", ks_name));
   schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
   const std::string name(s.name.name);
   if (!ks || !ks->types.count(name)) {
@@ -672,6 +684,7 @@ Result execute_drop_type(Database& db, const Session& session, const ast::DropTy
 
 Result execute_alter_type(Database& db, const Session& session, const ast::AlterType& s) {
   const std::string_view ks_name = keyspace_for(session, s.name);
+  check_replicated_system(ks_name, "ALTER", fmt::format("<all tables in {}>", ks_name));
   schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
   const std::string name(s.name.name);
   if (!ks || !ks->types.count(name)) {
@@ -707,6 +720,7 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
 
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s) {
   check_user_modifiable(s.name);
+  check_replicated_system(s.name, "DROP", fmt::format("<keyspace {}>", s.name));
   const schema::KeyspaceSchema* ks = db.catalog.keyspace(s.name);
   if (!ks) {
     if (s.if_exists) return Void{};
@@ -720,6 +734,7 @@ Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeys
 
 Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
+  check_replicated_system(ks, "DROP", fmt::format("<table {}.{}>", ks, s.table.name));
   const schema::TableSchema* t = db.catalog.table(ks, s.table.name);
   if (t && t->view) invalid("Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.");
   if (!t) {
@@ -741,6 +756,7 @@ Result execute_use(Database& db, Session& session, const ast::Use& s) {
 
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
+  if (t.is_virtual) invalid("Truncation is not supported by table {}.{}", t.keyspace, t.name);
   check_user_modifiable(t.keyspace);
   if (t.view) invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead");
   db.store_of(t).clear();

@@ -10,8 +10,14 @@
 
 namespace cqlbox::exec {
 
-// Schema changes to system and system_schema: Unauthorized "… keyspace is not user-modifiable."
+// Schema changes to the local system keyspaces (system, system_schema, system_views,
+// system_virtual_schema): Unauthorized "… keyspace is not user-modifiable."
 void check_user_modifiable(std::string_view keyspace);
+// Schema changes to the replicated ones (system_auth, system_distributed, system_traces), which
+// Cassandra allows only ALTER KEYSPACE: Unauthorized "Cannot <permission> <resource>", as
+// ClientState.preventSystemKSSchemaModification words it. `resource` is spelled as DataResource
+// prints it: "<keyspace k>", "<all tables in k>", "<table k.t>".
+void check_replicated_system(std::string_view keyspace, std::string_view permission, std::string_view resource);
 // The keyspace a [ks.]name statement works in: its own, or the session's (checked as above).
 std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name);
 // Cassandra's table/keyspace name rule (ConfigurationException-style text, InvalidRequest class).

@@ -69,10 +69,34 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
 
 
 namespace {
+// A real node lets a superuser write the stored system tables; cqlbox keeps them read-only
+// (docs/compatibility.md), refused where Cassandra checks permissions: before anything else.
+void refuse_stored_system_write(const schema::TableSchema& t) {
+  if (is_system_table(t) && !t.is_virtual)
+    error::fail(error::ErrorClass::Unauthorized, "{} keyspace is not user-modifiable.", t.keyspace);
+}
+
+// Cassandra's virtual tables refuse a write when it is applied (AbstractVirtualTable.apply); the
+// cache-key tables of system_views that accept DELETE in 5.0 refuse it too in cqlbox.
+void refuse_virtual_write(const schema::TableSchema& t) {
+  if (t.is_virtual) error::invalid("Modification is not supported by table {}.{}", t.keyspace, t.name);
+}
+
+// A single INSERT/UPDATE/DELETE on a virtual table, once prepared: ModificationStatement.validate()
+// first, then the refusal above.
+template <class Statement>
+void refuse_prepared_virtual_write(const Database& db, const Session& session, const Statement& s, bool conditional) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  if (!t.is_virtual) return;
+  if (s.timestamp) error::invalid("Custom timestamp is not supported by virtual tables");
+  if (s.ttl) error::invalid("Expiring columns are not supported by virtual tables");
+  if (conditional) error::invalid("Conditional updates are not supported by virtual tables");
+  refuse_virtual_write(t);
+}
+
 void refuse_system_write(const Database& db, const Session& session, const ast::QualifiedName& name) {
   const schema::TableSchema& t = resolve_table(db, session, name);
-  if (is_system_table(t))
-    error::fail(error::ErrorClass::Unauthorized, "{} keyspace is not user-modifiable.", t.keyspace);
+  refuse_stored_system_write(t);
   if (t.view) error::invalid("Cannot directly modify a materialized view");
 }
 }  // namespace
@@ -80,6 +104,7 @@ void refuse_system_write(const Database& db, const Session& session, const ast::
 Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_insert(db, session, s, db.clock.next_write_timestamp());
+  refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
   if (s.if_not_exists)
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
   apply_write(db, w);
@@ -89,6 +114,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
 Result execute_update(Database& db, Session& session, const ast::Update& s) {
   refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_update(db, session, s, db.clock.next_write_timestamp());
+  refuse_prepared_virtual_write(db, session, s, s.if_exists || !s.conditions.empty());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
                                s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
@@ -99,6 +125,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
 Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_delete(db, session, s, db.clock.next_write_timestamp());
+  refuse_prepared_virtual_write(db, session, s, s.if_exists || !s.conditions.empty());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
                                s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions, true);
@@ -263,17 +290,19 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   if (s.timestamp && has_conditions) error::invalid("Cannot provide custom timestamp for conditional BATCH");
   if (s.timestamp && s.type == ast::BatchType::Counter)
     error::invalid("Cannot provide custom timestamp for counter BATCH");
-  bool has_counters = false, has_non_counters = false;
+  bool has_counters = false, has_non_counters = false, has_virtual = false, has_regular = false;
   std::vector<const schema::TableSchema*> tables;
   for (const auto& stmt : s.statements) {
     std::visit([&](const auto& child) {
       if (s.timestamp && child.timestamp)
         error::invalid("Timestamp must be set either on BATCH or individual statements");
       const schema::TableSchema& t = resolve_table(db, session, child.table);
+      refuse_stored_system_write(t);
       if (t.view) error::invalid("Cannot directly modify a materialized view");
       const bool counter = std::any_of(t.columns.begin(), t.columns.end(),
                                        [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
       (counter ? has_counters : has_non_counters) = true;
+      (t.is_virtual ? has_virtual : has_regular) = true;
       tables.push_back(&t);
     }, stmt);
   }
@@ -284,6 +313,12 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     error::invalid("Counter and non-counter mutations cannot exist in the same batch");
   if (s.type == ast::BatchType::Logged && has_counters)
     error::invalid("Cannot include a counter statement in a logged batch");
+  if (s.type == ast::BatchType::Logged && has_virtual)
+    error::invalid("Cannot include a virtual table statement in a logged batch");
+  if (has_virtual && has_regular)
+    error::invalid("Mutations for virtual and regular tables cannot exist in the same batch");
+  if (has_conditions && has_virtual)
+    error::invalid("Conditional BATCH statements cannot include mutations for virtual tables");
   if (has_conditions)
     for (const auto* t : tables)
       if (t != tables.front()) error::invalid("Batch with conditions cannot span multiple tables");
@@ -297,6 +332,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
       else writes.push_back(prepare_delete(db, session, child, ts));
     }, stmt);
   }
+  for (const auto* t : tables) refuse_virtual_write(*t);  // when the batch would be applied
   if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
   if (s.type == ast::BatchType::Counter) {
     std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch

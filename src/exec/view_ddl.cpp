@@ -52,6 +52,7 @@ std::string joined(const std::vector<std::string>& names, const char* sep = ", "
 
 Result create_view(Database& db, const Session& session, const ast::ViewStatement& s) {
   const std::string_view ks = keyspace_for(session, s.name);
+  check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, s.base.name));
   const std::string name(s.name.name);
   if (!s.base.keyspace.empty() && s.base.keyspace != ks)
     invalid("Cannot create a materialized view on a table in a different keyspace");

@@ -57,16 +57,20 @@ std::string primary_key_text(const schema::TableSchema& t) {
   return pk;
 }
 
-// "CLUSTERING ORDER BY (…)\n    AND " then every option in 5.0's order (views never print
+// "CLUSTERING ORDER BY (…)\n    AND " when the table has clustering columns.
+void append_clustering_order(std::string& out, const schema::TableSchema& t) {
+  if (t.clustering.empty()) return;
+  std::string order;
+  for (int i : t.clustering)
+    order += fmt::format("{}{} {}", order.empty() ? "" : ", ", util::cql_name(t.column(i).name),
+                         t.column(i).reversed ? "DESC" : "ASC");
+  out += fmt::format("CLUSTERING ORDER BY ({})\n    AND ", order);
+}
+
+// The clustering order, then every option in 5.0's order (views never print
 // default_time_to_live).
 void append_options(std::string& out, const schema::TableSchema& t) {
-  if (!t.clustering.empty()) {
-    std::string order;
-    for (int i : t.clustering)
-      order += fmt::format("{}{} {}", order.empty() ? "" : ", ", util::cql_name(t.column(i).name),
-                           t.column(i).reversed ? "DESC" : "ASC");
-    out += fmt::format("CLUSTERING ORDER BY ({})\n    AND ", order);
-  }
+  append_clustering_order(out, t);
   bool first = true;
   for (const auto& [name, def] : kTableDefaults) {
     if (t.view && name == "default_time_to_live") continue;
@@ -81,6 +85,11 @@ void append_options(std::string& out, const schema::TableSchema& t) {
 bool is_system_keyspace(const std::string& name) { return name.rfind("system", 0) == 0; }
 
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks) {
+  // A virtual keyspace cannot be created with CQL: 5.0 shows it inside a comment.
+  if (ks.is_virtual)
+    return fmt::format("/*\nWarning: Keyspace {0} is a virtual keyspace and cannot be recreated with CQL.\n"
+                       "Structure, for reference:\nVIRTUAL KEYSPACE {0};\n*/",
+                       util::cql_name(ks.name));
   std::string repl;
   auto cls = ks.replication.find("class");
   if (cls != ks.replication.end()) {
@@ -112,7 +121,13 @@ std::string table_ddl(const schema::TableSchema& t) {
     for (const auto* c : complex) cols.push_back(c);
   }
   const bool inline_key = t.partition_key.size() == 1 && t.clustering.empty();
-  std::string out = fmt::format("CREATE TABLE {}.{} (\n", util::cql_name(t.keyspace), util::cql_name(t.name));
+  const std::string name = util::cql_name(t.keyspace) + "." + util::cql_name(t.name);
+  std::string out;
+  // A virtual table is shown commented out, as VIRTUAL TABLE, with its comment as only option.
+  if (t.is_virtual)
+    out = fmt::format("/*\nWarning: Table {} is a virtual table and cannot be recreated with CQL.\n"
+                      "Structure, for reference:\n", name);
+  out += fmt::format("{} TABLE {} (\n", t.is_virtual ? "VIRTUAL" : "CREATE", name);
   for (std::size_t i = 0; i < cols.size(); ++i) {
     const schema::Column& c = *cols[i];
     out += fmt::format("    {} {}", util::cql_name(c.name), c.type->name);
@@ -122,8 +137,13 @@ std::string table_ddl(const schema::TableSchema& t) {
   }
   if (!inline_key) out += fmt::format("    PRIMARY KEY ({})\n", primary_key_text(t));
   out += ") WITH ";
-  append_options(out, t);
-  return out + ";";
+  if (!t.is_virtual) {
+    append_options(out, t);
+    return out + ";";
+  }
+  append_clustering_order(out, t);
+  auto comment = t.options.find("comment");
+  return out + fmt::format("comment = {};\n*/", comment == t.options.end() ? "''" : comment->second);
 }
 
 std::string view_ddl(const schema::TableSchema& v) {

@@ -7,7 +7,8 @@ namespace cqlbox::schema {
 
 void TableSchema::relayout(std::vector<Column> statics_in, std::vector<Column> regulars_in) {
   std::vector<std::string> index_columns;
-  for (const auto& i : indexes) index_columns.push_back(columns[static_cast<std::size_t>(i.column)].name);
+  for (const auto& i : indexes)
+    index_columns.push_back(i.column < 0 ? std::string() : columns[static_cast<std::size_t>(i.column)].name);
   std::vector<Column> keys;
   for (const auto& c : columns)
     if (c.is_primary_key()) keys.push_back(c);
@@ -33,17 +34,48 @@ void TableSchema::relayout(std::vector<Column> statics_in, std::vector<Column> r
     if (columns[i].kind == ColumnKind::PartitionKey) partition_key.push_back(static_cast<int>(i));
     if (columns[i].kind == ColumnKind::Clustering) clustering.push_back(static_cast<int>(i));
   }
-  for (std::size_t i = 0; i < indexes.size(); ++i) indexes[i].column = find(index_columns[i]);
+  for (std::size_t i = 0; i < indexes.size(); ++i)
+    if (indexes[i].column >= 0) indexes[i].column = find(index_columns[i]);
+}
+
+void Catalog::fill_deferred(KeyspaceSchema& ks) const {
+  if (deferred_.empty()) return;
+  auto it = deferred_.find(ks.name);
+  if (it == deferred_.end()) return;
+  const TableFiller fill = it->second;
+  deferred_.erase(it);  // first, so that a lookup made while filling does not fill again
+  fill(ks);
+}
+
+void Catalog::defer_tables(std::string_view keyspace, TableFiller fill) {
+  assert(keyspaces_.count(keyspace));
+  deferred_.insert_or_assign(std::string(keyspace), fill);
 }
 
 const KeyspaceSchema* Catalog::keyspace(std::string_view name) const {
   auto it = keyspaces_.find(name);
-  return it == keyspaces_.end() ? nullptr : &it->second;
+  if (it == keyspaces_.end()) return nullptr;
+  fill_deferred(it->second);
+  return &it->second;
 }
 
 KeyspaceSchema* Catalog::keyspace(std::string_view name) {
   auto it = keyspaces_.find(name);
-  return it == keyspaces_.end() ? nullptr : &it->second;
+  if (it == keyspaces_.end()) return nullptr;
+  fill_deferred(it->second);
+  return &it->second;
+}
+
+const std::map<std::string, KeyspaceSchema, std::less<>>& Catalog::keyspaces() const {
+  while (!deferred_.empty()) fill_deferred(keyspaces_.find(deferred_.begin()->first)->second);
+  return keyspaces_;
+}
+
+std::vector<std::string_view> Catalog::keyspace_names() const {
+  std::vector<std::string_view> names;
+  names.reserve(keyspaces_.size());
+  for (const auto& [name, ks] : keyspaces_) names.push_back(name);
+  return names;
 }
 
 const TableSchema* Catalog::table(std::string_view ks, std::string_view table) const {
@@ -88,6 +120,7 @@ const TableSchema& Catalog::add_table(TableSchema table) {
 void Catalog::drop_keyspace(std::string_view name) {
   auto it = keyspaces_.find(name);
   if (it != keyspaces_.end()) keyspaces_.erase(it);
+  if (auto d = deferred_.find(name); d != deferred_.end()) deferred_.erase(d);
 }
 
 void Catalog::drop_table(std::string_view ks, std::string_view table) {

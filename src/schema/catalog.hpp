@@ -1,11 +1,18 @@
 // Keyspaces and tables. The catalog validates nothing about CQL text: exec/prepare builds
 // schema objects (with Cassandra's messages) and hands them over. Names are exact (already
 // case-normalised by the parser).
+//
+// A keyspace's tables may be deferred: they are added the first time anything reaches the
+// keyspace (keyspace(), table(), keyspaces(), …), so callers never see the difference. The
+// system keyspaces use this: their ~90 tables cost as much to build as the rest of start-up, and
+// most sessions never look at them. Filling happens inside const lookups, hence the mutable
+// members; the catalog is used by one thread.
 #pragma once
 
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "schema/table_schema.hpp"
 
@@ -27,10 +34,21 @@ class Catalog {
   void drop_keyspace(std::string_view name);
   void drop_table(std::string_view keyspace, std::string_view table);
 
-  const std::map<std::string, KeyspaceSchema, std::less<>>& keyspaces() const { return keyspaces_; }
+  // Every keyspace, deferred tables filled in.
+  const std::map<std::string, KeyspaceSchema, std::less<>>& keyspaces() const;
+  // The keyspaces' names in order, without filling anything.
+  std::vector<std::string_view> keyspace_names() const;
+
+  // `fill(ks)` adds the keyspace's tables when it is first reached (then it is forgotten).
+  // REQUIRES: the keyspace exists.
+  using TableFiller = void (*)(KeyspaceSchema& ks);
+  void defer_tables(std::string_view keyspace, TableFiller fill);
 
  private:
-  std::map<std::string, KeyspaceSchema, std::less<>> keyspaces_;
+  void fill_deferred(KeyspaceSchema& ks) const;
+
+  mutable std::map<std::string, KeyspaceSchema, std::less<>> keyspaces_;
+  mutable std::map<std::string, TableFiller, std::less<>> deferred_;
 };
 
 }  // namespace cqlbox::schema

@@ -32,7 +32,8 @@ struct Column {
 
 struct IndexDef {
   std::string name;
-  int column;          // index into TableSchema::columns (kept in step by relayout)
+  int column;          // index into TableSchema::columns (kept in step by relayout); -1 when the
+                       // target names no column (system.paxos's custom index)
   std::string target;  // as DESCRIBE prints it: "v", "keys(m)", …
   std::string custom_class;  // CREATE CUSTOM INDEX … USING '<class>'; empty for a plain index
 };
@@ -98,6 +99,9 @@ struct TableSchema {
   std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then
   std::optional<ViewDef> view;     // set when this is a materialized view
   std::vector<std::string> views;  // on a base table: its views' names, in creation order
+  // A virtual table (system_views, system_virtual_schema): Cassandra computes its rows on read
+  // and DESCRIBE prints it as a commented-out VIRTUAL TABLE with its comment as only option.
+  bool is_virtual = false;
 
   // Rebuilds columns after a change: keys keep their order, statics then regulars sorted by
   // name get fresh slots; indexes follow their columns by name.
@@ -124,6 +128,7 @@ struct KeyspaceSchema {
   bool durable_writes = true;
   std::map<std::string, TableSchema> tables;
   std::map<std::string, const types::CqlType*> types;  // user-defined types (non-frozen form)
+  bool is_virtual = false;  // system_views, system_virtual_schema: all its tables are virtual
 };
 
 }  // namespace cqlbox::schema

@@ -82,11 +82,13 @@ void Shell::cmd_describe(std::string_view command_word, const std::vector<std::s
       std::vector<std::string> names;
       if (what == "tables")
         for (const auto& [t, schema] : ks.tables)
-          if (!schema.view) names.push_back(util::cql_name(t));
+          if (!schema.view) names.push_back(t);
       if (what == "types")
-        for (const auto& [t, type] : ks.types) names.push_back(util::cql_name(t));
+        for (const auto& [t, type] : ks.types) names.push_back(t);
       if (names.empty()) continue;  // cqlsh prints only keyspaces that have rows
+      // Sorted by name ignoring case, then quoted where needed ("IndexInfo" sorts as indexinfo).
       std::sort(names.begin(), names.end(), name_less);
+      for (auto& n : names) n = util::cql_name(n);
       out_ += '\n';
       if (session_.keyspace.empty()) out_ += fmt::format("Keyspace {}\n{}\n", name, std::string(9 + name.size(), '-'));
       out_ += print::columnize(names);
