@@ -180,6 +180,10 @@ bool Shell::run_shell_command(std::string_view command) {
     cmd_capture(word, args, command);
   } else if ((cmd == "help" || cmd == "?") && args.size() == 1 && util::iequals(args[0], "lessons")) {
     help_lessons();
+  } else if ((cmd == "help" || cmd == "?") && args.size() == 1 && util::iequals(args[0], "datasets")) {
+    help_datasets();
+  } else if (cmd == "dataset") {
+    cmd_dataset(word, args);
   } else if (cmd == "help" || cmd == "?") {
     cmd_help(args);
   } else if (cmd == "lesson") {

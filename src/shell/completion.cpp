@@ -8,6 +8,7 @@
 #include "parse/splitter.hpp"
 #include "schema/option_names.hpp"
 #include "shell/cql_help.hpp"
+#include "shell/lessons.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::shell {
@@ -33,7 +34,7 @@ constexpr std::string_view kShellSyntax[] = {
     "LIST <table>", "GET <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE",
     "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
     "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
-    "NODETOOL TABLEHISTOGRAMS <table>", "LESSON", "HELP LESSONS"};
+    "NODETOOL TABLEHISTOGRAMS <table>", "LESSON", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS"};
 
 constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
                                         "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};
@@ -175,6 +176,7 @@ void fill_slot(Candidates& c, std::string_view slot) {
   else if (slot == "<udt>") c.udts();
   else if (slot == "<index>") c.indexes();
   else if (slot == "<name>") { c.keyspaces(); c.tables(true); }
+  else if (slot == "<dataset>") for (const auto& d : datasets()) c.name(std::string(d.name));
   else if (slot == "<level>") for (auto l : kLevels) c.keyword(l);
   else if (slot == "<serial>") { c.keyword("SERIAL"); c.keyword("LOCAL_SERIAL"); }
   else if (slot == "<topic>") {

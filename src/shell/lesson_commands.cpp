@@ -1,6 +1,7 @@
-// HELP LESSONS and LESSON n (cqlbox's own): the course in docs/lessons, carried in the binary.
-// LESSON n drops the keyspaces the lesson creates, runs its script as SOURCE would (errors as
-// `NN-name.cql:line:`), and leaves the session in the lesson's keyspace to carry on by hand.
+// HELP LESSONS / LESSON n and HELP DATASETS / DATASET name (cqlbox's own): the course in
+// docs/lessons and the sample data in docs/datasets, carried in the binary. Both drop the
+// keyspaces the script creates, run it as SOURCE would (errors as `name.cql:line:`), and leave
+// the session in the script's keyspace to carry on by hand.
 #include <cstdlib>
 
 #include <fmt/format.h>
@@ -33,20 +34,50 @@ void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& ar
                                  : fmt::format("Improper {} command.", word));
     return;
   }
-  const std::vector<std::string> keyspaces = lesson_keyspaces(*found);
+  if (const std::string ks = run_fresh(*found); !ks.empty()) {
+    out_ += fmt::format("Lesson {} loaded: you are in keyspace {} (docs/lessons/{}.md explains it).\n",
+                        lesson_number(*found), ks, found->name);
+    flush();
+  }
+}
+
+std::string Shell::run_fresh(const EmbeddedScript& script) {
+  const std::vector<std::string> keyspaces = lesson_keyspaces(script);
   for (const auto& ks : keyspaces) {
     try {
       exec::execute(db_, session_, parser_.parse(fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks))));
     } catch (const error::CqlError& e) {
       print_error(e.message);
-      return;
+      return {};
     }
   }
-  run_sourced(std::string(found->script), std::string(found->name) + ".cql");
-  if (!keyspaces.empty() && db_.catalog.keyspace(keyspaces.front())) {
-    session_.keyspace = keyspaces.front();
-    out_ += fmt::format("Lesson {} loaded: you are in keyspace {} (docs/lessons/{}.md explains it).\n",
-                        lesson_number(*found), keyspaces.front(), found->name);
+  run_sourced(std::string(script.script), std::string(script.name) + ".cql");
+  if (keyspaces.empty() || !db_.catalog.keyspace(keyspaces.front())) return {};
+  session_.keyspace = keyspaces.front();
+  return keyspaces.front();
+}
+
+void Shell::help_datasets() {
+  out_ += "\nData sets (DATASET name loads one into a fresh keyspace):\n";
+  for (const EmbeddedScript& d : datasets()) out_ += fmt::format("  {:<12} {}\n", d.name, first_comment(d));
+  out_ += '\n';
+  flush();
+}
+
+void Shell::cmd_dataset(std::string_view word, const std::vector<std::string>& args) {
+  if (args.size() != 1) return print_error(fmt::format("Improper {} command.", word));
+  const EmbeddedScript* found = nullptr;
+  for (const EmbeddedScript& d : datasets())
+    if (util::iequals(d.name, args[0])) found = &d;
+  if (!found) return print_error(fmt::format("No data set {}: HELP DATASETS lists them", args[0]));
+  if (const std::string ks = run_fresh(*found); !ks.empty()) {
+    std::size_t tables = 0, rows = 0;
+    for (const auto& [name, t] : db_.catalog.keyspace(ks)->tables) {
+      ++tables;
+      for (const auto& [pos, p] : db_.store_of(t).partitions()) rows += p.rows().empty() ? 1 : p.rows().size();
+    }
+    out_ += fmt::format("Data set {} loaded: keyspace {}, {} tables, {} rows (docs/datasets/{}.cql describes it).\n",
+                        found->name, ks, tables, rows, found->name);
     flush();
   }
 }

@@ -24,7 +24,15 @@ std::string lesson_title(const Lesson& l) {
   return title;
 }
 
-std::vector<std::string> lesson_keyspaces(const Lesson& l) {
+std::string first_comment(const EmbeddedScript& s) {
+  std::string_view first = s.script.substr(0, s.script.find('\n'));
+  if (first.starts_with("-- ")) first.remove_prefix(3);
+  else if (first.starts_with("--")) first.remove_prefix(2);
+  else first = {};
+  return std::string(first);
+}
+
+std::vector<std::string> lesson_keyspaces(const EmbeddedScript& l) {
   std::vector<std::string> out;
   std::string_view rest = l.script;
   for (std::size_t at = 0; (at = rest.find('\n')) != std::string_view::npos || !rest.empty();) {

@@ -1,6 +1,6 @@
-// The course (docs/lessons/NN-name.cql), carried in the binary: HELP LESSONS lists it and
-// LESSON n runs one (lesson_commands.cpp). The table itself is generated at build time
-// (embed_lessons.py).
+// Scripts carried in the binary, generated at build time (embed_scripts.py): the course
+// (docs/lessons/NN-name.cql: HELP LESSONS lists it, LESSON n runs one) and the sample data sets
+// (docs/datasets/name.cql: HELP DATASETS, DATASET name). See lesson_commands.cpp.
 #pragma once
 
 #include <span>
@@ -10,19 +10,24 @@
 
 namespace cqlbox::shell {
 
-struct Lesson {
-  std::string_view name;    // "04-clustering-order"
+struct EmbeddedScript {
+  std::string_view name;    // the file name without .cql: "04-clustering-order", "killrvideo"
   std::string_view script;  // the .cql text
 };
+using Lesson = EmbeddedScript;
 
 // In course order.
-std::span<const Lesson> lessons();
+std::span<const EmbeddedScript> lessons();
+// By name.
+std::span<const EmbeddedScript> datasets();
 
 // The lesson's number (its name's leading digits) and title (the rest of its name:
 // "04-clustering-order" is "Clustering order").
 int lesson_number(const Lesson& l);
 std::string lesson_title(const Lesson& l);
-// The keyspaces the script creates, in order (LESSON n drops them first: a fresh start).
-std::vector<std::string> lesson_keyspaces(const Lesson& l);
+// The keyspaces the script creates, in order (LESSON and DATASET drop them first: a fresh start).
+std::vector<std::string> lesson_keyspaces(const EmbeddedScript& l);
+// The script's first comment line without "-- " (HELP DATASETS).
+std::string first_comment(const EmbeddedScript& s);
 
 }  // namespace cqlbox::shell

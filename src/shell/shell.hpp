@@ -20,6 +20,7 @@
 #include "parse/splitter.hpp"
 #include "print/table.hpp"
 #include "shell/copy_csv.hpp"
+#include "shell/lessons.hpp"
 #include "shell/options.hpp"
 
 namespace cqlbox::shell {
@@ -103,6 +104,10 @@ class Shell {
   // lesson_commands.cpp
   void cmd_lesson(std::string_view word, const std::vector<std::string>& args);
   void help_lessons();
+  void cmd_dataset(std::string_view word, const std::vector<std::string>& args);
+  void help_datasets();
+  // Drops the keyspaces `script` creates, runs it, enters its first keyspace (returned; "" if none).
+  std::string run_fresh(const EmbeddedScript& script);
 
   // tracing.cpp
   void print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
