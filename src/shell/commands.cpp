@@ -182,6 +182,8 @@ bool Shell::run_shell_command(std::string_view command) {
     help_lessons();
   } else if ((cmd == "help" || cmd == "?") && args.size() == 1 && util::iequals(args[0], "datasets")) {
     help_datasets();
+  } else if (cmd == "partition") {
+    cmd_partition_size(word, args);
   } else if (cmd == "dataset") {
     cmd_dataset(word, args);
   } else if (cmd == "help" || cmd == "?") {

@@ -34,7 +34,7 @@ constexpr std::string_view kShellSyntax[] = {
     "LIST <table>", "GET <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE",
     "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
     "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
-    "NODETOOL TABLEHISTOGRAMS <table>", "LESSON", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS"};
+    "NODETOOL TABLEHISTOGRAMS <table>", "LESSON", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};
 
 constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
                                         "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};

@@ -181,7 +181,7 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
     out_ += "cqlbox commands:\n================\n" +
-            print::columnize({"CLOCK", "DATASET", "EXPLAIN", "GET", "LESSON", "LIST", "NODETOOL", "STORAGE"}, 79) + "\n";
+            print::columnize({"CLOCK", "DATASET", "EXPLAIN", "GET", "LESSON", "LIST", "NODETOOL", "PARTITION SIZE", "STORAGE"}, 79) + "\n";
     flush();
     return;
   }

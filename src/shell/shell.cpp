@@ -37,7 +37,7 @@ bool is_shell_command(std::string_view word) {
       "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
       "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
       // cqlbox's own
-      "storage", "clock", "nodetool", "lesson", "dataset"};
+      "storage", "clock", "nodetool", "lesson", "dataset", "partition"};
   for (auto c : kCommands)
     if (util::iequals(word, c)) return true;
   return false;

@@ -105,6 +105,8 @@ class Shell {
   void cmd_lesson(std::string_view word, const std::vector<std::string>& args);
   void help_lessons();
   void cmd_dataset(std::string_view word, const std::vector<std::string>& args);
+  // sizing_command.cpp
+  void cmd_partition_size(std::string_view word, const std::vector<std::string>& args);
   void help_datasets();
   // Drops the keyspaces `script` creates, runs it, enters its first keyspace (returned; "" if none).
   std::string run_fresh(const EmbeddedScript& script);
