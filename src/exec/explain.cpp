@@ -178,20 +178,11 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
     read += p.rows.size();
     live += p.live_rows;
   }
-  if (!r.partition_lookup && !r.token) {
-    // A scan reads every partition and row, whatever the filters then keep.
+  // A scan with a partial partition key opens every partition to check its key (the select
+  // itself skips the rest without reading them).
+  if (!r.partition_lookup && !r.token && shape.index.empty() &&
+      !relations_on(t, s.where, [](ColumnKind k) { return k == ColumnKind::PartitionKey; }).empty())
     partitions_read = st.partitions().size();
-    read = live = 0;
-    const std::int64_t now_s = db.clock.now_us() / 1000000;
-    for (const auto& [pos, p] : st.partitions())
-      for (const auto& row : p.rows()) {
-        ++read;
-        const std::int64_t shadow = p.row_shadow(row, st.comparator());
-        bool alive = row.marker().live(now_s) && row.marker().timestamp > shadow;
-        row.for_each_cell([&](int, const store::CellRef& c) { alive = alive || (c.live(now_s) && c.timestamp > shadow); });
-        live += (alive || !row.complex().empty()) ? 1u : 0u;
-      }
-  }
   std::string detail = fmt::format("{} and {} read", plural(partitions_read, "partition", "partitions"),
                                    plural(read, "row", "rows"));
   if (read > live) detail += fmt::format(" ({} deleted or expired)", read - live);

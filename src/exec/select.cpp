@@ -644,6 +644,67 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
   return out;
 }
 
+namespace {
+
+// cassandra.yaml's tombstone_warn_threshold and tombstone_failure_threshold.
+constexpr std::uint64_t kTombstoneWarnThreshold = 1000;
+constexpr std::uint64_t kTombstoneFailThreshold = 100000;
+
+// What a read of `row` counts as tombstones (ReadCommand's MetricRecording): each cell that is
+// not live (deleted or expired; cells older than a deletion are gone, not counted), and a
+// deleted row that has nothing else dead and no live data.
+std::uint64_t dead_cells(const store::Row& row, std::int64_t shadow, std::int64_t now_s, bool live) {
+  std::uint64_t n = 0;
+  row.for_each_cell([&](int, const store::CellRef& c) {
+    if (c.timestamp > shadow && !c.live(now_s)) ++n;
+  });
+  for (const auto& col : row.complex())
+    for (const auto& pc : col.cells)
+      if (pc.cell.timestamp > std::max(shadow, col.deletion.timestamp) && !pc.cell.live(now_s)) ++n;
+  if (n == 0 && !live && row.deletion().exists()) n = 1;
+  return n;
+}
+
+// The client warning Cassandra sends past tombstone_warn_threshold. The query is written the way
+// ReadCommand.toCQLString writes it, from the statement: its columns, WHERE, the page size (or
+// LIMIT) as the read's limit, and ALLOW FILTERING.
+std::string tombstone_warning(const schema::TableSchema& t, const ast::Select& s, const Session& session,
+                              std::optional<std::int64_t> limit, std::uint64_t live, std::uint64_t tombstones,
+                              std::int64_t token) {
+  std::string columns;
+  for (const auto& sel : s.selectors)
+    if (sel.kind == ast::SelectorKind::Column) columns += (columns.empty() ? "" : ", ") + util::cql_name(sel.name);
+  std::string where;
+  for (const auto& rel : s.where) {
+    std::string cols;
+    for (std::size_t i = 0; i < rel.columns.size(); ++i) cols += (i ? ", " : "") + util::cql_name(rel.columns[i]);
+    if (rel.kind == ast::RelationKind::Multi) cols = "(" + cols + ")";
+    if (rel.kind == ast::RelationKind::Token) cols = "token(" + cols + ")";
+    where += (where.empty() ? " WHERE " : " AND ") + cols + relation_rest(rel);
+  }
+  // The read's limit: cqlsh's page of 100 rows, or the query's LIMIT when smaller.
+  if (session.paging && (!limit || *limit > 100)) limit = 100;
+  std::string query = fmt::format("SELECT {} FROM {}.{}{}{} ALLOW FILTERING", columns.empty() ? "*" : columns,
+                                  util::cql_name(t.keyspace), util::cql_name(t.name), where,
+                                  limit ? fmt::format(" LIMIT {}", *limit) : std::string());
+  if (query.size() > 512) query.resize(512);
+  return fmt::format("Read {} live rows and {} tombstone cells for query {}; token {} (see tombstone_warn_threshold)",
+                     live, tombstones, query, token);
+}
+
+[[noreturn]] void tombstone_failure(const Database& db, const schema::TableSchema& t, std::uint64_t, std::int64_t token) {
+  const auto* ks = db.catalog.keyspace(t.keyspace);
+  const auto replicas = db.ring.replicas(token, cluster::replication_of(ks->replication));
+  const std::string address = db.ring.nodes()[static_cast<std::size_t>(replicas.front())].address;
+  error::fail(error::ErrorClass::ReadFailure,
+              "Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from {}:7000\" "
+              "info={{'consistency': 'ONE', 'required_responses': 1, 'received_responses': 0, 'failures': 1, "
+              "'error_code_map': {{'{}': '0x0001'}}}}",
+              address, address);
+}
+
+}  // namespace
+
 SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
   Plan plan = prepare(t, s, ctx, true);
   return SelectShape{std::move(plan.filtering_reason), std::move(plan.index), plan.index_column, plan.reversed};
@@ -728,6 +789,10 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
                   db.memory.limit() >> 20);
   };
 
+  // Tombstones met while reading, counted as Cassandra's ReadCommand counts them (see
+  // tombstone_warning below).
+  std::uint64_t tombstones = 0, live_read = 0;
+  std::int64_t last_token = 0;
   for (const store::Partition* p : partitions_to_read(t, r, st)) {
     if (limit_reached()) break;
     std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
@@ -757,12 +822,18 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
 
     std::int64_t in_partition = 0;
     bool any_row = false;
+    last_token = p->token();
+    tombstones += 2 * p->range_tombstones().size();  // each range's open and close bound
     for (const store::Row* row : candidates) {
       if (limit_reached()) break;
       if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
       if (read) read->rows.push_back(row);
       const std::int64_t shadow = p->row_shadow(*row, cmp);
-      if (!row_live(t, *row, shadow, now_s)) continue;
+      const bool live = row_live(t, *row, shadow, now_s);
+      tombstones += dead_cells(*row, shadow, now_s, live);
+      live_read += live ? 1 : 0;
+      if (tombstones > kTombstoneFailThreshold) tombstone_failure(db, t, tombstones, p->token());
+      if (!live) continue;
       if (read) ++read->live_rows;
       any_row = true;
       ck = store::split_components(row->clustering());
@@ -800,6 +871,9 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
     else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
+  // After the aggregation warning: Cassandra gives that one before it reads.
+  if (tombstones > kTombstoneWarnThreshold)
+    rows.warnings.push_back(tombstone_warning(t, s, session, plan.limit, live_read, tombstones, last_token));
   if (s.json) to_json(rows);
   return rows;
 }
