@@ -107,8 +107,9 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
   if (s.if_not_exists)
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
-  apply_write(db, w);
-  return Void{};
+  std::vector<std::string> warnings;
+  apply_write(db, w, &warnings);
+  return Void{std::move(warnings)};
 }
 
 Result execute_update(Database& db, Session& session, const ast::Update& s) {
@@ -118,8 +119,9 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
                                s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
-  apply_write(db, w);
-  return Void{};
+  std::vector<std::string> warnings;
+  apply_write(db, w, &warnings);
+  return Void{std::move(warnings)};
 }
 
 Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
@@ -129,8 +131,9 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
                                s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions, true);
-  apply_write(db, w);
-  return Void{};
+  std::vector<std::string> warnings;
+  apply_write(db, w, &warnings);
+  return Void{std::move(warnings)};
 }
 
 namespace {
@@ -346,12 +349,12 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
         else if constexpr (std::is_same_v<S, ast::Update>) return prepare_update(db, session, child, at);
         else return prepare_delete(db, session, child, at);
       }, s.statements[i]);
-      apply_write(db, writes[i]);
+      apply_write(db, writes[i], &warnings);
     }
     return Void{std::move(warnings)};
   }
   std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
-  for (auto& w : writes) apply_write(db, w);
+  for (auto& w : writes) apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
 }
 

@@ -48,8 +48,10 @@ struct PreparedWrite {
   std::vector<store::Mutation> mutations;
   const schema::TableSchema* table = nullptr;  // whose views (if any) follow the write
 };
-// Applies a prepared write and keeps the table's materialized views in step (views.cpp).
-void apply_write(Database& db, const PreparedWrite& w);
+// Applies a prepared write and keeps the table's materialized views in step
+// (view_maintenance.cpp). A partition the write takes past 100,000 rows or 100 MiB adds a
+// warning to `warnings` (once per partition).
+void apply_write(Database& db, const PreparedWrite& w, std::vector<std::string>* warnings = nullptr);
 // The live values of one row in SELECT * order (nullopt when the row does not exist):
 // what a lightweight transaction compares its conditions with and reports.
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,

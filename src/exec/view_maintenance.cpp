@@ -12,7 +12,10 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "exec/executor.hpp"
+#include "exec/functions.hpp"
 #include "exec/terms.hpp"
 #include "exec/views.hpp"
 #include "types/compare.hpp"
@@ -190,9 +193,56 @@ std::int64_t now_seconds(const Database& db) {
 
 }  // namespace
 
-void apply_write(Database& db, const PreparedWrite& w) {
+namespace {
+
+// Partition growth past the data-modelling limits: 100,000 rows (the course's guideline) and
+// 100 MiB (Cassandra's old compaction_large_partition_warning_threshold, worded as 5.0's
+// partition_size guardrail). The size is checked exactly only after every 8 MiB written.
+constexpr std::size_t kRowsWarning = 100'000;
+constexpr std::uint64_t kSizeWarning = 100ull << 20;
+constexpr std::uint64_t kSizeCheckEvery = 8ull << 20;
+
+std::string key_text(const schema::TableSchema& t, std::string_view key) {
+  const std::vector<std::string_view> parts = split_partition_key(key, t.partition_key.size());
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    out += (i ? ":" : "") + java_text(*t.column(t.partition_key[i]).type, parts[i]);
+  return out;
+}
+
+void note_growth(const schema::TableSchema& t, store::Partition& p, const store::Mutation& m,
+                 std::vector<std::string>* warnings) {
+  store::Partition::Growth& g = p.growth();
+  if (!g.rows_warned && p.rows().size() > kRowsWarning) {
+    g.rows_warned = true;
+    if (warnings)
+      warnings->push_back(fmt::format("Partition {}.{}:{} has {} rows, more than {}: keep partitions under 100,000 "
+                                      "rows and 100 MB (cqlbox's data-modelling warning; PARTITION SIZE explains)",
+                                      t.keyspace, t.name, key_text(t, p.key()), p.rows().size(), kRowsWarning));
+  }
+  if (g.size_warned) return;
+  g.written += m.clustering.size() + 8;
+  for (const auto& [slot, c] : m.cells) g.written += c.value.size() + 8;
+  for (const auto& [slot, c] : m.static_cells) g.written += c.value.size() + 8;
+  if (g.written < kSizeCheckEvery) return;
+  g.written = 0;
+  const std::uint64_t size = p.data_size();
+  if (size <= kSizeWarning) return;
+  g.size_warned = true;
+  if (warnings)
+    warnings->push_back(fmt::format("Guardrail partition_size violated: Partition {}.{}:{} has size {:.3f}MiB, this "
+                                    "exceeds the warning threshold of 100MiB.",
+                                    t.keyspace, t.name, key_text(t, p.key()), static_cast<double>(size) / (1 << 20)));
+}
+
+}  // namespace
+
+void apply_write(Database& db, const PreparedWrite& w, std::vector<std::string>* warnings) {
   if (!w.table || w.table->views.empty()) {
-    for (const auto& m : w.mutations) w.store->apply(m);
+    for (const auto& m : w.mutations) {
+      store::Partition& p = w.store->apply(m);
+      if (w.table) note_growth(*w.table, p, m, warnings);
+    }
     return;
   }
   const schema::TableSchema& base = *w.table;
@@ -214,7 +264,7 @@ void apply_write(Database& db, const PreparedWrite& w) {
     std::vector<std::optional<ViewRow>> before;
     for (const auto& [view, store] : views)
       for (const auto& ck : rows) before.push_back(derive(base, *view, p, ck, cmp, now_s));
-    w.store->apply(m);
+    note_growth(base, w.store->apply(m), m, warnings);
     p = w.store->find(m.partition_key);
     std::size_t i = 0;
     for (const auto& [view, store] : views) {

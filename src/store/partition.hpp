@@ -77,6 +77,14 @@ class Partition {
   // compaction could purge once gc_grace_seconds have passed.
   std::size_t droppable_tombstones(std::int64_t before_s) const;
 
+  // What exec's growth warnings remember about this partition (view_maintenance.cpp): bytes
+  // written since the last exact size check, and which warnings were given.
+  struct Growth {
+    bool rows_warned = false, size_warned = false;
+    std::uint64_t written = 0;
+  };
+  Growth& growth() { return growth_; }
+
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
   std::int64_t row_shadow(const Row& row, const ClusteringComparator& cmp) const;
@@ -90,6 +98,7 @@ class Partition {
   // shifts 8-byte pointers, not row data. (A Row* into it lasts until the next write.)
   std::vector<Row> order_;
   std::vector<RangeTombstone> range_tombstones_;
+  Growth growth_;
 };
 
 // True when the range tombstone covers the clustering key `clustering`.

@@ -20,9 +20,11 @@ TableStore::Map::iterator TableStore::find_or_add(std::string_view partition_key
   return it;
 }
 
-void TableStore::apply(const Mutation& m) {
+Partition& TableStore::apply(const Mutation& m) {
   ++writes;
-  find_or_add(m.partition_key)->second.apply(m, cmp_, paths_);
+  Partition& p = find_or_add(m.partition_key)->second;
+  p.apply(m, cmp_, paths_);
+  return p;
 }
 
 void TableStore::put_row(std::string_view partition_key, RowData row) {

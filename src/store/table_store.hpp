@@ -38,7 +38,8 @@ class TableStore {
   TableStore(const TableStore&) = delete;
   TableStore& operator=(const TableStore&) = delete;
 
-  void apply(const Mutation& m);
+  // Returns the partition written.
+  Partition& apply(const Mutation& m);
   // Materialized views hold derived rows, replaced whole when their base row changes: no
   // reconciliation, no tombstones. put_row replaces (or adds) the row; erase_row removes it and
   // the partition once it has no rows left.

@@ -349,3 +349,16 @@ TEST_CASE("-f with a missing file exits 1 with Python's message") {
   CHECK(r.err ==
         "Can't open 'no-such-file.cql': [Errno 2] No such file or directory: 'no-such-file.cql'\n");
 }
+
+TEST_CASE("a partition growing past 100,000 rows warns once, on the write that crosses") {
+  std::string script =
+      "CREATE KEYSPACE big WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n"
+      "CREATE TABLE big.t (k int, c int, PRIMARY KEY (k, c));\n";
+  for (int i = 0; i < 100'002; ++i) script += "INSERT INTO big.t (k, c) VALUES (7, " + std::to_string(i) + ");\n";
+  const ScriptRun r = run_script(script);
+  CHECK(r.err.empty());
+  const std::string warning =
+      "\nWarnings :\nPartition big.t:7 has 100001 rows, more than 100000: keep partitions under 100,000 rows and 100 MB "
+      "(cqlbox's data-modelling warning; PARTITION SIZE explains)\n\n";
+  CHECK(r.out == warning);
+}
