@@ -410,7 +410,7 @@ void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
   out_ += "\t\tSpace used (live): 0\n\t\tSpace used (total): 0\n\t\tSpace used by snapshots (total): 0\n";
   out_ += "\t\tOff heap memory used (total): 0\n\t\tSSTable Compression Ratio: -1.00000\n";
   out_ += fmt::format("\t\tNumber of partitions (estimate): {}\n", partitions);
-  out_ += fmt::format("\t\tMemtable cell count: {}\n\t\tMemtable data size: {}\n", cells, bytes);
+  out_ += fmt::format("\t\tMemtable cell count: {}\n\t\tMemtable data size: {}\n", st.operations, bytes);
   out_ += "\t\tMemtable off heap memory used: 0\n\t\tMemtable switch count: 0\n\t\tSpeculative retries: 0\n";
   out_ += fmt::format("\t\tLocal read count: {}\n\t\tLocal read latency: {} ms\n", st.reads, local_latency(st.reads));
   out_ += fmt::format("\t\tLocal write count: {}\n\t\tLocal write latency: {} ms\n", st.writes, local_latency(st.writes));

@@ -82,15 +82,16 @@ std::size_t Partition::data_size() const {
 }
 
 std::size_t Partition::cell_count() const {
+  // Cell objects only (live, expiring and tombstone cells, collection elements), as Cassandra's
+  // sstable statistics count them: row markers and deletions are not cells.
   auto one = [](const CellRef& c) { return c.exists() ? 1u : 0u; };
-  std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
-  n += sum_cells(static_row_, one);
-  n += count_complex(static_row_, one);
-  for (const Row& row : order_) {
-    n += (row.marker().exists() ? 1u : 0u) + (row.deletion().exists() ? 1u : 0u);
-    n += sum_cells(row, one);
-    n += count_complex(row, one);
-  }
+  auto elements = [](const Row& row) {
+    std::size_t n = 0;
+    for (const auto& col : row.complex()) n += col.cells.size();
+    return n;
+  };
+  std::size_t n = sum_cells(static_row_, one) + elements(static_row_);
+  for (const Row& row : order_) n += sum_cells(row, one) + elements(row);
   return n;
 }
 

@@ -70,7 +70,8 @@ class Partition {
   // timestamp per cell and marker, 4 more per TTL, 12 per tombstone): the figure nodetool's
   // Load and partition sizes report.
   std::size_t data_size() const;
-  // Cells stored (markers and tombstones included), and tombstones alone.
+  // Cells stored (tombstone cells and collection elements included; row markers and deletions
+  // are not cells), and tombstones alone.
   std::size_t cell_count() const;
   std::size_t tombstone_count() const;
   // Tombstones (deletions, and expired TTL data) whose local time is before `before_s`: what

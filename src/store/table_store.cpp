@@ -22,6 +22,10 @@ TableStore::Map::iterator TableStore::find_or_add(std::string_view partition_key
 
 Partition& TableStore::apply(const Mutation& m) {
   ++writes;
+  bool static_row = !m.static_cells.empty();
+  for (const auto& w : m.complex) static_row = static_row || w.is_static;
+  operations += (m.has_row ? 1u : 0u) + (static_row ? 1u : 0u) + m.range_tombstones.size() +
+                (m.partition_deletion.exists() ? 1u : 0u);
   Partition& p = find_or_add(m.partition_key)->second;
   p.apply(m, cmp_, paths_);
   return p;

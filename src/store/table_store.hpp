@@ -47,7 +47,10 @@ class TableStore {
   void erase_row(std::string_view partition_key, std::string_view clustering);
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
-  void clear() { partitions_.clear(); }
+  void clear() {
+    partitions_.clear();
+    operations = 0;
+  }
   // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
   void remap(const std::vector<int>& regular, const std::vector<int>& statics, PathTypes paths) {
     for (auto& [pos, p] : partitions_) p.remap(regular, statics);
@@ -64,6 +67,9 @@ class TableStore {
   // Statistics for nodetool tablestats: mutations applied, reads served.
   std::uint64_t writes = 0;
   mutable std::uint64_t reads = 0;
+  // What Cassandra's "Memtable cell count" adds up: each write's PartitionUpdate.operationCount()
+  // (rows, the static row, range tombstones, a partition deletion).
+  std::uint64_t operations = 0;
 
  private:
   Map::iterator find_or_add(std::string_view partition_key);
