@@ -395,7 +395,16 @@ bool collection_value(const types::CqlType& type, const store::ComplexColumn* co
 // Fills the per-column live cells of a row (statics from the static row).
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
                    std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
-  cells.assign(t.columns.size(), {});
+  // Reset in place: the cells' buffers are reused row after row.
+  cells.resize(t.columns.size());
+  for (auto& c : cells) {
+    c.present = false;
+    c.value = {};
+    c.timestamp = 0;
+    c.ttl_left = 0;
+    c.element_timestamps.clear();
+    c.element_ttls.clear();
+  }
   const std::int64_t part_del = p.deletion().timestamp;
   auto fill = [&](int col, const store::CellRef& c, std::int64_t shadow) {
     if (!c.live(now_s) || c.timestamp <= shadow) return;
@@ -650,19 +659,36 @@ namespace {
 constexpr std::uint64_t kTombstoneWarnThreshold = 1000;
 constexpr std::uint64_t kTombstoneFailThreshold = 100000;
 
-// What a read of `row` counts as tombstones (ReadCommand's MetricRecording): each cell that is
-// not live (deleted or expired; cells older than a deletion are gone, not counted), and a
-// deleted row that has nothing else dead and no live data.
-std::uint64_t dead_cells(const store::Row& row, std::int64_t shadow, std::int64_t now_s, bool live) {
-  std::uint64_t n = 0;
+// One walk over a row read: whether it is live (row_live's rule) and what the read counts as
+// tombstones (ReadCommand's MetricRecording): each cell that is not live (deleted or expired;
+// cells older than a deletion are gone, not counted), and a deleted row that has nothing else
+// dead and no live data.
+struct RowScan {
+  bool live = false;
+  std::uint64_t tombstones = 0;
+};
+RowScan scan_row(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow, std::int64_t now_s) {
+  RowScan r;
+  const store::Liveness marker = row.marker();
+  const bool strict = t.view && t.view->strict_liveness;  // only the key column's liveness counts
+  r.live = marker.live(now_s) && marker.timestamp > shadow;
+  bool cell_live = false;
   row.for_each_cell([&](int, const store::CellRef& c) {
-    if (c.timestamp > shadow && !c.live(now_s)) ++n;
+    if (c.timestamp <= shadow) return;
+    if (c.live(now_s)) cell_live = true;
+    else ++r.tombstones;
   });
-  for (const auto& col : row.complex())
-    for (const auto& pc : col.cells)
-      if (pc.cell.timestamp > std::max(shadow, col.deletion.timestamp) && !pc.cell.live(now_s)) ++n;
-  if (n == 0 && !live && row.deletion().exists()) n = 1;
-  return n;
+  for (const auto& col : row.complex()) {
+    const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
+    for (const auto& pc : col.cells) {
+      if (pc.cell.timestamp <= dead) continue;
+      if (pc.cell.live(now_s)) cell_live = true;
+      else ++r.tombstones;
+    }
+  }
+  r.live = r.live || (!strict && cell_live);
+  if (r.tombstones == 0 && !r.live && row.deletion().exists()) r.tombstones = 1;
+  return r;
 }
 
 // The client warning Cassandra sends past tombstone_warn_threshold. The query is written the way
@@ -829,8 +855,9 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
       if (read) read->rows.push_back(row);
       const std::int64_t shadow = p->row_shadow(*row, cmp);
-      const bool live = row_live(t, *row, shadow, now_s);
-      tombstones += dead_cells(*row, shadow, now_s, live);
+      const RowScan scanned = scan_row(t, *row, shadow, now_s);
+      const bool live = scanned.live;
+      tombstones += scanned.tombstones;
       live_read += live ? 1 : 0;
       if (tombstones > kTombstoneFailThreshold) tombstone_failure(db, t, tombstones, p->token());
       if (!live) continue;

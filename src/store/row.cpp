@@ -49,22 +49,6 @@ unsigned char cell_flags(const Cell& c, std::int64_t marker_ts) {
   return f;
 }
 
-// Skips the header up to the cell count: flags, collections, clustering, marker, deletion.
-const char* skip_header(const char* p) {
-  const auto flags = static_cast<unsigned char>(*p++);
-  if (flags & kComplex) p += sizeof(void*);
-  std::uint64_t len = 0;
-  for (int shift = 0;; shift += 7) {
-    const auto b = static_cast<unsigned char>(*p++);
-    len |= std::uint64_t{b & 0x7fu} << shift;
-    if (b < 0x80) break;
-  }
-  p += len;
-  if (flags & kMarker) p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
-  if (flags & kDeletion) p += 16;
-  return p;
-}
-
 }  // namespace
 
 std::uint64_t Row::read_varint(const char*& p) {
@@ -226,14 +210,26 @@ Deletion Row::deletion() const {
   return d;
 }
 
-const char* Row::cells_begin() const { return skip_header(packed_); }
+const char* Row::cells_begin(std::int64_t* marker_ts) const {
+  // One pass over the header: flags, collections pointer, clustering, marker, deletion.
+  const char* p = packed_;
+  const auto flags = static_cast<unsigned char>(*p++);
+  if (flags & kComplex) p += sizeof(void*);
+  p += read_varint(p);
+  if (flags & kMarker) {
+    if (marker_ts) std::memcpy(marker_ts, p, sizeof *marker_ts);
+    p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
+  }
+  if (flags & kDeletion) p += 16;
+  return p;
+}
 
 CellRef Row::cell(int slot) const {
   CellRef found;
   if (!packed_) return found;
-  const char* p = cells_begin();
+  std::int64_t marker_ts = kNoTimestamp;
+  const char* p = cells_begin(&marker_ts);
   std::uint64_t n = read_varint(p);
-  const std::int64_t marker_ts = marker().timestamp;
   for (; n > 0; --n) {
     CellRef c;
     const int s = read_cell(p, marker_ts, c);

@@ -89,9 +89,9 @@ class Row {
   template <class F>
   void for_each_cell(F&& f) const {
     if (!packed_) return;
-    const char* p = cells_begin();
+    std::int64_t marker_ts = kNoTimestamp;
+    const char* p = cells_begin(&marker_ts);
     std::uint64_t n = read_varint(p);
-    const std::int64_t marker_ts = marker().timestamp;
     for (; n > 0; --n) {
       CellRef c;
       const int slot = read_cell(p, marker_ts, c);
@@ -112,7 +112,8 @@ class Row {
  private:
   static std::uint64_t read_varint(const char*& p);
   static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
-  const char* cells_begin() const;
+  // Where the cell count starts; also reads the marker's timestamp (cells may share it).
+  const char* cells_begin(std::int64_t* marker_ts = nullptr) const;
   // The packed bytes after the flags (and the collections pointer when there is one).
   const char* after_flags() const;
   std::vector<ComplexColumn>* complex_ptr() const;
