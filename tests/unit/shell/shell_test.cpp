@@ -362,3 +362,17 @@ TEST_CASE("a partition growing past 100,000 rows warns once, on the write that c
       "(cqlbox's data-modelling warning; PARTITION SIZE explains)\n\n";
   CHECK(r.out == warning);
 }
+
+TEST_CASE("a partition growing past 100 MiB warns once, worded as 5.0's partition_size guardrail") {
+  std::string script =
+      "CREATE KEYSPACE big WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};\n"
+      "CREATE TABLE big.blobs (k text, c int, v text, PRIMARY KEY (k, c));\n";
+  const std::string mib(1 << 20, 'x');
+  for (int i = 0; i < 110; ++i)
+    script += "INSERT INTO big.blobs (k, c, v) VALUES ('a', " + std::to_string(i) + ", '" + mib + "');\n";
+  const ScriptRun r = run_script(script);
+  CHECK(r.err.empty());
+  CHECK(r.out.find("\nWarnings :\nGuardrail partition_size violated: Partition big.blobs:a has size 10") == 0);
+  CHECK(r.out.find("MiB, this exceeds the warning threshold of 100MiB.\n\n") != std::string::npos);
+  CHECK(r.out.find("Warnings", 2) == std::string::npos);  // once
+}
