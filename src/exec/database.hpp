@@ -2,6 +2,10 @@
 // Only exec writes to it, and only through store::Mutation (see executor.hpp).
 #pragma once
 
+#include <functional>
+#include <optional>
+#include <vector>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -44,6 +48,9 @@ struct Session {
   std::string keyspace;        // USE; empty when none
   bool paging = true;          // cqlsh pages by default; ORDER BY + IN needs it off
   bool record_reads = false;   // STORAGE ON: SELECT results list the partitions/rows read
+  // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each
+  // result row to it instead of holding them all: COPY TO streams a table this way.
+  std::function<void(const std::vector<std::optional<std::string>>&)>* row_sink = nullptr;
 };
 
 }  // namespace cqlbox::exec

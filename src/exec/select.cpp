@@ -721,7 +721,8 @@ std::string tombstone_warning(const schema::TableSchema& t, const ast::Select& s
 [[noreturn]] void tombstone_failure(const Database& db, const schema::TableSchema& t, std::uint64_t, std::int64_t token) {
   const auto* ks = db.catalog.keyspace(t.keyspace);
   const auto replicas = db.ring.replicas(token, cluster::replication_of(ks->replication));
-  const std::string address = db.ring.nodes()[static_cast<std::size_t>(replicas.front())].address;
+  // A LocalStrategy keyspace has no replica list: the local node (the first) answers.
+  const std::string address = db.ring.nodes()[replicas.empty() ? 0 : static_cast<std::size_t>(replicas.front())].address;
   error::fail(error::ErrorClass::ReadFailure,
               "Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from {}:7000\" "
               "info={{'consistency': 'ONE', 'required_responses': 1, 'received_responses': 0, 'failures': 1, "
@@ -786,6 +787,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     return plan.limit && static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >= *plan.limit && !post_sort;
   };
 
+  auto* const sink = !aggregating && !post_sort && !plan.distinct && !s.json ? session.row_sink : nullptr;
   auto emit = [&](const RowSource& src, const std::string_view* clustering) {
     if (plan.grouped) {
       row_group.clear();
@@ -804,6 +806,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     }
     if (aggregating) { agg.feed(t, src, ctx); return; }
     evaluate_row(plan.selection, t, src, ctx, values);
+    if (sink) {
+      (*sink)(values);
+      ++emitted;
+      return;
+    }
     if (post_sort) pending.emplace_back(clustering ? std::string(*clustering) : std::string(), values);
     else rows.rows.push_back(values);
     ++emitted;

@@ -5,6 +5,8 @@
 #include <tao/pegtl.hpp>
 
 #include "cql/statement.hpp"
+#include "error/cql_error.hpp"
+#include "parse/parser.hpp"
 
 namespace cqlbox::parse {
 
@@ -98,6 +100,11 @@ struct probe_control : pegtl::normal<Rule> {
 
 NextTokens next_tokens(std::string_view text) {
   NextTokens next;
+  try {
+    check_nesting(text);  // the grammar recurses per level: no completion for absurd nesting
+  } catch (const error::CqlError&) {
+    return next;
+  }
   pegtl::memory_input in(text.data(), text.size(), "");
   try {
     pegtl::parse<g::statement, probe_action, probe_control>(in, next);

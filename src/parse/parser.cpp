@@ -168,6 +168,9 @@ bool opens_type(std::string_view text, std::size_t at) {
   return word == "frozen" || word == "list" || word == "set" || word == "map" || word == "tuple" || word == "vector";
 }
 
+
+}  // namespace
+
 void check_nesting(std::string_view text) {
   int depth = 0, types = 0;
   char quote = 0;
@@ -202,8 +205,6 @@ void check_nesting(std::string_view text) {
                             fmt::format("line 1:{} nesting deeper than {} levels is not supported", i, kMaxNesting));
   }
 }
-
-}  // namespace
 
 ast::Statement Parser::parse(std::string_view text) {
   check_nesting(text);

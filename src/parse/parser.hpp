@@ -8,6 +8,10 @@
 
 namespace cqlbox::parse {
 
+// Refuses nesting deeper than 200 levels (brackets, type <…>) with a SyntaxException, before any
+// recursive parse of `text` could exhaust the stack.
+void check_nesting(std::string_view text);
+
 class Parser {
  public:
   Parser() = default;

@@ -7,8 +7,11 @@
 // written to ERRFILE, as cqlsh does. cqlbox runs no child processes, so "Using N child
 // processes" is not printed.
 #include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 
@@ -186,15 +189,12 @@ void Shell::cmd_copy(std::string_view text) {
       }
       csv += '\n';
     }
-    ast::Select all;
-    all.table = ast::QualifiedName{t->keyspace, t->name};
-    exec::Result result = exec::execute_select(db_, session_, all, *t);
-    const auto& rows = std::get<exec::Rows>(result);
+    // Rows arrive one by one from the select (Session::row_sink): the table is never held whole.
     ProgressLine progress(tty_ && !to_stdout);
     long long n = 0;
     std::string field;
-    for (const auto& row : rows.rows) {
-      if (o.max_rows >= 0 && n >= o.max_rows) break;
+    std::function<void(const std::vector<exec::Value>&)> sink = [&](const std::vector<exec::Value>& row) {
+      if (o.max_rows >= 0 && n >= o.max_rows) return;
       for (std::size_t k = 0; k < cols.size(); ++k) {
         const auto& v = row[static_cast<std::size_t>(cols[k])];
         const types::CqlType& type = *t->column(cols[k]).type;
@@ -229,7 +229,17 @@ void Shell::cmd_copy(std::string_view text) {
       ++n;
       progress.tick(n);
       drain(false);
+    };
+    ast::Select all;
+    all.table = ast::QualifiedName{t->keyspace, t->name};
+    session_.row_sink = &sink;
+    try {
+      exec::execute_select(db_, session_, all, *t);
+    } catch (...) {
+      session_.row_sink = nullptr;
+      throw;
     }
+    session_.row_sink = nullptr;
     drain(true);
     progress.done();
     out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
@@ -262,6 +272,16 @@ void Shell::cmd_copy(std::string_view text) {
   imp->options = o;
   imp->from_stdin = util::iequals(target, "STDIN");
   imp->err_file = o.err_file.empty() ? fmt::format("import_{}_{}.err", t->keyspace, t->name) : o.err_file;
+  // As cqlsh: an err file left by an earlier import is kept, renamed with the time, and this
+  // import's failures start a new one.
+  if (std::ifstream(imp->err_file).good()) {
+    const auto now = static_cast<std::time_t>(db_.clock.now_us() / 1000000);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, ".%Y%m%d_%H%M%S", &tm);
+    std::rename(imp->err_file.c_str(), (imp->err_file + stamp).c_str());
+  }
   imp->started_us = started_us;
   imp->started = started;
   // The INSERT's fixed head, built once.

@@ -227,8 +227,77 @@ std::string literal_for(const types::CqlType& type, const std::string& v, const 
   }
 }
 
+namespace {
+
+// True when `v` is exactly one bracketed literal ([…], {…} or (…)): brackets balanced outside
+// quoted strings, no comment or statement end outside them, nothing after the closing bracket.
+// A field is pasted into the INSERT, so it must not be able to end the literal early.
+bool one_bracketed_literal(std::string_view v) {
+  if (v.empty() || (v[0] != '[' && v[0] != '{' && v[0] != '(')) return false;
+  int depth = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const char c = v[i];
+    if (c == '\'' || c == '"') {
+      for (++i; i < v.size() && !(v[i] == c && (i + 1 >= v.size() || v[i + 1] != c)); ++i)
+        if (v[i] == c) ++i;  // '' inside a string
+      if (i >= v.size()) return false;
+      continue;
+    }
+    if (c == ';' || c == '$') return false;
+    if ((c == '-' || c == '/') && i + 1 < v.size() && (v[i + 1] == c || (c == '/' && v[i + 1] == '*'))) return false;
+    if (c == '[' || c == '{' || c == '(') ++depth;
+    if (c == ']' || c == '}' || c == ')') {
+      if (--depth < 0) return false;
+      if (depth == 0 && i + 1 != v.size()) return false;
+    }
+  }
+  return depth == 0;
+}
+
+bool all_of(std::string_view v, bool (*ok)(char)) {
+  for (char c : v)
+    if (!ok(c)) return false;
+  return !v.empty();
+}
+
+// A field of a type pasted into the INSERT unquoted must be a literal of that type, nothing more.
+std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, const std::string& v) {
+  using types::Kind;
+  auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+  switch (type.kind) {
+    case Kind::Uuid: case Kind::Timeuuid: {
+      bool ok = v.size() == 36;
+      for (std::size_t i = 0; ok && i < v.size(); ++i)
+        ok = (i == 8 || i == 13 || i == 18 || i == 23) ? v[i] == '-' : hex(v[i]);
+      if (!ok) return std::string("badly formed hexadecimal UUID string");
+      return std::nullopt;
+    }
+    case Kind::Blob:
+      if (v.size() < 2 || v[0] != '0' || (v[1] != 'x' && v[1] != 'X') || !(v.size() == 2 || all_of(std::string_view(v).substr(2), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+          })))
+        return fmt::format("can't interpret '{}' as a blob", v);
+      return std::nullopt;
+    case Kind::Duration:
+      if (!all_of(v, [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+                   static_cast<unsigned char>(c) >= 0x80;  // µs
+          }))
+        return fmt::format("can't interpret '{}' as a duration", v);
+      return std::nullopt;
+    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector:
+      if (!one_bracketed_literal(v)) return fmt::format("can't interpret '{}' as a {} literal", v, type.name);
+      return std::nullopt;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
 std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {
   using types::Kind;
+  if (auto problem = unquoted_literal_problem(type, v)) return problem;
   if (type.kind == Kind::Timestamp) {
     // cqlsh's convert_datetime: the DATETIMEFORMAT, else a CQL date-time, else milliseconds.
     const std::string& format = o.datetime_format.empty() ? std::string(kDisplayTimestampFormat) : o.datetime_format;

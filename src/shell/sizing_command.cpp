@@ -55,15 +55,14 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
   // Bounds that keep the arithmetic below in 64 bits.
   if (rows > 1'000'000'000'000 || text_bytes > 1'000'000'000)
     return print_error("PARTITION SIZE takes ROWS up to 1,000,000,000,000 and TEXT up to 1,000,000,000");
-  std::string ks = session_.keyspace, name = args[1];
-  if (const auto dot = name.find('.'); dot != std::string::npos) {
-    ks = name.substr(0, dot);
-    name = name.substr(dot + 1);
-  }
   auto norm = [](const std::string& n) {
     return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n);
   };
-  ks = norm(ks);
+  std::string ks = session_.keyspace, name = args[1];  // the session's keyspace is already exact
+  if (const auto dot = name.find('.'); dot != std::string::npos) {
+    ks = norm(name.substr(0, dot));
+    name = name.substr(dot + 1);
+  }
   name = norm(name);
   if (ks.empty()) return print_error("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   const schema::TableSchema* t = db_.catalog.table(ks, name);
@@ -98,7 +97,11 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
   }
   const std::size_t nc = t->columns.size();
   const std::uint64_t nv = rows * (nc - npk - ns) + ns;
-  const std::uint64_t bytes = pk + statics + rows * per_row + nv * 8;
+  // Checked: ROWS 10^12 × a row of many TEXT 10^9 columns passes 2^64.
+  std::uint64_t nv_bytes = 0, row_bytes = 0, bytes = pk + statics;
+  if (__builtin_mul_overflow(nv, std::uint64_t{8}, &nv_bytes) || __builtin_mul_overflow(rows, per_row, &row_bytes) ||
+      __builtin_add_overflow(bytes, row_bytes, &bytes) || __builtin_add_overflow(bytes, nv_bytes, &bytes))
+    return print_error("PARTITION SIZE: the estimate passes 2^64 bytes; use smaller ROWS or TEXT");
 
   out_ += fmt::format("\nPartition size of {}.{} on paper, for {} {} per partition{}:\n",
                       util::cql_name(t->keyspace), util::cql_name(t->name), grouped(rows), rows == 1 ? "row" : "rows",

@@ -74,8 +74,10 @@ int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
 }
 
 void Row::assign(RowData&& d, bool with_complex) {
-  // The collections the new bytes point to: the row's own (kept or replaced), or none.
+  // The collections the new bytes point to: the row's own (kept or replaced), or none. A
+  // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
   std::vector<ComplexColumn>* complex = complex_ptr();
+  std::unique_ptr<std::vector<ComplexColumn>> dropped;
   if (with_complex) {
     bool any = false;
     for (const auto& col : d.complex) any = any || col.deletion.exists() || !col.cells.empty();
@@ -83,7 +85,7 @@ void Row::assign(RowData&& d, bool with_complex) {
       if (!complex) complex = new std::vector<ComplexColumn>();
       *complex = std::move(d.complex);
     } else {
-      delete complex;
+      dropped.reset(complex);
       complex = nullptr;
     }
   }

@@ -107,3 +107,8 @@ TEST_CASE("shell commands complete from their own syntax") {
   CHECK(completions(catalog, "shop", "COPY orders TO 'x.csv' WITH HEADER = true ", "") == Strings{"AND"});
   CHECK(completions(catalog, "shop", "NODETOOL ", "TABLE") == Strings{"TABLEHISTOGRAMS", "TABLESTATS"});
 }
+
+TEST_CASE("absurd nesting gives no candidates instead of exhausting the stack") {
+  const auto catalog = sample();
+  CHECK(completions(catalog, "shop", "SELECT * FROM orders WHERE owner = " + std::string(100000, '['), "").empty());
+}
