@@ -822,10 +822,18 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
                   db.memory.limit() >> 20);
   };
 
-  // Tombstones met while reading, counted as Cassandra's ReadCommand counts them (see
-  // tombstone_warning below).
+  // Tombstones met while reading, counted as Cassandra's ReadCommand counts them, per read:
+  // cqlsh reads a page of 100 rows at a time, so the counts restart with each page. The first
+  // page past tombstone_warn_threshold gives the warning.
+  const std::uint64_t page_rows = session.paging ? 100 : UINT64_MAX;
   std::uint64_t tombstones = 0, live_read = 0;
   std::int64_t last_token = 0;
+  std::optional<std::string> tombstone_warned;
+  auto end_page = [&] {
+    if (tombstones > kTombstoneWarnThreshold && !tombstone_warned)
+      tombstone_warned = tombstone_warning(t, s, session, plan.limit, live_read, tombstones, last_token);
+    tombstones = live_read = 0;
+  };
   for (const store::Partition* p : partitions_to_read(t, r, st)) {
     if (limit_reached()) break;
     std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
@@ -867,6 +875,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       tombstones += scanned.tombstones;
       live_read += live ? 1 : 0;
       if (tombstones > kTombstoneFailThreshold) tombstone_failure(db, t, tombstones, p->token());
+      if (live_read == page_rows) end_page();
       if (!live) continue;
       if (read) ++read->live_rows;
       any_row = true;
@@ -906,8 +915,8 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
   // After the aggregation warning: Cassandra gives that one before it reads.
-  if (tombstones > kTombstoneWarnThreshold)
-    rows.warnings.push_back(tombstone_warning(t, s, session, plan.limit, live_read, tombstones, last_token));
+  end_page();
+  if (tombstone_warned) rows.warnings.push_back(std::move(*tombstone_warned));
   if (s.json) to_json(rows);
   return rows;
 }
