@@ -3,6 +3,8 @@
 // filtered after reading, whether ALLOW FILTERING is required and which rule demands it — and
 // what the query reads versus returns on the live data. The answer is a two-column result, so
 // it prints as a table and also as JSON or CSV lines.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "exec/executor.hpp"
@@ -68,12 +70,20 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
   std::vector<std::vector<std::string>> key_bytes;
   if (r.partition_lookup) {
     for (int pk : t.partition_key) {
-      key_bytes.push_back(r.columns[static_cast<std::size_t>(pk)].values);
       std::vector<std::string> texts;
       for (const auto& rel : s.where)
         if (rel.kind == ast::RelationKind::Single && t.find(std::string(rel.columns[0])) == pk)
           for (const auto& v : rel.values) texts.push_back(term_text(v));
-      key_values.push_back(std::move(texts));
+      // IN (1, 1) names one partition: Cassandra drops repeated keys.
+      std::vector<std::string> bytes, shown;
+      const auto& values = r.columns[static_cast<std::size_t>(pk)].values;
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        if (std::find(bytes.begin(), bytes.end(), values[i]) != bytes.end()) continue;
+        bytes.push_back(values[i]);
+        shown.push_back(i < texts.size() ? texts[i] : values[i]);
+      }
+      key_bytes.push_back(std::move(bytes));
+      key_values.push_back(std::move(shown));
     }
   }
   std::size_t partitions = 1;

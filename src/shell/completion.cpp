@@ -39,14 +39,16 @@ constexpr std::string_view kShellSyntax[] = {
 constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
                                         "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};
 
-// cqlsh's COPY options (TO and FROM share most of them).
-constexpr std::string_view kCopyOptions[] = {
-    "BOOLSTYLE", "CHUNKSIZE", "CONFIGFILE", "DATETIMEFORMAT", "DECIMALSEP", "DELIMITER", "DOUBLEPRECISION",
-    "ENCODING", "ERRFILE", "ESCAPE", "FLOATPRECISION", "HEADER", "INGESTRATE", "MAXATTEMPTS",
-    "MAXBATCHSIZE", "MAXINSERTERRORS", "MAXOUTPUTSIZE", "MAXPARSEERRORS", "MAXREQUESTS", "MAXROWS",
-    "MINBATCHSIZE", "NULL", "NUMPROCESSES", "PAGESIZE", "PAGETIMEOUT", "PREPAREDSTATEMENTS", "QUOTE",
-    "RATEFILE", "REPORTFREQUENCY", "SKIPCOLS", "SKIPROWS", "THOUSANDSSEP", "TTL", "BEGINTOKEN",
-    "ENDTOKEN"};
+// cqlsh's COPY options, as its completion offers them per direction.
+constexpr std::string_view kCopyCommonOptions[] = {
+    "DELIMITER", "QUOTE", "ESCAPE", "HEADER", "NULL", "DATETIMEFORMAT", "MAXATTEMPTS", "REPORTFREQUENCY",
+    "DECIMALSEP", "THOUSANDSSEP", "BOOLSTYLE", "NUMPROCESSES", "CONFIGFILE", "RATEFILE"};
+constexpr std::string_view kCopyFromOptions[] = {
+    "CHUNKSIZE", "INGESTRATE", "MAXBATCHSIZE", "MINBATCHSIZE", "MAXROWS", "SKIPROWS", "SKIPCOLS",
+    "MAXPARSEERRORS", "MAXINSERTERRORS", "ERRFILE", "PREPAREDSTATEMENTS", "TTL"};
+constexpr std::string_view kCopyToOptions[] = {
+    "ENCODING", "PAGESIZE", "PAGETIMEOUT", "BEGINTOKEN", "ENDTOKEN", "MAXOUTPUTSIZE", "MAXREQUESTS",
+    "FLOATPRECISION", "DOUBLEPRECISION"};
 
 // What CREATE TABLE (k <Tab> offers: the native types, the collection and tuple type names.
 constexpr std::string_view kTypes[] = {
@@ -210,8 +212,15 @@ void complete_shell(Candidates& c, std::vector<std::string> words, std::string_v
     for (std::size_t i = 0; i < words.size(); ++i)
       if (util::iequals(words[i], "WITH")) {
         const std::string& last = words.back();
-        if (util::iequals(last, "WITH") || util::iequals(last, "AND"))
-          for (auto o : kCopyOptions) c.keyword(o);
+        if (util::iequals(last, "WITH") || util::iequals(last, "AND")) {
+          bool from = false;
+          for (const auto& w : words) from = from || util::iequals(w, "FROM");
+          for (auto o : kCopyCommonOptions) c.keyword(o);
+          if (from)
+            for (auto o : kCopyFromOptions) c.keyword(o);
+          else
+            for (auto o : kCopyToOptions) c.keyword(o);
+        }
         else if (words.size() - i >= 3 && !last.ends_with('='))
           c.keyword("AND");
         return;

@@ -44,6 +44,11 @@ void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& ar
 std::string Shell::run_fresh(const EmbeddedScript& script) {
   const std::vector<std::string> keyspaces = lesson_keyspaces(script);
   for (const auto& ks : keyspaces) {
+    // A fresh start: an existing keyspace of that name goes, and the user is told so.
+    if (db_.catalog.keyspace(ks)) {
+      out_ += fmt::format("Dropping keyspace {} to load {} afresh.\n", ks, script.name);
+      flush();
+    }
     try {
       exec::execute(db_, session_, parser_.parse(fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks))));
     } catch (const error::CqlError& e) {
