@@ -879,7 +879,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (!live) continue;
       if (read) ++read->live_rows;
       any_row = true;
-      ck = store::split_components(row->clustering());
+      store::split_components(row->clustering(), ck);
       if (!match.clustering_matches(ck)) continue;
       collect_cells(t, *p, row, shadow, now_s, cells);
       if (!match.cells_match(cells)) continue;

@@ -12,12 +12,17 @@ void append_component(std::string& key, std::string_view value) {
 
 std::vector<std::string_view> split_components(std::string_view key) {
   std::vector<std::string_view> out;
+  split_components(key, out);
+  return out;
+}
+
+void split_components(std::string_view key, std::vector<std::string_view>& out) {
+  out.clear();
   while (key.size() >= 4) {
     auto len = types::read_be<std::uint32_t>(key);
     out.push_back(key.substr(4, len));
     key.remove_prefix(4 + len);
   }
-  return out;
 }
 
 int ClusteringComparator::compare(std::string_view a, std::string_view b) const {

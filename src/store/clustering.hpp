@@ -34,5 +34,7 @@ class ClusteringComparator {
 void append_component(std::string& key, std::string_view value);
 // Splits an encoded key into its components. REQUIRES: `key` was built by append_component.
 std::vector<std::string_view> split_components(std::string_view key);
+// The same into `out` (cleared first), reusing its capacity: a scan splits every row's key.
+void split_components(std::string_view key, std::vector<std::string_view>& out);
 
 }  // namespace cqlbox::store
