@@ -129,7 +129,7 @@ RowData& scratch() {
   return data;
 }
 
-void remap_row(Row& row, const std::vector<int>& map, RowArena& arena) {
+void remap_row(Row& row, const std::vector<int>& map) {
   if (row.empty() && row.complex().empty()) return;
   RowData& d = scratch();
   row.decode(d);
@@ -150,15 +150,16 @@ void remap_row(Row& row, const std::vector<int>& map, RowArena& arena) {
   }
   d.cells = std::move(cells);
   d.complex = std::move(complex);
-  row.assign(std::move(d), arena);
+  const bool keep = !row.empty();
+  row.assign(std::move(d));
+  (void)keep;
 }
 
 }  // namespace
 
 void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics) {
-  remap_row(static_row_, statics, arena_);
-  for (Row& row : order_) remap_row(row, regular, arena_);
-  compact_if_wasteful();
+  remap_row(static_row_, statics);
+  for (Row& row : order_) remap_row(row, regular);
 }
 
 namespace {
@@ -181,17 +182,12 @@ const Row* Partition::find_row(std::string_view clustering, const ClusteringComp
 void Partition::put_row(RowData&& row, const ClusteringComparator& cmp) {
   auto it = position(order_.begin(), order_.end(), row.clustering, cmp);
   if (it == order_.end() || cmp.compare(it->clustering(), row.clustering) != 0) it = order_.insert(it, Row{});
-  it->assign(std::move(row), arena_);
-  compact_if_wasteful();
+  it->assign(std::move(row));
 }
 
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
   auto it = position(order_.begin(), order_.end(), clustering, cmp);
-  if (it != order_.end() && cmp.compare(it->clustering(), clustering) == 0) {
-    it->discard(arena_);
-    order_.erase(it);
-    compact_if_wasteful();
-  }
+  if (it != order_.end() && cmp.compare(it->clustering(), clustering) == 0) order_.erase(it);
   return order_.empty() && static_row_.empty() && static_row_.complex().empty();
 }
 
@@ -227,10 +223,10 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   if (!m.static_cells.empty()) {
     static_row_.decode(d);
     for (const auto& [slot, cell] : m.static_cells) merge_cell(d, slot, cell);
-    static_row_.assign(std::move(d), arena_, false);
+    static_row_.assign(std::move(d), false);
   }
   for (const auto& w : m.complex)
-    if (w.is_static) merge_complex(static_row_.mutable_complex(arena_), w, *paths.statics[static_cast<std::size_t>(w.slot)]);
+    if (w.is_static) merge_complex(static_row_.mutable_complex(), w, *paths.statics[static_cast<std::size_t>(w.slot)]);
   for (const auto& rt : m.range_tombstones) {
     auto same = std::find_if(range_tombstones_.begin(), range_tombstones_.end(), [&](const RangeTombstone& o) {
       return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
@@ -259,19 +255,9 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   if (m.marker.exists() && (!d.marker.exists() || supersedes(m.marker, d.marker))) d.marker = m.marker;
   d.deletion.merge(m.row_deletion);
   for (const auto& [slot, cell] : m.cells) merge_cell(d, slot, cell);
-  target->assign(std::move(d), arena_, false);
+  target->assign(std::move(d), false);
   for (const auto& w : m.complex)
-    if (!w.is_static) merge_complex(target->mutable_complex(arena_), w, *paths.regular[static_cast<std::size_t>(w.slot)]);
-  compact_if_wasteful();
-}
-
-void Partition::compact_if_wasteful() {
-  if (!arena_.wasteful()) return;
-  // Copy the live rows into a fresh arena; the old one's blocks go with it.
-  RowArena fresh;
-  static_row_.relocate(fresh);
-  for (Row& row : order_) row.relocate(fresh);
-  arena_ = std::move(fresh);
+    if (!w.is_static) merge_complex(target->mutable_complex(), w, *paths.regular[static_cast<std::size_t>(w.slot)]);
 }
 
 }  // namespace cqlbox::store

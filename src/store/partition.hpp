@@ -47,9 +47,6 @@ class RowRange {
 class Partition {
  public:
   Partition(std::string key, std::int64_t token) : key_(std::move(key)), token_(token) {}
-  Partition(Partition&&) = default;
-  // Not assignable: a member-wise move would free the arena before the rows that read it.
-  Partition& operator=(Partition&&) = delete;
 
   const std::string& key() const { return key_; }
   std::int64_t token() const { return token_; }
@@ -97,14 +94,10 @@ class Partition {
   std::string key_;
   std::int64_t token_;
   Deletion deletion_;
-  // The rows' packed bytes. Declared before the rows: a Row reads its bytes when destroyed (to
-  // free its collections vector), so the arena must outlive them.
-  RowArena arena_;
   Row static_row_;
   // Clustering order. A Row is one pointer to its packed bytes, so an out-of-order insert
   // shifts 8-byte pointers, not row data. (A Row* into it lasts until the next write.)
   std::vector<Row> order_;
-  void compact_if_wasteful();
   std::vector<RangeTombstone> range_tombstones_;
   Growth growth_;
 };

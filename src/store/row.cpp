@@ -73,7 +73,7 @@ int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
   return slot;
 }
 
-void Row::assign(RowData&& d, RowArena& arena, bool with_complex) {
+void Row::assign(RowData&& d, bool with_complex) {
   // The collections the new bytes point to: the row's own (kept or replaced), or none. A
   // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
   std::vector<ComplexColumn>* complex = complex_ptr();
@@ -103,7 +103,7 @@ void Row::assign(RowData&& d, RowArena& arena, bool with_complex) {
             ((f & kLocalTime) ? 8 : 0) + varint_size(c.value.size()) + c.value.size();
   }
   size += varint_size(cells);
-  char* bytes = arena.allocate(size);
+  char* bytes = new char[size];
   char* p = bytes;
   unsigned char flags = 0;
   if (d.marker.exists()) flags |= kMarker;
@@ -140,24 +140,13 @@ void Row::assign(RowData&& d, RowArena& arena, bool with_complex) {
     std::memcpy(p, c.value.data(), c.value.size());
     p += c.value.size();
   }
-  if (packed_) arena.release(packed_size());  // the collections pointer moved into the new bytes
-  packed_ = bytes;
-}
-
-void Row::discard(RowArena& arena) {
-  if (packed_) arena.release(packed_size());
-}
-
-void Row::relocate(RowArena& arena) {
-  if (!packed_) return;
-  const std::size_t n = packed_size();
-  char* bytes = arena.allocate(n);
-  std::memcpy(bytes, packed_, n);
+  delete[] packed_;  // the collections pointer moved into the new bytes
   packed_ = bytes;
 }
 
 void Row::release() {
   delete complex_ptr();
+  delete[] packed_;
   packed_ = nullptr;
 }
 
@@ -267,14 +256,14 @@ const std::vector<ComplexColumn>& Row::complex() const {
   return c ? *c : kNone;
 }
 
-std::vector<ComplexColumn>& Row::mutable_complex(RowArena& arena) {
+std::vector<ComplexColumn>& Row::mutable_complex() {
   if (std::vector<ComplexColumn>* c = complex_ptr()) return *c;
   // Repack with a collections pointer.
   RowData d;
   decode(d);
   d.complex.resize(1);
   d.complex[0].deletion.timestamp = 0;  // anything, so assign() keeps a vector
-  assign(std::move(d), arena, true);
+  assign(std::move(d), true);
   std::vector<ComplexColumn>* c = complex_ptr();
   c->clear();
   return *c;

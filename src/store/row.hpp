@@ -21,7 +21,6 @@
 #include <vector>
 
 #include "store/cell.hpp"
-#include "store/row_arena.hpp"
 
 namespace cqlbox::store {
 
@@ -60,7 +59,6 @@ struct RowData {
   }
 };
 
-// The packed bytes belong to the partition's RowArena; a Row owns only its collections vector.
 class Row {
  public:
   Row() = default;
@@ -75,14 +73,9 @@ class Row {
     return *this;
   }
 
-  // Packs `data` into `arena` (the old bytes are released to it); with `complex`, its complex
-  // columns replace the row's (moved in), otherwise the row's stay as they are (writes merge
-  // them in place, mutable_complex()).
-  void assign(RowData&& data, RowArena& arena, bool complex = true);
-  // Gives the bytes back to `arena` (before the row is erased).
-  void discard(RowArena& arena);
-  // Copies the bytes into `arena` (compaction).
-  void relocate(RowArena& arena);
+  // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
+  // the row's stay as they are (writes merge them in place, mutable_complex()).
+  void assign(RowData&& data, bool complex = true);
   // Decodes everything but the complex columns into `out` (reusing its capacity).
   void decode(RowData& out) const;
 
@@ -114,7 +107,7 @@ class Row {
     return c && i < c->size() ? &(*c)[i] : nullptr;
   }
   const std::vector<ComplexColumn>& complex() const;
-  std::vector<ComplexColumn>& mutable_complex(RowArena& arena);
+  std::vector<ComplexColumn>& mutable_complex();
 
  private:
   static std::uint64_t read_varint(const char*& p);
