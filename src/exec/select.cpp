@@ -687,7 +687,8 @@ RowScan scan_row(const schema::TableSchema& t, const store::Row& row, std::int64
     }
   }
   r.live = r.live || (!strict && cell_live);
-  if (r.tombstones == 0 && !r.live && row.deletion().exists()) r.tombstones = 1;
+  // A row deletion counts unless a newer partition or range deletion already covers it.
+  if (r.tombstones == 0 && !r.live && row.deletion().exists() && row.deletion().timestamp >= shadow) r.tombstones = 1;
   return r;
 }
 
@@ -865,6 +866,10 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     bool any_row = false;
     last_token = p->token();
     tombstones += 2 * p->range_tombstones().size();  // each range's open and close bound
+    // The static row is read with the partition (applyToStatic): its dead cells count too.
+    p->static_row().for_each_cell([&](int, const store::CellRef& c) {
+      if (c.timestamp > p->deletion().timestamp && !c.live(now_s)) ++tombstones;
+    });
     for (const store::Row* row : candidates) {
       if (limit_reached()) break;
       if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
