@@ -6,14 +6,19 @@ namespace cqlbox::parse {
 
 namespace {
 
-// Characters cqlsh's lexer can start a token with (outside strings and comments).
+// Characters cqlsh's lexer can start a token with (outside strings and comments), and among
+// them the plain ones, which open no string, comment or line: runs of those are skipped at once
+// (this check runs on every input line).
 struct TokenChars {
   bool ok[256] = {};
+  bool plain[256] = {};
   constexpr TokenChars() {
     for (int c = 'a'; c <= 'z'; ++c) ok[c] = true;
     for (int c = 'A'; c <= 'Z'; ++c) ok[c] = true;
     for (int c = '0'; c <= '9'; ++c) ok[c] = true;
     for (char c : std::string_view("_ \t\r\f()[]{},;.*=<>!:?+-/%'\"$")) ok[static_cast<unsigned char>(c)] = true;
+    for (int c = 0; c < 256; ++c) plain[c] = ok[c];
+    for (char c : std::string_view("'\"$-/")) plain[static_cast<unsigned char>(c)] = false;
   }
 };
 constexpr TokenChars kTokenChars;
@@ -32,6 +37,8 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
     return LexFailure{line, col, s.substr(line_start, end - line_start)};
   };
   for (std::size_t i = 0; i < s.size(); ++i) {
+    while (i < s.size() && kTokenChars.plain[static_cast<unsigned char>(s[i])]) ++i;
+    if (i == s.size()) break;
     const char c = s[i];
     if (c == '\n') { ++line; line_start = i + 1; continue; }
     if (c == '\'' || c == '"') {

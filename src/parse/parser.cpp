@@ -206,10 +206,10 @@ void check_nesting(std::string_view text) {
   }
 }
 
-ast::Statement Parser::parse(std::string_view text) {
-  check_nesting(text);
-  arena_.release();
-  Builder b(text, &arena_);
+namespace {
+
+ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* arena) {
+  Builder b(text, arena);
   tao::pegtl::memory_input<> in(text.data(), text.size(), "");
   bool ok = false;
   try {
@@ -219,6 +219,22 @@ ast::Statement Parser::parse(std::string_view text) {
   }
   if (!ok || !b.result) syntax_error(text, b);
   return std::move(*b.result);
+}
+
+}  // namespace
+
+const ast::Statement& Parser::parse(std::string_view text) {
+  result_.reset();
+  if (const ast::Statement* cached = cache_.find(text)) return *cached;
+  check_nesting(text);
+  if (!cache_.shaped()) {
+    arena_.release();
+    result_.emplace(parse_into(text, &arena_));
+    return *result_;
+  }
+  auto parsed = std::make_unique<ParsedStatement>(text);
+  parsed->statement = parse_into(parsed->text, &parsed->arena);
+  return cache_.remember(std::move(parsed));
 }
 
 }  // namespace cqlbox::parse

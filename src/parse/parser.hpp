@@ -2,9 +2,11 @@
 #pragma once
 
 #include <memory_resource>
+#include <optional>
 #include <string_view>
 
 #include "ast/ast.hpp"
+#include "parse/statement_cache.hpp"
 
 namespace cqlbox::parse {
 
@@ -21,10 +23,17 @@ class Parser {
   // Parses one statement (an optional trailing ';' is allowed). Throws
   // CqlError(SyntaxException) with "line L:C <what> (<snippet>)". The returned AST and every
   // view in it stay valid until the next call to parse(); `text` must outlive them too.
-  ast::Statement parse(std::string_view text);
+  // A statement of a shape seen before (the same text but for its literals) is not parsed
+  // again: see statement_cache.hpp.
+  const ast::Statement& parse(std::string_view text);
+
+  // Shapes remembered; for tests.
+  std::size_t cached_shapes() const { return cache_.size(); }
 
  private:
   std::pmr::monotonic_buffer_resource arena_;
+  std::optional<ast::Statement> result_;
+  StatementCache cache_;
 };
 
 // The token starting at `pos` in `text` as a lexer would cut it ('…' strings, "…" names,

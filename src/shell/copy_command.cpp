@@ -388,7 +388,7 @@ void Shell::copy_import_line(std::string_view line) {
   }
   stmt += imp.insert_tail;
   try {
-    ast::Statement parsed = parser_.parse(stmt);
+    const ast::Statement& parsed = parser_.parse(stmt);
     exec::execute(db_, session_, parsed);
   } catch (const error::CqlError& e) {
     const std::string text = print::error_text(e);

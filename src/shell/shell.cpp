@@ -191,9 +191,9 @@ void Shell::run_statement(const std::string& text) {
     print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
     return true;
   };
-  std::optional<ast::Statement> parsed;
+  const ast::Statement* parsed = nullptr;
   try {
-    parsed.emplace(parser_.parse(text));
+    parsed = &parser_.parse(text);
   } catch (const error::CqlError& e) {
     // cqlsh lexes a statement before sending it, so its "Invalid syntax" wins over the server's
     // error. Checked only when the parse fails: text the grammar accepts is made of tokens
@@ -202,7 +202,7 @@ void Shell::run_statement(const std::string& text) {
     return;
   }
   try {
-    ast::Statement& stmt = *parsed;
+    const ast::Statement& stmt = *parsed;
     const std::int64_t start_us = db_.clock.now_us();
     const auto started = std::chrono::steady_clock::now();
     if (tracing_) {

@@ -1,0 +1,305 @@
+#include "parse/statement_cache.hpp"
+
+#include <algorithm>
+
+#include <tao/pegtl.hpp>
+
+#include "cql/literals.hpp"
+
+namespace cqlbox::parse {
+
+namespace {
+
+namespace pegtl = tao::pegtl;
+using ast::TermKind;
+
+// The end of `Rule` matched at text[pos], or 0 when it does not match there.
+template <class Rule>
+std::size_t match_end(std::string_view text, std::size_t pos) {
+  pegtl::memory_input<> in(text.data() + pos, text.data() + text.size(), "");
+  if (!pegtl::parse<Rule>(in)) return 0;
+  return static_cast<std::size_t>(in.current() - text.data());
+}
+
+// A number-like token at text[pos], classified as the grammar's `constant` rule would: the same
+// rules in the same order. Returns its end, 0 if none matches.
+std::size_t number_literal(std::string_view text, std::size_t pos, TermKind& kind) {
+  // The common cases first, by hand: digits, or digits '.' digits, ending where no word
+  // character, '.', '-' or '$' follows (so no uuid, blob, duration, exponent or identifier).
+  {
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    auto ends = [&](std::size_t at) {
+      if (at >= text.size()) return true;
+      const char c = text[at];
+      return !(digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+               c == '.' || c == '-' || c == '$' || static_cast<unsigned char>(c) >= 0x80);
+    };
+    std::size_t i = pos + (text[pos] == '-' ? 1 : 0);
+    const std::size_t first = i;
+    while (i < text.size() && digit(text[i])) ++i;
+    if (i > first && ends(i)) {
+      kind = TermKind::Integer;
+      return i;
+    }
+    if (i > first && i < text.size() && text[i] == '.') {
+      std::size_t j = i + 1;
+      while (j < text.size() && digit(text[j])) ++j;
+      if (j < text.size() && (text[j] == 'e' || text[j] == 'E')) {
+        // an exponent: left to the rules
+      } else if (ends(j)) {
+        kind = TermKind::Float;
+        return j;
+      }
+    }
+  }
+  struct Try {
+    std::size_t (*match)(std::string_view, std::size_t);
+    TermKind kind;
+  };
+  static constexpr Try kRules[] = {
+      {match_end<grammar::uuid_body>, TermKind::Uuid},
+      {match_end<grammar::hex_body>, TermKind::Hex},
+      {match_end<grammar::duration_body>, TermKind::Duration},
+      {match_end<grammar::float_body>, TermKind::Float},
+      {match_end<grammar::integer_body>, TermKind::Integer},
+  };
+  for (const Try& rule : kRules) {
+    if (std::size_t end = rule.match(text, pos)) {
+      kind = rule.kind;
+      return end;
+    }
+  }
+  return 0;
+}
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(char c) { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+
+// What the AST keeps of a literal: a string's content ('' left doubled here), else the token.
+std::string_view literal_text(std::string_view text, const Literal& lit) {
+  std::string_view raw = text.substr(lit.offset, lit.size);
+  if (lit.kind != TermKind::String) return raw;
+  return raw[0] == '$' ? raw.substr(2, raw.size() - 4) : raw.substr(1, raw.size() - 2);
+}
+
+// Every term of a statement, and apart the constants the literals become.
+struct TermWalk {
+  std::vector<ast::Term*> all;
+  std::vector<ast::Term*> constants;
+  bool cacheable = true;
+
+  void term(ast::Term& t) {
+    all.push_back(&t);
+    if (t.is_constant() && t.kind != TermKind::Boolean) constants.push_back(&t);
+    for (auto& item : t.items) term(item);
+  }
+  void term(std::optional<ast::Term>& t) {
+    if (t) term(*t);
+  }
+  void terms(ast::Vec<ast::Term>& ts) {
+    for (auto& t : ts) term(t);
+  }
+  void selector(ast::Selector& s) {
+    if (s.kind == ast::SelectorKind::Constant) term(s.constant);
+    for (auto& a : s.args) selector(a);
+  }
+  void relations(ast::Vec<ast::Relation>& rs) {
+    for (auto& r : rs) terms(r.values);
+  }
+  void conditions(ast::Vec<ast::Condition>& cs) {
+    for (auto& c : cs) {
+      term(c.element);
+      terms(c.values);
+    }
+  }
+  void statement(ast::Insert& s) {
+    if (s.json) cacheable = false;  // the document is a literal the AST keeps outside a term
+    terms(s.values);
+    term(s.ttl);
+    term(s.timestamp);
+  }
+  void statement(ast::Update& s) {
+    for (auto& a : s.assignments) {
+      term(a.value);
+      term(a.element);
+    }
+    relations(s.where);
+    conditions(s.conditions);
+    term(s.ttl);
+    term(s.timestamp);
+  }
+  void statement(ast::Delete& s) {
+    for (auto& c : s.columns) term(c.element);
+    relations(s.where);
+    conditions(s.conditions);
+    term(s.ttl);
+    term(s.timestamp);
+  }
+  void statement(ast::Select& s) {
+    for (auto& sel : s.selectors) selector(sel);
+    relations(s.where);
+    term(s.per_partition_limit);
+    term(s.limit);
+  }
+  void statement(ast::Batch& s) {
+    term(s.timestamp);
+    for (auto& inner : s.statements) std::visit([&](auto& st) { statement(st); }, inner);
+  }
+  template <class Other>
+  void statement(Other&) {
+    cacheable = false;  // schema statements: rare, not worth a cache entry
+  }
+};
+
+}  // namespace
+
+bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& literals) {
+  key.clear();
+  literals.clear();
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+  auto add_literal = [&](std::size_t end, TermKind kind) {
+    literals.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(end - i), kind});
+    key += '\x01';
+    key += static_cast<char>('A' + static_cast<int>(kind));
+    i = end;
+  };
+  while (i < n) {
+    const char c = text[i];
+    if (static_cast<unsigned char>(c) < 0x09) return false;  // would blur the literal markers
+    if (c == '\'') {
+      std::size_t end = i + 1;
+      for (;; ++end) {
+        if (end >= n) return false;
+        if (text[end] == '\'') {
+          if (end + 1 < n && text[end + 1] == '\'') { ++end; continue; }
+          break;
+        }
+      }
+      add_literal(end + 1, TermKind::String);
+    } else if (c == '$' && i + 1 < n && text[i + 1] == '$') {
+      const std::size_t close = text.find("$$", i + 2);
+      if (close == std::string_view::npos) return false;
+      add_literal(close + 2, TermKind::String);
+    } else if (c == '"') {
+      std::size_t end = i + 1;
+      for (;; ++end) {
+        if (end >= n) return false;
+        if (text[end] == '"') {
+          if (end + 1 < n && text[end + 1] == '"') { ++end; continue; }
+          break;
+        }
+      }
+      key.append(text.substr(i, end + 1 - i));
+      i = end + 1;
+    } else if (is_digit(c) || (c == '-' && i + 1 < n && is_digit(text[i + 1])) ||
+               (is_hex(c) && n - i >= 36 && text[i + 8] == '-')) {
+      // A uuid may start with a letter; anything else starting with one is a word.
+      TermKind kind{};
+      const std::size_t end = number_literal(text, i, kind);
+      if (end != 0) {
+        add_literal(end, kind);
+      } else if (is_digit(c) || c == '-') {
+        return false;  // 12abc and the like: leave them to the parser's errors
+      } else {
+        while (i < n && is_word_char(text[i])) key += text[i++];
+      }
+    } else if (is_word_char(c)) {
+      while (i < n && is_word_char(text[i])) key += text[i++];
+    } else if ((c == '-' || c == '/') && i + 1 < n && text[i + 1] == c) {
+      return false;  // a comment
+    } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      return false;
+    } else {
+      key += c;
+      ++i;
+    }
+  }
+  return true;
+}
+
+const ast::Statement* StatementCache::find(std::string_view text) {
+  last_.reset();
+  shaped_ = text.size() <= kMaxText && cut_shape(text, key_, literals_);
+  if (!shaped_) return nullptr;
+  auto it = entries_.find(key_);
+  if (it == entries_.end()) return nullptr;
+  ParsedStatement& e = *it->second;
+
+  // Each literal's new text; a string with '' escapes is undoubled into e.unescaped, sized once
+  // so the views stay put.
+  e.unescaped.clear();
+  e.unescaped.reserve(text.size());
+  for (std::size_t k = 0; k < literals_.size(); ++k) {
+    std::string_view value = literal_text(text, literals_[k]);
+    if (literals_[k].kind == TermKind::String && text[literals_[k].offset] == '\'' &&
+        value.find('\'') != std::string_view::npos) {
+      const std::size_t from = e.unescaped.size();
+      for (std::size_t j = 0; j < value.size(); ++j) {
+        e.unescaped += value[j];
+        if (value[j] == '\'') ++j;
+      }
+      value = std::string_view(e.unescaped).substr(from);
+    }
+    e.literal_terms[k]->text = value;
+  }
+  // Every term's offset moves by how much the literals before it grew or shrank.
+  std::size_t k = 0;
+  std::int64_t shift = 0;
+  for (std::size_t j = 0; j < e.terms.size(); ++j) {
+    const std::uint32_t at = e.term_offsets[j];
+    while (k < e.literals.size() && e.literals[k].offset + e.literals[k].size <= at) {
+      shift += static_cast<std::int64_t>(literals_[k].size) - e.literals[k].size;
+      ++k;
+    }
+    e.terms[j]->offset = static_cast<std::uint32_t>(at + shift);
+  }
+  return &e.statement;
+}
+
+const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> parsed) {
+  TermWalk walk;
+  std::visit([&](auto& s) { walk.statement(s); }, parsed->statement);
+  bool match = walk.cacheable && walk.constants.size() == literals_.size();
+  if (match) {
+    auto by_offset = [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; };
+    std::stable_sort(walk.constants.begin(), walk.constants.end(), by_offset);
+    for (std::size_t k = 0; match && k < literals_.size(); ++k) {
+      const ast::Term& t = *walk.constants[k];
+      const Literal& lit = literals_[k];
+      std::string_view expected = literal_text(parsed->text, lit);
+      if (lit.kind == TermKind::String && parsed->text[lit.offset] == '\'' &&
+          expected.find('\'') != std::string_view::npos) {
+        std::string undoubled;
+        for (std::size_t j = 0; j < expected.size(); ++j) {
+          undoubled += expected[j];
+          if (expected[j] == '\'') ++j;
+        }
+        match = t.text == undoubled;
+      } else {
+        match = t.text == expected;
+      }
+      match = match && t.offset == lit.offset && t.kind == lit.kind;
+    }
+  }
+  if (!match) {
+    last_ = std::move(parsed);
+    return last_->statement;
+  }
+  if (entries_.size() >= kMaxEntries) entries_.clear();  // a script of many shapes: start over
+  parsed->literals = literals_;
+  parsed->literal_terms = std::move(walk.constants);
+  std::vector<ast::Term*> all = std::move(walk.all);
+  std::stable_sort(all.begin(), all.end(), [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; });
+  parsed->term_offsets.reserve(all.size());
+  for (const ast::Term* t : all) parsed->term_offsets.push_back(t->offset);
+  parsed->terms = std::move(all);
+  ParsedStatement& kept = *parsed;
+  entries_.emplace(key_, std::move(parsed));
+  return kept.statement;
+}
+
+}  // namespace cqlbox::parse

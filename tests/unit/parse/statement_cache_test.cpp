@@ -1,0 +1,104 @@
+// StatementCache / Parser: statements differing only in literals reuse one AST with the new
+// literals patched in, and anything the shape cannot stand for is parsed afresh.
+#include "parse/statement_cache.hpp"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "error/cql_error.hpp"
+#include "parse/parser.hpp"
+
+namespace ast = cqlbox::ast;
+using cqlbox::parse::Literal;
+using cqlbox::parse::Parser;
+
+namespace {
+
+std::string shape(std::string_view text) {
+  std::string key;
+  std::vector<Literal> lits;
+  if (!cqlbox::parse::cut_shape(text, key, lits)) return "<none>";
+  for (char& c : key)
+    if (c == '\x01') c = '#';
+  return key;
+}
+
+}  // namespace
+
+TEST_CASE("cut_shape: literals become markers of their kind, words and names stay") {
+  CHECK(shape("INSERT INTO t (a, \"B\") VALUES (1, 'x''y')") == shape("INSERT INTO t (a, \"B\") VALUES (22, 'z')"));
+  CHECK(shape("SELECT * FROM t WHERE k = 1") != shape("SELECT * FROM t WHERE k = 1.5"));
+  CHECK(shape("SELECT * FROM t WHERE k = 1") != shape("SELECT * FROM t WHERE k = '1'"));
+  CHECK(shape("SELECT * FROM t WHERE k = 1h") != shape("SELECT * FROM t WHERE k = 1"));
+  CHECK(shape("SELECT * FROM t WHERE k = 0xff") != shape("SELECT * FROM t WHERE k = 1"));
+  CHECK(shape("SELECT * FROM t1 WHERE k = 1") != shape("SELECT * FROM t2 WHERE k = 1"));
+  // A uuid starting with a letter is a literal, not a word.
+  CHECK(shape("SELECT * FROM t WHERE k = a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11") ==
+        shape("SELECT * FROM t WHERE k = 10eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"));
+  CHECK(shape("SELECT * FROM t -- comment") == "<none>");
+  CHECK(shape("SELECT * FROM t /* c */") == "<none>");
+  CHECK(shape("SELECT * FROM t WHERE k = 'open") == "<none>");
+  CHECK(shape("SELECT * FROM t WHERE k = 12abc") == "<none>");
+}
+
+TEST_CASE("Parser: a second statement of one shape gets its own literals") {
+  Parser p;
+  {
+    const auto& st = p.parse("INSERT INTO t (k, v, s) VALUES (1, 2.5, 'it''s')");
+    const auto& ins = std::get<ast::Insert>(st);
+    CHECK(ins.values[2].text == "it's");
+  }
+  CHECK(p.cached_shapes() == 1);
+  std::string second = "INSERT INTO t (k, v, s) VALUES (12345, -0.25, 'a''b''c')";
+  const auto& st = p.parse(second);
+  CHECK(p.cached_shapes() == 1);
+  const auto& ins = std::get<ast::Insert>(st);
+  REQUIRE(ins.values.size() == 3);
+  CHECK(ins.table.name == "t");
+  CHECK(ins.values[0].kind == ast::TermKind::Integer);
+  CHECK(ins.values[0].text == "12345");
+  CHECK(ins.values[0].offset == second.find("12345"));
+  CHECK(ins.values[1].kind == ast::TermKind::Float);
+  CHECK(ins.values[1].text == "-0.25");
+  CHECK(ins.values[2].text == "a'b'c");
+  CHECK(ins.values[2].offset == second.find("'a"));
+}
+
+TEST_CASE("Parser: collections, USING and LIMIT are patched; every term offset follows its literal") {
+  Parser p;
+  (void)p.parse("UPDATE t USING TTL 5 SET l = [1, 2] WHERE k = 'a'");
+  std::string text = "UPDATE t USING TTL 500 SET l = [10, 20] WHERE k = 'bb'";
+  const auto& up = std::get<ast::Update>(p.parse(text));
+  CHECK(up.ttl->text == "500");
+  const ast::Term& list = up.assignments[0].value;
+  REQUIRE(list.items.size() == 2);
+  CHECK(list.items[1].text == "20");
+  CHECK(up.where[0].values[0].text == "bb");
+
+  (void)p.parse("SELECT v FROM t WHERE k = 1 LIMIT 10");
+  const auto& sel = std::get<ast::Select>(p.parse("SELECT v FROM t WHERE k = 7 LIMIT 3"));
+  CHECK(sel.limit->text == "3");
+  CHECK(sel.where[0].values[0].text == "7");
+}
+
+TEST_CASE("Parser: what the shape cannot stand for is not cached") {
+  Parser p;
+  (void)p.parse("INSERT INTO t JSON '{\"k\": 1}'");
+  CHECK(p.cached_shapes() == 0);
+  (void)p.parse("CREATE TABLE t (k int PRIMARY KEY, v vector<float, 3>)");
+  CHECK(p.cached_shapes() == 0);
+  (void)p.parse("SELECT * FROM t WHERE k = NaN");
+  CHECK(p.cached_shapes() == 0);
+  // A syntax error caches nothing, and the same error comes back the second time.
+  for (int i = 0; i < 2; ++i) {
+    try {
+      (void)p.parse("SELECT * FROM t WHERE k = 1 2");
+      FAIL("parsed");
+    } catch (const cqlbox::error::CqlError& e) {
+      CHECK(e.message.find("line 1:28") != std::string::npos);
+    }
+  }
+  CHECK(p.cached_shapes() == 0);
+}
