@@ -56,13 +56,16 @@ struct integer_lit : tok<integer_body> {
   static constexpr const char* expected = "INTEGER";
 };
 
-// Parser.g's intValue (USING TTL/TIMESTAMP, LIMIT): an INTEGER or a bind marker. cqlbox's shell
-// has no bind values, so a '?' is read and refused; listing it keeps ANTLR's "no viable
-// alternative" wording for anything else.
+// Bind markers: '?' or ':name'. Values come with the statement over the native protocol; the
+// shell has none to give, so executing one there is an InvalidRequest.
 struct qmark_tok : tok<one<'?'>> {
   static constexpr const char* expected = "QMARK";
 };
-struct int_value : sor<integer_lit, seq<qmark_tok, failure>> {};
+struct named_marker_body : seq<one<':'>, sp, ident> {};
+struct bind_marker : sor<qmark_tok, named_marker_body> {};
+
+// Parser.g's intValue (USING TTL/TIMESTAMP, LIMIT): an INTEGER or a bind marker.
+struct int_value : sor<integer_lit, bind_marker> {};
 
 struct boolean_lit : sor<kw_true, kw_false> {};
 struct null_lit : kw_null {};

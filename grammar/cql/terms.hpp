@@ -32,7 +32,8 @@ struct call_open : lparen {};
 struct call_close : rparen {};
 struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};
 
-struct term_primary : sor<constant, null_lit, brace_literal, list_literal, tuple_literal, function_call> {};
+struct term_primary : sor<constant, null_lit, brace_literal, list_literal, tuple_literal, function_call,
+                          bind_marker> {};
 // Arithmetic on terms (Cassandra 4.0+): unary minus binds tightest, then * / %, then + -. A
 // tail's action fires only once its right operand parsed, so `[1] + l` (a list prepend, where
 // `l` is no term) backtracks cleanly.

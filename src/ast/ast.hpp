@@ -25,12 +25,14 @@ enum class TermKind : std::uint8_t {
   String, Integer, Float, Uuid, Boolean, Hex, Duration,  // constants (same order as types)
   Null, List, Set, Map, Tuple, FunctionCall, Udt,
   Operation,  // text: "+", "-", "*", "/", "%", or "n" (unary minus); items: the operands
+  Bind,       // a bind marker: text is its name (empty for '?'), bind_index its position
 };
 
 // A term. Constants keep their text (strings unescaped); collections and tuples keep their
 // elements in `items` (a map alternates key, value); a function call keeps its name in `text`.
 struct Term {
   TermKind kind = TermKind::Null;
+  std::uint16_t bind_index = 0;  // Bind: 0-based, in the order the markers appear
   std::string_view text;
   Vec<Term> items;
   Vec<std::string_view> fields;  // Udt: the field name of each item

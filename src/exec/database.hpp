@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "cluster/ring.hpp"
+#include "exec/bound_values.hpp"
 #include "exec/functions.hpp"
 #include "schema/catalog.hpp"
 #include "store/table_store.hpp"
@@ -51,6 +52,11 @@ struct Session {
   // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each
   // result row to it instead of holding them all: COPY TO streams a table this way.
   std::function<void(const std::vector<std::optional<std::string>>&)>* row_sink = nullptr;
+  // The statement's bind markers (Parser::markers) and the values bound to them (the native
+  // protocol's; the shell has none): their counts must agree.
+  std::size_t markers = 0;
+  const std::vector<BoundValue>* bound = nullptr;
+  bool prepared = false;  // an EXECUTE of a prepared statement, not a QUERY
 };
 
 }  // namespace cqlbox::exec

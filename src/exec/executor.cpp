@@ -34,6 +34,13 @@ void check_write_budget(Database& db) {
 }  // namespace
 
 Result execute(Database& db, Session& session, const ast::Statement& statement) {
+  const std::size_t bound = session.bound ? session.bound->size() : 0;
+  if (session.markers != bound) {
+    // A QUERY's text and an EXECUTE's prepared statement are checked with different words.
+    if (session.prepared) error::invalid("there were {} markers(?) in CQL but {} bound variables", session.markers, bound);
+    error::invalid("Invalid amount of bind variables");
+  }
+  BoundValuesScope values(session.bound);
   if (std::holds_alternative<ast::Insert>(statement) || std::holds_alternative<ast::Update>(statement) ||
       std::holds_alternative<ast::Delete>(statement) || std::holds_alternative<ast::Batch>(statement))
     check_write_budget(db);

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "error/cql_error.hpp"
+#include "exec/bound_values.hpp"
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
@@ -90,6 +91,62 @@ std::string bind_element(const ast::Term& item, const types::CqlType& type, std:
 void check_array_literal(const ast::Term& term, const types::CqlType& receiver) {
   if (term.kind == ast::TermKind::List && receiver.kind != types::Kind::List && receiver.kind != types::Kind::Vector)
     error::invalid("Unexpected receiver type '{}'; only list and vector are expected", receiver.name);
+}
+
+// A bound value, checked as Cassandra's serializers check it; a frozen set or map is brought into
+// its canonical order (elements sorted and unique), as deserializing and reserializing does.
+std::optional<std::string> bind_marker_value(const ast::Term& term, const types::CqlType& type,
+                                             std::string_view column) {
+  const auto& values = current_bound_values();
+  if (term.bind_index >= values.size())  // the executor checked the count; a safety net
+    error::invalid("there were {} markers(?) in CQL but {} bound variables", term.bind_index + 1, values.size());
+  const BoundValue& v = values[term.bind_index];
+  if (v.state == BoundValue::State::Null) return std::nullopt;
+  if (v.state == BoundValue::State::Unset) error::invalid("Invalid unset value for column {}", column);
+  std::string bytes(v.bytes);
+  using types::Kind;
+  const std::size_t n = bytes.size();
+  auto expect = [&](bool ok, std::string_view what) {
+    if (!ok) error::invalid("{} ({})", what, n);
+  };
+  switch (type.kind) {
+    case Kind::Int: expect(n == 4 || n == 0, "Expected 4 or 0 byte int"); break;
+    case Kind::Bigint: case Kind::Counter: expect(n == 8 || n == 0, "Expected 8 or 0 byte long"); break;
+    case Kind::Double: expect(n == 8 || n == 0, "Expected 8 or 0 byte value for a double"); break;
+    case Kind::Float: expect(n == 4 || n == 0, "Expected 4 or 0 byte value for a float"); break;
+    case Kind::Smallint: expect(n == 2 || n == 0, "Expected 2 bytes for a smallint"); break;
+    case Kind::Tinyint: expect(n == 1 || n == 0, "Expected 1 byte for a tinyint"); break;
+    case Kind::Boolean: expect(n == 1 || n == 0, "Expected 1 or 0 byte value"); break;
+    case Kind::Uuid: case Kind::Timeuuid: expect(n == 16 || n == 0, "UUID should be 16 or 0 bytes"); break;
+    case Kind::Timestamp: expect(n == 8 || n == 0, "Expected 8 or 0 byte long for date"); break;
+    case Kind::Date: expect(n == 4 || n == 0, "Expected 4 byte long for date"); break;
+    case Kind::Time: expect(n == 8 || n == 0, "Expected 8 byte long for time"); break;
+    case Kind::Inet: expect(n == 4 || n == 16 || n == 0, "Invalid length for an inet address"); break;
+    case Kind::Set: case Kind::Map: {
+      const bool map = type.kind == Kind::Map;
+      std::vector<std::string_view> parts;
+      if (!types::decode_elements(bytes, parts, map)) error::invalid("Not enough bytes to read a {}", map ? "map" : "set");
+      const types::CqlType& key = *type.params[0];
+      const std::size_t step = map ? 2 : 1;
+      std::vector<std::size_t> order;
+      for (std::size_t i = 0; i < parts.size(); i += step) order.push_back(i);
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return types::compare_values(key, parts[a], parts[b]) < 0;
+      });
+      std::vector<std::string> elements;
+      std::vector<std::pair<std::string, std::string>> pairs;
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::size_t i = order[k];
+        // The last of equal keys wins, as a map literal's last duplicate does.
+        if (k + 1 < order.size() && types::compare_values(key, parts[i], parts[order[k + 1]]) == 0) continue;
+        if (map) pairs.emplace_back(std::string(parts[i]), std::string(parts[i + 1]));
+        else elements.emplace_back(parts[i]);
+      }
+      return map ? types::encode_pairs(pairs) : types::encode_elements(elements);
+    }
+    default: break;
+  }
+  return bytes;
 }
 
 // Collection and tuple literals -> serialized collections (sets sorted and deduplicated,
@@ -307,6 +364,7 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
   using ast::TermKind;
   switch (term.kind) {
     case TermKind::Null: return std::nullopt;
+    case TermKind::Bind: return bind_marker_value(term, type, column);
     case TermKind::List: case TermKind::Set: case TermKind::Map:
       if (type.kind == types::Kind::Vector) {
         if (term.kind != TermKind::List) error::invalid("Invalid vector literal for {} of type {}", column, type.name);

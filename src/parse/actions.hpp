@@ -93,6 +93,34 @@ struct action<g::boolean_lit> {
     b.terms.push_back(std::move(t));
   }
 };
+// A bind marker: its index is given once the whole statement has parsed (Parser::parse), in
+// the order of the markers' offsets, so a branch the parser backtracks out of leaves no gap.
+template <>
+struct action<g::qmark_tok> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    ast::Term t;
+    t.kind = TermKind::Bind;
+    t.offset = static_cast<std::uint32_t>(in.begin() - b.text.data());
+    b.terms.push_back(std::move(t));
+    ++b.bind_markers;
+  }
+};
+template <>
+struct action<g::named_marker_body> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    std::string_view raw = in.string_view().substr(1);
+    while (!raw.empty() && (raw.front() == ' ' || raw.front() == '\t' || raw.front() == '\n' || raw.front() == '\r'))
+      raw.remove_prefix(1);
+    ast::Term t;
+    t.kind = TermKind::Bind;
+    t.text = b.name_of(raw);
+    t.offset = static_cast<std::uint32_t>(in.begin() - b.text.data());
+    b.terms.push_back(std::move(t));
+    ++b.bind_markers;
+  }
+};
 template <>
 struct action<g::null_lit> {
   static void apply0(Builder& b) { b.terms.push_back(ast::Term{}); }

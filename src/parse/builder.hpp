@@ -28,6 +28,7 @@ struct Builder {
   std::string_view name_of(std::string_view token_text);
 
   std::vector<ast::Term> terms;
+  std::size_t bind_markers = 0;  // bind markers pushed, backtracked ones included
   std::vector<std::size_t> term_marks;
   std::vector<std::size_t> rewind_marks;  // see control::kRewinds
   std::vector<bool> brace_is_map;

@@ -1,11 +1,13 @@
 #include "parse/parser.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
 #include "parse/actions.hpp"
+#include "parse/term_walk.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::parse {
@@ -208,7 +210,22 @@ void check_nesting(std::string_view text) {
 
 namespace {
 
-ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* arena) {
+// Numbers the bind markers by position; returns how many there are.
+std::size_t number_bind_markers(ast::Statement& statement) {
+  TermWalk walk;
+  std::visit([&](auto& s) { walk.statement(s); }, statement);
+  std::vector<ast::Term*> markers;
+  for (ast::Term* t : walk.all)
+    if (t->kind == ast::TermKind::Bind) markers.push_back(t);
+  std::sort(markers.begin(), markers.end(), [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; });
+  if (markers.size() > 65535)
+    throw error::CqlError(error::ErrorClass::InvalidRequest,
+                          fmt::format("Too many markers(?). {} markers exceed the allowed maximum of 65535", markers.size()));
+  for (std::size_t i = 0; i < markers.size(); ++i) markers[i]->bind_index = static_cast<std::uint16_t>(i);
+  return markers.size();
+}
+
+ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* arena, std::size_t& markers) {
   Builder b(text, arena);
   tao::pegtl::memory_input<> in(text.data(), text.size(), "");
   bool ok = false;
@@ -218,6 +235,7 @@ ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* aren
     ok = false;
   }
   if (!ok || !b.result) syntax_error(text, b);
+  markers = b.bind_markers ? number_bind_markers(*b.result) : 0;
   return std::move(*b.result);
 }
 
@@ -225,15 +243,20 @@ ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* aren
 
 const ast::Statement& Parser::parse(std::string_view text) {
   result_.reset();
-  if (const ast::Statement* cached = cache_.find(text)) return *cached;
+  if (const ast::Statement* cached = cache_.find(text)) {
+    markers_ = cache_.markers();
+    return *cached;
+  }
+  markers_ = 0;
   check_nesting(text);
   if (!cache_.shaped()) {
     arena_.release();
-    result_.emplace(parse_into(text, &arena_));
+    result_.emplace(parse_into(text, &arena_, markers_));
     return *result_;
   }
   auto parsed = std::make_unique<ParsedStatement>(text);
-  parsed->statement = parse_into(parsed->text, &parsed->arena);
+  parsed->statement = parse_into(parsed->text, &parsed->arena, parsed->markers);
+  markers_ = parsed->markers;
   return cache_.remember(std::move(parsed));
 }
 

@@ -27,6 +27,9 @@ class Parser {
   // again: see statement_cache.hpp.
   const ast::Statement& parse(std::string_view text);
 
+  // The bind markers ('?', ':name') of the statement parse() returned last.
+  std::size_t markers() const { return markers_; }
+
   // Shapes remembered; for tests.
   std::size_t cached_shapes() const { return cache_.size(); }
 
@@ -34,6 +37,7 @@ class Parser {
   std::pmr::monotonic_buffer_resource arena_;
   std::optional<ast::Statement> result_;
   StatementCache cache_;
+  std::size_t markers_ = 0;
 };
 
 // The token starting at `pos` in `text` as a lexer would cut it ('…' strings, "…" names,

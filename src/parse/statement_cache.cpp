@@ -5,6 +5,7 @@
 #include <tao/pegtl.hpp>
 
 #include "cql/literals.hpp"
+#include "parse/term_walk.hpp"
 
 namespace cqlbox::parse {
 
@@ -85,75 +86,6 @@ std::string_view literal_text(std::string_view text, const Literal& lit) {
   return raw[0] == '$' ? raw.substr(2, raw.size() - 4) : raw.substr(1, raw.size() - 2);
 }
 
-// Every term of a statement, and apart the constants the literals become.
-struct TermWalk {
-  std::vector<ast::Term*> all;
-  std::vector<ast::Term*> constants;
-  bool cacheable = true;
-
-  void term(ast::Term& t) {
-    all.push_back(&t);
-    if (t.is_constant() && t.kind != TermKind::Boolean) constants.push_back(&t);
-    for (auto& item : t.items) term(item);
-  }
-  void term(std::optional<ast::Term>& t) {
-    if (t) term(*t);
-  }
-  void terms(ast::Vec<ast::Term>& ts) {
-    for (auto& t : ts) term(t);
-  }
-  void selector(ast::Selector& s) {
-    if (s.kind == ast::SelectorKind::Constant) term(s.constant);
-    for (auto& a : s.args) selector(a);
-  }
-  void relations(ast::Vec<ast::Relation>& rs) {
-    for (auto& r : rs) terms(r.values);
-  }
-  void conditions(ast::Vec<ast::Condition>& cs) {
-    for (auto& c : cs) {
-      term(c.element);
-      terms(c.values);
-    }
-  }
-  void statement(ast::Insert& s) {
-    if (s.json) cacheable = false;  // the document is a literal the AST keeps outside a term
-    terms(s.values);
-    term(s.ttl);
-    term(s.timestamp);
-  }
-  void statement(ast::Update& s) {
-    for (auto& a : s.assignments) {
-      term(a.value);
-      term(a.element);
-    }
-    relations(s.where);
-    conditions(s.conditions);
-    term(s.ttl);
-    term(s.timestamp);
-  }
-  void statement(ast::Delete& s) {
-    for (auto& c : s.columns) term(c.element);
-    relations(s.where);
-    conditions(s.conditions);
-    term(s.ttl);
-    term(s.timestamp);
-  }
-  void statement(ast::Select& s) {
-    for (auto& sel : s.selectors) selector(sel);
-    relations(s.where);
-    term(s.per_partition_limit);
-    term(s.limit);
-  }
-  void statement(ast::Batch& s) {
-    term(s.timestamp);
-    for (auto& inner : s.statements) std::visit([&](auto& st) { statement(st); }, inner);
-  }
-  template <class Other>
-  void statement(Other&) {
-    cacheable = false;  // schema statements: rare, not worth a cache entry
-  }
-};
-
 }  // namespace
 
 bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& literals) {
@@ -228,6 +160,7 @@ const ast::Statement* StatementCache::find(std::string_view text) {
   auto it = entries_.find(key_);
   if (it == entries_.end()) return nullptr;
   ParsedStatement& e = *it->second;
+  markers_ = e.markers;
 
   // Each literal's new text; a string with '' escapes is undoubled into e.unescaped, sized once
   // so the views stay put.

@@ -47,6 +47,7 @@ struct ParsedStatement {
   std::vector<ast::Term*> terms;            // every term, by original offset
   std::vector<std::uint32_t> term_offsets;  // each term's offset in `text`
   std::string unescaped;                    // '' -> ' for the string literals of the last hit
+  std::size_t markers = 0;                  // bind markers
 };
 
 class StatementCache {
@@ -59,6 +60,8 @@ class StatementCache {
   // remember() may keep the statement.
   const ast::Statement* find(std::string_view text);
   bool shaped() const { return shaped_; }
+  // The bind markers of the statement the last find() hit.
+  std::size_t markers() const { return markers_; }
 
   // Keeps a freshly parsed statement of the shape find() just cut, if its AST matches the
   // literals. Returns its statement, which stays valid until the next find() either way.
@@ -70,6 +73,7 @@ class StatementCache {
   std::string key_;
   std::vector<Literal> literals_;
   bool shaped_ = false;
+  std::size_t markers_ = 0;
   std::unordered_map<std::string, std::unique_ptr<ParsedStatement>> entries_;
   std::unique_ptr<ParsedStatement> last_;  // a statement remember() could not keep
 };

@@ -222,6 +222,7 @@ void Shell::run_statement(const std::string& text) {
           trace_table_ = std::string(s.table.name);
       }, stmt);
     }
+    session_.markers = parser_.markers();
     exec::Result result = exec::execute(db_, session_, stmt);
     session_.record_reads = storage_;
     print_result(result);
