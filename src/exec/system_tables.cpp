@@ -252,7 +252,9 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
         if (tt.view) continue;  // views have their own table
         write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"comment", comment_of(tt)},
                           {"default_time_to_live", int32(tt.default_time_to_live)},
-                          {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", stable_uuid(name + "." + tn)}});
+                          {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", stable_uuid(name + "." + tn)},
+                          // Every CQL table since 4.0 (drivers read a table without it as COMPACT STORAGE).
+                          {"flags", types::encode_elements({"compound"})}});
       }
     } else if (t.name == "columns") {
       write_column_rows(st, t, ks);

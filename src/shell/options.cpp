@@ -24,6 +24,9 @@ Options:
       --no-color        never use colour
       --now TIMESTAMP   fix the clock, e.g. '2024-01-01 00:00:00+0000'
       --load FILE       run FILE, then stay interactive
+      --listen ADDR     also serve CQL's native protocol (v3, v4) on ADDR, host[:port]
+                        (port 9042 by default); without a terminal, run what stdin
+                        holds, then serve until SIGINT or SIGTERM
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
@@ -109,6 +112,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
         return 2;
       }
       out.max_memory_mb = mb;
+    } else if (name == "--listen") {
+      if (!(v = arg())) return 2;
+      out.listen = *v;
     } else if (name == "--disable-materialized-views") {
       out.materialized_views = false;
     } else if (name == "--output-format") {

@@ -18,6 +18,7 @@ struct Options {
   std::optional<std::string> keyspace;  // -k
   std::optional<std::string> now;       // --now
   std::optional<std::string> load;      // --load
+  std::optional<std::string> listen;    // --listen host[:port]: serve the native protocol too
   bool force_tty = false;               // -t
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail

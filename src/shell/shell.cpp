@@ -1,6 +1,8 @@
 #include "shell/shell.hpp"
 #include "util/memory.hpp"
 
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -242,6 +244,7 @@ void Shell::run_statement(const std::string& text) {
 
 void Shell::feed_line(std::string_view line) {
   if (exit_) return;
+  std::lock_guard lock(db_mutex_);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (copy_import_) {  // COPY … FROM STDIN: data lines up to "\."
     if (line == "\\.") finish_copy_import();
@@ -393,6 +396,37 @@ int Shell::run_interactive() {
 
 int Shell::run() {
   style_.page_size = 100;
+  const bool serve_until_signal = options_.listen && !options_.force_tty && !isatty(STDIN_FILENO);
+  if (options_.listen) {
+    if (serve_until_signal) {  // sigwait below takes them; the server thread inherits the block
+      sigset_t stop;
+      sigemptyset(&stop);
+      sigaddset(&stop, SIGINT);
+      sigaddset(&stop, SIGTERM);
+      pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+    }
+    server_ = std::make_unique<server::Server>(db_, db_mutex_);
+    const std::string error = server_->start(*options_.listen);
+    if (!error.empty()) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "Serving CQL native protocol v3/v4 on %s\n", options_.listen->c_str());
+  }
+  const int status = run_shell();
+  if (serve_until_signal) {
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    int sig = 0;
+    sigwait(&stop, &sig);
+  }
+  if (server_) server_->stop();
+  return status;
+}
+
+int Shell::run_shell() {
   for (const auto& n : options_.notices) std::fprintf(stderr, "%s\n", n.c_str());
   if (options_.keyspace) {
     std::string use = "USE " + util::cql_name(*options_.keyspace) + ";";

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,7 @@
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
 #include "print/table.hpp"
+#include "server/server.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/lessons.hpp"
 #include "shell/options.hpp"
@@ -54,6 +56,8 @@ class Shell {
 
   // Runs according to the options; returns the process exit status.
   int run();
+  // run() without the server: the script, file or interactive loop.
+  int run_shell();
 
   // Runs `text` as piped input would run (non-tty, `source_name:N:` error prefixes).
   void run_script(std::string_view text, std::string_view source_name = "<stdin>");
@@ -137,6 +141,9 @@ class Shell {
 
   Options options_;
   exec::Database db_;
+  // Held while a line runs: --listen's connections execute on another thread (server.hpp).
+  std::recursive_mutex db_mutex_;
+  std::unique_ptr<server::Server> server_;
   exec::Session session_;
   parse::Parser parser_;
   parse::StatementSplitter splitter_;

@@ -1,0 +1,383 @@
+#include "server/connection.hpp"
+
+#include <fmt/format.h>
+
+#include "error/cql_error.hpp"
+#include "exec/bind_specs.hpp"
+#include "exec/executor.hpp"
+#include "server/results.hpp"
+#include "server/schema_change.hpp"
+#include "server/wire.hpp"
+
+namespace cqlbox::server {
+
+namespace {
+
+using error::CqlError;
+using error::ErrorClass;
+
+enum Opcode : std::uint8_t {
+  kError = 0x00, kStartup = 0x01, kReady = 0x02, kOptions = 0x05, kSupported = 0x06, kQuery = 0x07,
+  kResult = 0x08, kPrepare = 0x09, kExecute = 0x0A, kRegister = 0x0B, kEvent = 0x0C, kBatch = 0x0D,
+  kAuthResponse = 0x0F,
+};
+
+const char* opcode_name(std::uint8_t op) {
+  switch (op) {
+    case kQuery: return "QUERY";
+    case kPrepare: return "PREPARE";
+    case kExecute: return "EXECUTE";
+    case kRegister: return "REGISTER";
+    case kBatch: return "BATCH";
+    case kAuthResponse: return "AUTH_RESPONSE";
+    default: return "UNKNOWN";
+  }
+}
+
+[[noreturn]] void protocol_error(std::string message) { throw CqlError(ErrorClass::ProtocolError, std::move(message)); }
+
+// The QUERY / EXECUTE parameters (§4.1.4): consistency, flags, values, page size, paging state.
+struct QueryParams {
+  std::vector<exec::BoundValue> values;
+  std::vector<std::string_view> names;  // with flag 0x40
+  std::int32_t page_size = -1;
+  std::optional<std::string_view> paging_state;
+};
+
+exec::BoundValue bound(Reader& r, int version) {
+  Reader::ValueState state{};
+  std::string_view bytes = r.value(state);
+  if (state == Reader::ValueState::Unset && version < 4) protocol_error("Unset values are not supported before protocol version 4");
+  exec::BoundValue v;
+  v.state = state == Reader::ValueState::Set ? exec::BoundValue::State::Set
+          : state == Reader::ValueState::Null ? exec::BoundValue::State::Null : exec::BoundValue::State::Unset;
+  v.bytes = bytes;
+  return v;
+}
+
+QueryParams read_params(Reader& r, int version) {
+  QueryParams p;
+  (void)r.u16();  // consistency: one node answers every level
+  const std::uint8_t flags = r.byte();
+  if (flags & 0x01) {
+    const std::uint16_t n = r.u16();
+    for (std::uint16_t i = 0; i < n; ++i) {
+      if (flags & 0x40) p.names.push_back(r.string());
+      p.values.push_back(bound(r, version));
+    }
+  }
+  if (flags & 0x04) p.page_size = r.i32();
+  if (flags & 0x08) {
+    Reader::ValueState state{};
+    std::string_view s = r.value(state);
+    if (state == Reader::ValueState::Set) p.paging_state = s;
+  }
+  if (flags & 0x10) (void)r.u16();  // serial consistency
+  if (flags & 0x20) (void)r.i64();  // client timestamp: writes take the server clock
+  return p;
+}
+
+// A stable 16-byte id for a prepared statement (Cassandra's is an MD5 of keyspace + text).
+std::string prepared_id(std::string_view keyspace, std::string_view query) {
+  std::string id;
+  for (std::uint64_t seed : {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}) {
+    std::uint64_t h = seed;
+    auto mix = [&](std::string_view s) {
+      for (char c : s) { h ^= static_cast<unsigned char>(c); h *= 0x100000001b3ULL; }
+      h ^= 0xff;
+      h *= 0x100000001b3ULL;
+    };
+    mix(keyspace);
+    mix(query);
+    for (int s = 56; s >= 0; s -= 8) id += static_cast<char>((h >> s) & 0xff);
+  }
+  return id;
+}
+
+std::string hex(std::string_view bytes) {
+  std::string out;
+  for (char c : bytes) out += fmt::format("{:02x}", static_cast<unsigned char>(c));
+  return out;
+}
+
+// Paging state: how many rows were already returned, and a hash of the query they belong to.
+std::string paging_state(std::uint64_t offset, std::string_view query) {
+  std::string s;
+  for (int sh = 56; sh >= 0; sh -= 8) s += static_cast<char>((offset >> sh) & 0xff);
+  std::string id = prepared_id("", query);
+  return s + id.substr(0, 8);
+}
+
+std::uint64_t resume_offset(std::string_view state, std::string_view query) {
+  if (state.size() != 16 || state.substr(8) != prepared_id("", query).substr(0, 8))
+    protocol_error("Invalid value for the paging state");
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(state[static_cast<std::size_t>(i)]);
+  return v;
+}
+
+}  // namespace
+
+void Connection::push_event(std::string& out, std::string_view body) { respond(out, -1, kEvent, body); }
+
+bool Connection::registered(std::string_view event_type) const {
+  for (const auto& e : events_)
+    if (e == event_type) return true;
+  return false;
+}
+
+void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,
+                         const std::vector<std::string>& warnings) {
+  std::string prefix;
+  if (!warnings.empty() && version_ >= 4) Writer(prefix).string_list(warnings);
+  Writer w(out);
+  w.byte(static_cast<std::uint8_t>(0x80 | version_));
+  w.byte(prefix.empty() ? 0 : 0x08);
+  w.u16(static_cast<std::uint16_t>(stream));
+  w.byte(opcode);
+  w.i32(static_cast<std::int32_t>(prefix.size() + body.size()));
+  out.append(prefix);
+  out.append(body);
+}
+
+bool Connection::consume(std::string& in, std::string& out) {
+  std::size_t pos = 0;
+  while (!close_ && in.size() - pos >= 9) {
+    const auto* h = reinterpret_cast<const unsigned char*>(in.data() + pos);
+    const int version = h[0] & 0x7f;
+    const std::int16_t stream = static_cast<std::int16_t>((h[2] << 8) | h[3]);
+    const std::uint8_t flags = h[1];
+    const std::uint8_t opcode = h[4];
+    const std::uint32_t length = (std::uint32_t{h[5]} << 24) | (std::uint32_t{h[6]} << 16) | (std::uint32_t{h[7]} << 8) | h[8];
+    std::string body_out;
+    if (version < 3 || version > 4 || (h[0] & 0x80)) {
+      // Answer in the client's version when it is an old one it can read, else in v4.
+      version_ = version >= 1 && version < 3 ? version : 4;
+      Writer w(body_out);
+      write_error(w, CqlError(ErrorClass::ProtocolError,
+                              fmt::format("Invalid or unsupported protocol version ({}); the lowest supported version is 3 "
+                                          "and the greatest is 4", version)));
+      respond(out, stream, kError, body_out);
+      close_ = true;
+      break;
+    }
+    if (length > kMaxFrameBody) {
+      Writer w(body_out);
+      write_error(w, CqlError(ErrorClass::ProtocolError,
+                              fmt::format("Request is too big: length {} exceeds maximum allowed length {}.",
+                                          std::uint64_t{length} + 9, kMaxFrameBody)));
+      respond(out, stream, kError, body_out);
+      close_ = true;
+      break;
+    }
+    if (in.size() - pos - 9 < length) break;  // the rest of the frame has not arrived
+    version_ = version;
+    std::string_view body(in.data() + pos + 9, length);
+    pos += 9 + length;
+    try {
+      if (flags & 0x01) protocol_error("Compression was not negotiated: cqlbox offers none");
+      if (flags & 0x04) {  // a custom payload before the body: skipped
+        Reader r(body);
+        const std::uint16_t n = r.u16();
+        for (std::uint16_t i = 0; i < n; ++i) {
+          (void)r.string();
+          Reader::ValueState st{};
+          (void)r.value(st);
+        }
+        body = r.rest();
+      }
+      handle(opcode, stream, body, out);
+    } catch (const CqlError& e) {
+      Writer w(body_out);
+      write_error(w, e);
+      respond(out, stream, kError, body_out);
+      if (e.cls == ErrorClass::ProtocolError) close_ = true;
+    } catch (const std::exception& e) {
+      Writer w(body_out);
+      write_error(w, CqlError(ErrorClass::ServerError, e.what()));
+      respond(out, stream, kError, body_out);
+    }
+  }
+  in.erase(0, pos);
+  return !close_;
+}
+
+void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out) {
+  Reader r(body);
+  std::string res;
+  Writer w(res);
+  if (opcode == kOptions) {
+    w.string_multimap({{"CQL_VERSION", {"3.4.7"}}, {"COMPRESSION", {}}, {"PROTOCOL_VERSIONS", {"3/v3", "4/v4"}}});
+    return respond(out, stream, kSupported, res);
+  }
+  if (opcode == kStartup) {
+    auto options = r.string_map();
+    if (!options.count("CQL_VERSION")) protocol_error("Missing value CQL_VERSION in STARTUP message");
+    if (auto c = options.find("COMPRESSION"); c != options.end() && !c->second.empty())
+      protocol_error(fmt::format("Unknown compression algorithm: {}", c->second));
+    started_ = true;
+    return respond(out, stream, kReady, res);
+  }
+  if (opcode != kQuery && opcode != kPrepare && opcode != kExecute && opcode != kRegister && opcode != kBatch &&
+      opcode != kAuthResponse)
+    protocol_error(fmt::format("Unknown opcode {}", opcode));
+  if (!started_) protocol_error(fmt::format("Unexpected message {}, expecting STARTUP or OPTIONS", opcode_name(opcode)));
+  if (opcode == kAuthResponse) protocol_error("Unexpected message AUTH_RESPONSE: cqlbox asks for no authentication");
+  if (opcode == kRegister) {
+    for (auto& e : r.string_list()) {
+      if (e != "TOPOLOGY_CHANGE" && e != "STATUS_CHANGE" && e != "SCHEMA_CHANGE")
+        protocol_error(fmt::format("Invalid value '{}' for Type", e));
+      events_.push_back(e);
+    }
+    return respond(out, stream, kReady, res);
+  }
+
+  std::lock_guard lock(*shared_.db_mutex);
+  exec::Database& db = *shared_.db;
+  session_.record_reads = false;
+  session_.row_sink = nullptr;
+
+  if (opcode == kPrepare) {
+    std::string query(r.long_string());
+    const ast::Statement& st = parser_.parse(query);
+    const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
+    std::string id = prepared_id(session_.keyspace, query);
+    shared_.prepared[id] = {std::move(query), session_.keyspace};
+    write_prepared(w, id, specs);
+    return respond(out, stream, kResult, res);
+  }
+
+  std::string query;
+  std::string keyspace = session_.keyspace;
+  QueryParams params;
+  bool prepared = false;
+  if (opcode == kQuery) {
+    query = r.long_string();
+    params = read_params(r, version_);
+  } else if (opcode == kExecute) {
+    std::string id(r.short_bytes());
+    auto it = shared_.prepared.find(id);
+    if (it == shared_.prepared.end()) {
+      Writer ew(res);
+      ew.i32(0x2500);
+      ew.string(fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host (maybe "
+                            "the host has been restarted?) or you have prepared too many queries and it has been "
+                            "evicted from the internal cache)", hex(id)));
+      ew.short_bytes(id);
+      return respond(out, stream, kError, res);
+    }
+    query = it->second.query;
+    if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
+    params = read_params(r, version_);
+    prepared = true;
+  } else {  // BATCH: one BEGIN … APPLY BATCH text, its markers' values in statement order
+    const std::uint8_t type = r.byte();
+    query = type == 1 ? "BEGIN UNLOGGED BATCH " : type == 2 ? "BEGIN COUNTER BATCH " : "BEGIN BATCH ";
+    const std::uint16_t n = r.u16();
+    for (std::uint16_t i = 0; i < n; ++i) {
+      const std::uint8_t kind = r.byte();
+      std::string text;
+      if (kind == 0) {
+        text = r.long_string();
+      } else if (kind == 1) {
+        std::string id(r.short_bytes());
+        auto it = shared_.prepared.find(id);
+        if (it == shared_.prepared.end()) {
+          Writer ew(res);
+          ew.i32(0x2500);
+          ew.string(fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host "
+                                "(maybe the host has been restarted?) or you have prepared too many queries and it has "
+                                "been evicted from the internal cache)", hex(id)));
+          ew.short_bytes(id);
+          return respond(out, stream, kError, res);
+        }
+        text = it->second.query;
+        if (keyspace.empty()) keyspace = it->second.keyspace;
+      } else {
+        protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", kind));
+      }
+      while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n')) text.pop_back();
+      query += text;
+      query += "; ";
+      const std::uint16_t values = r.u16();
+      for (std::uint16_t v = 0; v < values; ++v) params.values.push_back(bound(r, version_));
+    }
+    query += "APPLY BATCH";
+    (void)r.u16();  // consistency
+    const std::uint8_t flags = r.byte();
+    if (flags & 0x10) (void)r.u16();
+    if (flags & 0x20) (void)r.i64();
+  }
+
+  const std::string saved_keyspace = session_.keyspace;
+  session_.keyspace = keyspace;
+  struct Restore {
+    exec::Session& s;
+    const std::string& ks;
+    bool keep = false;
+    ~Restore() {
+      s.bound = nullptr;
+      s.markers = 0;
+      s.prepared = false;
+      if (!keep) s.keyspace = ks;
+    }
+  } restore{session_, saved_keyspace};
+
+  const ast::Statement& st = parser_.parse(query);
+  session_.markers = parser_.markers();
+  session_.prepared = prepared;
+  if (!params.names.empty()) {  // named values: each marker takes the value of its name
+    const exec::BindSpecs specs = exec::bind_specs(db, session_, st, session_.markers);
+    std::vector<exec::BoundValue> ordered;
+    for (const auto& m : specs.markers)
+      for (std::size_t j = 0; j < params.names.size(); ++j)
+        if (params.names[j] == m.name) {
+          ordered.push_back(params.values[j]);
+          break;
+        }
+    params.values = std::move(ordered);
+  }
+  session_.bound = &params.values;
+  session_.paging = params.page_size > 0;
+  std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
+  exec::Result result = exec::execute(db, session_, st);
+
+  if (auto* rows = std::get_if<exec::Rows>(&result)) {
+    // One node: the simulated peers stay inside the shell (docs/protocol.md).
+    if (rows->keyspace == "system" && (rows->table == "peers" || rows->table == "peers_v2")) rows->rows.clear();
+    std::size_t first = 0;
+    if (params.paging_state) first = static_cast<std::size_t>(resume_offset(*params.paging_state, query));
+    first = std::min(first, rows->rows.size());
+    std::size_t count = rows->rows.size() - first;
+    std::optional<std::string> state;
+    if (params.page_size > 0 && count > static_cast<std::size_t>(params.page_size)) {
+      count = static_cast<std::size_t>(params.page_size);
+      state = paging_state(first + count, query);
+    }
+    write_rows(w, *rows, first, count, state ? std::optional<std::string_view>(*state) : std::nullopt);
+    return respond(out, stream, kResult, res, rows->warnings);
+  }
+  if (auto* ks = std::get_if<exec::SetKeyspace>(&result)) {
+    restore.keep = true;
+    session_.keyspace = ks->keyspace;
+    w.i32(static_cast<std::int32_t>(ResultKind::SetKeyspace));
+    w.string(ks->keyspace);
+    return respond(out, stream, kResult, res);
+  }
+  const auto& warnings = std::get<exec::Void>(result).warnings;
+  if (change && !change->noop_if_exists) {
+    w.i32(static_cast<std::int32_t>(ResultKind::SchemaChange));
+    write_schema_change(w, change->change);
+    respond(out, stream, kResult, res, warnings);
+    std::string event;
+    Writer ev(event);
+    ev.string("SCHEMA_CHANGE");
+    write_schema_change(ev, change->change);
+    if (shared_.broadcast) shared_.broadcast("SCHEMA_CHANGE", event);
+    return;
+  }
+  w.i32(static_cast<std::int32_t>(ResultKind::Void));
+  respond(out, stream, kResult, res, warnings);
+}
+
+}  // namespace cqlbox::server

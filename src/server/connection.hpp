@@ -1,0 +1,67 @@
+// One client connection's protocol state: the frames it has sent, its session (keyspace),
+// its parser, whether it has started up and what events it registered for. Pure: bytes in,
+// bytes out; the listener owns the socket.
+//
+// Every request runs to completion before the next (one statement at a time against the store,
+// under the database mutex the shell also takes), so responses go out in request order; stream
+// ids let a client keep many requests in flight all the same.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "exec/database.hpp"
+#include "parse/parser.hpp"
+
+namespace cqlbox::server {
+
+// What every connection shares: the database and its mutex, the prepared statements, and the
+// address the server listens on (system.local reports it).
+struct SharedState {
+  exec::Database* db = nullptr;
+  std::recursive_mutex* db_mutex = nullptr;
+  struct Prepared {
+    std::string query;
+    std::string keyspace;  // the session's when prepared: unqualified names resolve there
+  };
+  std::map<std::string, Prepared, std::less<>> prepared;  // by id
+  // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.
+  std::function<void(std::string_view type, std::string_view body)> broadcast;
+};
+
+class Connection {
+ public:
+  static constexpr std::size_t kMaxFrameBody = 16u << 20;  // native_transport_max_frame_size
+
+  explicit Connection(SharedState& shared) : shared_(shared) {}
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Consumes the complete frames at the front of `in` and appends the responses to `out`.
+  // Returns false when the connection must close once `out` is written (a protocol error).
+  bool consume(std::string& in, std::string& out);
+
+  bool registered(std::string_view event_type) const;
+  // Appends an EVENT frame (stream -1) with `body` to `out`.
+  void push_event(std::string& out, std::string_view body);
+  int version() const { return version_; }
+
+ private:
+  void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
+  void respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,
+               const std::vector<std::string>& warnings = {});
+
+  SharedState& shared_;
+  exec::Session session_;
+  parse::Parser parser_;
+  int version_ = 4;
+  bool started_ = false;
+  bool close_ = false;
+  std::vector<std::string> events_;
+};
+
+}  // namespace cqlbox::server

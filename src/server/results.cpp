@@ -1,0 +1,192 @@
+#include "server/results.hpp"
+
+#include <fmt/format.h>
+
+namespace cqlbox::server {
+
+namespace {
+
+using types::Kind;
+
+std::uint16_t native_id(Kind k) {
+  switch (k) {
+    case Kind::Ascii: return 0x0001;
+    case Kind::Bigint: return 0x0002;
+    case Kind::Blob: return 0x0003;
+    case Kind::Boolean: return 0x0004;
+    case Kind::Counter: return 0x0005;
+    case Kind::Decimal: return 0x0006;
+    case Kind::Double: return 0x0007;
+    case Kind::Float: return 0x0008;
+    case Kind::Int: return 0x0009;
+    case Kind::Timestamp: return 0x000B;
+    case Kind::Uuid: return 0x000C;
+    case Kind::Text: return 0x000D;
+    case Kind::Varint: return 0x000E;
+    case Kind::Timeuuid: return 0x000F;
+    case Kind::Inet: return 0x0010;
+    case Kind::Date: return 0x0011;
+    case Kind::Time: return 0x0012;
+    case Kind::Smallint: return 0x0013;
+    case Kind::Tinyint: return 0x0014;
+    case Kind::Duration: return 0x0015;
+    default: return 0x0003;
+  }
+}
+
+// The marshal class of a type, for custom (vector) types.
+std::string marshal_class(const types::CqlType& t) {
+  static constexpr std::string_view kPrefix = "org.apache.cassandra.db.marshal.";
+  auto simple = [&](std::string_view name) { return fmt::format("{}{}", kPrefix, name); };
+  switch (t.kind) {
+    case Kind::Ascii: return simple("AsciiType");
+    case Kind::Bigint: return simple("LongType");
+    case Kind::Blob: return simple("BytesType");
+    case Kind::Boolean: return simple("BooleanType");
+    case Kind::Counter: return simple("CounterColumnType");
+    case Kind::Decimal: return simple("DecimalType");
+    case Kind::Double: return simple("DoubleType");
+    case Kind::Duration: return simple("DurationType");
+    case Kind::Float: return simple("FloatType");
+    case Kind::Inet: return simple("InetAddressType");
+    case Kind::Int: return simple("Int32Type");
+    case Kind::Smallint: return simple("ShortType");
+    case Kind::Text: return simple("UTF8Type");
+    case Kind::Time: return simple("TimeType");
+    case Kind::Timestamp: return simple("TimestampType");
+    case Kind::Timeuuid: return simple("TimeUUIDType");
+    case Kind::Tinyint: return simple("ByteType");
+    case Kind::Uuid: return simple("UUIDType");
+    case Kind::Varint: return simple("IntegerType");
+    case Kind::Date: return simple("SimpleDateType");
+    case Kind::Vector:
+      return fmt::format("{}VectorType({},{})", kPrefix, marshal_class(*t.params[0]), t.dimension);
+    default: return simple("BytesType");
+  }
+}
+
+}  // namespace
+
+void write_type(Writer& w, const types::CqlType& t) {
+  switch (t.kind) {
+    case Kind::List: case Kind::Set:
+      w.u16(t.kind == Kind::List ? 0x0020 : 0x0022);
+      write_type(w, *t.params[0]);
+      return;
+    case Kind::Map:
+      w.u16(0x0021);
+      write_type(w, *t.params[0]);
+      write_type(w, *t.params[1]);
+      return;
+    case Kind::Udt:
+      w.u16(0x0030);
+      w.string(t.keyspace);
+      w.string(t.type_name);
+      w.u16(static_cast<std::uint16_t>(t.fields.size()));
+      for (std::size_t i = 0; i < t.fields.size(); ++i) {
+        w.string(t.fields[i]);
+        write_type(w, *t.params[i]);
+      }
+      return;
+    case Kind::Tuple:
+      w.u16(0x0031);
+      w.u16(static_cast<std::uint16_t>(t.params.size()));
+      for (const auto* p : t.params) write_type(w, *p);
+      return;
+    case Kind::Vector:
+      w.u16(0x0000);
+      w.string(marshal_class(t));
+      return;
+    default:
+      w.u16(native_id(t.kind));
+  }
+}
+
+void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_t count,
+                std::optional<std::string_view> paging_state) {
+  w.i32(static_cast<std::int32_t>(ResultKind::Rows));
+  const bool global = !rows.keyspace.empty();
+  std::int32_t flags = global ? 0x0001 : 0;
+  if (paging_state) flags |= 0x0002;
+  w.i32(flags);
+  w.i32(static_cast<std::int32_t>(rows.columns.size()));
+  if (paging_state) w.bytes(*paging_state);
+  if (global) {
+    w.string(rows.keyspace);
+    w.string(rows.table);
+  }
+  for (const auto& c : rows.columns) {
+    if (!global) {
+      w.string(rows.keyspace.empty() ? "system" : rows.keyspace);
+      w.string(rows.table);
+    }
+    w.string(c.name);
+    write_type(w, *c.type);
+  }
+  w.i32(static_cast<std::int32_t>(count));
+  for (std::size_t r = first; r < first + count; ++r)
+    for (const auto& v : rows.rows[r]) {
+      if (v) w.bytes(*v);
+      else w.null_bytes();
+    }
+}
+
+void write_prepared(Writer& w, std::string_view id, const exec::BindSpecs& specs) {
+  w.i32(static_cast<std::int32_t>(ResultKind::Prepared));
+  w.short_bytes(id);
+  // Bind metadata: the global table spec when every marker is of one table.
+  bool global = !specs.markers.empty();
+  for (const auto& m : specs.markers)
+    global = global && m.keyspace == specs.markers[0].keyspace && m.table == specs.markers[0].table;
+  w.i32(global ? 0x0001 : 0);
+  w.i32(static_cast<std::int32_t>(specs.markers.size()));
+  w.i32(static_cast<std::int32_t>(specs.pk_index.size()));
+  for (auto i : specs.pk_index) w.u16(i);
+  if (global) {
+    w.string(specs.markers[0].keyspace);
+    w.string(specs.markers[0].table);
+  }
+  for (const auto& m : specs.markers) {
+    if (!global) {
+      w.string(m.keyspace);
+      w.string(m.table);
+    }
+    w.string(m.name);
+    write_type(w, *m.type);
+  }
+  // Result metadata: "no metadata"; the ROWS of each EXECUTE describe themselves.
+  w.i32(0x0004);
+  w.i32(0);
+}
+
+void write_schema_change(Writer& w, const SchemaChange& c) {
+  w.string(c.change);
+  w.string(c.target);
+  w.string(c.keyspace);
+  if (c.target != "KEYSPACE") w.string(c.name);
+  if (c.target == "FUNCTION" || c.target == "AGGREGATE") w.u16(0);
+}
+
+void write_error(Writer& w, const error::CqlError& e) {
+  using error::ErrorClass;
+  std::int32_t code = static_cast<std::int32_t>(e.cls);
+  if (e.cls == ErrorClass::ShellError) code = 0x2200;
+  w.i32(code);
+  w.string(e.message);
+  switch (e.cls) {
+    case ErrorClass::AlreadyExists:
+      w.string(e.keyspace);
+      w.string(e.table);
+      break;
+    case ErrorClass::ReadFailure:
+      w.u16(0x0001);  // consistency ONE
+      w.i32(0);       // received
+      w.i32(1);       // block for
+      w.i32(1);       // failures
+      w.byte(0);      // data present
+      break;
+    default: break;
+  }
+}
+
+}  // namespace cqlbox::server
