@@ -4,6 +4,7 @@
 
 #include "exec/database.hpp"
 #include "exec/executor.hpp"
+#include "exec/selection.hpp"
 
 namespace cqlbox::exec {
 
@@ -214,6 +215,13 @@ BindSpecs bind_specs(const Database& db, const Session& session, const ast::Stat
   w.set.assign(markers, false);
   std::visit([&](const auto& s) {
     using S = std::decay_t<decltype(s)>;
+    if constexpr (std::is_same_v<S, ast::Select>) {
+      const schema::TableSchema& t = resolve_table(db, session, s.table);
+      specs.result_keyspace = t.keyspace;
+      specs.result_table = t.name;
+      if (s.json) specs.result = std::vector<ResultColumn>{{"[json]", types::native_type(Kind::Text)}};
+      else if (!s.explain) specs.result = resolve_selection(t, s.selectors).result_columns();
+    }
     if constexpr (std::is_same_v<S, ast::Select> || std::is_same_v<S, ast::Insert> ||
                   std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>) {
       walk_one(db, session, s, w, specs, true);

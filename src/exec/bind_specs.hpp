@@ -7,7 +7,10 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "ast/ast.hpp"
+#include "exec/result.hpp"
 #include "types/cql_type.hpp"
 
 namespace cqlbox::exec {
@@ -24,6 +27,9 @@ struct BindSpec {
 struct BindSpecs {
   std::vector<BindSpec> markers;        // in marker order
   std::vector<std::uint16_t> pk_index;  // the marker of each partition key column, if all have one
+  // A SELECT's result columns (PREPARED's result metadata); unset for other statements.
+  std::optional<std::vector<ResultColumn>> result;
+  std::string result_keyspace, result_table;
 };
 
 // REQUIRES: `markers` is the parser's count for `statement`. Throws what resolving the table

@@ -57,6 +57,7 @@ struct Session {
   std::size_t markers = 0;
   const std::vector<BoundValue>* bound = nullptr;
   bool prepared = false;  // an EXECUTE of a prepared statement, not a QUERY
+  std::optional<std::int64_t> client_timestamp;  // the protocol's default timestamp for writes
 };
 
 }  // namespace cqlbox::exec

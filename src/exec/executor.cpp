@@ -33,6 +33,13 @@ void check_write_budget(Database& db) {
 }
 }  // namespace
 
+namespace {
+// A write's timestamp: the client's (the native protocol's default timestamp), else the clock's.
+std::int64_t statement_timestamp(Database& db, const Session& session) {
+  return session.client_timestamp ? *session.client_timestamp : db.clock.next_write_timestamp();
+}
+}  // namespace
+
 Result execute(Database& db, Session& session, const ast::Statement& statement) {
   const std::size_t bound = session.bound ? session.bound->size() : 0;
   if (session.markers != bound) {
@@ -110,7 +117,7 @@ void refuse_system_write(const Database& db, const Session& session, const ast::
 
 Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   refuse_system_write(db, session, s.table);
-  PreparedWrite w = prepare_insert(db, session, s, db.clock.next_write_timestamp());
+  PreparedWrite w = prepare_insert(db, session, s, statement_timestamp(db, session));
   refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
   if (s.if_not_exists)
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
@@ -121,7 +128,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
 
 Result execute_update(Database& db, Session& session, const ast::Update& s) {
   refuse_system_write(db, session, s.table);
-  PreparedWrite w = prepare_update(db, session, s, db.clock.next_write_timestamp());
+  PreparedWrite w = prepare_update(db, session, s, statement_timestamp(db, session));
   refuse_prepared_virtual_write(db, session, s, s.if_exists || !s.conditions.empty());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
@@ -133,7 +140,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
 
 Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   refuse_system_write(db, session, s.table);
-  PreparedWrite w = prepare_delete(db, session, s, db.clock.next_write_timestamp());
+  PreparedWrite w = prepare_delete(db, session, s, statement_timestamp(db, session));
   refuse_prepared_virtual_write(db, session, s, s.if_exists || !s.conditions.empty());
   if (s.if_exists || !s.conditions.empty())
     return execute_conditional(db, resolve_table(db, session, s.table), w,
@@ -287,7 +294,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     if (!v) error::invalid("Invalid null value of timestamp");
     ts = *v;
   } else {
-    ts = db.clock.next_write_timestamp();
+    ts = statement_timestamp(db, session);
   }
   // Cassandra's BatchStatement.validate(), in its order.
   bool has_conditions = false;

@@ -54,6 +54,7 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     int c = t.find(s.columns[i]);
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(s.columns[i]), table_text(t));
     if (given[static_cast<std::size_t>(c)]) invalid("The column names contains duplicates");
+    if (!t.column(c).is_primary_key() && is_unset(s.values[i])) continue;  // left as it is
     given[static_cast<std::size_t>(c)] = true;
     const FunctionContext ctx = db.functions();
     values[static_cast<std::size_t>(c)] = bind_term(s.values[i], *t.column(c).type, t.column(c).name, &ctx);
@@ -91,7 +92,7 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
   static const types::CqlType* bigint_type = types::native_type(types::Kind::Bigint);
   std::int64_t ttl = t.default_time_to_live;
-  if (s.ttl) {
+  if (s.ttl && !is_unset(s.ttl)) {
     auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
     if (!v) invalid("Invalid null value of TTL");
     if (*v < 0) invalid("A TTL must be greater or equal to 0, but was {}", *v);
@@ -99,7 +100,7 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     ttl = *v;
   }
   std::optional<std::int64_t> timestamp;
-  if (s.timestamp) {
+  if (s.timestamp && !is_unset(s.timestamp)) {
     if (s.if_not_exists) invalid("Cannot provide custom timestamp for conditional updates");
     timestamp = bind_integer(*s.timestamp, *bigint_type, "[timestamp]");
     if (!timestamp) invalid("Invalid null value of timestamp");

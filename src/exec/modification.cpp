@@ -107,7 +107,7 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
 std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 1000000; }
 
 std::int64_t write_timestamp(const std::optional<ast::Term>& term, std::int64_t default_timestamp) {
-  if (!term) return default_timestamp;
+  if (!term || is_unset(term)) return default_timestamp;
   static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
   auto v = bind_integer(*term, *bigint, "[timestamp]");
   if (!v) invalid("Invalid null value of timestamp");
@@ -176,6 +176,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     const std::string receiver = a.kind == ast::AssignmentKind::SetElement ? "value(" + col.name + ")"
                                  : !a.field.empty()                       ? col.name + "." + std::string(a.field)
                                                                           : col.name;
+    if (is_unset(a.value) || (a.element && is_unset(*a.element))) continue;  // left as it is
     set.value = bind_term(a.value, *value_type, receiver, &ctx);
     sets.push_back(std::move(set));
   }
@@ -189,7 +190,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     invalid("Some clustering keys are missing: {}", missing);
   }
   std::int64_t ttl = t.default_time_to_live;
-  if (s.ttl) {
+  if (s.ttl && !is_unset(s.ttl)) {
     if (counter) invalid("Cannot provide custom TTL for counter updates");
     static const types::CqlType* int_type = types::native_type(types::Kind::Int);
     auto v = bind_integer(*s.ttl, *int_type, "[ttl]");

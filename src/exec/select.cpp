@@ -743,11 +743,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   const FunctionContext ctx = db.functions();
   Plan plan = prepare(t, s, ctx);
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
-  if (s.limit) {
+  if (s.limit && !is_unset(s.limit)) {
     plan.limit = bind_integer(*s.limit, *int_type, "[limit]");
     if (!plan.limit || *plan.limit <= 0) invalid("LIMIT must be strictly positive");
   }
-  if (s.per_partition_limit) {
+  if (s.per_partition_limit && !is_unset(s.per_partition_limit)) {
     plan.per_partition_limit = bind_integer(*s.per_partition_limit, *int_type, "[per_partition_limit]");
     if (!plan.per_partition_limit || *plan.per_partition_limit <= 0) invalid("LIMIT must be strictly positive");
   }

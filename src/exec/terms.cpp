@@ -414,6 +414,14 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
   return types::encode_constant(type, kind, term.text, column);
 }
 
+bool is_unset(const ast::Term& term) {
+  if (term.kind != ast::TermKind::Bind) return false;
+  const auto& values = current_bound_values();
+  return term.bind_index < values.size() && values[term.bind_index].state == BoundValue::State::Unset;
+}
+
+bool is_unset(const std::optional<ast::Term>& term) { return term && is_unset(*term); }
+
 std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
                                          std::string_view what) {
   auto bytes = bind_term(term, type, what);

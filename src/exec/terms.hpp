@@ -19,6 +19,11 @@ namespace cqlbox::exec {
 std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
                                      std::string_view column, const FunctionContext* ctx = nullptr);
 
+// A bind marker whose bound value is "unset" (protocol v4): the write leaves its column alone,
+// a TTL, TIMESTAMP or LIMIT takes its default.
+bool is_unset(const ast::Term& term);
+bool is_unset(const std::optional<ast::Term>& term);
+
 // An integer parameter (LIMIT, TTL, TIMESTAMP) as Cassandra binds it: `what` is the name its
 // messages use ("[limit]", "[ttl]", "[timestamp]"). nullopt for null.
 std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,

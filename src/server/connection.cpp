@@ -38,10 +38,12 @@ const char* opcode_name(std::uint8_t op) {
 
 // The QUERY / EXECUTE parameters (§4.1.4): consistency, flags, values, page size, paging state.
 struct QueryParams {
+  bool skip_metadata = false;
   std::vector<exec::BoundValue> values;
   std::vector<std::string_view> names;  // with flag 0x40
   std::int32_t page_size = -1;
   std::optional<std::string_view> paging_state;
+  std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
 };
 
 exec::BoundValue bound(Reader& r, int version) {
@@ -59,6 +61,7 @@ QueryParams read_params(Reader& r, int version) {
   QueryParams p;
   (void)r.u16();  // consistency: one node answers every level
   const std::uint8_t flags = r.byte();
+  p.skip_metadata = flags & 0x02;
   if (flags & 0x01) {
     const std::uint16_t n = r.u16();
     for (std::uint16_t i = 0; i < n; ++i) {
@@ -73,7 +76,7 @@ QueryParams read_params(Reader& r, int version) {
     if (state == Reader::ValueState::Set) p.paging_state = s;
   }
   if (flags & 0x10) (void)r.u16();  // serial consistency
-  if (flags & 0x20) (void)r.i64();  // client timestamp: writes take the server clock
+  if (flags & 0x20) p.timestamp = r.i64();
   return p;
 }
 
@@ -129,10 +132,23 @@ bool Connection::registered(std::string_view event_type) const {
 void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,
                          const std::vector<std::string>& warnings) {
   std::string prefix;
-  if (!warnings.empty() && version_ >= 4) Writer(prefix).string_list(warnings);
+  std::uint8_t flags = 0;
+  if (tracing_ && opcode == kResult) {
+    // A tracing session id (a version 1 uuid, as Cassandra's); system_traces holds no events.
+    flags |= 0x02;
+    ++trace_sequence_;
+    for (int s = 56; s >= 0; s -= 8) prefix += static_cast<char>((trace_sequence_ >> s) & 0xff);
+    prefix[6] = static_cast<char>((prefix[6] & 0x0f) | 0x10);
+    const std::string node("\x80\x00\x00\x00\x00\x00\x00\x01", 8);
+    prefix += node;
+  }
+  if (!warnings.empty() && version_ >= 4) {
+    flags |= 0x08;
+    Writer(prefix).string_list(warnings);
+  }
   Writer w(out);
   w.byte(static_cast<std::uint8_t>(0x80 | version_));
-  w.byte(prefix.empty() ? 0 : 0x08);
+  w.byte(flags);
   w.u16(static_cast<std::uint16_t>(stream));
   w.byte(opcode);
   w.i32(static_cast<std::int32_t>(prefix.size() + body.size()));
@@ -142,17 +158,36 @@ void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opc
 
 bool Connection::consume(std::string& in, std::string& out) {
   std::size_t pos = 0;
-  while (!close_ && in.size() - pos >= 9) {
+  while (!close_ && in.size() - pos >= 1) {
     const auto* h = reinterpret_cast<const unsigned char*>(in.data() + pos);
     const int version = h[0] & 0x7f;
+    if (version == 1 || version == 2) {
+      // v1/v2 headers have a one-byte stream (8 bytes in all): the refusal goes back in that
+      // shape, so the client can read it, and the connection closes.
+      if (in.size() - pos < 8) break;
+      std::string body_out;
+      Writer w(body_out);
+      write_error(w, CqlError(ErrorClass::ProtocolError,
+                              fmt::format("Invalid or unsupported protocol version ({}); the lowest supported version is 3 "
+                                          "and the greatest is 4", version)));
+      Writer hw(out);
+      hw.byte(static_cast<std::uint8_t>(0x80 | version));
+      hw.byte(0);
+      hw.byte(h[2]);
+      hw.byte(kError);
+      hw.i32(static_cast<std::int32_t>(body_out.size()));
+      out += body_out;
+      close_ = true;
+      break;
+    }
+    if (in.size() - pos < 9) break;
     const std::int16_t stream = static_cast<std::int16_t>((h[2] << 8) | h[3]);
     const std::uint8_t flags = h[1];
     const std::uint8_t opcode = h[4];
     const std::uint32_t length = (std::uint32_t{h[5]} << 24) | (std::uint32_t{h[6]} << 16) | (std::uint32_t{h[7]} << 8) | h[8];
     std::string body_out;
     if (version < 3 || version > 4 || (h[0] & 0x80)) {
-      // Answer in the client's version when it is an old one it can read, else in v4.
-      version_ = version >= 1 && version < 3 ? version : 4;
+      version_ = 4;
       Writer w(body_out);
       write_error(w, CqlError(ErrorClass::ProtocolError,
                               fmt::format("Invalid or unsupported protocol version ({}); the lowest supported version is 3 "
@@ -186,13 +221,17 @@ bool Connection::consume(std::string& in, std::string& out) {
         }
         body = r.rest();
       }
+      tracing_ = flags & 0x02;
       handle(opcode, stream, body, out);
+      tracing_ = false;
     } catch (const CqlError& e) {
+      tracing_ = false;
       Writer w(body_out);
       write_error(w, e);
       respond(out, stream, kError, body_out);
       if (e.cls == ErrorClass::ProtocolError) close_ = true;
     } catch (const std::exception& e) {
+      tracing_ = false;
       Writer w(body_out);
       write_error(w, CqlError(ErrorClass::ServerError, e.what()));
       respond(out, stream, kError, body_out);
@@ -243,7 +282,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
     std::string id = prepared_id(session_.keyspace, query);
     shared_.prepared[id] = {std::move(query), session_.keyspace};
-    write_prepared(w, id, specs);
+    write_prepared(w, version_, id, specs);
     return respond(out, stream, kResult, res);
   }
 
@@ -306,7 +345,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     (void)r.u16();  // consistency
     const std::uint8_t flags = r.byte();
     if (flags & 0x10) (void)r.u16();
-    if (flags & 0x20) (void)r.i64();
+    if (flags & 0x20) params.timestamp = r.i64();
   }
 
   const std::string saved_keyspace = session_.keyspace;
@@ -319,6 +358,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       s.bound = nullptr;
       s.markers = 0;
       s.prepared = false;
+      s.client_timestamp.reset();
       if (!keep) s.keyspace = ks;
     }
   } restore{session_, saved_keyspace};
@@ -338,6 +378,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     params.values = std::move(ordered);
   }
   session_.bound = &params.values;
+  session_.client_timestamp = params.timestamp;
   session_.paging = params.page_size > 0;
   std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
   exec::Result result = exec::execute(db, session_, st);
@@ -354,7 +395,9 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       count = static_cast<std::size_t>(params.page_size);
       state = paging_state(first + count, query);
     }
-    write_rows(w, *rows, first, count, state ? std::optional<std::string_view>(*state) : std::nullopt);
+    // Only an EXECUTE may skip the metadata: its client has the prepared result metadata.
+    write_rows(w, *rows, first, count, state ? std::optional<std::string_view>(*state) : std::nullopt,
+               prepared && params.skip_metadata);
     return respond(out, stream, kResult, res, rows->warnings);
   }
   if (auto* ks = std::get_if<exec::SetKeyspace>(&result)) {

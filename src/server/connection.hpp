@@ -61,6 +61,8 @@ class Connection {
   int version_ = 4;
   bool started_ = false;
   bool close_ = false;
+  bool tracing_ = false;               // the request being answered asked for tracing
+  std::uint64_t trace_sequence_ = 0x0000000100001000ULL;
   std::vector<std::string> events_;
 };
 

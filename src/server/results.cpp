@@ -93,7 +93,7 @@ void write_type(Writer& w, const types::CqlType& t) {
       w.u16(static_cast<std::uint16_t>(t.params.size()));
       for (const auto* p : t.params) write_type(w, *p);
       return;
-    case Kind::Vector:
+    case Kind::Vector: case Kind::Duration:  // duration: a native id only from protocol v5
       w.u16(0x0000);
       w.string(marshal_class(t));
       return;
@@ -103,19 +103,22 @@ void write_type(Writer& w, const types::CqlType& t) {
 }
 
 void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_t count,
-                std::optional<std::string_view> paging_state) {
+                std::optional<std::string_view> paging_state, bool skip_metadata) {
   w.i32(static_cast<std::int32_t>(ResultKind::Rows));
   const bool global = !rows.keyspace.empty();
-  std::int32_t flags = global ? 0x0001 : 0;
+  std::int32_t flags = skip_metadata ? 0x0004 : global ? 0x0001 : 0;
   if (paging_state) flags |= 0x0002;
   w.i32(flags);
   w.i32(static_cast<std::int32_t>(rows.columns.size()));
   if (paging_state) w.bytes(*paging_state);
-  if (global) {
+  if (skip_metadata) {
+    // no column specs
+  } else if (global) {
     w.string(rows.keyspace);
     w.string(rows.table);
   }
   for (const auto& c : rows.columns) {
+    if (skip_metadata) break;
     if (!global) {
       w.string(rows.keyspace.empty() ? "system" : rows.keyspace);
       w.string(rows.table);
@@ -131,7 +134,7 @@ void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_
     }
 }
 
-void write_prepared(Writer& w, std::string_view id, const exec::BindSpecs& specs) {
+void write_prepared(Writer& w, int version, std::string_view id, const exec::BindSpecs& specs) {
   w.i32(static_cast<std::int32_t>(ResultKind::Prepared));
   w.short_bytes(id);
   // Bind metadata: the global table spec when every marker is of one table.
@@ -140,8 +143,10 @@ void write_prepared(Writer& w, std::string_view id, const exec::BindSpecs& specs
     global = global && m.keyspace == specs.markers[0].keyspace && m.table == specs.markers[0].table;
   w.i32(global ? 0x0001 : 0);
   w.i32(static_cast<std::int32_t>(specs.markers.size()));
-  w.i32(static_cast<std::int32_t>(specs.pk_index.size()));
-  for (auto i : specs.pk_index) w.u16(i);
+  if (version >= 4) {
+    w.i32(static_cast<std::int32_t>(specs.pk_index.size()));
+    for (auto i : specs.pk_index) w.u16(i);
+  }
   if (global) {
     w.string(specs.markers[0].keyspace);
     w.string(specs.markers[0].table);
@@ -154,9 +159,19 @@ void write_prepared(Writer& w, std::string_view id, const exec::BindSpecs& specs
     w.string(m.name);
     write_type(w, *m.type);
   }
-  // Result metadata: "no metadata"; the ROWS of each EXECUTE describe themselves.
-  w.i32(0x0004);
-  w.i32(0);
+  if (!specs.result) {  // no rows to describe
+    w.i32(0x0004);
+    w.i32(0);
+    return;
+  }
+  w.i32(0x0001);
+  w.i32(static_cast<std::int32_t>(specs.result->size()));
+  w.string(specs.result_keyspace);
+  w.string(specs.result_table);
+  for (const auto& c : *specs.result) {
+    w.string(c.name);
+    write_type(w, *c.type);
+  }
 }
 
 void write_schema_change(Writer& w, const SchemaChange& c) {

@@ -20,15 +20,18 @@ enum class ResultKind : std::int32_t { Void = 1, Rows = 2, SetKeyspace = 3, Prep
 
 // A type as the protocol's [option]: an id, and for collections, UDTs and tuples their
 // parameters; a vector is a custom type named by its marshal class.
+// Duration has its own id only from v5, so (v3 and v4 being all cqlbox speaks) it goes out as a
+// custom type, like a vector.
 void write_type(Writer& w, const types::CqlType& type);
 
 // A page of rows: rows [first, first + count) of `rows`; `paging_state` is set when more follow.
+// With `skip_metadata` (EXECUTE asked for it), the column specs are left out.
 void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_t count,
-                std::optional<std::string_view> paging_state);
+                std::optional<std::string_view> paging_state, bool skip_metadata = false);
 
-// The PREPARED body (v4): id, the markers' metadata with the partition key's marker indexes,
-// and no result metadata (each ROWS result carries its own).
-void write_prepared(Writer& w, std::string_view id, const exec::BindSpecs& specs);
+// The PREPARED body: id, the markers' metadata (v4: with the partition key's marker indexes),
+// and a SELECT's result metadata ("no metadata" for other statements).
+void write_prepared(Writer& w, int version, std::string_view id, const exec::BindSpecs& specs);
 
 struct SchemaChange {
   std::string change;  // CREATED, UPDATED, DROPPED
