@@ -67,7 +67,9 @@ struct compare_op : sor<op_lte, op_gte, op_neq, op_lt, op_gt, op_eq, op_like> {}
 
 struct in_open : lparen {};
 struct in_close : rparen {};
-struct in_values : seq<kw_in, in_open, opt<list<term, comma>>, in_close> {};
+// IN ?: one marker bound to the whole list.
+struct in_bind : seq<bind_marker> {};
+struct in_values : seq<kw_in, sor<seq<in_open, opt<list<term, comma>>, in_close>, in_bind>> {};
 struct is_not_null : seq<kw_is, kw_not, kw_null> {};
 
 struct relation_column : ident {};

@@ -62,6 +62,7 @@ struct Relation {
   Operator op = Operator::Eq;
   Vec<Term> values;  // one term, or the IN list (tuples for Multi); {key, value} for m[key] = value
   bool map_entry = false;  // m[key] op value
+  bool in_marker = false;  // IN ?: values holds one marker standing for the whole list
 };
 
 struct TypeRef {

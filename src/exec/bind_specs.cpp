@@ -108,6 +108,10 @@ struct SpecWalk {
         for (const auto& v : r.values) term(v, fmt::format("key({})", c->name), t->params[0]);
         continue;
       }
+      if (r.in_marker && !r.values.empty()) {
+        mark(r.values[0], fmt::format("in({})", c->name), types::collection_type(Kind::List, {t}, true));
+        continue;
+      }
       for (const auto& v : r.values) term(v, c->name, t);
       if (r.op == ast::Operator::Eq && c->kind == schema::ColumnKind::PartitionKey && r.values.size() == 1 &&
           r.values[0].kind == TermKind::Bind)

@@ -38,6 +38,19 @@ struct Database {
   // List prepends: 2010-01-01 in timeuuid ticks, counting down.
   std::int64_t prepend_ticks = 12623040000000000LL + 0x01B21DD213814000LL;
 
+  // Traced requests of native protocol clients, as system_traces.sessions / events show them
+  // (the newest kTraceLimit).
+  struct Trace {
+    std::string session_id;  // 16 bytes, a time uuid
+    std::string client, coordinator;  // addresses as text
+    std::string request, query;
+    std::int64_t started_at_ms = 0;
+    std::int32_t duration_us = 0;
+    std::vector<std::pair<std::string, std::int32_t>> events;  // activity, elapsed µs
+  };
+  static constexpr std::size_t kTraceLimit = 1000;
+  std::vector<Trace> traces;
+
   FunctionContext functions() { return {&clock, &random_state, &last_uuid_time, &prepend_ticks}; }
 
   store::TableStore& store_of(const schema::TableSchema& t);

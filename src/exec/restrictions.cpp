@@ -1,5 +1,7 @@
 #include "exec/restrictions.hpp"
 
+#include "types/collection.hpp"
+
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
 #include "types/bytes.hpp"
@@ -106,6 +108,15 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.in = true;
+    if (rel.in_marker) {  // the marker's value is the list
+      const types::CqlType* list = types::collection_type(types::Kind::List, {c.type}, true);
+      auto bytes = bind_term(rel.values[0], *list, "in(" + c.name + ")", ctx);
+      if (!bytes) invalid("Invalid null value for IN restriction");
+      std::vector<std::string_view> items;
+      if (!types::decode_elements(*bytes, items)) invalid("Invalid list value for in({})", c.name);
+      for (auto item : items) cr.values.emplace_back(item);
+      return;
+    }
     for (const auto& v : rel.values) {
       auto bytes = bind_term(v, *c.type, c.name, ctx);
       if (!bytes) invalid("Invalid null value in condition for column {}", c.name);

@@ -239,6 +239,28 @@ void fill_system(Database& db, store::TableStore& st, const schema::TableSchema&
   }
 }
 
+// system_traces.sessions / events: the requests native protocol clients asked to trace.
+void fill_traces(Database& db, store::TableStore& st, const schema::TableSchema& t) {
+  for (const auto& tr : db.traces) {
+    if (t.name == "sessions") {
+      write_row(st, t, {{"session_id", tr.session_id}, {"client", inet(tr.client)}, {"command", text("QUERY")},
+                        {"coordinator", inet(tr.coordinator)}, {"coordinator_port", int32(7000)},
+                        {"duration", int32(tr.duration_us)},
+                        {"parameters", types::encode_pairs({{"consistency_level", "ONE"}, {"query", tr.query}})},
+                        {"request", text(tr.request)}, {"started_at", types::be_bytes(tr.started_at_ms)}});
+    } else if (t.name == "events") {
+      // Event ids: the session's time uuid with the clock sequence counting the events.
+      for (std::size_t i = 0; i < tr.events.size(); ++i) {
+        std::string id = tr.session_id;
+        id[9] = static_cast<char>((static_cast<std::size_t>(static_cast<unsigned char>(id[9])) + i + 1) & 0xff);
+        write_row(st, t, {{"session_id", tr.session_id}, {"event_id", id}, {"activity", text(tr.events[i].first)},
+                          {"source", inet(tr.coordinator)}, {"source_port", int32(7000)},
+                          {"source_elapsed", int32(tr.events[i].second)}, {"thread", text("Native-Transport-Requests-1")}});
+      }
+    }
+  }
+}
+
 // system_schema.*: the stored keyspaces (virtual ones are in system_virtual_schema, as in
 // Cassandra). functions, aggregates, triggers, dropped_columns and column_masks stay empty.
 void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema& t) {
@@ -319,6 +341,7 @@ bool is_system_table(const schema::TableSchema& t) { return find_system_keyspace
 void refresh_system_table(Database& db, const schema::TableSchema& t) {
   store::TableStore& st = db.store_of(t);
   st.clear();
+  if (t.keyspace == "system_traces") fill_traces(db, st, t);
   if (t.keyspace == "system") fill_system(db, st, t);
   else if (t.keyspace == "system_schema") fill_schema(db, st, t);
   else if (t.keyspace == "system_virtual_schema") fill_virtual_schema(db, st, t);

@@ -237,6 +237,10 @@ template <> struct action<g::op_like> : set_operator<ast::Operator::Like> {};
 template <> struct action<g::op_contains> : set_operator<ast::Operator::Contains> {};
 template <> struct action<g::op_contains_key> : set_operator<ast::Operator::ContainsKey> {};
 template <> struct action<g::in_values> : set_operator<ast::Operator::In> {};
+template <>
+struct action<g::in_bind> {
+  static void apply0(Builder& b) { b.relation.in_marker = true; }
+};
 template <> struct action<g::is_not_null> : set_operator<ast::Operator::IsNotNull> {};
 template <>
 struct action<g::map_entry_open> {

@@ -1,5 +1,8 @@
 #include "server/connection.hpp"
 
+#include <algorithm>
+#include <chrono>
+
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
@@ -121,6 +124,23 @@ std::uint64_t resume_offset(std::string_view state, std::string_view query) {
 
 }  // namespace
 
+void Connection::record_trace(std::uint8_t opcode, std::chrono::steady_clock::duration took) {
+  std::lock_guard lock(*shared_.db_mutex);
+  exec::Database& db = *shared_.db;
+  exec::Database::Trace t;
+  t.session_id = trace_id_;
+  t.client = t.coordinator = "127.0.0.1";
+  t.request = opcode == kPrepare ? "Preparing CQL3 query" : opcode == kBatch ? "Execute batch of CQL3 queries"
+                                                                              : "Execute CQL3 query";
+  t.query = last_query_;
+  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
+  t.duration_us = static_cast<std::int32_t>(std::max<std::int64_t>(1, us));
+  t.started_at_ms = db.clock.now_us() / 1000;
+  t.events = {{"Parsing " + last_query_, 0}, {"Preparing statement", 0}, {"Request complete", t.duration_us}};
+  if (db.traces.size() >= exec::Database::kTraceLimit) db.traces.erase(db.traces.begin());
+  db.traces.push_back(std::move(t));
+}
+
 void Connection::push_event(std::string& out, std::string_view body) { respond(out, -1, kEvent, body); }
 
 bool Connection::registered(std::string_view event_type) const {
@@ -134,13 +154,8 @@ void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opc
   std::string prefix;
   std::uint8_t flags = 0;
   if (tracing_ && opcode == kResult) {
-    // A tracing session id (a version 1 uuid, as Cassandra's); system_traces holds no events.
     flags |= 0x02;
-    ++trace_sequence_;
-    for (int s = 56; s >= 0; s -= 8) prefix += static_cast<char>((trace_sequence_ >> s) & 0xff);
-    prefix[6] = static_cast<char>((prefix[6] & 0x0f) | 0x10);
-    const std::string node("\x80\x00\x00\x00\x00\x00\x00\x01", 8);
-    prefix += node;
+    prefix += trace_id_;
   }
   if (!warnings.empty() && version_ >= 4) {
     flags |= 0x08;
@@ -221,8 +236,18 @@ bool Connection::consume(std::string& in, std::string& out) {
         }
         body = r.rest();
       }
-      tracing_ = flags & 0x02;
+      tracing_ = (flags & 0x02) && (opcode == kQuery || opcode == kExecute || opcode == kBatch || opcode == kPrepare);
+      const auto started = std::chrono::steady_clock::now();
+      if (tracing_) {
+        // A version 1 uuid, as Cassandra's tracing session ids are: time-ordered per connection.
+        const std::uint64_t seq = ++shared_.trace_sequence;
+        trace_id_.clear();
+        for (int s = 56; s >= 0; s -= 8) trace_id_ += static_cast<char>((seq >> s) & 0xff);
+        trace_id_[6] = static_cast<char>((trace_id_[6] & 0x0f) | 0x10);
+        trace_id_ += std::string("\x80\x00\x00\x00\x00\x00\x00\x01", 8);
+      }
       handle(opcode, stream, body, out);
+      if (tracing_) record_trace(opcode, std::chrono::steady_clock::now() - started);
       tracing_ = false;
     } catch (const CqlError& e) {
       tracing_ = false;
@@ -278,6 +303,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
 
   if (opcode == kPrepare) {
     std::string query(r.long_string());
+    last_query_ = query;
     const ast::Statement& st = parser_.parse(query);
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
     std::string id = prepared_id(session_.keyspace, query);
@@ -363,6 +389,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
   } restore{session_, saved_keyspace};
 
+  last_query_ = query;
   const ast::Statement& st = parser_.parse(query);
   session_.markers = parser_.markers();
   session_.prepared = prepared;

@@ -7,6 +7,7 @@
 // ids let a client keep many requests in flight all the same.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -29,6 +30,7 @@ struct SharedState {
     std::string keyspace;  // the session's when prepared: unqualified names resolve there
   };
   std::map<std::string, Prepared, std::less<>> prepared;  // by id
+  std::uint64_t trace_sequence = 0x0000000100001000ULL;   // tracing session ids
   // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.
   std::function<void(std::string_view type, std::string_view body)> broadcast;
 };
@@ -52,6 +54,8 @@ class Connection {
 
  private:
   void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
+  // Records the traced request in system_traces (sessions and events).
+  void record_trace(std::uint8_t opcode, std::chrono::steady_clock::duration took);
   void respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,
                const std::vector<std::string>& warnings = {});
 
@@ -61,8 +65,10 @@ class Connection {
   int version_ = 4;
   bool started_ = false;
   bool close_ = false;
-  bool tracing_ = false;               // the request being answered asked for tracing
-  std::uint64_t trace_sequence_ = 0x0000000100001000ULL;
+  // Tracing: the request being answered asked for it; its session id; its text.
+  bool tracing_ = false;
+  std::string trace_id_;
+  std::string last_query_;
   std::vector<std::string> events_;
 };
 

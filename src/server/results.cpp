@@ -60,7 +60,7 @@ std::string marshal_class(const types::CqlType& t) {
     case Kind::Varint: return simple("IntegerType");
     case Kind::Date: return simple("SimpleDateType");
     case Kind::Vector:
-      return fmt::format("{}VectorType({},{})", kPrefix, marshal_class(*t.params[0]), t.dimension);
+      return fmt::format("{}VectorType({} , {})", kPrefix, marshal_class(*t.params[0]), t.dimension);
     default: return simple("BytesType");
   }
 }
