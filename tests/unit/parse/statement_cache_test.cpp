@@ -102,3 +102,24 @@ TEST_CASE("Parser: what the shape cannot stand for is not cached") {
   }
   CHECK(p.cached_shapes() == 0);
 }
+
+TEST_CASE("Parser: bind markers are numbered in the order they appear, cached or not") {
+  Parser p;
+  for (int round = 0; round < 2; ++round) {  // the second parse is a cache hit
+    const auto& up = std::get<ast::Update>(p.parse("UPDATE t USING TTL ? SET v = :val WHERE k = ? AND c IN ?"));
+    CHECK(p.markers() == 4);
+    CHECK(up.ttl->kind == ast::TermKind::Bind);
+    CHECK(up.ttl->bind_index == 0);
+    CHECK(up.assignments[0].value.bind_index == 1);
+    CHECK(up.assignments[0].value.text == "val");
+    CHECK(up.where[0].values[0].bind_index == 2);
+    CHECK(up.where[1].in_marker);
+    CHECK(up.where[1].values[0].bind_index == 3);
+  }
+  const auto& ins = std::get<ast::Insert>(p.parse("INSERT INTO t (a, b) VALUES (?, [?, ?]) USING TIMESTAMP ?"));
+  CHECK(p.markers() == 4);
+  CHECK(ins.values[1].items[1].bind_index == 2);
+  CHECK(ins.timestamp->bind_index == 3);
+  (void)p.parse("SELECT * FROM t WHERE k = 1");
+  CHECK(p.markers() == 0);
+}
