@@ -408,7 +408,17 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   session_.client_timestamp = params.timestamp;
   session_.paging = params.page_size > 0;
   std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
-  exec::Result result = exec::execute(db, session_, st);
+  std::string log_error;
+  const bool logged = shared_.log && shared_.log(st, query, session_, &params.values, log_error);
+  if (shared_.log && !logged && !log_error.empty()) throw CqlError(ErrorClass::ServerError, log_error);
+  exec::Result result;
+  try {
+    result = exec::execute(db, session_, st);
+  } catch (...) {
+    if (logged && shared_.finish) shared_.finish(true);
+    throw;
+  }
+  if (logged && shared_.finish) shared_.finish(false);
 
   if (auto* rows = std::get_if<exec::Rows>(&result)) {
     // One node: the simulated peers stay inside the shell (docs/protocol.md).

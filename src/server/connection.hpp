@@ -31,6 +31,12 @@ struct SharedState {
   };
   std::map<std::string, Prepared, std::less<>> prepared;  // by id
   std::uint64_t trace_sequence = 0x0000000100001000ULL;   // tracing session ids
+  // --data: logs a statement before it runs (false, with `error`, when it could not be written:
+  // then it must not run); `finish` follows every logged statement, taking back the record of
+  // one that failed. Unset: nothing is logged.
+  std::function<bool(const ast::Statement&, std::string_view text, const exec::Session&,
+                     const std::vector<exec::BoundValue>*, std::string& error)> log;
+  std::function<void(bool failed)> finish;
   // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.
   std::function<void(std::string_view type, std::string_view body)> broadcast;
 };

@@ -147,6 +147,8 @@ Server::Server(exec::Database& db, std::recursive_mutex& db_mutex) : impl_(std::
 
 Server::~Server() { stop(); }
 
+SharedState& Server::shared() { return impl_->shared; }
+
 std::string Server::start(const std::string& address) {
   // host, host:port, [v6], [v6]:port
   std::string host = address, port = "9042";

@@ -24,6 +24,9 @@ class Server {
   // Binds `address` ("host:port", port 9042 when omitted) and starts serving on a thread.
   // Returns an error message, or "" once listening.
   std::string start(const std::string& address);
+  // The shared state every connection sees (to install the commit log hooks before start()).
+  struct SharedState& shared();
+
   // Stops serving and closes every connection (also done by the destructor).
   void stop();
 

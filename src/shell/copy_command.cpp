@@ -389,7 +389,15 @@ void Shell::copy_import_line(std::string_view line) {
   stmt += imp.insert_tail;
   try {
     const ast::Statement& parsed = parser_.parse(stmt);
-    exec::execute(db_, session_, parsed);
+    session_.markers = 0;
+    if (!log_statement(parsed, stmt, session_)) return fail(false, "ServerError", last_log_error_);
+    try {
+      exec::execute(db_, session_, parsed);
+    } catch (...) {
+      finish_statement(true);
+      throw;
+    }
+    finish_statement(false);
   } catch (const error::CqlError& e) {
     const std::string text = print::error_text(e);
     fail(false, text.substr(0, text.find(':')), e.message);

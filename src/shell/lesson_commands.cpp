@@ -50,7 +50,12 @@ std::string Shell::run_fresh(const EmbeddedScript& script) {
       flush();
     }
     try {
-      exec::execute(db_, session_, parser_.parse(fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks))));
+      const std::string drop = fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks));
+      const ast::Statement& stmt = parser_.parse(drop);
+      if (log_statement(stmt, drop, session_)) {
+        exec::execute(db_, session_, stmt);  // DROP KEYSPACE IF EXISTS cannot fail
+        finish_statement(false);
+      }
     } catch (const error::CqlError& e) {
       print_error(e.message);
       return {};

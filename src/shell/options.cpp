@@ -27,6 +27,9 @@ Options:
       --listen ADDR     also serve CQL's native protocol (v3, v4) on ADDR, host[:port]
                         (port 9042 by default); without a terminal, run what stdin
                         holds, then serve until SIGINT or SIGTERM
+      --data DIR        keep the data: every statement that changes data or schema goes
+                        to DIR/commitlog before it runs, and is replayed at the next start
+      --commitlog-sync M  batch (default: fsync each statement) or periodic (every 10 s)
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
@@ -112,6 +115,16 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
         return 2;
       }
       out.max_memory_mb = mb;
+    } else if (name == "--data") {
+      if (!(v = arg())) return 2;
+      out.data = *v;
+    } else if (name == "--commitlog-sync") {
+      if (!(v = arg())) return 2;
+      if (*v != "batch" && *v != "periodic") {
+        std::fprintf(stderr, "cqlbox: error: --commitlog-sync takes batch or periodic (got %s)\n", v->c_str());
+        return 2;
+      }
+      out.commitlog_periodic = *v == "periodic";
     } else if (name == "--listen") {
       if (!(v = arg())) return 2;
       out.listen = *v;

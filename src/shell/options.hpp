@@ -19,6 +19,8 @@ struct Options {
   std::optional<std::string> now;       // --now
   std::optional<std::string> load;      // --load
   std::optional<std::string> listen;    // --listen host[:port]: serve the native protocol too
+  std::optional<std::string> data;      // --data DIR: keep the data (commit log) in DIR
+  bool commitlog_periodic = false;      // --commitlog-sync periodic (default batch)
   bool force_tty = false;               // -t
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail

@@ -225,7 +225,18 @@ void Shell::run_statement(const std::string& text) {
       }, stmt);
     }
     session_.markers = parser_.markers();
-    exec::Result result = exec::execute(db_, session_, stmt);
+    if (!log_statement(stmt, text, session_)) {
+      print_error(fmt::format("ServerError: {}", last_log_error_));
+      return;
+    }
+    exec::Result result;
+    try {
+      result = exec::execute(db_, session_, stmt);
+    } catch (...) {
+      finish_statement(true);
+      throw;
+    }
+    finish_statement(false);
     session_.record_reads = storage_;
     print_result(result);
     if (tracing_) {
@@ -397,6 +408,13 @@ int Shell::run_interactive() {
 int Shell::run() {
   style_.page_size = 100;
   const bool serve_until_signal = options_.listen && !options_.force_tty && !isatty(STDIN_FILENO);
+  if (options_.data) {
+    const std::string error = open_data_dir();
+    if (!error.empty()) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      return 1;
+    }
+  }
   if (options_.listen) {
     if (serve_until_signal) {  // sigwait below takes them; the server thread inherits the block
       sigset_t stop;
@@ -406,6 +424,15 @@ int Shell::run() {
       pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     }
     server_ = std::make_unique<server::Server>(db_, db_mutex_);
+    if (log_.is_open()) {
+      server_->shared().log = [this](const ast::Statement& st, std::string_view text, const exec::Session& s,
+                                     const std::vector<exec::BoundValue>* values, std::string& error) {
+        if (log_statement(st, text, s, values)) return true;
+        error = last_log_error_;
+        return false;
+      };
+      server_->shared().finish = [this](bool failed) { finish_statement(failed); };
+    }
     const std::string error = server_->start(*options_.listen);
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());

@@ -19,7 +19,9 @@
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
+#include "persist/commit_log.hpp"
 #include "print/table.hpp"
+#include "server/connection.hpp"
 #include "server/server.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/lessons.hpp"
@@ -144,6 +146,20 @@ class Shell {
   // Held while a line runs: --listen's connections execute on another thread (server.hpp).
   std::recursive_mutex db_mutex_;
   std::unique_ptr<server::Server> server_;
+  // --data: the commit log (persistence.cpp).
+  persist::CommitLog log_;
+  std::string last_log_error_;
+  // Opens --data's directory and replays its log; an error message or "".
+  std::string open_data_dir();
+  // Logs a statement about to run (if it changes data or schema and --data is on); false, with
+  // last_log_error_ set, when it could not be written: then the statement must not run.
+  bool log_statement(const ast::Statement& statement, std::string_view text, const exec::Session& session,
+                     const std::vector<exec::BoundValue>* values = nullptr);
+  // After a logged statement ran: the clock runs again; if it failed (changing nothing), its
+  // record is taken back.
+  void finish_statement(bool failed);
+  bool pinned_ = false;
+  std::optional<std::int64_t> pinned_clock_;
   exec::Session session_;
   parse::Parser parser_;
   parse::StatementSplitter splitter_;

@@ -32,6 +32,12 @@ class Clock {
   }
 
   bool fixed() const { return fixed_.has_value(); }
+  std::optional<std::int64_t> fixed_at() const { return fixed_; }
+  // The last write timestamp handed out, and setting it (commit log replay).
+  std::int64_t last_timestamp() const { return last_; }
+  void set_last_timestamp(std::int64_t t) { last_ = t; }
+  // Back to following the system clock (nullopt) or fixed.
+  void restore(std::optional<std::int64_t> fixed) { fixed_ = fixed; }
   void set(std::int64_t now_us) { fixed_ = now_us; }
   void advance(std::int64_t delta_us) {
     fixed_ = now_us() + delta_us;

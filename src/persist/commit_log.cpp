@@ -1,0 +1,184 @@
+#include "persist/commit_log.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include "util/crc32.hpp"
+
+namespace cqlbox::persist {
+
+namespace {
+
+void put_u(std::string& out, std::uint64_t v, int bytes) {
+  for (int s = (bytes - 1) * 8; s >= 0; s -= 8) out += static_cast<char>((v >> s) & 0xff);
+}
+
+struct Cursor {
+  std::string_view data;
+  bool ok = true;
+  std::uint64_t u(int bytes) {
+    if (data.size() < static_cast<std::size_t>(bytes)) {
+      ok = false;
+      return 0;
+    }
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(data[static_cast<std::size_t>(i)]);
+    data.remove_prefix(static_cast<std::size_t>(bytes));
+    return v;
+  }
+  std::string str(int length_bytes) {
+    const std::uint64_t n = u(length_bytes);
+    if (!ok || data.size() < n) {
+      ok = false;
+      return {};
+    }
+    std::string s(data.substr(0, n));
+    data.remove_prefix(n);
+    return s;
+  }
+};
+
+std::string encode(const Record& r) {
+  std::string p;
+  p += '\1';
+  put_u(p, static_cast<std::uint64_t>(r.now_us), 8);
+  p += r.clock_fixed ? '\1' : '\0';
+  put_u(p, static_cast<std::uint64_t>(r.last_timestamp), 8);
+  put_u(p, r.random_state, 8);
+  put_u(p, static_cast<std::uint64_t>(r.last_uuid_time), 8);
+  put_u(p, static_cast<std::uint64_t>(r.prepend_ticks), 8);
+  put_u(p, r.keyspace.size(), 2);
+  p += r.keyspace;
+  put_u(p, r.text.size(), 4);
+  p += r.text;
+  put_u(p, r.values.size(), 2);
+  for (const auto& v : r.values) {
+    p += static_cast<char>(v.state);
+    put_u(p, v.bytes.size(), 4);
+    p += v.bytes;
+  }
+  std::string out;
+  put_u(out, p.size(), 4);
+  put_u(out, util::crc32(p), 4);
+  return out + p;
+}
+
+bool decode(std::string_view payload, Record& r) {
+  Cursor c{payload};
+  if (c.u(1) != 1) return false;
+  r.now_us = static_cast<std::int64_t>(c.u(8));
+  r.clock_fixed = c.u(1) != 0;
+  r.last_timestamp = static_cast<std::int64_t>(c.u(8));
+  r.random_state = c.u(8);
+  r.last_uuid_time = static_cast<std::int64_t>(c.u(8));
+  r.prepend_ticks = static_cast<std::int64_t>(c.u(8));
+  r.keyspace = c.str(2);
+  r.text = c.str(4);
+  const std::uint64_t n = c.u(2);
+  for (std::uint64_t i = 0; c.ok && i < n; ++i) {
+    Record::Value v;
+    v.state = static_cast<std::uint8_t>(c.u(1));
+    v.bytes = c.str(4);
+    r.values.push_back(std::move(v));
+  }
+  return c.ok && c.data.empty();
+}
+
+std::int64_t now_us() {
+  using namespace std::chrono;
+  return duration_cast<microseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+CommitLog::~CommitLog() {
+  if (fd_ >= 0) {
+    fsync(fd_);
+    close(fd_);
+  }
+}
+
+std::string CommitLog::open(const std::string& dir, SyncMode mode) {
+  mode_ = mode;
+  if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
+    return "Cannot create data directory " + dir + ": " + std::strerror(errno);
+  path_ = dir + "/commitlog";
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) return "Cannot open commit log " + path_ + ": " + std::strerror(errno);
+  struct stat st {};
+  fstat(fd_, &st);
+  size_ = static_cast<std::uint64_t>(st.st_size);
+  return "";
+}
+
+std::size_t CommitLog::replay(const std::function<void(const Record&)>& apply, std::string& notice) {
+  std::string all;
+  all.resize(size_);
+  std::size_t got = 0;
+  while (got < all.size()) {
+    const ssize_t n = pread(fd_, all.data() + got, all.size() - got, static_cast<off_t>(got));
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  all.resize(got);
+  std::size_t pos = 0, count = 0;
+  while (pos < all.size()) {
+    Cursor c{std::string_view(all).substr(pos)};
+    const std::uint64_t length = c.u(4);
+    const std::uint32_t crc = static_cast<std::uint32_t>(c.u(4));
+    Record r;
+    if (!c.ok || c.data.size() < length || util::crc32(c.data.substr(0, length)) != crc ||
+        !decode(c.data.substr(0, length), r))
+      break;
+    apply(r);
+    ++count;
+    pos += 8 + length;
+  }
+  if (pos < all.size()) {
+    notice = "Commit log " + path_ + ": dropped " + std::to_string(all.size() - pos) +
+             " bytes of a torn or corrupt record at offset " + std::to_string(pos) + " (" +
+             std::to_string(count) + " statements replayed)";
+    if (ftruncate(fd_, static_cast<off_t>(pos)) == 0) fsync(fd_);
+  }
+  size_ = pos;
+  return count;
+}
+
+std::string CommitLog::append(const Record& r) {
+  const std::string bytes = encode(r);
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(size_ + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const std::string why = std::strerror(errno);
+      if (ftruncate(fd_, static_cast<off_t>(size_)) != 0) {}  // drop what part was written
+      return "Cannot write to the commit log " + path_ + ": " + why + "; the statement was not applied";
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  const std::int64_t now = now_us();
+  if (mode_ == SyncMode::Batch || now - last_sync_us_ >= kPeriodUs) {
+    if (fdatasync(fd_) != 0) {
+      const std::string why = std::strerror(errno);
+      if (ftruncate(fd_, static_cast<off_t>(size_)) != 0) {}
+      return "Cannot sync the commit log " + path_ + ": " + why + "; the statement was not applied";
+    }
+    last_sync_us_ = now;
+  }
+  before_last_ = size_;
+  size_ += bytes.size();
+  return "";
+}
+
+void CommitLog::rollback() {
+  if (size_ == before_last_) return;
+  if (ftruncate(fd_, static_cast<off_t>(before_last_)) == 0) size_ = before_last_;
+}
+
+}  // namespace cqlbox::persist

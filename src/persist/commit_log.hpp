@@ -1,0 +1,75 @@
+// `--data DIR`'s commit log (DIR/commitlog): every statement that changes data or schema, as
+// one record written (and, in batch sync mode, fsynced) before the statement runs, so a
+// statement whose result was printed is on disk. Replaying the records in order, each with the
+// clock and random state it ran with, rebuilds the database exactly.
+//
+// Record layout (integers big-endian):
+//   u32 payload length | u32 CRC-32 of the payload | payload
+//   payload: u8 version (1) | i64 clock now µs | u8 clock fixed | i64 last write timestamp |
+//            u64 random state | i64 last uuid time | i64 list prepend ticks |
+//            u16+bytes session keyspace | u32+bytes statement text |
+//            u16 value count | per value: u8 state (0 set, 1 null, 2 unset) | u32+bytes
+// A record that is cut short or fails its checksum ends the log: replay reports it and cuts the
+// file there, so a torn write from a crash is never half-applied.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cqlbox::persist {
+
+struct Record {
+  std::int64_t now_us = 0;
+  bool clock_fixed = false;
+  std::int64_t last_timestamp = 0;
+  std::uint64_t random_state = 0;
+  std::int64_t last_uuid_time = 0;
+  std::int64_t prepend_ticks = 0;
+  std::string keyspace;
+  std::string text;
+  struct Value {
+    std::uint8_t state = 0;  // 0 set, 1 null, 2 unset
+    std::string bytes;
+  };
+  std::vector<Value> values;
+};
+
+enum class SyncMode { Batch, Periodic };
+
+class CommitLog {
+ public:
+  static constexpr std::int64_t kPeriodUs = 10'000'000;  // commitlog_sync_period: 10 s
+
+  CommitLog() = default;
+  ~CommitLog();
+  CommitLog(const CommitLog&) = delete;
+  CommitLog& operator=(const CommitLog&) = delete;
+
+  // Opens (creating) DIR and DIR/commitlog. Returns an error message, or "".
+  std::string open(const std::string& dir, SyncMode mode);
+
+  // Calls `apply` for each intact record in order. A torn or corrupt tail is cut off; `notice`
+  // then says where and how much. Returns the number of records replayed.
+  std::size_t replay(const std::function<void(const Record&)>& apply, std::string& notice);
+
+  // Appends `r` (and fsyncs it in batch mode, or when the period has passed). Returns an error
+  // message ("" on success); on error the log is as it was before.
+  std::string append(const Record& r);
+  // Takes back the last append (its statement failed and changed nothing).
+  void rollback();
+
+  bool is_open() const { return fd_ >= 0; }
+  const std::string& path() const { return path_; }
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+  SyncMode mode_ = SyncMode::Batch;
+  std::uint64_t size_ = 0, before_last_ = 0;
+  std::int64_t last_sync_us_ = 0;
+};
+
+}  // namespace cqlbox::persist
