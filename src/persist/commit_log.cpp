@@ -117,35 +117,51 @@ std::string CommitLog::open(const std::string& dir, SyncMode mode) {
 }
 
 std::size_t CommitLog::replay(const std::function<void(const Record&)>& apply, std::string& notice) {
-  std::string all;
-  all.resize(size_);
-  std::size_t got = 0;
-  while (got < all.size()) {
-    const ssize_t n = pread(fd_, all.data() + got, all.size() - got, static_cast<off_t>(got));
-    if (n <= 0) break;
-    got += static_cast<std::size_t>(n);
-  }
-  all.resize(got);
-  std::size_t pos = 0, count = 0;
-  while (pos < all.size()) {
-    Cursor c{std::string_view(all).substr(pos)};
-    const std::uint64_t length = c.u(4);
-    const std::uint32_t crc = static_cast<std::uint32_t>(c.u(4));
-    Record r;
-    if (!c.ok || c.data.size() < length || util::crc32(c.data.substr(0, length)) != crc ||
-        !decode(c.data.substr(0, length), r))
+  // Read a block at a time (records are small, the log may be large); a record that spans
+  // blocks waits in `buf` for the rest.
+  constexpr std::size_t kBlock = 1 << 20;
+  std::string buf;
+  std::uint64_t file_pos = 0;   // where buf's bytes end in the file
+  std::uint64_t good = 0;       // the end of the last intact record
+  std::size_t count = 0;
+  bool bad = false;
+  for (;;) {
+    std::size_t at = 0;
+    while (!bad) {
+      Cursor c{std::string_view(buf).substr(at)};
+      const std::uint64_t length = c.u(4);
+      const std::uint32_t crc = static_cast<std::uint32_t>(c.u(4));
+      if (!c.ok || c.data.size() < length) break;  // incomplete here: more to read, or a torn tail
+      Record r;
+      if (util::crc32(c.data.substr(0, length)) != crc || !decode(c.data.substr(0, length), r)) {
+        bad = true;
+        break;
+      }
+      apply(r);
+      ++count;
+      at += 8 + length;
+      good += 8 + length;
+    }
+    buf.erase(0, at);
+    if (bad || file_pos >= size_) break;
+    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, size_ - file_pos));
+    const std::size_t old = buf.size();
+    buf.resize(old + want);
+    const ssize_t n = pread(fd_, buf.data() + old, want, static_cast<off_t>(file_pos));
+    if (n <= 0) {
+      buf.resize(old);
       break;
-    apply(r);
-    ++count;
-    pos += 8 + length;
+    }
+    buf.resize(old + static_cast<std::size_t>(n));
+    file_pos += static_cast<std::uint64_t>(n);
   }
-  if (pos < all.size()) {
-    notice = "Commit log " + path_ + ": dropped " + std::to_string(all.size() - pos) +
-             " bytes of a torn or corrupt record at offset " + std::to_string(pos) + " (" +
+  if (good < size_) {
+    notice = "Commit log " + path_ + ": dropped " + std::to_string(size_ - good) +
+             " bytes of a torn or corrupt record at offset " + std::to_string(good) + " (" +
              std::to_string(count) + " statements replayed)";
-    if (ftruncate(fd_, static_cast<off_t>(pos)) == 0) fsync(fd_);
+    if (ftruncate(fd_, static_cast<off_t>(good)) == 0) fsync(fd_);
   }
-  size_ = pos;
+  size_ = good;
   return count;
 }
 
@@ -162,17 +178,24 @@ std::string CommitLog::append(const Record& r) {
     }
     done += static_cast<std::size_t>(n);
   }
-  const std::int64_t now = now_us();
-  if (mode_ == SyncMode::Batch || now - last_sync_us_ >= kPeriodUs) {
-    if (fdatasync(fd_) != 0) {
-      const std::string why = std::strerror(errno);
-      if (ftruncate(fd_, static_cast<off_t>(size_)) != 0) {}
-      return "Cannot sync the commit log " + path_ + ": " + why + "; the statement was not applied";
-    }
-    last_sync_us_ = now;
-  }
   before_last_ = size_;
   size_ += bytes.size();
+  dirty_ = true;
+  if (mode_ == SyncMode::Periodic) {
+    const std::int64_t now = now_us();
+    if (now - last_sync_us_ >= kPeriodUs) {
+      fdatasync(fd_);  // a failure here surfaces at the next sync(); the write itself succeeded
+      last_sync_us_ = now;
+      dirty_ = false;
+    }
+  }
+  return "";
+}
+
+std::string CommitLog::sync() {
+  if (fd_ < 0 || !dirty_ || mode_ == SyncMode::Periodic) return "";
+  if (fdatasync(fd_) != 0) return "Cannot sync the commit log " + path_ + ": " + std::strerror(errno);
+  dirty_ = false;
   return "";
 }
 

@@ -1,6 +1,6 @@
 // `--data DIR`'s commit log (DIR/commitlog): every statement that changes data or schema, as
-// one record written (and, in batch sync mode, fsynced) before the statement runs, so a
-// statement whose result was printed is on disk. Replaying the records in order, each with the
+// one record written before the statement runs (and, in batch sync mode, fsynced before the
+// statement is acknowledged), so a statement whose result was printed is on disk. Replaying the records in order, each with the
 // clock and random state it ran with, rebuilds the database exactly.
 //
 // Record layout (integers big-endian):
@@ -55,9 +55,14 @@ class CommitLog {
   // then says where and how much. Returns the number of records replayed.
   std::size_t replay(const std::function<void(const Record&)>& apply, std::string& notice);
 
-  // Appends `r` (and fsyncs it in batch mode, or when the period has passed). Returns an error
-  // message ("" on success); on error the log is as it was before.
+  // Appends `r`. Returns an error message ("" on success); on error the log is as it was
+  // before. Periodic mode fsyncs when the period has passed. Batch mode fsyncs in sync(), which
+  // the shell and the server call before anything that acknowledges a statement goes out
+  // (output, an error, the next prompt, a protocol response): every acknowledged statement is on
+  // disk, and statements acknowledged together share one fsync (group commit).
   std::string append(const Record& r);
+  // Batch mode: fsyncs what was appended since the last sync. Returns an error message or "".
+  std::string sync();
   // Takes back the last append (its statement failed and changed nothing).
   void rollback();
 
@@ -70,6 +75,7 @@ class CommitLog {
   SyncMode mode_ = SyncMode::Batch;
   std::uint64_t size_ = 0, before_last_ = 0;
   std::int64_t last_sync_us_ = 0;
+  bool dirty_ = false;
 };
 
 }  // namespace cqlbox::persist

@@ -37,6 +37,7 @@ struct SharedState {
   std::function<bool(const ast::Statement&, std::string_view text, const exec::Session&,
                      const std::vector<exec::BoundValue>*, std::string& error)> log;
   std::function<void(bool failed)> finish;
+  std::function<void()> sync;  // batch sync: before responses go out
   // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.
   std::function<void(std::string_view type, std::string_view body)> broadcast;
 };

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <cstring>
 #include <map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -88,6 +89,7 @@ struct Server::Impl {
     }
   }
 
+  // Reads and answers what arrived; the answers go out in run(), after the commit log sync.
   void readable(int fd) {
     auto it = clients.find(fd);
     if (it == clients.end()) return;
@@ -105,8 +107,10 @@ struct Server::Impl {
       // The peer closed (or the socket failed): whatever is half-sent is dropped with it.
       return drop(fd);
     }
-    if (!flush(fd, c)) drop(fd);
+    answered.push_back(fd);
   }
+
+  std::vector<int> answered;  // connections with new responses, this round
 
   void run() {
     epoll_event events[64];
@@ -127,6 +131,12 @@ struct Server::Impl {
         else if (events[i].events & (EPOLLERR | EPOLLHUP)) drop(fd);
         else if (auto it = clients.find(fd); it != clients.end() && !flush(fd, *it->second)) drop(fd);
       }
+      // A response acknowledges its statement: with --data (batch sync) the round's writes are
+      // fsynced once, then every answer of the round goes out.
+      if (!answered.empty() && shared.sync) shared.sync();
+      for (int fd : answered)
+        if (auto it = clients.find(fd); it != clients.end() && !flush(fd, *it->second)) drop(fd);
+      answered.clear();
     }
   }
 

@@ -80,6 +80,13 @@ bool Shell::log_statement(const ast::Statement& statement, std::string_view text
   return true;
 }
 
+void Shell::sync_log() {
+  if (!log_.is_open()) return;
+  std::lock_guard lock(db_mutex_);
+  const std::string error = log_.sync();
+  if (!error.empty()) std::fprintf(err_file_, "%s\n", error.c_str());
+}
+
 void Shell::finish_statement(bool failed) {
   if (!pinned_) return;
   if (failed) log_.rollback();

@@ -80,6 +80,7 @@ Shell::~Shell() {
 
 void Shell::flush() {
   if (out_.empty()) return;
+  sync_log();  // output acknowledges the statements before it
   std::fwrite(out_.data(), 1, out_.size(), out_file_);
   std::fflush(out_file_);
   out_.clear();
@@ -87,6 +88,7 @@ void Shell::flush() {
 
 void Shell::print_error(std::string_view text) {
   flush();
+  sync_log();  // so does an error
   error_ = true;
   std::string prefix = tty_ ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
   if (style_.color && tty_) prefix = "\033[0;1;31m";  // errors in red on a terminal
@@ -372,6 +374,7 @@ int Shell::run_interactive() {
       if (empty_continuations >= 3)
         p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
     }
+    sync_log();  // the prompt acknowledges what ran before it
     std::optional<std::string> line = editor.read_line(p);
     if (editor.interrupted()) {
       // Ctrl-C: drop the statement being typed, print an empty line, prompt again (cqlsh).
@@ -432,6 +435,7 @@ int Shell::run() {
         return false;
       };
       server_->shared().finish = [this](bool failed) { finish_statement(failed); };
+      server_->shared().sync = [this] { sync_log(); };
     }
     const std::string error = server_->start(*options_.listen);
     if (!error.empty()) {
@@ -506,7 +510,7 @@ int Shell::run_shell() {
   std::string carry;  // a line cut by the end of a block
   static char buf[1 << 16];
   std::size_t n = 0;
-  while (!exit_ && (n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+  while (!exit_ && (sync_log(), n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
     const std::string_view block(buf, n);
     std::size_t start = 0;
     while (!exit_) {
