@@ -14,13 +14,46 @@ leave. A new process replays the log, and the rows it holds must be:
   - and the garbage is reported as a dropped tail.
 The seed fixes the delays and the choices; the exact kill points still depend on timing.
 """
-import argparse, os, random, re, shutil, signal, subprocess, sys, tempfile, threading, time
+import argparse, os, random, re, resource, shutil, signal, subprocess, sys, tempfile, threading, time
 
 ROWS = 400
 
 
 def run(binary, data, script, extra=()):
     return subprocess.run([binary, "--data", data, *extra], input=script, capture_output=True, text=True, timeout=120)
+
+
+def disk_full_and_permissions(binary, root):
+    """A commit log that cannot grow (ulimit -f, as a full disk) refuses each write with a clear
+    error and applies nothing; reads go on; a restart finds exactly what was acknowledged.
+    An unusable directory stops the start with a message."""
+    problems = []
+    data = os.path.join(root, "full")
+    setup = run(binary, data, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', "
+                "'replication_factor': 1};\nCREATE TABLE ks.t (k int PRIMARY KEY, v text);\n")
+    limit = os.path.getsize(os.path.join(data, "commitlog")) + 2000
+    script = "".join(f"INSERT INTO ks.t (k, v) VALUES ({i}, '{'x' * 50}');\n" for i in range(100))
+    script += "SELECT count(*) FROM ks.t;\n"
+    p = subprocess.run([binary, "--data", data], input=script, capture_output=True, text=True, timeout=60,
+                       preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)))
+    refused = p.stderr.count("Cannot write to the commit log")
+    counts = re.findall(r"^ +(\d+)$", p.stdout, re.M)
+    if setup.returncode != 0 or refused == 0 or not counts or "the statement was not applied" not in p.stderr:
+        problems.append(f"disk full: expected refusals and a count, got {p.stderr[:300]!r} {p.stdout[-200:]!r}")
+    else:
+        applied = int(counts[-1])
+        if applied + refused != 100:
+            problems.append(f"disk full: {applied} applied + {refused} refused != 100")
+        again = run(binary, data, "SELECT count(*) FROM ks.t;\n")
+        if re.findall(r"^ +(\d+)$", again.stdout, re.M) != [str(applied)]:
+            problems.append(f"disk full: after a restart {again.stdout!r}, expected {applied} rows")
+    bad = subprocess.run([binary, "--data", "/proc/cqlbox-cannot-create/data"], input="", capture_output=True,
+                         text=True, timeout=30)
+    if bad.returncode == 0 or "Cannot create data directory" not in bad.stderr:
+        problems.append(f"unusable directory: exit {bad.returncode}, {bad.stderr!r}")
+    for pr in problems:
+        print("FAIL " + pr)
+    return len(problems)
 
 
 def main():
@@ -34,6 +67,7 @@ def main():
     script = "".join(f"INSERT INTO ks.t (k, v) VALUES ({i}, 'value {i}');\nSELECT k FROM ks.t WHERE k = {i};\n"
                      for i in range(ROWS))
     failures, killed, garbage, midway = 0, 0, 0, 0
+    failures += disk_full_and_permissions(args.binary, root)
     try:
         for it in range(args.iterations):
             data = os.path.join(root, f"d{it}")
