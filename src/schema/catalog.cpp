@@ -101,6 +101,10 @@ TableSchema* Catalog::table_with_index(std::string_view ks, std::string_view nam
   return nullptr;
 }
 
+const TableSchema* Catalog::table_with_index(std::string_view ks, std::string_view name) const {
+  return const_cast<Catalog*>(this)->table_with_index(ks, name);
+}
+
 KeyspaceSchema& Catalog::add_keyspace(KeyspaceSchema ks) {
   std::string name = ks.name;
   auto [it, inserted] = keyspaces_.emplace(name, std::move(ks));

@@ -26,6 +26,7 @@ class Catalog {
   TableSchema* mutable_table(std::string_view keyspace, std::string_view table);
   // The table holding index `name` in `keyspace`, or nullptr.
   TableSchema* table_with_index(std::string_view keyspace, std::string_view name);
+  const TableSchema* table_with_index(std::string_view keyspace, std::string_view name) const;
 
   // REQUIRES: no keyspace of that name exists.
   KeyspaceSchema& add_keyspace(KeyspaceSchema ks);

@@ -8,7 +8,9 @@
 #include "error/cql_error.hpp"
 #include "exec/bind_specs.hpp"
 #include "exec/executor.hpp"
+#include "print/describe_rows.hpp"
 #include "server/results.hpp"
+#include "util/text.hpp"
 #include "server/schema_change.hpp"
 #include "server/wire.hpp"
 
@@ -123,6 +125,48 @@ std::uint64_t resume_offset(std::string_view state, std::string_view query) {
 }
 
 }  // namespace
+
+// DESCRIBE is a statement the server answers since Cassandra 4.0 (cqlsh 5.0 sends it): rows of
+// keyspace_name, type, name and create_statement, or the cluster's name, partitioner and snitch.
+std::optional<exec::Rows> Connection::describe_query(std::string_view query, const exec::Database& db) const {
+  std::vector<std::string> words;
+  std::size_t i = 0;
+  while (i < query.size()) {
+    while (i < query.size() && (query[i] == ' ' || query[i] == '\t' || query[i] == '\n' || query[i] == '\r' || query[i] == ';')) ++i;
+    if (i >= query.size()) break;
+    std::size_t j = i;
+    bool quoted = false;
+    while (j < query.size() && (quoted || !(query[j] == ' ' || query[j] == '\t' || query[j] == '\n' || query[j] == '\r' || query[j] == ';'))) {
+      if (query[j] == '"') quoted = !quoted;
+      ++j;
+    }
+    words.emplace_back(query.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty()) return std::nullopt;
+  const std::string first = util::ascii_lower(words[0]);
+  if (first != "describe" && first != "desc") return std::nullopt;
+  const std::vector<std::string> args(words.begin() + 1, words.end());
+  const print::DescribeResult d = print::describe(db.catalog, session_.keyspace, args, util::ascii_upper(words[0]));
+  if (!d.error.empty()) throw CqlError(ErrorClass::InvalidRequest, d.error);
+  const types::CqlType* text = types::native_type(types::Kind::Text);
+  exec::Rows rows;
+  using Kind = print::DescribeResult::Kind;
+  if (d.kind == Kind::Cluster) {
+    rows.columns = {{"cluster", text}, {"partitioner", text}, {"snitch", text}};
+    rows.rows.push_back({std::string("Test Cluster"), std::string("Murmur3Partitioner"),
+                         std::string("DynamicEndpointSnitch")});
+    return rows;
+  }
+  rows.columns = {{"keyspace_name", text}, {"type", text}, {"name", text}};
+  if (d.kind == Kind::Elements) rows.columns.push_back({"create_statement", text});
+  for (const auto& r : d.rows) {
+    std::vector<exec::Value> row{r.keyspace, r.type, r.name};
+    if (d.kind == Kind::Elements) row.emplace_back(r.create_statement);
+    rows.rows.push_back(std::move(row));
+  }
+  return rows;
+}
 
 void Connection::record_trace(std::uint8_t opcode, std::chrono::steady_clock::duration took) {
   std::lock_guard lock(*shared_.db_mutex);
@@ -373,6 +417,12 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     if (flags & 0x10) (void)r.u16();
     if (flags & 0x20) params.timestamp = r.i64();
   }
+
+  if (opcode == kQuery)
+    if (auto described = describe_query(query, db)) {
+      write_rows(w, *described, 0, described->rows.size(), std::nullopt);
+      return respond(out, stream, kResult, res);
+    }
 
   const std::string saved_keyspace = session_.keyspace;
   session_.keyspace = keyspace;

@@ -11,11 +11,13 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <string_view>
 
 #include "exec/database.hpp"
+#include "exec/result.hpp"
 #include "parse/parser.hpp"
 
 namespace cqlbox::server {
@@ -61,6 +63,8 @@ class Connection {
 
  private:
   void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
+  // A DESCRIBE statement's result; nullopt for any other statement.
+  std::optional<exec::Rows> describe_query(std::string_view query, const exec::Database& db) const;
   // Records the traced request in system_traces (sessions and events).
   void record_trace(std::uint8_t opcode, std::chrono::steady_clock::duration took);
   void respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,

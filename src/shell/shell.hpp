@@ -126,8 +126,6 @@ class Shell {
   // describe_command.cpp
   void cmd_describe(std::string_view command_word, const std::vector<std::string>& args);
   void describe_statement(const std::string& statement);
-  void describe_table(const schema::TableSchema& t);
-  void describe_keyspace(const schema::KeyspaceSchema& ks, bool only);
 
   // nodetool.cpp
   void cmd_nodetool(std::string_view word, const std::vector<std::string>& args);

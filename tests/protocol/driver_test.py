@@ -1235,6 +1235,29 @@ def test_errors_and_recovery():
     alive()
 
 
+def test_server_side_describe():
+    """cqlsh 5.0 sends DESCRIBE to the server: rows of keyspace_name, type, name, create_statement,
+    the same statements the shell prints."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_desc")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v text)")
+    s.execute(f"CREATE INDEX ON {ks}.t (v)")
+    rows = list(s.execute(f"DESCRIBE TABLE {ks}.t"))
+    eq([(r.keyspace_name, r.type, r.name) for r in rows], [(ks, "table", "t"), (ks, "index", "t_v_idx")], "rows")
+    assert rows[0].create_statement.startswith(f"CREATE TABLE {ks}.t (\n    k int PRIMARY KEY,"), rows[0].create_statement
+    eq(rows[1].create_statement, f"CREATE INDEX t_v_idx ON {ks}.t (v);", "index statement")
+    shell = subprocess.run([BINARY], input=f"CREATE KEYSPACE {ks} WITH replication = {{'class': 'SimpleStrategy', "
+                           f"'replication_factor': 1}};\nCREATE TABLE {ks}.t (k int PRIMARY KEY, v text);\n"
+                           f"CREATE INDEX ON {ks}.t (v);\nDESCRIBE TABLE {ks}.t;\n", capture_output=True, text=True)
+    eq(shell.stdout, "".join("\n" + r.create_statement + "\n" for r in rows), "shell DESCRIBE vs server rows")
+    names = [r.name for r in s.execute("DESCRIBE KEYSPACES")]
+    assert ks in names and "system" in names, names
+    cluster_row = s.execute("DESC CLUSTER").one()
+    eq((cluster_row.cluster, cluster_row.partitioner), ("Test Cluster", "Murmur3Partitioner"), "DESC CLUSTER")
+    e = expect_error(InvalidRequest, s.execute, f"DESCRIBE TABLE {ks}.nosuch")
+    assert f"Table 'nosuch' not found in keyspace '{ks}'" in str(e), e
+
+
 def test_use_keyspace():
     c, s = connect()
     ks1 = create_keyspace(s, "pt_use1")
