@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <algorithm>
+#include <dirent.h>
 
 #include "util/crc32.hpp"
 
@@ -105,18 +107,156 @@ CommitLog::~CommitLog() {
 
 std::string CommitLog::open(const std::string& dir, SyncMode mode) {
   mode_ = mode;
+  dir_ = dir;
   if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
     return "Cannot create data directory " + dir + ": " + std::strerror(errno);
-  path_ = dir + "/commitlog";
-  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) return "Cannot open commit log " + path_ + ": " + std::strerror(errno);
-  struct stat st {};
-  fstat(fd_, &st);
-  size_ = static_cast<std::uint64_t>(st.st_size);
+  DIR* d = opendir(dir.c_str());
+  if (!d) return "Cannot read data directory " + dir + ": " + std::strerror(errno);
+  closedir(d);
+  // Writable? (A read-only directory should stop the start, not the first write.)
+  if (access(dir.c_str(), W_OK) != 0) return "Cannot write to data directory " + dir + ": " + std::strerror(errno);
   return "";
 }
 
-std::size_t CommitLog::replay(const std::function<void(const Record&)>& apply, std::string& notice) {
+std::vector<std::uint64_t> CommitLog::numbered(const char* prefix, const char* suffix) const {
+  std::vector<std::uint64_t> out;
+  DIR* d = opendir(dir_.c_str());
+  if (!d) return out;
+  const std::string pre(prefix), suf(suffix);
+  while (dirent* e = readdir(d)) {
+    const std::string name = e->d_name;
+    if (name.size() <= pre.size() + suf.size() || name.compare(0, pre.size(), pre) != 0 ||
+        name.compare(name.size() - suf.size(), suf.size(), suf) != 0)
+      continue;
+    const std::string digits = name.substr(pre.size(), name.size() - pre.size() - suf.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18) continue;
+    out.push_back(std::stoull(digits));
+  }
+  closedir(d);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::uint64_t CommitLog::data_generation() const {
+  const auto gens = numbered("data-", ".db");
+  return gens.empty() ? 0 : gens.back();
+}
+
+std::string CommitLog::open_segment(std::uint64_t n) {
+  const std::string path = dir_ + "/commitlog-" + std::to_string(n);
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return "Cannot open commit log " + path + ": " + std::strerror(errno);
+  if (fd_ >= 0) {
+    fdatasync(fd_);
+    close(fd_);
+  }
+  fd_ = fd;
+  path_ = path;
+  segment_ = n;
+  struct stat st {};
+  fstat(fd_, &st);
+  size_ = before_last_ = static_cast<std::uint64_t>(st.st_size);
+  dirty_ = false;
+  return "";
+}
+
+std::uint64_t CommitLog::rotate(std::string& error) {
+  error = open_segment(segment_ + 1);
+  if (error.empty()) {
+    const int d = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (d >= 0) {
+      fsync(d);
+      close(d);
+    }
+  }
+  return segment_;
+}
+
+void CommitLog::remove_before(std::uint64_t generation) {
+  for (auto n : numbered("commitlog-", ""))
+    if (n < generation) unlink((dir_ + "/commitlog-" + std::to_string(n)).c_str());
+  for (auto n : numbered("data-", ".db"))
+    if (n < generation) unlink((dir_ + "/data-" + std::to_string(n) + ".db").c_str());
+}
+
+std::string CommitLog::write_data_file(std::uint64_t generation, const std::string& payload) {
+  const std::string path = dir_ + "/data-" + std::to_string(generation) + ".db";
+  const std::string tmp = path + ".tmp";
+  std::string bytes = "CQLBOXDB1";
+  put_u(bytes, payload.size(), 8);
+  put_u(bytes, util::crc32(payload), 4);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return "Cannot write " + tmp + ": " + std::strerror(errno);
+  auto write_all = [&](const std::string& b) {
+    std::size_t done = 0;
+    while (done < b.size()) {
+      const ssize_t n = ::write(fd, b.data() + done, b.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      done += static_cast<std::size_t>(n);
+    }
+    return true;
+  };
+  if (!write_all(bytes) || !write_all(payload) || fsync(fd) != 0) {
+    const std::string why = std::strerror(errno);
+    close(fd);
+    unlink(tmp.c_str());
+    return "Cannot write " + tmp + ": " + why;
+  }
+  close(fd);
+  if (rename(tmp.c_str(), path.c_str()) != 0) return "Cannot rename " + tmp + ": " + std::strerror(errno);
+  const int d = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (d >= 0) {
+    fsync(d);
+    close(d);
+  }
+  return "";
+}
+
+bool CommitLog::read_data_file(std::uint64_t generation, std::string& payload, std::string& error) const {
+  const std::string path = dir_ + "/data-" + std::to_string(generation) + ".db";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = "Cannot read " + path + ": " + std::strerror(errno);
+    return false;
+  }
+  std::string all;
+  char buf[1 << 16];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) all.append(buf, static_cast<std::size_t>(n));
+  close(fd);
+  Cursor c{all};
+  const bool magic = all.compare(0, 9, "CQLBOXDB1") == 0;
+  c.data.remove_prefix(std::min<std::size_t>(9, c.data.size()));
+  const std::uint64_t size = c.u(8);
+  const auto crc = static_cast<std::uint32_t>(c.u(4));
+  if (!magic || !c.ok || c.data.size() != size || util::crc32(c.data) != crc) {
+    error = "Data file " + path + " is damaged (bad header, length or checksum)";
+    return false;
+  }
+  payload.assign(c.data);
+  return true;
+}
+
+std::size_t CommitLog::replay(std::uint64_t generation, const std::function<void(const Record&)>& apply,
+                              std::string& notice) {
+  std::vector<std::uint64_t> segments;
+  for (auto n : numbered("commitlog-", ""))
+    if (n >= generation) segments.push_back(n);
+  if (segments.empty()) segments.push_back(std::max<std::uint64_t>(generation, 1));
+  std::size_t total = 0;
+  for (auto n : segments) {
+    if (std::string error = open_segment(n); !error.empty()) {
+      notice = error;
+      return total;
+    }
+    std::string seg_notice;
+    total += replay_segment(apply, seg_notice);
+    if (!seg_notice.empty()) notice += (notice.empty() ? "" : "\n") + seg_notice;
+  }
+  return total;
+}
+
+std::size_t CommitLog::replay_segment(const std::function<void(const Record&)>& apply, std::string& notice) {
   // Read a block at a time (records are small, the log may be large); a record that spans
   // blocks waits in `buf` for the rest.
   constexpr std::size_t kBlock = 1 << 20;

@@ -1,4 +1,4 @@
-// `--data DIR`'s commit log (DIR/commitlog): every statement that changes data or schema, as
+// `--data DIR`'s commit log (DIR/commitlog-N, N the segment): every statement that changes data or schema, as
 // one record written before the statement runs (and, in batch sync mode, fsynced before the
 // statement is acknowledged), so a statement whose result was printed is on disk. Replaying the records in order, each with the
 // clock and random state it ran with, rebuilds the database exactly.
@@ -48,12 +48,24 @@ class CommitLog {
   CommitLog(const CommitLog&) = delete;
   CommitLog& operator=(const CommitLog&) = delete;
 
-  // Opens (creating) DIR and DIR/commitlog. Returns an error message, or "".
+  // Opens (creating) DIR. Returns an error message, or "".
   std::string open(const std::string& dir, SyncMode mode);
 
-  // Calls `apply` for each intact record in order. A torn or corrupt tail is cut off; `notice`
-  // then says where and how much. Returns the number of records replayed.
-  std::size_t replay(const std::function<void(const Record&)>& apply, std::string& notice);
+  // The newest data file's generation (DIR/data-N.db), 0 when there is none. The data file N
+  // holds everything logged in the segments before N.
+  std::uint64_t data_generation() const;
+
+  // Calls `apply` for each intact record of the segments from `generation` on, in order, then
+  // opens the last segment for appending. A torn or corrupt tail is cut off; `notice` then
+  // says where and how much. Returns the number of records replayed.
+  std::size_t replay(std::uint64_t generation, const std::function<void(const Record&)>& apply,
+                     std::string& notice);
+
+  // Flush, step 1: later records go to a new segment, whose number is returned (the data file
+  // written next takes it). Step 2 (after that data file is safely in place): remove_before().
+  std::uint64_t rotate(std::string& error);
+  // Deletes the segments and data files older than `generation`.
+  void remove_before(std::uint64_t generation);
 
   // Appends `r`. Returns an error message ("" on success); on error the log is as it was
   // before. Periodic mode fsyncs when the period has passed. Batch mode fsyncs in sync(), which
@@ -68,10 +80,22 @@ class CommitLog {
 
   bool is_open() const { return fd_ >= 0; }
   const std::string& path() const { return path_; }
+  const std::string& dir() const { return dir_; }
+  std::uint64_t segment() const { return segment_; }
+
+  // Data files: written to a temporary name, fsynced, then renamed, so a data file is either
+  // whole or absent. The payload carries a CRC-32; reading checks it.
+  std::string write_data_file(std::uint64_t generation, const std::string& payload);
+  bool read_data_file(std::uint64_t generation, std::string& payload, std::string& error) const;
 
  private:
+  std::string open_segment(std::uint64_t n);
+  std::size_t replay_segment(const std::function<void(const Record&)>& apply, std::string& notice);
+  std::vector<std::uint64_t> numbered(const char* prefix, const char* suffix) const;
+
   int fd_ = -1;
-  std::string path_;
+  std::string dir_, path_;
+  std::uint64_t segment_ = 0;
   SyncMode mode_ = SyncMode::Batch;
   std::uint64_t size_ = 0, before_last_ = 0;
   std::int64_t last_sync_us_ = 0;

@@ -157,6 +157,7 @@ void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& 
     else if (cmd == "describering") nodetool_describering(rest);
     else if (cmd == "tablestats" || cmd == "cfstats") nodetool_tablestats(rest);
     else if (cmd == "tablehistograms" || cmd == "cfhistograms") nodetool_tablehistograms(rest);
+    else if (cmd == "flush") nodetool_flush();
     else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]", args[0]));
   } catch (const error::CqlError& e) {
     out_.clear();

@@ -1,9 +1,19 @@
-// --data DIR: replaying the commit log at start, and logging each statement that changes data
-// or schema before it runs (persist/commit_log.hpp has the format and the guarantees).
+// --data DIR: at start, the newest data file and then the commit log after it; each statement
+// that changes data or schema logged before it runs; NODETOOL flush writing a data file and
+// retiring the log segments it covers (persist/commit_log.hpp has the formats and guarantees).
+//
+// A data file's payload (integers big-endian, strings u32 length + bytes):
+//   u32 version (1) | i64 last write timestamp | u64 random state | i64 last uuid time |
+//   i64 list prepend ticks | u32 n schema statements, each a string (DESCRIBE's CREATE
+//   statements) | u32 n tables, each: keyspace | table | u64 n mutations | the mutations
+//   (store/mutation_codec.hpp), partitions in token order.
 #include <fmt/format.h>
 
 #include "exec/executor.hpp"
+#include "print/describe.hpp"
+#include "print/describe_rows.hpp"
 #include "shell/shell.hpp"
+#include "store/mutation_codec.hpp"
 
 namespace cqlbox::shell {
 
@@ -14,7 +24,123 @@ bool changes_state(const ast::Statement& s) {
   return !std::holds_alternative<ast::Select>(s) && !std::holds_alternative<ast::Use>(s);
 }
 
+void put_u(std::string& out, std::uint64_t v, int bytes) {
+  for (int sh = (bytes - 1) * 8; sh >= 0; sh -= 8) out += static_cast<char>((v >> sh) & 0xff);
+}
+void put_str(std::string& out, std::string_view v) {
+  put_u(out, v.size(), 4);
+  out.append(v);
+}
+
+struct Reader {
+  std::string_view d;
+  bool ok = true;
+  std::uint64_t u(int bytes) {
+    if (d.size() < static_cast<std::size_t>(bytes)) { ok = false; return 0; }
+    std::uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(d[static_cast<std::size_t>(i)]);
+    d.remove_prefix(static_cast<std::size_t>(bytes));
+    return v;
+  }
+  std::string str() {
+    const std::uint64_t n = u(4);
+    if (!ok || n > d.size()) { ok = false; return {}; }
+    std::string v(d.substr(0, n));
+    d.remove_prefix(n);
+    return v;
+  }
+};
+
 }  // namespace
+
+std::string Shell::data_file_payload() {
+  std::string out;
+  put_u(out, 1, 4);
+  put_u(out, static_cast<std::uint64_t>(db_.clock.last_timestamp()), 8);
+  put_u(out, db_.random_state, 8);
+  put_u(out, static_cast<std::uint64_t>(db_.last_uuid_time), 8);
+  put_u(out, static_cast<std::uint64_t>(db_.prepend_ticks), 8);
+  // The schema as DESCRIBE SCHEMA gives it: statements that recreate it exactly.
+  const print::DescribeResult schema = print::describe(db_.catalog, "", {"schema"}, "DESCRIBE");
+  put_u(out, schema.rows.size(), 4);
+  for (const auto& r : schema.rows) put_str(out, r.create_statement);
+  std::vector<std::pair<const schema::TableSchema*, const store::TableStore*>> tables;
+  for (const auto& [name, ks] : db_.catalog.keyspaces()) {
+    if (print::is_system_keyspace(name)) continue;
+    for (const auto& [tname, t] : ks.tables)
+      if (auto it = db_.stores.find(name + "." + tname); it != db_.stores.end()) tables.emplace_back(&t, it->second.get());
+  }
+  put_u(out, tables.size(), 4);
+  for (const auto& [t, st] : tables) {
+    put_str(out, t->keyspace);
+    put_str(out, t->name);
+    const std::size_t count_at = out.size();
+    put_u(out, 0, 8);
+    std::uint64_t count = 0;
+    for (const auto& [pos, p] : st->partitions())
+      store::partition_mutations(p, [&](const store::Mutation& m) {
+        store::encode_mutation(m, out);
+        ++count;
+      });
+    for (int i = 0; i < 8; ++i) out[count_at + static_cast<std::size_t>(i)] = static_cast<char>((count >> (56 - 8 * i)) & 0xff);
+  }
+  return out;
+}
+
+std::string Shell::load_data_file(const std::string& payload) {
+  Reader r{payload};
+  if (r.u(4) != 1) return "unknown data file version";
+  const auto last = static_cast<std::int64_t>(r.u(8));
+  db_.random_state = r.u(8);
+  db_.last_uuid_time = static_cast<std::int64_t>(r.u(8));
+  db_.prepend_ticks = static_cast<std::int64_t>(r.u(8));
+  db_.clock.set_last_timestamp(std::max(db_.clock.last_timestamp(), last));
+  const std::uint64_t statements = r.u(4);
+  for (std::uint64_t i = 0; r.ok && i < statements; ++i) {
+    const std::string text = r.str();
+    exec::Session session;
+    try {
+      (void)exec::execute(db_, session, parser_.parse(text));
+    } catch (const std::exception& e) {
+      return fmt::format("cannot recreate the schema ({}): {}", text.substr(0, text.find('\n')), e.what());
+    }
+  }
+  const std::uint64_t tables = r.u(4);
+  for (std::uint64_t i = 0; r.ok && i < tables; ++i) {
+    const std::string ks = r.str(), name = r.str();
+    const std::uint64_t count = r.u(8);
+    const schema::TableSchema* t = db_.catalog.table(ks, name);
+    if (!t) return fmt::format("table {}.{} has data but no schema", ks, name);
+    store::TableStore& st = db_.store_of(*t);
+    store::Mutation m;
+    for (std::uint64_t k = 0; r.ok && k < count; ++k) {
+      if (!store::decode_mutation(r.d, m)) return fmt::format("damaged rows in {}.{}", ks, name);
+      st.apply(m);
+    }
+    // What was flushed is no longer in a memtable (nodetool tablestats counts from here).
+    st.writes = 0;
+    st.operations = 0;
+  }
+  return r.ok ? "" : "the data file is cut short";
+}
+
+void Shell::nodetool_flush() {
+  if (!log_.is_open()) return;  // all in memory: nothing to write
+  std::lock_guard lock(db_mutex_);
+  sync_log();
+  std::string error;
+  const std::uint64_t generation = log_.rotate(error);
+  if (error.empty()) error = log_.write_data_file(generation, data_file_payload());
+  if (!error.empty()) {
+    print_error(fmt::format("nodetool: {}", error));
+    return;
+  }
+  log_.remove_before(generation);
+  for (auto& [name, st] : db_.stores) {
+    st->writes = 0;
+    st->operations = 0;
+  }
+}
 
 std::string Shell::open_data_dir() {
   const std::string error = log_.open(*options_.data, options_.commitlog_periodic ? persist::SyncMode::Periodic
@@ -23,7 +149,15 @@ std::string Shell::open_data_dir() {
   const auto clock_mode = db_.clock.fixed_at();
   std::int64_t last = db_.clock.last_timestamp();
   std::string notice;
-  log_.replay([&](const persist::Record& r) {
+  const std::uint64_t generation = log_.data_generation();
+  if (generation > 0) {
+    std::string payload, problem;
+    if (!log_.read_data_file(generation, payload, problem)) return problem;
+    problem = load_data_file(payload);
+    if (!problem.empty()) return fmt::format("Data file {}/data-{}.db: {}", log_.dir(), generation, problem);
+    last = std::max(last, db_.clock.last_timestamp());
+  }
+  log_.replay(generation, [&](const persist::Record& r) {
     // The clock and the random state the statement first ran with: now(), uuid(), write
     // timestamps and list element ids come out the same.
     db_.clock.restore(r.now_us);
@@ -51,6 +185,8 @@ std::string Shell::open_data_dir() {
   db_.clock.restore(clock_mode);
   db_.clock.set_last_timestamp(last);
   if (!notice.empty()) std::fprintf(stderr, "%s\n", notice.c_str());
+  if (!log_.is_open()) return notice;
+  log_.remove_before(generation);  // what a flush cut short left behind
   return "";
 }
 

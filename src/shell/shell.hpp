@@ -147,8 +147,14 @@ class Shell {
   // --data: the commit log (persistence.cpp).
   persist::CommitLog log_;
   std::string last_log_error_;
-  // Opens --data's directory and replays its log; an error message or "".
+  // Opens --data's directory, loads its newest data file and replays the log after it; an error
+  // message or "".
   std::string open_data_dir();
+  // NODETOOL flush: a new log segment, a data file of everything before it, the old segments
+  // and data files removed.
+  void nodetool_flush();
+  std::string data_file_payload();
+  std::string load_data_file(const std::string& payload);
   // Logs a statement about to run (if it changes data or schema and --data is on); false, with
   // last_log_error_ set, when it could not be written: then the statement must not run.
   bool log_statement(const ast::Statement& statement, std::string_view text, const exec::Session& session,

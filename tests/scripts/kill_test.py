@@ -12,6 +12,7 @@ leave. A new process replays the log, and the rows it holds must be:
   - a prefix of the script (statements apply in order), ending at most one statement past the
     last acknowledgement (the one in flight when the kill came may or may not have landed);
   - and the garbage is reported as a dropped tail.
+Every 100 rows the script flushes (NODETOOL flush), so some kills land in or after a flush.
 The seed fixes the delays and the choices; the exact kill points still depend on timing.
 """
 import argparse, os, random, re, resource, shutil, signal, subprocess, sys, tempfile, threading, time
@@ -31,7 +32,7 @@ def disk_full_and_permissions(binary, root):
     data = os.path.join(root, "full")
     setup = run(binary, data, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', "
                 "'replication_factor': 1};\nCREATE TABLE ks.t (k int PRIMARY KEY, v text);\n")
-    limit = os.path.getsize(os.path.join(data, "commitlog")) + 2000
+    limit = os.path.getsize(os.path.join(data, "commitlog-1")) + 2000
     script = "".join(f"INSERT INTO ks.t (k, v) VALUES ({i}, '{'x' * 50}');\n" for i in range(100))
     script += "SELECT count(*) FROM ks.t;\n"
     p = subprocess.run([binary, "--data", data], input=script, capture_output=True, text=True, timeout=60,
@@ -64,9 +65,11 @@ def main():
     args = ap.parse_args()
     rnd = random.Random(args.seed)
     root = tempfile.mkdtemp(prefix="cqlbox-kill-")
+    # Every 100 rows a NODETOOL flush (a data file written, the log segments before it retired):
+    # kills land inside flushes too.
     script = "".join(f"INSERT INTO ks.t (k, v) VALUES ({i}, 'value {i}');\nSELECT k FROM ks.t WHERE k = {i};\n"
-                     for i in range(ROWS))
-    failures, killed, garbage, midway = 0, 0, 0, 0
+                     + ("NODETOOL flush\n" if i % 100 == 99 else "") for i in range(ROWS))
+    failures, killed, garbage, midway, flushed = 0, 0, 0, 0, 0
     failures += disk_full_and_permissions(args.binary, root)
     try:
         for it in range(args.iterations):
@@ -82,7 +85,7 @@ def main():
             out = []
             reader = threading.Thread(target=lambda: out.append(p.stdout.read()))
             reader.start()
-            delay = rnd.uniform(0, 0.02)
+            delay = rnd.uniform(0, 0.04)
             feeder = threading.Thread(target=lambda: (p.stdin.write(script.encode()), p.stdin.close())
                                       if p.poll() is None else None)
             feeder.daemon = True
@@ -94,7 +97,8 @@ def main():
             p.wait()
             reader.join()
             acked = {int(m) for m in re.findall(rb"^ +(\d+)$", out[0] if out else b"", re.M)}
-            log = os.path.join(data, "commitlog")
+            segments = sorted((f for f in os.listdir(data) if f.startswith("commitlog-")), key=lambda f: int(f[10:]))
+            log = os.path.join(data, segments[-1])
             torn = rnd.random() < 0.25
             if torn:
                 garbage += 1
@@ -103,6 +107,7 @@ def main():
             check = run(args.binary, data, "SELECT k FROM ks.t;\n")
             present = {int(m) for m in re.findall(r"^ +(\d+)$", check.stdout, re.M)}
             midway += 0 < len(present) < ROWS
+            flushed += 100 <= len(present) < ROWS
             problems = []
             if not acked <= present:
                 problems.append(f"acknowledged rows lost: {sorted(acked - present)[:10]}")
@@ -120,7 +125,7 @@ def main():
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"kill test: {args.iterations} runs ({killed} killed, {midway} of them with part of the script "
-          f"applied, {garbage} with a torn tail), {failures} failed")
+          f"applied, {flushed} of those past a flush, {garbage} with a torn tail), {failures} failed")
     return 1 if failures else 0
 
 

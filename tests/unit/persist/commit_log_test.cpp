@@ -36,7 +36,7 @@ std::vector<Record> replay(const std::string& dir, std::string& notice) {
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
   std::vector<Record> out;
-  log.replay([&](const Record& r) { out.push_back(r); }, notice);
+  log.replay(0, [&](const Record& r) { out.push_back(r); }, notice);
   return out;
 }
 
@@ -47,6 +47,8 @@ TEST_CASE("commit log: records round-trip, rollback takes back the last one") {
   {
     CommitLog log;
     REQUIRE(log.open(dir, SyncMode::Batch).empty());
+    std::string notice;
+    CHECK(log.replay(0, [](const Record&) {}, notice) == 0);  // opens segment 1
     CHECK(log.append(record("INSERT 1")).empty());
     CHECK(log.append(record("INSERT 2", 3)).empty());
     CHECK(log.append(record("BAD")).empty());
@@ -69,10 +71,12 @@ TEST_CASE("commit log: a torn or corrupt tail is dropped, reported and cut") {
   {
     CommitLog log;
     REQUIRE(log.open(dir, SyncMode::Periodic).empty());
+    std::string notice;
+    log.replay(0, [](const Record&) {}, notice);
     CHECK(log.append(record("INSERT 1")).empty());
     CHECK(log.append(record("INSERT 2")).empty());
   }
-  const std::string path = dir + "/commitlog";
+  const std::string path = dir + "/commitlog-1";
   std::string bytes;
   {
     std::ifstream in(path, std::ios::binary);
@@ -100,4 +104,28 @@ TEST_CASE("commit log: an unwritable directory is an error, not a crash") {
   CommitLog log;
   CHECK(!log.open("/proc/cqlbox-no-such-dir/x", SyncMode::Batch).empty());
   CHECK(!log.is_open());
+}
+
+TEST_CASE("commit log: segments and data files") {
+  const std::string dir = temp_dir();
+  CommitLog log;
+  REQUIRE(log.open(dir, SyncMode::Batch).empty());
+  std::string notice, error;
+  log.replay(0, [](const Record&) {}, notice);
+  CHECK(log.append(record("INSERT 1")).empty());
+  const auto gen = log.rotate(error);
+  CHECK(error.empty());
+  CHECK(gen == 2);
+  CHECK(log.append(record("INSERT 2")).empty());
+  CHECK(log.write_data_file(gen, "state up to segment 2").empty());
+  log.remove_before(gen);
+  CHECK(log.data_generation() == 2);
+  std::string payload;
+  CHECK(log.read_data_file(2, payload, error));
+  CHECK(payload == "state up to segment 2");
+  std::vector<std::string> texts;
+  CommitLog again;
+  REQUIRE(again.open(dir, SyncMode::Batch).empty());
+  again.replay(again.data_generation(), [&](const Record& r) { texts.push_back(r.text); }, notice);
+  CHECK(texts == std::vector<std::string>{"INSERT 2"});
 }
