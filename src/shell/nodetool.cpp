@@ -1,4 +1,4 @@
-// NODETOOL status | ring | getendpoints | describering | tablestats | tablehistograms,
+// NODETOOL status | ring | getendpoints | describering | tablestats | tablehistograms | flush (persistence.cpp),
 // SHOW REPLICAS and DESCRIBE CLUSTER over the simulated ring (cqlbox.md "The simulated
 // cluster"), in the layouts of Cassandra 5.0's tools. Where the real tool prints in Java
 // HashMap order (status rows, describering ranges) that order is reproduced, so output matches
