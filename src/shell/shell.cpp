@@ -347,6 +347,7 @@ int Shell::run_interactive() {
   std::fflush(stdout);
   LineEditor editor;
   editor.set_completer([this](std::string_view line, std::string_view word) {
+    std::lock_guard lock(db_mutex_);  // --listen clients may be changing the schema
     // The earlier lines of a multi-line statement count too: they name its table.
     std::string before(splitter_.pending());
     if (!before.empty()) before += '\n';
