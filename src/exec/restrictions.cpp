@@ -184,7 +184,7 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   if (rel.op == Operator::In) invalid("IN is not supported by the token function");
   static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
   auto v = bind_term(rel.values[0], *bigint, "partition key token", ctx);
-  if (!v) invalid("Invalid null value for partition key token");
+  if (!v || v->empty()) invalid("Invalid null value for partition key token");
   const auto tok = types::read_be<std::int64_t>(*v);
   TokenBounds& tb = r.token ? *r.token : r.token.emplace();
   switch (rel.op) {

@@ -93,6 +93,60 @@ void check_array_literal(const ast::Term& term, const types::CqlType& receiver) 
     error::invalid("Unexpected receiver type '{}'; only list and vector are expected", receiver.name);
 }
 
+// Checks bytes bound for `type` as Cassandra's serializers validate them, all the way into
+// collection elements, tuple components and UDT fields, so nothing malformed reaches the
+// comparators or the store. `top`: an empty value is allowed there (it is not in an element).
+void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top) {
+  using types::Kind;
+  const std::size_t n = v.size();
+  auto expect = [&](bool ok, std::string_view what) {
+    if (!ok) error::invalid("{} ({})", what, n);
+  };
+  if (top && n == 0 && type.kind != Kind::List && type.kind != Kind::Set && type.kind != Kind::Map) return;
+  switch (type.kind) {
+    case Kind::Int: expect(n == 4, "Expected 4 or 0 byte int"); break;
+    case Kind::Bigint: case Kind::Counter: expect(n == 8, "Expected 8 or 0 byte long"); break;
+    case Kind::Double: expect(n == 8, "Expected 8 or 0 byte value for a double"); break;
+    case Kind::Float: expect(n == 4, "Expected 4 or 0 byte value for a float"); break;
+    case Kind::Smallint: expect(n == 2, "Expected 2 bytes for a smallint"); break;
+    case Kind::Tinyint: expect(n == 1, "Expected 1 byte for a tinyint"); break;
+    case Kind::Boolean: expect(n == 1, "Expected 1 or 0 byte value"); break;
+    case Kind::Uuid: case Kind::Timeuuid: expect(n == 16, "UUID should be 16 or 0 bytes"); break;
+    case Kind::Timestamp: expect(n == 8, "Expected 8 or 0 byte long for date"); break;
+    case Kind::Date: expect(n == 4, "Expected 4 byte long for date"); break;
+    case Kind::Time: expect(n == 8, "Expected 8 byte long for time"); break;
+    case Kind::Inet: expect(n == 4 || n == 16, "Invalid length for an inet address"); break;
+    case Kind::Decimal: expect(n >= 4, "Expected at least 4 bytes for a decimal"); break;
+    case Kind::Varint: expect(n >= 1, "Expected at least 1 byte for a varint"); break;
+    case Kind::List: case Kind::Set: case Kind::Map: {
+      std::vector<std::string_view> parts;
+      const bool map = type.kind == Kind::Map;
+      if (!types::decode_elements(v, parts, map)) error::invalid("Not enough bytes to read a {}", map ? "map" : type.kind == Kind::Set ? "set" : "list");
+      for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].data() == nullptr) error::invalid("null is not supported inside collections");
+        check_bound_bytes(*type.params[map ? i % 2 : 0], parts[i], false);
+      }
+      break;
+    }
+    case Kind::Tuple: case Kind::Udt: {
+      std::vector<std::optional<std::string_view>> parts;
+      if (!types::decode_tuple(v, parts) || parts.size() > type.params.size())
+        error::invalid("Invalid remaining data after end of {} value", type.kind == Kind::Udt ? "UDT" : "tuple");
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        if (parts[i] && !parts[i]->empty()) check_bound_bytes(*type.params[i], *parts[i], false);
+      break;
+    }
+    case Kind::Vector: {
+      std::vector<std::string_view> parts;
+      if (!types::decode_vector(v, type.params[0]->fixed_size, parts) || parts.size() != static_cast<std::size_t>(type.dimension))
+        error::invalid("Expected {} elements in a vector of dimension {}", type.dimension, type.dimension);
+      for (auto part : parts) check_bound_bytes(*type.params[0], part, false);
+      break;
+    }
+    default: break;  // text, ascii, blob, duration: any bytes
+  }
+}
+
 // A bound value, checked as Cassandra's serializers check it; a frozen set or map is brought into
 // its canonical order (elements sorted and unique), as deserializing and reserializing does.
 std::optional<std::string> bind_marker_value(const ast::Term& term, const types::CqlType& type,
@@ -103,48 +157,30 @@ std::optional<std::string> bind_marker_value(const ast::Term& term, const types:
   const BoundValue& v = values[term.bind_index];
   if (v.state == BoundValue::State::Null) return std::nullopt;
   if (v.state == BoundValue::State::Unset) error::invalid("Invalid unset value for column {}", column);
+  check_bound_bytes(type, v.bytes, true);
   std::string bytes(v.bytes);
   using types::Kind;
-  const std::size_t n = bytes.size();
-  auto expect = [&](bool ok, std::string_view what) {
-    if (!ok) error::invalid("{} ({})", what, n);
-  };
-  switch (type.kind) {
-    case Kind::Int: expect(n == 4 || n == 0, "Expected 4 or 0 byte int"); break;
-    case Kind::Bigint: case Kind::Counter: expect(n == 8 || n == 0, "Expected 8 or 0 byte long"); break;
-    case Kind::Double: expect(n == 8 || n == 0, "Expected 8 or 0 byte value for a double"); break;
-    case Kind::Float: expect(n == 4 || n == 0, "Expected 4 or 0 byte value for a float"); break;
-    case Kind::Smallint: expect(n == 2 || n == 0, "Expected 2 bytes for a smallint"); break;
-    case Kind::Tinyint: expect(n == 1 || n == 0, "Expected 1 byte for a tinyint"); break;
-    case Kind::Boolean: expect(n == 1 || n == 0, "Expected 1 or 0 byte value"); break;
-    case Kind::Uuid: case Kind::Timeuuid: expect(n == 16 || n == 0, "UUID should be 16 or 0 bytes"); break;
-    case Kind::Timestamp: expect(n == 8 || n == 0, "Expected 8 or 0 byte long for date"); break;
-    case Kind::Date: expect(n == 4 || n == 0, "Expected 4 byte long for date"); break;
-    case Kind::Time: expect(n == 8 || n == 0, "Expected 8 byte long for time"); break;
-    case Kind::Inet: expect(n == 4 || n == 16 || n == 0, "Invalid length for an inet address"); break;
-    case Kind::Set: case Kind::Map: {
-      const bool map = type.kind == Kind::Map;
-      std::vector<std::string_view> parts;
-      if (!types::decode_elements(bytes, parts, map)) error::invalid("Not enough bytes to read a {}", map ? "map" : "set");
-      const types::CqlType& key = *type.params[0];
-      const std::size_t step = map ? 2 : 1;
-      std::vector<std::size_t> order;
-      for (std::size_t i = 0; i < parts.size(); i += step) order.push_back(i);
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return types::compare_values(key, parts[a], parts[b]) < 0;
-      });
-      std::vector<std::string> elements;
-      std::vector<std::pair<std::string, std::string>> pairs;
-      for (std::size_t k = 0; k < order.size(); ++k) {
-        const std::size_t i = order[k];
-        // The last of equal keys wins, as a map literal's last duplicate does.
-        if (k + 1 < order.size() && types::compare_values(key, parts[i], parts[order[k + 1]]) == 0) continue;
-        if (map) pairs.emplace_back(std::string(parts[i]), std::string(parts[i + 1]));
-        else elements.emplace_back(parts[i]);
-      }
-      return map ? types::encode_pairs(pairs) : types::encode_elements(elements);
+  if (type.kind == Kind::Set || type.kind == Kind::Map) {
+    const bool map = type.kind == Kind::Map;
+    std::vector<std::string_view> parts;
+    (void)types::decode_elements(bytes, parts, map);  // checked above
+    const types::CqlType& key = *type.params[0];
+    const std::size_t step = map ? 2 : 1;
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < parts.size(); i += step) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return types::compare_values(key, parts[a], parts[b]) < 0;
+    });
+    std::vector<std::string> elements;
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::size_t i = order[k];
+      // The last of equal keys wins, as a map literal's last duplicate does.
+      if (k + 1 < order.size() && types::compare_values(key, parts[i], parts[order[k + 1]]) == 0) continue;
+      if (map) pairs.emplace_back(std::string(parts[i]), std::string(parts[i + 1]));
+      else elements.emplace_back(parts[i]);
     }
-    default: break;
+    return map ? types::encode_pairs(pairs) : types::encode_elements(elements);
   }
   return bytes;
 }
@@ -425,7 +461,7 @@ bool is_unset(const std::optional<ast::Term>& term) { return term && is_unset(*t
 std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
                                          std::string_view what) {
   auto bytes = bind_term(term, type, what);
-  if (!bytes) return std::nullopt;
+  if (!bytes || bytes->empty()) return std::nullopt;  // an empty bound value counts as null
   if (type.kind == types::Kind::Int) return types::read_be<std::int32_t>(*bytes);
   return types::read_be<std::int64_t>(*bytes);
 }

@@ -127,14 +127,15 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
       }
       key.append(text.substr(i, end + 1 - i));
       i = end + 1;
-    } else if (is_digit(c) || (c == '-' && i + 1 < n && is_digit(text[i + 1])) ||
-               (is_hex(c) && n - i >= 36 && text[i + 8] == '-')) {
+    } else if (is_digit(c) || (is_hex(c) && n - i >= 36 && text[i + 8] == '-')) {
+      // A '-' before a number stays in the shape: whether it belongs to the literal (a term)
+      // or is a negation (a selector) is the grammar's call, and must not vary within a shape.
       // A uuid may start with a letter; anything else starting with one is a word.
       TermKind kind{};
       const std::size_t end = number_literal(text, i, kind);
       if (end != 0) {
         add_literal(end, kind);
-      } else if (is_digit(c) || c == '-') {
+      } else if (is_digit(c)) {
         return false;  // 12abc and the like: leave them to the parser's errors
       } else {
         while (i < n && is_word_char(text[i])) key += text[i++];

@@ -54,6 +54,8 @@ std::string encode(const Record& r) {
   put_u(p, r.random_state, 8);
   put_u(p, static_cast<std::uint64_t>(r.last_uuid_time), 8);
   put_u(p, static_cast<std::uint64_t>(r.prepend_ticks), 8);
+  p += r.client_timestamp ? '\1' : '\0';
+  put_u(p, static_cast<std::uint64_t>(r.client_timestamp.value_or(0)), 8);
   put_u(p, r.keyspace.size(), 2);
   p += r.keyspace;
   put_u(p, r.text.size(), 4);
@@ -79,6 +81,9 @@ bool decode(std::string_view payload, Record& r) {
   r.random_state = c.u(8);
   r.last_uuid_time = static_cast<std::int64_t>(c.u(8));
   r.prepend_ticks = static_cast<std::int64_t>(c.u(8));
+  const bool has_client = c.u(1) != 0;
+  const auto client = static_cast<std::int64_t>(c.u(8));
+  if (has_client) r.client_timestamp = client;
   r.keyspace = c.str(2);
   r.text = c.str(4);
   const std::uint64_t n = c.u(2);
@@ -251,7 +256,13 @@ std::size_t CommitLog::replay(std::uint64_t generation, const std::function<void
     }
     std::string seg_notice;
     total += replay_segment(apply, seg_notice);
-    if (!seg_notice.empty()) notice += (notice.empty() ? "" : "\n") + seg_notice;
+    if (!seg_notice.empty()) {
+      notice += (notice.empty() ? "" : "\n") + seg_notice;
+      if (n != segments.back()) {  // later segments would leave a gap: stop at the damage
+        notice += "\nCommit log: later segments were not replayed";
+        break;
+      }
+    }
   }
   return total;
 }
@@ -332,10 +343,13 @@ std::string CommitLog::append(const Record& r) {
   return "";
 }
 
-std::string CommitLog::sync() {
-  if (fd_ < 0 || !dirty_ || mode_ == SyncMode::Periodic) return "";
+std::string CommitLog::sync(bool idle) {
+  if (fd_ < 0 || !dirty_) return "";
+  const std::int64_t now = now_us();
+  if (mode_ == SyncMode::Periodic && !idle && now - last_sync_us_ < kPeriodUs) return "";
   if (fdatasync(fd_) != 0) return "Cannot sync the commit log " + path_ + ": " + std::strerror(errno);
   dirty_ = false;
+  last_sync_us_ = now;
   return "";
 }
 

@@ -7,6 +7,7 @@
 //   u32 payload length | u32 CRC-32 of the payload | payload
 //   payload: u8 version (1) | i64 clock now µs | u8 clock fixed | i64 last write timestamp |
 //            u64 random state | i64 last uuid time | i64 list prepend ticks |
+//            u8 has client timestamp | i64 client timestamp |
 //            u16+bytes session keyspace | u32+bytes statement text |
 //            u16 value count | per value: u8 state (0 set, 1 null, 2 unset) | u32+bytes
 // A record that is cut short or fails its checksum ends the log: replay reports it and cuts the
@@ -15,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +30,7 @@ struct Record {
   std::uint64_t random_state = 0;
   std::int64_t last_uuid_time = 0;
   std::int64_t prepend_ticks = 0;
+  std::optional<std::int64_t> client_timestamp;  // the native protocol's default timestamp
   std::string keyspace;
   std::string text;
   struct Value {
@@ -73,8 +76,10 @@ class CommitLog {
   // (output, an error, the next prompt, a protocol response): every acknowledged statement is on
   // disk, and statements acknowledged together share one fsync (group commit).
   std::string append(const Record& r);
-  // Batch mode: fsyncs what was appended since the last sync. Returns an error message or "".
-  std::string sync();
+  // Batch mode: fsyncs what was appended since the last sync. Periodic mode: only when the
+  // period has passed, or with `idle` (the shell is about to wait for input: the last writes
+  // must not wait for a next one). Returns an error message or "".
+  std::string sync(bool idle = false);
   // Takes back the last append (its statement failed and changed nothing).
   void rollback();
 

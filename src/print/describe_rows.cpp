@@ -1,6 +1,7 @@
 #include "print/describe_rows.hpp"
 
 #include <algorithm>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -37,7 +38,18 @@ struct Builder {
   void keyspace(const schema::KeyspaceSchema& ks, bool only) {
     add(ks.name, "keyspace", ks.name, keyspace_ddl(ks));
     if (only) return;
-    for (const auto& [name, type] : ks.types) add(ks.name, "type", name, type_ddl(*type));
+    // Types by name, each after the types its fields use (Types.sortedStream), so the
+    // statements replay in order.
+    std::vector<std::string> order;
+    std::function<void(const types::CqlType&)> visit = [&](const types::CqlType& t) {
+      for (const auto* p : t.params) visit(*p);
+      if (t.kind == types::Kind::Udt && t.keyspace == ks.name &&
+          std::find(order.begin(), order.end(), t.type_name) == order.end())
+        order.push_back(t.type_name);
+    };
+    for (const auto& [name, type] : ks.types) visit(*type);
+    for (const auto& name : order)
+      if (auto it = ks.types.find(name); it != ks.types.end()) add(ks.name, "type", name, type_ddl(*it->second));
     std::vector<const schema::TableSchema*> tables;
     for (const auto& [name, t] : ks.tables)
       if (!t.view) tables.push_back(&t);

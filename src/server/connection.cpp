@@ -401,13 +401,16 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
           return respond(out, stream, kError, res);
         }
         text = it->second.query;
-        if (keyspace.empty()) keyspace = it->second.keyspace;
+        // Its unqualified names resolve where it was prepared, as an EXECUTE's do.
+        if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
       } else {
         protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", kind));
       }
-      while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n')) text.pop_back();
+      while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n' ||
+                               text.back() == '\r' || text.back() == '\t'))
+        text.pop_back();
       query += text;
-      query += "; ";
+      query += "\n;\n";  // on its own line: a trailing -- comment cannot swallow it
       const std::uint16_t values = r.u16();
       for (std::uint16_t v = 0; v < values; ++v) params.values.push_back(bound(r, version_));
     }

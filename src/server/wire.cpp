@@ -86,8 +86,9 @@ void Writer::i64(std::int64_t v) {
 }
 
 void Writer::string(std::string_view s) {
+  s = s.substr(0, 0xffff);  // a [string] holds at most 65535 bytes
   u16(static_cast<std::uint16_t>(s.size()));
-  out_.append(s.substr(0, 0xffff));
+  out_.append(s);
 }
 
 void Writer::long_string(std::string_view s) {
@@ -96,8 +97,9 @@ void Writer::long_string(std::string_view s) {
 }
 
 void Writer::short_bytes(std::string_view s) {
+  s = s.substr(0, 0xffff);
   u16(static_cast<std::uint16_t>(s.size()));
-  out_.append(s.substr(0, 0xffff));
+  out_.append(s);
 }
 
 void Writer::string_list(const std::vector<std::string>& items) {

@@ -53,7 +53,12 @@ std::string Shell::run_fresh(const EmbeddedScript& script) {
       const std::string drop = fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks));
       const ast::Statement& stmt = parser_.parse(drop);
       if (log_statement(stmt, drop, session_)) {
-        exec::execute(db_, session_, stmt);  // DROP KEYSPACE IF EXISTS cannot fail
+        try {
+          exec::execute(db_, session_, stmt);
+        } catch (...) {
+          finish_statement(true);
+          throw;
+        }
         finish_statement(false);
       }
     } catch (const error::CqlError& e) {

@@ -149,6 +149,8 @@ std::string Shell::open_data_dir() {
   const auto clock_mode = db_.clock.fixed_at();
   std::int64_t last = db_.clock.last_timestamp();
   std::string notice;
+  std::size_t failed = 0;
+  std::string first_failure;
   const std::uint64_t generation = log_.data_generation();
   if (generation > 0) {
     std::string payload, problem;
@@ -171,19 +173,26 @@ std::string Shell::open_data_dir() {
     exec::Session session;
     session.keyspace = r.keyspace;
     session.paging = false;
+    session.client_timestamp = r.client_timestamp;
     try {
       const ast::Statement& stmt = parser_.parse(r.text);
       session.markers = parser_.markers();
       session.bound = values.empty() ? nullptr : &values;
       session.prepared = true;
       (void)exec::execute(db_, session, stmt);
-    } catch (const std::exception&) {
-      // It failed the same way when it first ran (and was taken back then): nothing to redo.
+    } catch (const std::exception& e) {
+      // A statement that failed when it first ran was taken back, so this one succeeded then
+      // and fails now: different start options (--max-memory, --disable-materialized-views).
+      ++failed;
+      if (first_failure.empty()) first_failure = fmt::format("{} ({})", r.text.substr(0, 80), e.what());
     }
     last = std::max(last, db_.clock.last_timestamp());
   }, notice);
   db_.clock.restore(clock_mode);
   db_.clock.set_last_timestamp(last);
+  if (failed)
+    notice += fmt::format("{}Commit log replay: {} statements failed that had succeeded before, the first: {}",
+                          notice.empty() ? "" : "\n", failed, first_failure);
   if (!notice.empty()) std::fprintf(stderr, "%s\n", notice.c_str());
   if (!log_.is_open()) return notice;
   log_.remove_before(generation);  // what a flush cut short left behind
@@ -200,6 +209,7 @@ bool Shell::log_statement(const ast::Statement& statement, std::string_view text
   r.random_state = db_.random_state;
   r.last_uuid_time = db_.last_uuid_time;
   r.prepend_ticks = db_.prepend_ticks;
+  r.client_timestamp = session.client_timestamp;
   r.keyspace = session.keyspace;
   r.text = std::string(text);
   if (values)
@@ -216,10 +226,10 @@ bool Shell::log_statement(const ast::Statement& statement, std::string_view text
   return true;
 }
 
-void Shell::sync_log() {
+void Shell::sync_log(bool idle) {
   if (!log_.is_open()) return;
   std::lock_guard lock(db_mutex_);
-  const std::string error = log_.sync();
+  const std::string error = log_.sync(idle);
   if (!error.empty()) std::fprintf(err_file_, "%s\n", error.c_str());
 }
 

@@ -375,7 +375,7 @@ int Shell::run_interactive() {
       if (empty_continuations >= 3)
         p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
     }
-    sync_log();  // the prompt acknowledges what ran before it
+    sync_log(true);  // the prompt acknowledges what ran before it
     std::optional<std::string> line = editor.read_line(p);
     if (editor.interrupted()) {
       // Ctrl-C: drop the statement being typed, print an empty line, prompt again (cqlsh).
@@ -463,6 +463,7 @@ int Shell::run_shell() {
   if (options_.keyspace) {
     std::string use = "USE " + util::cql_name(*options_.keyspace) + ";";
     tty_ = false;
+    std::lock_guard lock(db_mutex_);
     run_statement(use);
   }
   if (options_.execute) {

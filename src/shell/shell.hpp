@@ -162,8 +162,9 @@ class Shell {
   // After a logged statement ran: the clock runs again; if it failed (changing nothing), its
   // record is taken back.
   void finish_statement(bool failed);
-  // Batch sync: fsyncs the statements logged so far, before they are acknowledged.
-  void sync_log();
+  // Batch sync: fsyncs the statements logged so far, before they are acknowledged (periodic
+  // sync: when the period has passed, or `idle`, before waiting for input).
+  void sync_log(bool idle = false);
   bool pinned_ = false;
   std::optional<std::int64_t> pinned_clock_;
   exec::Session session_;

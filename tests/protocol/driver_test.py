@@ -1548,6 +1548,42 @@ def test_raw_truncated_frames():
     assert_healthy("after truncated frames")
 
 
+def test_raw_malformed_bound_values():
+    """Bound values are validated down to collection elements: a short timeuuid inside a set, a
+    1-byte int in a list, a truncated list, an empty LIMIT: InvalidRequest, and the server lives."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_badval")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, st set<timeuuid>, l list<int>)")
+    c.shutdown()
+    with RawConn() as conn:
+        conn.startup()
+        f = conn.request(OP_PREPARE, p_long_string(f"INSERT INTO {ks}.t (k, st, l) VALUES (?, ?, ?)"), stream=2)
+        assert f.opcode == OP_RESULT, f
+        r = f.reader()
+        assert r.int() == RESULT_PREPARED
+        pid = r.short_bytes()
+        elem = b"\x00" * 7
+        bad_set = struct.pack(">i", 2) + (struct.pack(">i", 7) + elem) * 2
+        good_list = struct.pack(">i", 1) + struct.pack(">i", 4) + struct.pack(">i", 5)
+        cases = [
+            (bad_set, good_list, "UUID should be 16 or 0 bytes (7)"),
+            (struct.pack(">i", 0), struct.pack(">i", 1) + struct.pack(">i", 1) + b"\x05", "Expected 4 or 0 byte int (1)"),
+            (struct.pack(">i", 0), struct.pack(">i", 3) + struct.pack(">i", 4), "Not enough bytes to read a list"),
+        ]
+        for i, (st, lst, message) in enumerate(cases):
+            values = [struct.pack(">i", 1), st, lst]
+            body = p_short_bytes(pid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(len(values))
+            for v in values:
+                body += struct.pack(">i", len(v)) + v
+            f = conn.request(OP_EXECUTE, body, stream=3 + i)
+            eq(f.opcode, OP_ERROR, f"malformed value {i} answered with an error")
+            code, msg = f.error()
+            eq(code, 0x2200, f"malformed value {i}: InvalidRequest")
+            assert message in msg, (message, msg)
+        f = conn.query(f"SELECT k FROM {ks}.t LIMIT 1", stream=20)
+        eq(f.opcode, OP_RESULT, "the server still answers")
+
+
 def test_raw_unknown_opcode():
     with RawConn() as conn:
         conn.startup()

@@ -57,6 +57,50 @@ def disk_full_and_permissions(binary, root):
     return len(problems)
 
 
+ROUND_TRIP = """CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
+USE k;
+CREATE TYPE z (street text, n int);
+CREATE TYPE a (home frozen<z>, tags frozen<set<text>>);
+CREATE TABLE t (k int, c int, v text, s int static, l list<int>, m map<text, int>, u frozen<a>, PRIMARY KEY (k, c));
+CREATE INDEX ON t (v);
+CREATE TABLE cnt (k int PRIMARY KEY, n counter);
+INSERT INTO t (k, c, v, s, l, m, u) VALUES (1, 1, 'a', 7, [1, 2], {'x': 1}, {home: {street: 'main', n: 3}, tags: {'p'}});
+INSERT INTO t (k, c, v) VALUES (1, 2, 'b') USING TTL 5000;
+UPDATE t SET l = l + [3], m['y'] = 2 WHERE k = 1 AND c = 1;
+DELETE v FROM t WHERE k = 1 AND c = 2;
+INSERT INTO t (k, c, v) VALUES (2, 1, 'c');
+DELETE FROM t WHERE k = 2 AND c > 5;
+INSERT INTO t (k, c, v) VALUES (3, 1, 'd');
+DELETE FROM t WHERE k = 3;
+UPDATE cnt SET n = n + 5 WHERE k = 1;
+"""
+ROUND_TRIP_CHECK = "USE k;\nSELECT k, c, v, s, l, m, u, writetime(v) FROM t;\nSELECT * FROM cnt;\nLIST t;\nDESCRIBE KEYSPACE k;\n"
+
+
+def flush_round_trip(binary, root):
+    """Everything a flush writes comes back: cells, timestamps, TTLs, tombstones (LIST shows
+    them), collections, counters, a UDT that uses another, an index; and the log after it."""
+    data = os.path.join(root, "flush")
+    problems = []
+    setup = run(binary, data, ROUND_TRIP, ["--now", "2026-01-01 00:00:00+0000"])
+    before = run(binary, data, ROUND_TRIP_CHECK, ["--now", "2026-01-01 00:00:10+0000"])
+    flush = run(binary, data, "NODETOOL flush\n")
+    after = run(binary, data, ROUND_TRIP_CHECK, ["--now", "2026-01-01 00:00:10+0000"])
+    if setup.stderr or flush.stderr or after.stderr or "RowKey" not in before.stdout:
+        problems.append(f"flush round trip: errors {setup.stderr!r} {flush.stderr!r} {after.stderr!r}")
+    if before.stdout != after.stdout:
+        problems.append("flush round trip: the data read back differs:\n" + before.stdout + "\n---\n" + after.stdout)
+    if sorted(f for f in os.listdir(data)) != ["commitlog-2", "data-2.db"]:
+        problems.append(f"flush round trip: files {sorted(os.listdir(data))}")
+    more = run(binary, data, "UPDATE k.cnt SET n = n + 1 WHERE k = 1;\n")
+    count = run(binary, data, "SELECT n FROM k.cnt WHERE k = 1;\n")
+    if re.findall(r"^ +(\d+)$", count.stdout, re.M) != ["6"] or more.stderr:
+        problems.append(f"flush round trip: the counter after a flush and a write: {count.stdout!r}")
+    for pr in problems:
+        print("FAIL " + pr)
+    return len(problems)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary")
@@ -71,6 +115,7 @@ def main():
                      + ("NODETOOL flush\n" if i % 100 == 99 else "") for i in range(ROWS))
     failures, killed, garbage, midway, flushed = 0, 0, 0, 0, 0
     failures += disk_full_and_permissions(args.binary, root)
+    failures += flush_round_trip(args.binary, root)
     try:
         for it in range(args.iterations):
             data = os.path.join(root, f"d{it}")

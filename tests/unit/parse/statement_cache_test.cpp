@@ -83,6 +83,19 @@ TEST_CASE("Parser: collections, USING and LIMIT are patched; every term offset f
   CHECK(sel.where[0].values[0].text == "7");
 }
 
+TEST_CASE("Parser: a negative number is not a literal of the shape") {
+  // In a select list '-2' is a negation of 2; in a term it is one constant. Sharing a shape
+  // with 's * 2' would hand the selector the wrong tree.
+  CHECK(shape("SELECT s * 2 FROM t") != shape("SELECT s * -2 FROM t"));
+  Parser p;
+  (void)p.parse("SELECT -1 FROM t");
+  const auto& sel = std::get<ast::Select>(p.parse("SELECT -1 FROM t"));
+  REQUIRE(sel.selectors.size() == 1);
+  Parser fresh;
+  const auto& expect = std::get<ast::Select>(fresh.parse("SELECT -1 FROM t"));
+  CHECK(sel.selectors[0].kind == expect.selectors[0].kind);
+}
+
 TEST_CASE("Parser: what the shape cannot stand for is not cached") {
   Parser p;
   (void)p.parse("INSERT INTO t JSON '{\"k\": 1}'");
