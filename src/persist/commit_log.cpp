@@ -358,4 +358,43 @@ void CommitLog::rollback() {
   if (ftruncate(fd_, static_cast<off_t>(before_last_)) == 0) size_ = before_last_;
 }
 
+std::string copy_into(const std::string& file, const std::string& dir) {
+  const std::string parent = dir.substr(0, dir.rfind('/'));
+  if (mkdir(parent.c_str(), 0755) != 0 && errno != EEXIST) return "Cannot create " + parent + ": " + std::strerror(errno);
+  if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return "Cannot create " + dir + ": " + std::strerror(errno);
+  const int in = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) return "Cannot read " + file + ": " + std::strerror(errno);
+  const std::string target = dir + "/data.db";
+  const int out = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (out < 0) {
+    close(in);
+    return "Cannot write " + target + ": " + std::strerror(errno);
+  }
+  char buf[1 << 16];
+  bool ok = true;
+  for (ssize_t n; ok && (n = ::read(in, buf, sizeof buf)) > 0;)
+    ok = ::write(out, buf, static_cast<std::size_t>(n)) == n;
+  ok = ok && fsync(out) == 0;
+  const std::string why = ok ? "" : std::strerror(errno);
+  close(in);
+  close(out);
+  return ok ? "" : "Cannot write " + target + ": " + why;
+}
+
+void remove_snapshots(const std::string& snapshots, const std::string& tag) {
+  DIR* d = opendir(snapshots.c_str());
+  if (!d) return;
+  std::vector<std::string> names;
+  while (dirent* e = readdir(d)) {
+    const std::string name = e->d_name;
+    if (name != "." && name != ".." && (tag.empty() || name == tag)) names.push_back(name);
+  }
+  closedir(d);
+  for (const auto& name : names) {
+    const std::string dir = snapshots + "/" + name;
+    unlink((dir + "/data.db").c_str());
+    rmdir(dir.c_str());
+  }
+}
+
 }  // namespace cqlbox::persist

@@ -107,4 +107,10 @@ class CommitLog {
   bool dirty_ = false;
 };
 
+// Snapshots (NODETOOL snapshot): copies `file` to `dir`/data.db (creating `dir` and its parent);
+// an error message or "".
+std::string copy_into(const std::string& file, const std::string& dir);
+// Removes the snapshot directory `tag` under `snapshots` (every one when `tag` is empty).
+void remove_snapshots(const std::string& snapshots, const std::string& tag);
+
 }  // namespace cqlbox::persist

@@ -1,4 +1,5 @@
-// NODETOOL status | ring | getendpoints | describering | tablestats | tablehistograms | flush (persistence.cpp),
+// NODETOOL status | ring | getendpoints | describering | tablestats | tablehistograms,
+// flush | snapshot | clearsnapshot (persistence.cpp),
 // SHOW REPLICAS and DESCRIBE CLUSTER over the simulated ring (cqlbox.md "The simulated
 // cluster"), in the layouts of Cassandra 5.0's tools. Where the real tool prints in Java
 // HashMap order (status rows, describering ranges) that order is reproduced, so output matches
@@ -158,6 +159,8 @@ void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& 
     else if (cmd == "tablestats" || cmd == "cfstats") nodetool_tablestats(rest);
     else if (cmd == "tablehistograms" || cmd == "cfhistograms") nodetool_tablehistograms(rest);
     else if (cmd == "flush") nodetool_flush();
+    else if (cmd == "snapshot") nodetool_snapshot(rest);
+    else if (cmd == "clearsnapshot") nodetool_clearsnapshot(rest);
     else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]", args[0]));
   } catch (const error::CqlError& e) {
     out_.clear();

@@ -8,6 +8,7 @@
 //   statements) | u32 n tables, each: keyspace | table | u64 n mutations | the mutations
 //   (store/mutation_codec.hpp), partitions in token order.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "exec/executor.hpp"
 #include "print/describe.hpp"
@@ -140,6 +141,54 @@ void Shell::nodetool_flush() {
     st->writes = 0;
     st->operations = 0;
   }
+}
+
+// NODETOOL snapshot [-t tag] [keyspaces…]: with --data, a flush, then the data file copied to
+// DIR/snapshots/<tag>/data.db. Every keyspace is in it, whatever is named (one data file).
+void Shell::nodetool_snapshot(const std::vector<std::string>& args) {
+  std::string tag = std::to_string(db_.clock.now_us() / 1000);
+  std::vector<std::string> keyspaces;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size()) tag = args[++i];
+    else keyspaces.push_back(args[i]);
+  }
+  if (tag.find('/') != std::string::npos || tag == "." || tag == "..") {
+    print_error("nodetool: Snapshot name cannot contain /");
+    return;
+  }
+  out_ += fmt::format("Requested creating snapshot(s) for {} with snapshot name [{}] and options {{skipFlush=false}}\n",
+                      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
+                      tag);
+  if (log_.is_open()) {
+    nodetool_flush();
+    std::string payload, error;
+    const std::string dir = log_.dir() + "/snapshots";
+    const std::string target = dir + "/" + tag;
+    if (!log_.read_data_file(log_.data_generation(), payload, error) ||
+        !(error = persist::copy_into(log_.dir() + "/data-" + std::to_string(log_.data_generation()) + ".db", target)).empty()) {
+      print_error(fmt::format("nodetool: {}", error));
+      return;
+    }
+  }
+  out_ += fmt::format("Snapshot directory: {}\n", tag);
+}
+
+// NODETOOL clearsnapshot -t tag | --all: removes DIR/snapshots/<tag> (or all of them).
+void Shell::nodetool_clearsnapshot(const std::vector<std::string>& args) {
+  std::string tag;
+  bool all = false;
+  std::vector<std::string> keyspaces;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size()) tag = args[++i];
+    else if (args[i] == "--all") all = true;
+    else keyspaces.push_back(args[i]);
+  }
+  if (tag.empty() && !all) return print_error("nodetool: Specify snapshot name or --all");
+  if (!tag.empty() && all) return print_error("nodetool: Specify only one of snapshot name or --all");
+  out_ += fmt::format("Requested clearing snapshot(s) for {} with {}\n",
+                      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
+                      all ? std::string("[all snapshots]") : "snapshot name [" + tag + "]");
+  if (log_.is_open()) persist::remove_snapshots(log_.dir() + "/snapshots", all ? "" : tag);
 }
 
 std::string Shell::open_data_dir() {

@@ -153,6 +153,8 @@ class Shell {
   // NODETOOL flush: a new log segment, a data file of everything before it, the old segments
   // and data files removed.
   void nodetool_flush();
+  void nodetool_snapshot(const std::vector<std::string>& args);
+  void nodetool_clearsnapshot(const std::vector<std::string>& args);
   std::string data_file_payload();
   std::string load_data_file(const std::string& payload);
   // Logs a statement about to run (if it changes data or schema and --data is on); false, with

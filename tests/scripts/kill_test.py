@@ -96,6 +96,16 @@ def flush_round_trip(binary, root):
     count = run(binary, data, "SELECT n FROM k.cnt WHERE k = 1;\n")
     if re.findall(r"^ +(\d+)$", count.stdout, re.M) != ["6"] or more.stderr:
         problems.append(f"flush round trip: the counter after a flush and a write: {count.stdout!r}")
+    snap = run(binary, data, "NODETOOL snapshot -t s1\n")
+    copy = os.path.join(data, "snapshots", "s1", "data.db")
+    newest = max((f for f in os.listdir(data) if f.startswith("data-")), key=lambda f: int(f[5:-3]))
+    if (snap.stdout != "Requested creating snapshot(s) for [all keyspaces] with snapshot name [s1] and options "
+                       "{skipFlush=false}\nSnapshot directory: s1\n" or not os.path.exists(copy)
+            or open(copy, "rb").read() != open(os.path.join(data, newest), "rb").read()):
+        problems.append(f"snapshot: {snap.stdout!r} {snap.stderr!r} {sorted(os.listdir(data))}")
+    clear = run(binary, data, "NODETOOL clearsnapshot -t s1\n")
+    if os.path.exists(copy) or "with snapshot name [s1]" not in clear.stdout:
+        problems.append(f"clearsnapshot: {clear.stdout!r} {clear.stderr!r}")
     for pr in problems:
         print("FAIL " + pr)
     return len(problems)
