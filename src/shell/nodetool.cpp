@@ -159,6 +159,7 @@ void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& 
     else if (cmd == "tablestats" || cmd == "cfstats") nodetool_tablestats(rest);
     else if (cmd == "tablehistograms" || cmd == "cfhistograms") nodetool_tablehistograms(rest);
     else if (cmd == "flush") nodetool_flush();
+    else if (cmd == "compact") nodetool_compact(rest);
     else if (cmd == "snapshot") nodetool_snapshot(rest);
     else if (cmd == "clearsnapshot") nodetool_clearsnapshot(rest);
     else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]", args[0]));
@@ -167,6 +168,28 @@ void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& 
     print_error(e.message);
   }
   flush();
+}
+
+// NODETOOL compact [ks [tables…]]: what a major compaction leaves. Data shadowed by a tombstone
+// goes, and tombstones (and expired cells) whose deletion is older than the table's
+// gc_grace_seconds, by the session clock, go too. With --data the result is flushed, since the
+// commit log would otherwise bring the purged tombstones back.
+void Shell::nodetool_compact(const std::vector<std::string>& args) {
+  if (!args.empty() && !db_.catalog.keyspace(args[0]))
+    error::fail(error::ErrorClass::ShellError, "nodetool: Keyspace [{}] does not exist.", args[0]);
+  const std::int64_t now_s = db_.clock.now_us() / 1000000;
+  for (const auto& [name, ks] : db_.catalog.keyspaces()) {
+    if (args.empty() ? system_keyspace(name) : name != args[0]) continue;
+    for (const auto& [tname, t] : ks.tables) {
+      if (args.size() > 1 && std::find(args.begin() + 1, args.end(), tname) == args.end()) continue;
+      auto it = db_.stores.find(name + "." + tname);
+      if (it == db_.stores.end()) continue;
+      std::int64_t gc = 864000;
+      if (auto o = t.options.find("gc_grace_seconds"); o != t.options.end()) gc = std::strtoll(o->second.c_str(), nullptr, 10);
+      it->second->purge(now_s - gc);
+    }
+  }
+  nodetool_flush();
 }
 
 void Shell::nodetool_status(const std::vector<std::string>& args) {

@@ -67,7 +67,7 @@ constexpr TopicHelp kShellHelp[] = {
     {"GET", "        GET <table>['<key>'];\n\n    The stored cells of one partition.\n"},
     {"STORAGE", "        STORAGE ON | OFF\n\n    After every SELECT, show the cells it read with their token and replicas.\n"},
     {"CLOCK", "        CLOCK | CLOCK SET '<timestamp>' | CLOCK ADVANCE <duration>\n\n    Shows or moves the session clock (fixed with --now).\n"},
-    {"NODETOOL", "        NODETOOL status | ring | getendpoints ks t key | describering ks | tablestats ks.t | tablehistograms ks t | flush | snapshot [-t tag] | clearsnapshot -t tag|--all\n"},
+    {"NODETOOL", "        NODETOOL status | ring | getendpoints ks t key | describering ks | tablestats ks.t | tablehistograms ks t | flush | compact [ks [t]] | snapshot [-t tag] | clearsnapshot -t tag|--all\n"},
 };
 
 }  // namespace

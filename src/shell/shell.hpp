@@ -153,6 +153,7 @@ class Shell {
   // NODETOOL flush: a new log segment, a data file of everything before it, the old segments
   // and data files removed.
   void nodetool_flush();
+  void nodetool_compact(const std::vector<std::string>& args);
   void nodetool_snapshot(const std::vector<std::string>& args);
   void nodetool_clearsnapshot(const std::vector<std::string>& args);
   std::string data_file_payload();

@@ -260,4 +260,51 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
     if (!w.is_static) merge_complex(target->mutable_complex(), w, *paths.regular[static_cast<std::size_t>(w.slot)]);
 }
 
+namespace {
+
+// One row's purge: cells at or below `shadow` are gone; tombstones and expired cells older than
+// `before_s` too. Returns true when nothing is left.
+bool purge_row(Row& row, std::int64_t shadow, std::int64_t before_s) {
+  if (row.empty() && row.complex().empty()) return true;
+  RowData d;
+  row.decode(d);
+  d.complex = row.complex();
+  auto gone = [&](const Cell& c, std::int64_t shadowed_at) {
+    return !c.exists() || c.timestamp <= shadowed_at || ((c.tombstone || c.ttl > 0) && c.local_time < before_s);
+  };
+  if (d.marker.exists() && (d.marker.timestamp <= shadow || (d.marker.ttl > 0 && d.marker.expiry < before_s)))
+    d.marker = {};
+  for (Cell& c : d.cells)
+    if (c.exists() && gone(c, shadow)) c = Cell{};
+  while (!d.cells.empty() && !d.cells.back().exists()) d.cells.pop_back();
+  bool any_complex = false;
+  for (ComplexColumn& col : d.complex) {
+    const std::int64_t col_shadow = std::max(shadow, col.deletion.timestamp);
+    std::erase_if(col.cells, [&](const PathCell& pc) { return gone(pc.cell, col_shadow); });
+    if (col.deletion.exists() && col.deletion.local_time < before_s) col.deletion = {};
+    any_complex = any_complex || col.deletion.exists() || !col.cells.empty();
+  }
+  if (d.deletion.exists() && d.deletion.local_time < before_s) d.deletion = {};
+  const bool empty = !d.marker.exists() && !d.deletion.exists() && d.cells.empty() && !any_complex;
+  if (!empty) row.assign(std::move(d), true);
+  return empty;
+}
+
+}  // namespace
+
+bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
+  std::vector<Row> kept;
+  kept.reserve(order_.size());
+  for (Row& row : order_) {
+    const std::int64_t shadow = row_shadow(row, cmp);
+    if (!purge_row(row, shadow, before_s)) kept.push_back(std::move(row));
+  }
+  order_ = std::move(kept);
+  const bool static_empty = purge_row(static_row_, deletion_.timestamp, before_s);
+  if (static_empty) static_row_ = Row{};
+  std::erase_if(range_tombstones_, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
+  if (deletion_.exists() && deletion_.local_time < before_s) deletion_ = {};
+  return order_.empty() && static_empty && range_tombstones_.empty() && !deletion_.exists();
+}
+
 }  // namespace cqlbox::store

@@ -77,6 +77,10 @@ class Partition {
   // Tombstones (deletions, and expired TTL data) whose local time is before `before_s`: what
   // compaction could purge once gc_grace_seconds have passed.
   std::size_t droppable_tombstones(std::int64_t before_s) const;
+  // Compaction (NODETOOL compact): drops the data tombstones shadow, then the tombstones and
+  // expired cells whose local deletion time is before `before_s` (now - gc_grace_seconds),
+  // and rows left with nothing. Returns true when the partition is left empty.
+  bool purge(std::int64_t before_s, const ClusteringComparator& cmp);
 
   // What exec's growth warnings remember about this partition (view_maintenance.cpp): bytes
   // written since the last exact size check, and which warnings were given.

@@ -45,6 +45,11 @@ class TableStore {
   // the partition once it has no rows left.
   void put_row(std::string_view partition_key, RowData row);
   void erase_row(std::string_view partition_key, std::string_view clustering);
+  // NODETOOL compact: Partition::purge on every partition, dropping those left empty.
+  void purge(std::int64_t before_s) {
+    for (auto it = partitions_.begin(); it != partitions_.end();)
+      it = it->second.purge(before_s, cmp_) ? partitions_.erase(it) : std::next(it);
+  }
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
   void clear() {
