@@ -18,10 +18,11 @@ const schema::TableSchema& resolve_table(const Database& db, const Session& sess
   std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
   if (ks.empty())
     error::invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
-  if (!db.catalog.keyspace(ks)) error::invalid("keyspace {} does not exist", ks);
-  const schema::TableSchema* t = db.catalog.table(ks, name.name);
-  if (!t) error::invalid("table {} does not exist", name.name);
-  return *t;
+  const schema::KeyspaceSchema* k = db.catalog.keyspace(ks);
+  if (!k) error::invalid("keyspace {} does not exist", ks);
+  auto t = k->tables.find(name.name);
+  if (t == k->tables.end()) error::invalid("table {} does not exist", name.name);
+  return t->second;
 }
 
 namespace {

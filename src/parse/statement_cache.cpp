@@ -88,6 +88,15 @@ std::string_view literal_text(std::string_view text, const Literal& lit) {
 
 }  // namespace
 
+namespace {
+// Appends the word starting at i to the shape in one piece, and moves i past it.
+void append_word(std::string_view text, std::size_t& i, std::string& key) {
+  const std::size_t start = i;
+  while (i < text.size() && is_word_char(text[i])) ++i;
+  key.append(text.data() + start, i - start);
+}
+}  // namespace
+
 bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& literals) {
   key.clear();
   literals.clear();
@@ -138,10 +147,10 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
       } else if (is_digit(c)) {
         return false;  // 12abc and the like: leave them to the parser's errors
       } else {
-        while (i < n && is_word_char(text[i])) key += text[i++];
+        append_word(text, i, key);
       }
     } else if (is_word_char(c)) {
-      while (i < n && is_word_char(text[i])) key += text[i++];
+      append_word(text, i, key);
     } else if ((c == '-' || c == '/') && i + 1 < n && text[i + 1] == c) {
       return false;  // a comment
     } else if (c == '/' && i + 1 < n && text[i + 1] == '*') {

@@ -39,7 +39,9 @@ void TableSchema::relayout(std::vector<Column> statics_in, std::vector<Column> r
 }
 
 void Catalog::fill_deferred(KeyspaceSchema& ks) const {
-  if (deferred_.empty()) return;
+  // A flag first: every statement looks its keyspace up, and only a few are ever deferred.
+  if (!ks.tables_deferred) return;
+  ks.tables_deferred = false;
   auto it = deferred_.find(ks.name);
   if (it == deferred_.end()) return;
   const TableFiller fill = it->second;
@@ -48,7 +50,9 @@ void Catalog::fill_deferred(KeyspaceSchema& ks) const {
 }
 
 void Catalog::defer_tables(std::string_view keyspace, TableFiller fill) {
-  assert(keyspaces_.count(keyspace));
+  auto ks = keyspaces_.find(keyspace);
+  assert(ks != keyspaces_.end());
+  ks->second.tables_deferred = true;
   deferred_.insert_or_assign(std::string(keyspace), fill);
 }
 
@@ -81,14 +85,14 @@ std::vector<std::string_view> Catalog::keyspace_names() const {
 const TableSchema* Catalog::table(std::string_view ks, std::string_view table) const {
   const KeyspaceSchema* k = keyspace(ks);
   if (!k) return nullptr;
-  auto it = k->tables.find(std::string(table));
+  auto it = k->tables.find(table);
   return it == k->tables.end() ? nullptr : &it->second;
 }
 
 TableSchema* Catalog::mutable_table(std::string_view ks, std::string_view table) {
   KeyspaceSchema* k = keyspace(ks);
   if (!k) return nullptr;
-  auto it = k->tables.find(std::string(table));
+  auto it = k->tables.find(table);
   return it == k->tables.end() ? nullptr : &it->second;
 }
 

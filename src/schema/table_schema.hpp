@@ -126,8 +126,9 @@ struct KeyspaceSchema {
   std::string name;
   std::map<std::string, std::string> replication;  // option -> value as text
   bool durable_writes = true;
-  std::map<std::string, TableSchema> tables;
+  std::map<std::string, TableSchema, std::less<>> tables;  // found by string_view, no copy
   std::map<std::string, const types::CqlType*> types;  // user-defined types (non-frozen form)
+  bool tables_deferred = false;  // Catalog::defer_tables: its tables are built when first reached
   bool is_virtual = false;  // system_views, system_virtual_schema: all its tables are virtual
 };
 

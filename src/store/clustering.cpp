@@ -25,6 +25,41 @@ void split_components(std::string_view key, std::vector<std::string_view>& out) 
   }
 }
 
+ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {
+  if (columns_.empty()) return;
+  using types::Kind;
+  switch (columns_[0].type->kind) {
+    case Kind::Tinyint: case Kind::Smallint: case Kind::Int: case Kind::Bigint: case Kind::Counter:
+    case Kind::Timestamp: case Kind::Time:
+      prefix_kind_ = PrefixKind::Signed;
+      break;
+    // compare_values orders these by their bytes, unsigned, shorter first on a tie.
+    case Kind::Text: case Kind::Ascii: case Kind::Blob: case Kind::Boolean: case Kind::Date: case Kind::Inet:
+      prefix_kind_ = PrefixKind::Bytes;
+      break;
+    default: break;
+  }
+}
+
+std::uint64_t ClusteringComparator::prefix(std::string_view key) const {
+  // A key without a first component sorts before every other, whatever the direction: 0.
+  if (prefix_kind_ == PrefixKind::None || key.size() < 4) return 0;
+  const auto len = types::read_be<std::uint32_t>(key);
+  const std::string_view v = key.substr(4, len);
+  std::uint64_t p = 0;  // an empty value is the least value of its column (last when DESC)
+  if (v.empty()) {
+  } else if (prefix_kind_ == PrefixKind::Signed) {
+    // Sign-extend the big-endian integer, then flip the sign bit: unsigned order = signed order.
+    std::int64_t x = static_cast<signed char>(v[0]);
+    for (std::size_t i = 1; i < v.size() && i < 8; ++i) x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
+    p = static_cast<std::uint64_t>(x) ^ (std::uint64_t{1} << 63);
+  } else {
+    // The first 8 bytes, big-endian, zero-padded: a shorter value never gets a larger prefix.
+    for (std::size_t i = 0; i < 8; ++i) p = (p << 8) | (i < v.size() ? static_cast<unsigned char>(v[i]) : 0u);
+  }
+  return columns_[0].reversed ? ~p : p;
+}
+
 int ClusteringComparator::compare(std::string_view a, std::string_view b) const {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (a.size() < 4 || b.size() < 4) return (a.size() >= 4) - (b.size() >= 4);

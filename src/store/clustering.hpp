@@ -20,15 +20,23 @@ struct ClusteringColumn {
 class ClusteringComparator {
  public:
   ClusteringComparator() = default;
-  explicit ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {}
+  explicit ClusteringComparator(std::vector<ClusteringColumn> columns);
 
   // <0, 0, >0 in clustering order. Either side may be a prefix.
   int compare(std::string_view a, std::string_view b) const;
+  // An order-preserving summary of a key's first component: prefix(a) < prefix(b) means a sorts
+  // before b, equal prefixes say nothing. Partitions keep it beside each row pointer, so a
+  // binary search compares integers in one array instead of reading each probed row (a cache
+  // miss per probe). Types without a cheap monotone map (uuids, varint, decimal, floats,
+  // collections) give 0 for every key: the search then always compares in full.
+  std::uint64_t prefix(std::string_view key) const;
   std::size_t size() const { return columns_.size(); }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 
  private:
   std::vector<ClusteringColumn> columns_;
+  enum class PrefixKind : std::uint8_t { None, Signed, Bytes };
+  PrefixKind prefix_kind_ = PrefixKind::None;
 };
 
 void append_component(std::string& key, std::string_view value);

@@ -164,30 +164,55 @@ void Partition::remap(const std::vector<int>& regular, const std::vector<int>& s
 
 namespace {
 
-// The first position in `order` whose row does not sort before `clustering`.
-template <class It>
-It position(It first, It last, std::string_view clustering, const ClusteringComparator& cmp) {
-  return std::lower_bound(first, last, clustering, [&](const Row& r, std::string_view k) {
-    return cmp.compare(r.clustering(), k) < 0;
-  });
+// A binary search on the prefixes first; the rows themselves are read only where the prefix ties.
+std::size_t lower_index(const std::vector<Row>& order, const std::vector<std::uint64_t>& prefixes,
+                        std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp) {
+  std::size_t lo = 0, n = prefixes.size();
+  while (n > 0) {
+    const std::size_t half = n / 2, mid = lo + half;
+    const std::uint64_t p = prefixes[mid];
+    if (p < prefix || (p == prefix && cmp.compare(order[mid].clustering(), clustering) < 0)) {
+      lo = mid + 1;
+      n -= half + 1;
+    } else {
+      n = half;
+    }
+  }
+  return lo;
 }
 
 }  // namespace
 
+std::size_t Partition::find_index(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp) const {
+  const std::size_t i = lower_index(order_, prefixes_, clustering, prefix, cmp);
+  return i < order_.size() && prefixes_[i] == prefix && cmp.compare(order_[i].clustering(), clustering) == 0
+             ? i : order_.size();
+}
+
+Row& Partition::insert_row(std::size_t i, std::uint64_t prefix) {
+  prefixes_.insert(prefixes_.begin() + static_cast<std::ptrdiff_t>(i), prefix);
+  return *order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(i), Row{});
+}
+
 const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
-  auto it = position(order_.begin(), order_.end(), clustering, cmp);
-  return it != order_.end() && cmp.compare(it->clustering(), clustering) == 0 ? &*it : nullptr;
+  const std::size_t i = find_index(clustering, cmp.prefix(clustering), cmp);
+  return i < order_.size() ? &order_[i] : nullptr;
 }
 
 void Partition::put_row(RowData&& row, const ClusteringComparator& cmp) {
-  auto it = position(order_.begin(), order_.end(), row.clustering, cmp);
-  if (it == order_.end() || cmp.compare(it->clustering(), row.clustering) != 0) it = order_.insert(it, Row{});
-  it->assign(std::move(row));
+  const std::uint64_t prefix = cmp.prefix(row.clustering);
+  const std::size_t i = lower_index(order_, prefixes_, row.clustering, prefix, cmp);
+  Row& target = i < order_.size() && prefixes_[i] == prefix && cmp.compare(order_[i].clustering(), row.clustering) == 0
+                    ? order_[i] : insert_row(i, prefix);
+  target.assign(std::move(row));
 }
 
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
-  auto it = position(order_.begin(), order_.end(), clustering, cmp);
-  if (it != order_.end() && cmp.compare(it->clustering(), clustering) == 0) order_.erase(it);
+  const std::size_t i = find_index(clustering, cmp.prefix(clustering), cmp);
+  if (i < order_.size()) {
+    order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(i));
+    prefixes_.erase(prefixes_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
   return order_.empty() && static_row_.empty() && static_row_.complex().empty();
 }
 
@@ -238,15 +263,17 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   if (!m.has_row) return;
 
   // Appending in clustering order is the common case (time series): check the end first.
-  auto it = order_.end();
-  if (!order_.empty() && cmp.compare(order_.back().clustering(), m.clustering) >= 0)
-    it = position(order_.begin(), order_.end(), m.clustering, cmp);
+  const std::uint64_t prefix = cmp.prefix(m.clustering);
+  std::size_t i = order_.size();
+  if (!order_.empty() && (prefixes_.back() > prefix ||
+                          (prefixes_.back() == prefix && cmp.compare(order_.back().clustering(), m.clustering) >= 0)))
+    i = lower_index(order_, prefixes_, m.clustering, prefix, cmp);
   Row* target = nullptr;
-  if (it != order_.end() && cmp.compare(it->clustering(), m.clustering) == 0) {
-    target = &*it;
+  if (i < order_.size() && prefixes_[i] == prefix && cmp.compare(order_[i].clustering(), m.clustering) == 0) {
+    target = &order_[i];
     target->decode(d);
   } else {
-    target = &*order_.insert(it, Row{});
+    target = &insert_row(i, prefix);
     d.clustering = m.clustering;
     d.marker = {};
     d.deletion = {};
@@ -294,12 +321,19 @@ bool purge_row(Row& row, std::int64_t shadow, std::int64_t before_s) {
 
 bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
   std::vector<Row> kept;
+  std::vector<std::uint64_t> kept_prefixes;
   kept.reserve(order_.size());
-  for (Row& row : order_) {
+  kept_prefixes.reserve(order_.size());
+  for (std::size_t i = 0; i < order_.size(); ++i) {
+    Row& row = order_[i];
     const std::int64_t shadow = row_shadow(row, cmp);
-    if (!purge_row(row, shadow, before_s)) kept.push_back(std::move(row));
+    if (!purge_row(row, shadow, before_s)) {
+      kept.push_back(std::move(row));
+      kept_prefixes.push_back(prefixes_[i]);
+    }
   }
   order_ = std::move(kept);
+  prefixes_ = std::move(kept_prefixes);
   const bool static_empty = purge_row(static_row_, deletion_.timestamp, before_s);
   if (static_empty) static_row_ = Row{};
   std::erase_if(range_tombstones_, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });

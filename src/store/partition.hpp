@@ -2,7 +2,8 @@
 // clustering comparator. Lookups and slice bounds are binary searches (O(log n)); a write in
 // clustering order appends (O(1)), an out-of-order write shifts one pointer per later row.
 //
-// Memory per row: one 8-byte pointer in the clustering order + its packed bytes (row.hpp).
+// Memory per row: one 8-byte pointer in the clustering order, an 8-byte key prefix beside it
+// (ClusteringComparator::prefix) and its packed bytes (row.hpp).
 #pragma once
 
 #include <compare>
@@ -95,6 +96,11 @@ class Partition {
   std::int64_t row_shadow(const Row& row, const ClusteringComparator& cmp) const;
 
  private:
+  // The index of the row with this key (and its prefix), or order_.size().
+  std::size_t find_index(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp) const;
+  // A new empty row at index i.
+  Row& insert_row(std::size_t i, std::uint64_t prefix);
+
   std::string key_;
   std::int64_t token_;
   Deletion deletion_;
@@ -102,6 +108,8 @@ class Partition {
   // Clustering order. A Row is one pointer to its packed bytes, so an out-of-order insert
   // shifts 8-byte pointers, not row data. (A Row* into it lasts until the next write.)
   std::vector<Row> order_;
+  // ClusteringComparator::prefix of each row's key, parallel to order_: searches read these.
+  std::vector<std::uint64_t> prefixes_;
   std::vector<RangeTombstone> range_tombstones_;
   Growth growth_;
 };

@@ -62,11 +62,14 @@ struct RowData {
 class Row {
  public:
   Row() = default;
-  ~Row() { release(); }
+  // The null test stays inline: shifting a partition's rows moves from and into empty Rows.
+  ~Row() {
+    if (packed_) release();
+  }
   Row(Row&& o) noexcept : packed_(o.packed_) { o.packed_ = nullptr; }
   Row& operator=(Row&& o) noexcept {
     if (this != &o) {
-      release();
+      if (packed_) release();
       packed_ = o.packed_;
       o.packed_ = nullptr;
     }

@@ -89,6 +89,12 @@ bool parse_double(std::string_view t, double& out) {
   if (t == "NaN") { out = std::numeric_limits<double>::quiet_NaN(); return true; }
   if (t == "Infinity") { out = INFINITY; return true; }
   if (t == "-Infinity") { out = -INFINITY; return true; }
+  // Plain decimal text (every CQL float literal) through from_chars: no copy, no locale, and the
+  // same correctly rounded value. Anything else (hex, "inf", overflow) keeps strtod's reading.
+  if (!t.empty() && t.find_first_not_of("0123456789.-+eE") == std::string_view::npos) {
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
+    if (ec == std::errc() && end == t.data() + t.size()) return true;
+  }
   std::string s(t);
   char* end = nullptr;
   errno = 0;

@@ -379,3 +379,69 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
     ++want;
   }
 }
+
+TEST_CASE("a key prefix never contradicts the clustering order (seeded)") {
+  // Partitions search the prefixes first (ClusteringComparator::prefix): prefix(a) < prefix(b)
+  // must imply a sorts before b for every type, direction, width and empty value.
+  std::mt19937_64 rng(test_seed());
+  auto random_value = [&](Kind k) -> std::string {
+    if (rng() % 10 == 0) return {};  // an empty value sorts first
+    switch (k) {
+      case Kind::Tinyint: return be_bytes(static_cast<std::int8_t>(rng()));
+      case Kind::Int: return be_bytes(static_cast<std::int32_t>(rng() % 7) - 3 + (rng() % 2 ? INT32_MIN : 0));
+      case Kind::Bigint: return be_bytes(static_cast<std::int64_t>(rng()));
+      case Kind::Boolean: return std::string(1, static_cast<char>(rng() % 2));
+      default: {  // text/blob: a shared 8-byte start, then short tails with zero bytes
+        std::string s = rng() % 2 ? "abcdefgh" : "abcdefg";
+        s.resize(rng() % 12, '\0');
+        for (std::size_t i = 6; i < s.size(); ++i) s[i] = static_cast<char>(rng() % 3);
+        return s;
+      }
+    }
+  };
+  for (Kind k : {Kind::Tinyint, Kind::Int, Kind::Bigint, Kind::Boolean, Kind::Text, Kind::Blob, Kind::Uuid}) {
+    for (bool reversed : {false, true}) {
+      CAPTURE(static_cast<int>(k));
+      CAPTURE(reversed);
+      store::ClusteringComparator cmp({{cqlbox::types::native_type(k), reversed}});
+      for (int i = 0; i < 2000; ++i) {
+        std::string a, b;
+        if (k != Kind::Uuid) {
+          store::append_component(a, random_value(k));
+          store::append_component(b, random_value(k));
+        }
+        const int c = cmp.compare(a, b);
+        if (cmp.prefix(a) < cmp.prefix(b)) CHECK(c < 0);
+        if (cmp.prefix(a) > cmp.prefix(b)) CHECK(c > 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("rows whose keys share their first 8 bytes are kept, found and erased in order (seeded)") {
+  std::mt19937_64 rng(test_seed());
+  store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Text), true}, {cqlbox::types::native_type(Kind::Int), false}});
+  store::Partition p("k", 0);
+  std::map<std::string, int, std::function<bool(const std::string&, const std::string&)>> model(
+      [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) < 0; });
+  for (int op = 0; op < 3000; ++op) {
+    std::string key;
+    store::append_component(key, "sensor-0" + std::to_string(rng() % 20));
+    store::append_component(key, be_bytes(static_cast<std::int32_t>(rng() % 5)));
+    if (rng() % 4 == 0) {
+      p.erase_row(key, cmp);
+      model.erase(key);
+    } else {
+      p.apply(row_write("k", key, 0, live(op, "v")), cmp);
+      model[key] = op;
+    }
+  }
+  REQUIRE(p.rows().size() == model.size());
+  std::size_t i = 0;
+  for (const auto& [key, ts] : model) {
+    CHECK(p.rows()[i++].clustering() == key);
+    const store::Row* found = p.find_row(key, cmp);
+    REQUIRE(found);
+    CHECK(found->cell(0)->timestamp == ts);
+  }
+}
