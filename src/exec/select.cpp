@@ -466,26 +466,6 @@ bool has_live_static(const schema::TableSchema& /*t*/, const store::Partition& p
   return live || complex_live(p.static_row(), p.deletion().timestamp, now_s);
 }
 
-// Rows of `p` inside the leading '=' prefix of the clustering restrictions: a contiguous run
-// found by binary search, since equal prefixes sort together whatever the column directions.
-std::pair<std::size_t, std::size_t> prefix_range(const store::Partition& p,
-                                                 const store::ClusteringComparator& cmp,
-                                                 const std::string& prefix) {
-  const auto& rows = p.rows();
-  if (prefix.empty()) return {0, rows.size()};
-  auto lo = std::partition_point(rows.begin(), rows.end(), [&](const store::Row& row) {
-    return cmp.compare(row.clustering(), prefix) < 0;
-  });
-  std::size_t n = store::split_components(prefix).size();
-  auto hi = std::partition_point(lo, rows.end(), [&](const store::Row& row) {
-    auto parts = store::split_components(row.clustering());
-    std::string head;
-    for (std::size_t i = 0; i < n && i < parts.size(); ++i) store::append_component(head, parts[i]);
-    return cmp.compare(head, prefix) == 0;
-  });
-  return {static_cast<std::size_t>(lo - rows.begin()), static_cast<std::size_t>(hi - rows.begin())};
-}
-
 // A slice on clustering component `index`: rows inside a run are sorted on that component
 // (reversed for DESC), so its bounds are two more binary searches.
 struct Slice {
@@ -853,10 +833,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       continue;
     }
 
-    // Candidate rows: the '=' prefixes' runs, narrowed by a slice on the next clustering
-    // column, in clustering order (binary searches: O(log n + k) per run).
+    // Candidate rows: the '=' prefixes' runs (equal prefixes sort together whatever the column
+    // directions), narrowed by a slice on the next clustering column, in clustering order
+    // (binary searches: O(log n + k) per run).
     std::vector<std::pair<std::size_t, std::size_t>> runs;
-    for (const auto& prefix : prefixes) runs.push_back(slice_range(*p, cmp, prefix_range(*p, cmp, prefix), slice));
+    for (const auto& prefix : prefixes) runs.push_back(slice_range(*p, cmp, p->head_range(prefix, cmp), slice));
     std::vector<const store::Row*> candidates;
     for (auto [lo, hi] : runs)
       for (std::size_t i = lo; i < hi; ++i) candidates.push_back(&p->rows()[i]);

@@ -60,6 +60,18 @@ std::uint64_t ClusteringComparator::prefix(std::string_view key) const {
   return columns_[0].reversed ? ~p : p;
 }
 
+int ClusteringComparator::compare_head(std::string_view key, std::string_view head) const {
+  for (std::size_t i = 0; i < columns_.size() && head.size() >= 4; ++i) {
+    if (key.size() < 4) return -1;
+    auto lk = types::read_be<std::uint32_t>(key), lh = types::read_be<std::uint32_t>(head);
+    int c = types::compare_values(*columns_[i].type, key.substr(4, lk), head.substr(4, lh));
+    if (c != 0) return columns_[i].reversed ? -c : c;
+    key.remove_prefix(4 + lk);
+    head.remove_prefix(4 + lh);
+  }
+  return 0;
+}
+
 int ClusteringComparator::compare(std::string_view a, std::string_view b) const {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (a.size() < 4 || b.size() < 4) return (a.size() >= 4) - (b.size() >= 4);

@@ -24,6 +24,8 @@ class ClusteringComparator {
 
   // <0, 0, >0 in clustering order. Either side may be a prefix.
   int compare(std::string_view a, std::string_view b) const;
+  // Like compare, but only over the components `head` has: 0 when `key` starts with `head`.
+  int compare_head(std::string_view key, std::string_view head) const;
   // An order-preserving summary of a key's first component: prefix(a) < prefix(b) means a sorts
   // before b, equal prefixes say nothing. Partitions keep it beside each row pointer, so a
   // binary search compares integers in one array instead of reading each probed row (a cache

@@ -194,6 +194,25 @@ Row& Partition::insert_row(std::size_t i, std::uint64_t prefix) {
   return *order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(i), Row{});
 }
 
+std::pair<std::size_t, std::size_t> Partition::head_range(std::string_view head, const ClusteringComparator& cmp) const {
+  if (head.empty()) return {0, order_.size()};
+  const std::uint64_t prefix = cmp.prefix(head);
+  const std::size_t first = lower_index(order_, prefixes_, head, prefix, cmp);
+  // The first row past the head: prefixes order it as the full comparison does.
+  std::size_t lo = first, n = order_.size() - first;
+  while (n > 0) {
+    const std::size_t half = n / 2, mid = lo + half;
+    const std::uint64_t p = prefixes_[mid];
+    if (p < prefix || (p == prefix && cmp.compare_head(order_[mid].clustering(), head) <= 0)) {
+      lo = mid + 1;
+      n -= half + 1;
+    } else {
+      n = half;
+    }
+  }
+  return {first, lo};
+}
+
 const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
   const std::size_t i = find_index(clustering, cmp.prefix(clustering), cmp);
   return i < order_.size() ? &order_[i] : nullptr;

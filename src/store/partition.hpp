@@ -64,6 +64,9 @@ class Partition {
   // when the partition is then empty.
   void put_row(RowData&& row, const ClusteringComparator& cmp);
   bool erase_row(std::string_view clustering, const ClusteringComparator& cmp);
+  // The indexes [first, last) of the rows whose keys start with the components of `head` (all
+  // rows for an empty head): two binary searches on the key prefixes.
+  std::pair<std::size_t, std::size_t> head_range(std::string_view head, const ClusteringComparator& cmp) const;
   // The row with this clustering key, or nullptr.
   const Row* find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
 
