@@ -1,6 +1,5 @@
 #include "exec/functions.hpp"
 
-#include <arpa/inet.h>
 
 #include <algorithm>
 #include <bit>
@@ -17,6 +16,7 @@
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
+#include "types/codec.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
 
@@ -328,8 +328,43 @@ std::string java_double(double v, bool is_float) {
 
 }  // namespace
 
+namespace {
+
+std::string hex_text(std::string_view b) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * b.size());
+  for (char ch : b) {
+    const auto c = static_cast<unsigned char>(ch);
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+  return out;
+}
+
+std::string uuid_text(std::string_view b) {
+  const std::string hex = hex_text(b);
+  if (hex.size() != 32) return hex;
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20);
+}
+
+// InetAddress.getHostAddress: dotted IPv4; IPv6 as eight hex groups without leading zeros,
+// never shortened with "::".
+std::string inet_text(std::string_view b) {
+  std::string out;
+  if (b.size() == 4) {
+    for (std::size_t i = 0; i < 4; ++i) out += (i ? "." : "") + std::to_string(static_cast<unsigned char>(b[i]));
+  } else if (b.size() == 16) {
+    for (std::size_t i = 0; i < 8; ++i)
+      out += fmt::format("{}{:x}", i ? ":" : "", read_be<std::uint16_t>(b.substr(2 * i)));
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string java_text(const types::CqlType& type, std::string_view b) {
-  if (b.empty() && type.kind != Kind::Text && type.kind != Kind::Ascii && type.kind != Kind::Blob) return "";
+  if (b.empty()) return "";
   switch (type.kind) {
     case Kind::Int: return std::to_string(read_be<std::int32_t>(b));
     case Kind::Bigint: case Kind::Counter: return std::to_string(read_be<std::int64_t>(b));
@@ -359,6 +394,33 @@ std::string java_text(const types::CqlType& type, std::string_view b) {
     }
     case Kind::Date: return types::format_date_days(date_days(b));
     case Kind::Time: return types::format_time_ns(read_be<std::int64_t>(b));
+    case Kind::Blob: case Kind::List: case Kind::Set: case Kind::Map: case Kind::Vector:
+      return hex_text(b);  // BytesType.getString, which collections and vectors inherit
+    case Kind::Uuid: case Kind::Timeuuid: return uuid_text(b);
+    case Kind::Inet: return inet_text(b);
+    case Kind::Duration: {
+      std::int64_t months = 0, days = 0, nanos = 0;
+      if (!types::decode_duration(b, months, days, nanos)) return "";
+      return types::format_duration({static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos});
+    }
+    case Kind::Tuple: case Kind::Udt: {
+      // TupleType.getString: components joined by ':', each escaping ':' and '@'; null is '@'.
+      std::vector<std::optional<std::string_view>> parts;
+      types::decode_tuple(b, parts);
+      std::string out;
+      for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+        if (i) out += ':';
+        if (!parts[i]) {
+          out += '@';
+          continue;
+        }
+        for (char c : java_text(*type.params[i], *parts[i])) {
+          if (c == ':' || c == '@') out += '\\';
+          out += c;
+        }
+      }
+      return out;
+    }
     default: break;
   }
   return "";
@@ -388,24 +450,7 @@ long double number_of(Kind k, std::string_view b) {
 
 namespace {
 
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-        else out += c;
-    }
-  }
-  return out + "\"";
-}
+std::string json_string(std::string_view s) { return util::json_quoted(s); }
 
 }  // namespace
 
@@ -429,11 +474,7 @@ std::string json_value(const types::CqlType& type, const Value& v) {
       return json_string(hex);
     }
     case Kind::Uuid: case Kind::Timeuuid: return json_string(*cast_value(type, *native_type(Kind::Text), v));
-    case Kind::Inet: {
-      char buf[INET6_ADDRSTRLEN] = {};
-      inet_ntop(b.size() == 4 ? AF_INET : AF_INET6, b.data(), buf, sizeof buf);
-      return json_string(buf);
-    }
+    case Kind::Inet: return json_string(inet_text(b));  // Java's form: 0:0:0:0:0:0:0:1
     case Kind::Duration: return json_string("");
     case Kind::List: case Kind::Set: case Kind::Map: {
       // Lists and sets as arrays; maps as objects whose keys are the keys' JSON text, quoted

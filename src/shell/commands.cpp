@@ -169,6 +169,8 @@ bool Shell::run_shell_command(std::string_view command) {
     cmd_clock(word, args);
   } else if (cmd == "nodetool") {
     cmd_nodetool(word, args);
+  } else if (cmd == "sstabledump") {
+    cmd_sstabledump(word, args);
   } else if (cmd == "describe" || cmd == "desc") {
     cmd_describe(word, args);
   } else if (cmd == "show") {

@@ -31,7 +31,7 @@ constexpr std::string_view kShellSyntax[] = {
     "LOGIN", "EXIT", "QUIT", "CLEAR", "CLS", "HISTORY",
     "COPY <table> TO <file>", "COPY <table> FROM <file>", "COPY <table> TO STDOUT",
     "COPY <table> FROM STDIN",
-    "LIST <table>", "GET <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE",
+    "LIST <table>", "GET <table>", "SSTABLEDUMP <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE",
     "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
     "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
     "NODETOOL TABLEHISTOGRAMS <table>", "LESSON", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};

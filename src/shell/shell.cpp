@@ -39,7 +39,7 @@ bool is_shell_command(std::string_view word) {
       "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
       "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
       // cqlbox's own
-      "storage", "clock", "nodetool", "lesson", "dataset", "partition"};
+      "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump"};
   for (auto c : kCommands)
     if (util::iequals(word, c)) return true;
   return false;

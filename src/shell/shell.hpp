@@ -90,6 +90,7 @@ class Shell {
 
   // storage_commands.cpp
   void cmd_list(std::string_view text);
+  void cmd_sstabledump(const std::string& word, const std::vector<std::string>& args);
   void cmd_get(std::string_view text);
   void cmd_clock(std::string_view word, const std::vector<std::string>& args);
   void print_storage(const exec::Rows& rows);

@@ -9,6 +9,8 @@
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
 #include "print/error_text.hpp"
+#include "exec/functions.hpp"
+#include "print/sstabledump.hpp"
 #include "print/storage_view.hpp"
 #include "shell/shell.hpp"
 #include "types/temporal.hpp"
@@ -75,7 +77,37 @@ std::string elapsed_text(double ms) {
   return fmt::format("{}", static_cast<long long>(ms + 0.5));
 }
 
+// sstabledump's toJSONString: SELECT JSON's, except NaN and the infinities (null) and durations
+// (quoted Duration.toString, where SELECT JSON gives "").
+std::string dump_json(const types::CqlType& type, std::string_view bytes) {
+  using types::Kind;
+  if (type.kind == Kind::Duration) return util::json_quoted(exec::java_text(type, bytes));
+  std::string out = exec::json_value(type, std::string(bytes));
+  if ((type.kind == Kind::Double || type.kind == Kind::Float) && (out == "NaN" || out == "Infinity" || out == "-Infinity"))
+    return "null";
+  return out;
+}
+
 }  // namespace
+
+// SSTABLEDUMP [ks.]table: the JSON sstabledump prints for the sstable a flush would write now.
+void Shell::cmd_sstabledump(const std::string& word, const std::vector<std::string>& args) {
+  if (args.size() != 1) {
+    print_error(fmt::format("Improper {} command.", word));
+    return;
+  }
+  try {
+    std::string ks, name;
+    const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(args[0], ks, name));
+    static const print::DumpValueText kText{dump_json, exec::java_text};
+    out_ += print::sstabledump(t, db_.store_of(t), now_seconds(db_), kText);
+    out_ += '\n';
+    flush();
+  } catch (const error::CqlError& e) {
+    out_.clear();
+    print_error(print::error_text(e));
+  }
+}
 
 void Shell::cmd_list(std::string_view text) {
   const auto started = std::chrono::steady_clock::now();

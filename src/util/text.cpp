@@ -126,4 +126,31 @@ void append_cqlsh_escaped(std::string& out, std::string_view s) {
   }
 }
 
+std::string json_quoted(std::string_view s) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out = "\"";
+  for (char ch : s) {
+    switch (ch) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\f': out += "\\f"; break;
+      case '\r': out += "\\r"; break;
+      default: {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x20) {
+          out += ch;
+        } else {
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        }
+      }
+    }
+  }
+  return out + "\"";
+}
+
 }  // namespace cqlbox::util

@@ -27,4 +27,8 @@ bool valid_utf8(std::string_view s) noexcept;
 // Python repr escapes (\n, \t, \r, \xNN).
 void append_cqlsh_escaped(std::string& out, std::string_view s);
 
+// A JSON string as Jackson quotes it (Cassandra's JSON output, sstabledump): \" \\ \b \t \n
+// \f \r, other control characters as \u00XX in upper case, everything else raw.
+std::string json_quoted(std::string_view s);
+
 }  // namespace cqlbox::util

@@ -163,3 +163,11 @@ TEST_CASE("ascii_lower and iequals fold ASCII letters only") {
   CHECK_FALSE(cqlbox::util::iequals("from", "form"));
   CHECK_FALSE(cqlbox::util::iequals("from", "fro"));
 }
+
+TEST_CASE("JSON strings are quoted as Jackson quotes them") {
+  using cqlbox::util::json_quoted;
+  CHECK(json_quoted("a\"b\\c") == "\"a\\\"b\\\\c\"");
+  CHECK(json_quoted("\b\t\n\f\r") == "\"\\b\\t\\n\\f\\r\"");
+  CHECK(json_quoted(std::string("\x01\x1f", 2)) == "\"\\u0001\\u001F\"");  // upper-case hex
+  CHECK(json_quoted("/ \xc3\xa9 \x7f") == "\"/ \xc3\xa9 \x7f\"");            // written raw
+}
