@@ -71,6 +71,14 @@ struct Session {
   const std::vector<BoundValue>* bound = nullptr;
   bool prepared = false;  // an EXECUTE of a prepared statement, not a QUERY
   std::optional<std::int64_t> client_timestamp;  // the protocol's default timestamp for writes
+  // The table resolve_table found last (a script names one table a million times), valid
+  // while the catalog's epoch is the one it was found at.
+  struct LastTable {
+    std::uint64_t epoch = 0;
+    std::string keyspace, name;
+    const schema::TableSchema* table = nullptr;
+  };
+  mutable LastTable last_table;
 };
 
 }  // namespace cqlbox::exec

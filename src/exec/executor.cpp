@@ -18,10 +18,13 @@ const schema::TableSchema& resolve_table(const Database& db, const Session& sess
   std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
   if (ks.empty())
     error::invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  Session::LastTable& last = session.last_table;
+  if (last.table && last.epoch == db.catalog.epoch() && last.name == name.name && last.keyspace == ks) return *last.table;
   const schema::KeyspaceSchema* k = db.catalog.keyspace(ks);
   if (!k) error::invalid("keyspace {} does not exist", ks);
   auto t = k->tables.find(name.name);
   if (t == k->tables.end()) error::invalid("table {} does not exist", name.name);
+  last = {db.catalog.epoch(), std::string(ks), std::string(name.name), &t->second};
   return t->second;
 }
 

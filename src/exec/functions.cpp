@@ -501,7 +501,10 @@ std::string json_value(const types::CqlType& type, const Value& v) {
       std::string out = "{";
       for (std::size_t i = 0; i < type.fields.size(); ++i) {
         if (i) out += ", ";
-        out += json_key(type.fields[i]) + ": " +
+        // UserType.toJSONString: a name with upper case is wrapped in quotes (not doubled).
+        const std::string& f = type.fields[i];
+        const bool upper = std::any_of(f.begin(), f.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+        out += json_string(upper ? "\"" + f + "\"" : f) + ": " +
                (i < parts.size() && parts[i] ? json_value(*type.params[i], std::string(*parts[i])) : "null");
       }
       return out + "}";

@@ -18,6 +18,15 @@ bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+// The characters that can start or end a quote, a comment or a statement.
+struct Special {
+  bool at[256] = {};
+  constexpr Special() {
+    for (char c : {'\'', '"', '$', ';', '-', '/'}) at[static_cast<unsigned char>(c)] = true;
+  }
+};
+constexpr Special kSpecial;
+
 // A BEGIN … BATCH statement runs until "APPLY BATCH;", across the ';' of its parts.
 bool inside_batch(std::string_view text) {
   std::size_t i = 0;
@@ -39,6 +48,7 @@ bool inside_batch(std::string_view text) {
 
 void StatementSplitter::feed_line(std::string_view line, std::vector<std::string>& done) {
   if (!pending_.empty()) pending_ += '\n';
+  else pending_.reserve(line.size());  // one allocation for a one-line statement
   std::size_t i = 0;
   const std::size_t n = line.size();
   auto at = [&](std::size_t k) { return k < n ? line[k] : '\0'; };
@@ -99,11 +109,7 @@ void StatementSplitter::feed_line(std::string_view line, std::vector<std::string
     else if (c != ';' && c != '-' && c != '/') {
       // A run of ordinary characters goes in one append.
       std::size_t end = i + 1;
-      while (end < n) {
-        const char d = line[end];
-        if (d == '\'' || d == '"' || d == '$' || d == ';' || d == '-' || d == '/') break;
-        ++end;
-      }
+      while (end < n && !kSpecial.at[static_cast<unsigned char>(line[end])]) ++end;
       pending_.append(line.substr(i, end - i));
       i = end;
       continue;

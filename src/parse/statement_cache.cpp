@@ -89,6 +89,30 @@ std::string_view literal_text(std::string_view text, const Literal& lit) {
 }  // namespace
 
 namespace {
+// The end of the string literal ('…' or $$…$$) starting at i, 0 when it is not terminated.
+std::size_t string_end(std::string_view text, std::size_t i) {
+  const std::size_t n = text.size();
+  if (text[i] == '$') {
+    const std::size_t close = text.find("$$", i + 2);
+    return close == std::string_view::npos ? 0 : close + 2;
+  }
+  for (std::size_t end = i + 1; end < n; ++end) {
+    if (text[end] != '\'') continue;
+    if (end + 1 < n && text[end + 1] == '\'') {
+      ++end;
+      continue;
+    }
+    return end + 1;
+  }
+  return 0;
+}
+
+// Where cut_shape starts a number-like literal at i: a digit, or a uuid's first hex digit.
+bool number_start(std::string_view text, std::size_t i) {
+  const char c = text[i];
+  return is_digit(c) || (is_hex(c) && text.size() - i >= 36 && text[i + 8] == '-');
+}
+
 // Appends the word starting at i to the shape in one piece, and moves i past it.
 void append_word(std::string_view text, std::size_t& i, std::string& key) {
   const std::size_t start = i;
@@ -111,20 +135,10 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
   while (i < n) {
     const char c = text[i];
     if (static_cast<unsigned char>(c) < 0x09) return false;  // would blur the literal markers
-    if (c == '\'') {
-      std::size_t end = i + 1;
-      for (;; ++end) {
-        if (end >= n) return false;
-        if (text[end] == '\'') {
-          if (end + 1 < n && text[end + 1] == '\'') { ++end; continue; }
-          break;
-        }
-      }
-      add_literal(end + 1, TermKind::String);
-    } else if (c == '$' && i + 1 < n && text[i + 1] == '$') {
-      const std::size_t close = text.find("$$", i + 2);
-      if (close == std::string_view::npos) return false;
-      add_literal(close + 2, TermKind::String);
+    if (c == '\'' || (c == '$' && i + 1 < n && text[i + 1] == '$')) {
+      const std::size_t end = string_end(text, i);
+      if (end == 0) return false;
+      add_literal(end, TermKind::String);
     } else if (c == '"') {
       std::size_t end = i + 1;
       for (;; ++end) {
@@ -136,7 +150,7 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
       }
       key.append(text.substr(i, end + 1 - i));
       i = end + 1;
-    } else if (is_digit(c) || (is_hex(c) && n - i >= 36 && text[i + 8] == '-')) {
+    } else if (number_start(text, i)) {
       // A '-' before a number stays in the shape: whether it belongs to the literal (a term)
       // or is a negation (a selector) is the grammar's call, and must not vary within a shape.
       // A uuid may start with a letter; anything else starting with one is a word.
@@ -163,13 +177,54 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
   return true;
 }
 
+namespace {
+
+// True when `text` has the shape of `e`: its text outside the literals is e's, byte for byte,
+// and each literal is where and what cut_shape would find. Fills `literals`. This is how a
+// script repeating one statement skips building and hashing its shape.
+bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Literal>& literals) {
+  literals.clear();
+  const std::string_view source = e.text;
+  std::size_t at = 0, from = 0;  // in text, in source
+  for (const Literal& lit : e.literals) {
+    const std::string_view fixed = source.substr(from, lit.offset - from);
+    if (text.substr(at, fixed.size()) != fixed) return false;
+    at += fixed.size();
+    if (at >= text.size()) return false;
+    std::size_t end = 0;
+    if (lit.kind == TermKind::String) {
+      if (text[at] == '\'' || (text[at] == '$' && at + 1 < text.size() && text[at + 1] == '$')) end = string_end(text, at);
+    } else if (number_start(text, at) && (at == 0 || !is_word_char(text[at - 1]))) {
+      // (after a word character cut_shape would have read the digits as part of the word)
+      TermKind kind{};
+      end = number_literal(text, at, kind);
+      if (kind != lit.kind) end = 0;
+    }
+    if (end == 0) return false;
+    literals.push_back({static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(end - at), lit.kind});
+    at = end;
+    from = lit.offset + lit.size;
+  }
+  return text.substr(at) == source.substr(from);
+}
+
+}  // namespace
+
 const ast::Statement* StatementCache::find(std::string_view text) {
   last_.reset();
-  shaped_ = text.size() <= kMaxText && cut_shape(text, key_, literals_);
-  if (!shaped_) return nullptr;
-  auto it = entries_.find(key_);
-  if (it == entries_.end()) return nullptr;
-  ParsedStatement& e = *it->second;
+  ParsedStatement* hit = nullptr;
+  if (last_hit_ && text.size() <= kMaxText && same_shape(text, *last_hit_, literals_)) {
+    shaped_ = true;
+    hit = last_hit_;
+  } else {
+    shaped_ = text.size() <= kMaxText && cut_shape(text, key_, literals_);
+    if (!shaped_) return nullptr;
+    auto it = entries_.find(key_);
+    if (it == entries_.end()) return nullptr;
+    hit = it->second.get();
+  }
+  last_hit_ = hit;
+  ParsedStatement& e = *hit;
   markers_ = e.markers;
 
   // Each literal's new text; a string with '' escapes is undoubled into e.unescaped, sized once
@@ -232,7 +287,10 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
     last_ = std::move(parsed);
     return last_->statement;
   }
-  if (entries_.size() >= kMaxEntries) entries_.clear();  // a script of many shapes: start over
+  if (entries_.size() >= kMaxEntries) {  // a script of many shapes: start over
+    entries_.clear();
+    last_hit_ = nullptr;
+  }
   parsed->literals = literals_;
   parsed->literal_terms = std::move(walk.constants);
   std::vector<ast::Term*> all = std::move(walk.all);

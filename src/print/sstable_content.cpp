@@ -9,12 +9,12 @@ namespace cqlbox::print {
 
 namespace {
 
-// DeletionTime.supersedes: the later timestamp, then the later local deletion time.
-bool newer(const store::Deletion& a, const store::Deletion& b) {
+// DeletionTime.supersedes: a later timestamp, or the same one deleted later. A deletion is kept
+// under another unless that one supersedes it; cells and markers die at or below its timestamp.
+bool supersedes(const store::Deletion& a, const store::Deletion& b) {
   if (!a.exists()) return false;
   if (!b.exists()) return true;
-  if (a.timestamp != b.timestamp) return a.timestamp > b.timestamp;
-  return a.local_time > b.local_time;
+  return a.timestamp > b.timestamp || (a.timestamp == b.timestamp && a.local_time > b.local_time);
 }
 
 bool same(const store::Deletion& a, const store::Deletion& b) {
@@ -77,9 +77,9 @@ Range range_of(const store::RangeTombstone& rt, const store::ClusteringComparato
 // The markers of a partition's range tombstones: at each bound where the newest deletion in
 // force changes (deletions the partition's own shadows count as none).
 std::vector<FlushedMarker> markers_of(const store::Partition& p, const store::ClusteringComparator& cmp) {
-  std::vector<Range> ranges;
+  std::vector<Range> ranges;  // in the order they were written
   for (const auto& rt : p.range_tombstones())
-    if (!p.deletion().deletes(rt.deletion.timestamp)) ranges.push_back(range_of(rt, cmp));
+    if (supersedes(rt.deletion, p.deletion())) ranges.push_back(range_of(rt, cmp));
   std::vector<ClusteringBound> points;
   for (const Range& r : ranges) {
     if (compare_bounds(cmp, r.start, r.end) >= 0) continue;  // covers nothing
@@ -98,8 +98,9 @@ std::vector<FlushedMarker> markers_of(const store::Partition& p, const store::Cl
     store::Deletion next;
     if (i + 1 < points.size())
       for (const Range& r : ranges)
+        // RangeTombstoneList keeps the earlier range where two have one timestamp.
         if (compare_bounds(cmp, r.start, points[i]) <= 0 && compare_bounds(cmp, r.end, points[i + 1]) >= 0 &&
-            newer(r.deletion, next))
+            (!next.exists() || r.deletion.timestamp > next.timestamp))
           next = r.deletion;
     if (!same(next, in_force)) out.push_back(FlushedMarker{points[i], in_force, next});
     in_force = next;
@@ -107,17 +108,20 @@ std::vector<FlushedMarker> markers_of(const store::Partition& p, const store::Cl
   return out;
 }
 
-// The row as the flush keeps it: cells, marker and collection tombstones newer than
-// `shadow` (partition and range deletions), its own deletion only when newer than them.
-FlushedRow flushed_row(const schema::TableSchema& t, const store::Row& row, bool is_static, std::int64_t shadow) {
+// The row as the flush keeps it under `active` (the partition deletion, or the range deletion
+// in force when it supersedes that): its own deletion when it supersedes them, then the
+// marker and cells newer than whichever deletion holds, and the collection tombstones it does
+// not supersede.
+FlushedRow flushed_row(const schema::TableSchema& t, const store::Row& row, bool is_static, store::Deletion active) {
   FlushedRow out;
   out.is_static = is_static;
   if (!is_static) out.clustering = row.clustering();
   const store::Deletion del = row.deletion();
-  if (del.exists() && del.timestamp > shadow) {
+  if (supersedes(del, active)) {
     out.deletion = del;
-    shadow = del.timestamp;
+    active = del;
   }
+  const std::int64_t shadow = active.timestamp;
   const store::Liveness marker = row.marker();
   if (marker.exists() && marker.timestamp > shadow) out.liveness = marker;
   const std::vector<int>& slots = is_static ? t.statics : t.regulars;
@@ -140,9 +144,9 @@ FlushedRow flushed_row(const schema::TableSchema& t, const store::Row& row, bool
     const store::ComplexColumn* cc = row.complex_column(static_cast<int>(slot));
     if (!cc) continue;
     std::int64_t dead = shadow;
-    if (cc->deletion.exists() && cc->deletion.timestamp > shadow) {
+    if (cc->deletion.exists() && !supersedes(active, cc->deletion)) {
       out.cells.push_back(FlushedCell{&col, true, cc->deletion, false, {}, {}});
-      dead = cc->deletion.timestamp;
+      dead = std::max(dead, cc->deletion.timestamp);
     }
     for (const auto& pc : cc->cells)
       if (pc.cell.exists() && pc.cell.timestamp > dead)
@@ -160,8 +164,7 @@ FlushedPartition flushed_partition(const schema::TableSchema& t, const store::Pa
   FlushedPartition out;
   out.key = p.key();
   out.deletion = p.deletion();
-  const std::int64_t part_del = p.deletion().timestamp;
-  FlushedRow statics = flushed_row(t, p.static_row(), true, part_del);
+  FlushedRow statics = flushed_row(t, p.static_row(), true, p.deletion());
   if (!empty(statics)) out.static_row = std::move(statics);
 
   const std::vector<FlushedMarker> markers = markers_of(p, cmp);
@@ -174,8 +177,7 @@ FlushedPartition flushed_partition(const schema::TableSchema& t, const store::Pa
       in_force = markers[next_marker].open;
       out.unfiltered.emplace_back(markers[next_marker++]);
     }
-    const std::int64_t shadow = std::max(part_del, in_force.timestamp);
-    FlushedRow r = flushed_row(t, row, false, shadow);
+    FlushedRow r = flushed_row(t, row, false, supersedes(in_force, p.deletion()) ? in_force : p.deletion());
     if (!empty(r)) out.unfiltered.emplace_back(std::move(r));
   }
   while (next_marker < markers.size()) out.unfiltered.emplace_back(markers[next_marker++]);

@@ -60,23 +60,35 @@ struct Mins {
   }
 };
 
-void collect(Mins& m, const FlushedRow& r) {
-  if (r.liveness.exists()) {
-    m.ts(r.liveness.timestamp);
-    if (r.liveness.ttl > 0) {
-      m.ldt(r.liveness.expiry);
-      m.ttl = std::min<std::int64_t>(m.ttl, r.liveness.ttl);
+void collect(Mins& m, const store::CellRef& c) {
+  if (!c.exists()) return;
+  m.ts(c.timestamp);
+  if (c.tombstone || c.expiring()) m.ldt(c.local_time);
+  if (c.expiring()) m.ttl = std::min<std::int64_t>(m.ttl, c.ttl);
+}
+
+// Everything a row holds, shadowed or not (the memtable's stats saw every write), and which
+// columns it has data for.
+void collect(Mins& m, const store::Row& row, const std::vector<int>& slots, std::vector<bool>& written) {
+  const store::Liveness marker = row.marker();
+  if (marker.exists()) {
+    m.ts(marker.timestamp);
+    if (marker.ttl > 0) {
+      m.ldt(marker.expiry);
+      m.ttl = std::min<std::int64_t>(m.ttl, marker.ttl);
     }
   }
-  m.deletion(r.deletion);
-  for (const FlushedCell& c : r.cells) {
-    if (c.collection_deletion) {
-      m.deletion(c.deletion);
-      continue;
-    }
-    m.ts(c.cell.timestamp);
-    if (c.cell.tombstone || c.cell.expiring()) m.ldt(c.cell.local_time);
-    if (c.cell.expiring()) m.ttl = std::min<std::int64_t>(m.ttl, c.cell.ttl);
+  m.deletion(row.deletion());
+  row.for_each_cell([&](int slot, const store::CellRef& c) {
+    collect(m, c);
+    written[static_cast<std::size_t>(slots[static_cast<std::size_t>(slot)])] = true;
+  });
+  for (std::size_t slot = 0; slot < row.complex().size(); ++slot) {
+    const store::ComplexColumn& cc = row.complex()[slot];
+    if (!cc.deletion.exists() && cc.cells.empty()) continue;
+    m.deletion(cc.deletion);
+    for (const auto& pc : cc.cells) collect(m, store::ref_of(pc.cell));
+    written[static_cast<std::size_t>(slots[slot])] = true;
   }
 }
 
@@ -93,28 +105,16 @@ std::uint64_t uvint_size(std::uint64_t v) {
   return static_cast<std::uint64_t>(std::min(9, 1 + (bits - 1) / 7));
 }
 
-SstableLayout::SstableLayout(const schema::TableSchema& t, const std::vector<FlushedPartition>& partitions) : t_(t) {
+SstableLayout::SstableLayout(const schema::TableSchema& t, const store::TableStore& st) : t_(t) {
+  // The flush's stats and header columns come from every write the memtable took: the store
+  // still holds shadowed data (until NODETOOL compact), only overwritten values are gone.
   Mins m;
   std::vector<bool> written(t.columns.size(), false);
-  auto columns_of = [&](const FlushedRow& r) {
-    for (const FlushedCell& c : r.cells) written[static_cast<std::size_t>(c.column - t.columns.data())] = true;
-  };
-  for (const FlushedPartition& p : partitions) {
-    m.deletion(p.deletion);
-    if (p.static_row) {
-      collect(m, *p.static_row);
-      columns_of(*p.static_row);
-    }
-    for (const Unfiltered& u : p.unfiltered) {
-      if (const auto* r = std::get_if<FlushedRow>(&u)) {
-        collect(m, *r);
-        columns_of(*r);
-      } else {
-        const auto& marker = std::get<FlushedMarker>(u);
-        m.deletion(marker.open);
-        m.deletion(marker.close);
-      }
-    }
+  for (const auto& [pos, p] : st.partitions()) {
+    m.deletion(p.deletion());
+    for (const auto& rt : p.range_tombstones()) m.deletion(rt.deletion);
+    collect(m, p.static_row(), t.statics, written);
+    for (const store::Row& row : p.rows()) collect(m, row, t.regulars, written);
   }
   min_timestamp_ = m.timestamp == std::numeric_limits<std::int64_t>::max() ? kTimestampEpoch : m.timestamp;
   min_local_time_ = m.local_time == std::numeric_limits<std::int64_t>::max() ? kDeletionTimeEpoch : m.local_time;

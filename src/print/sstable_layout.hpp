@@ -9,8 +9,9 @@
 //   a static row, even an empty one, is written in every partition when there are statics;
 // - each type's fixed length: int, bigint, double, timestamp, uuid… are written bare, the rest
 //   with a vint length.
-// cqlbox computes the stats and the header from what the flush keeps; Cassandra's also count
-// data that was overwritten or deleted before the flush (docs/compatibility.md).
+// Both come from everything the store holds, shadowed data included, as the memtable's
+// collectors saw every write; values overwritten in place are the one thing cqlbox no longer
+// has (docs/compatibility.md).
 #pragma once
 
 #include <cstdint>
@@ -18,12 +19,13 @@
 
 #include "print/sstable_content.hpp"
 #include "schema/table_schema.hpp"
+#include "store/table_store.hpp"
 
 namespace cqlbox::print {
 
 class SstableLayout {
  public:
-  SstableLayout(const schema::TableSchema& t, const std::vector<FlushedPartition>& partitions);
+  SstableLayout(const schema::TableSchema& t, const store::TableStore& st);
 
   // Key, partition deletion and static row: where the first row starts, from the partition's.
   std::uint64_t header_size(const FlushedPartition& p) const;

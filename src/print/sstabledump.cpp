@@ -237,7 +237,7 @@ std::string sstabledump(const schema::TableSchema& t, const store::TableStore& s
     if (f.deletion.exists() || f.static_row || !f.unfiltered.empty()) partitions.push_back(std::move(f));
   }
   if (partitions.empty()) return "[ ]";
-  const SstableLayout layout(t, partitions);
+  const SstableLayout layout(t, st);
   Json j;
   j.out = "[";
   std::uint64_t position = 0;

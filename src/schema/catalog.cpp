@@ -110,6 +110,7 @@ const TableSchema* Catalog::table_with_index(std::string_view ks, std::string_vi
 }
 
 KeyspaceSchema& Catalog::add_keyspace(KeyspaceSchema ks) {
+  ++epoch_;
   std::string name = ks.name;
   auto [it, inserted] = keyspaces_.emplace(name, std::move(ks));
   assert(inserted);
@@ -119,6 +120,7 @@ KeyspaceSchema& Catalog::add_keyspace(KeyspaceSchema ks) {
 const TableSchema& Catalog::add_table(TableSchema table) {
   KeyspaceSchema* ks = keyspace(table.keyspace);
   assert(ks);
+  ++epoch_;
   std::string name = table.name;
   auto [it, inserted] = ks->tables.emplace(name, std::move(table));
   assert(inserted);
@@ -127,11 +129,13 @@ const TableSchema& Catalog::add_table(TableSchema table) {
 
 void Catalog::drop_keyspace(std::string_view name) {
   auto it = keyspaces_.find(name);
+  ++epoch_;
   if (it != keyspaces_.end()) keyspaces_.erase(it);
   if (auto d = deferred_.find(name); d != deferred_.end()) deferred_.erase(d);
 }
 
 void Catalog::drop_table(std::string_view ks, std::string_view table) {
+  ++epoch_;
   if (KeyspaceSchema* k = keyspace(ks)) k->tables.erase(std::string(table));
 }
 

@@ -9,6 +9,7 @@
 // members; the catalog is used by one thread.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -20,6 +21,10 @@ namespace cqlbox::schema {
 
 class Catalog {
  public:
+  // Moves on whenever a keyspace or table is dropped (or added): a table pointer remembered
+  // with the epoch it was found at is valid while the epoch has not moved.
+  std::uint64_t epoch() const { return epoch_; }
+
   const KeyspaceSchema* keyspace(std::string_view name) const;
   KeyspaceSchema* keyspace(std::string_view name);
   const TableSchema* table(std::string_view keyspace, std::string_view table) const;
@@ -49,6 +54,7 @@ class Catalog {
   void fill_deferred(KeyspaceSchema& ks) const;
 
   mutable std::map<std::string, KeyspaceSchema, std::less<>> keyspaces_;
+  std::uint64_t epoch_ = 0;
   mutable std::map<std::string, TableFiller, std::less<>> deferred_;
 };
 

@@ -35,6 +35,8 @@ namespace {
 // Shell commands end at the end of their line; everything else needs ';' (cqlsh's list, plus
 // HISTORY from 5.0).
 bool is_shell_command(std::string_view word) {
+  // Most lines are CQL: words longer than any command, or INSERT/SELECT/UPDATE…, leave at once.
+  if (word.empty() || word.size() > 11) return false;
   static constexpr std::string_view kCommands[] = {
       "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
       "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -91,7 +92,8 @@ bool parse_double(std::string_view t, double& out) {
   if (t == "-Infinity") { out = -INFINITY; return true; }
   // Plain decimal text (every CQL float literal) through from_chars: no copy, no locale, and the
   // same correctly rounded value. Anything else (hex, "inf", overflow) keeps strtod's reading.
-  if (!t.empty() && t.find_first_not_of("0123456789.-+eE") == std::string_view::npos) {
+  auto plain = [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'; };
+  if (!t.empty() && std::all_of(t.begin(), t.end(), plain)) {
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
     if (ec == std::errc() && end == t.data() + t.size()) return true;
   }

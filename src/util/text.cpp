@@ -21,17 +21,6 @@ std::string ascii_upper(std::string_view s) {
   return out;
 }
 
-bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 std::string cql_name(std::string_view name) {
   bool plain = !name.empty() && name[0] >= 'a' && name[0] <= 'z';
   for (char c : name)

@@ -10,7 +10,17 @@ namespace cqlbox::util {
 
 std::string ascii_lower(std::string_view s);
 std::string ascii_upper(std::string_view s);
-bool iequals(std::string_view a, std::string_view b) noexcept;
+// Inline: the shell compares every line's first word with each of its commands.
+inline bool iequals(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
 
 // A name as CQL writes it: unchanged when it is a valid unquoted lower-case identifier and not
 // reserved, else wrapped in double quotes with inner quotes doubled (ColumnIdentifier.maybeQuote).

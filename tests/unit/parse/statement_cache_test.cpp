@@ -136,3 +136,40 @@ TEST_CASE("Parser: bind markers are numbered in the order they appear, cached or
   (void)p.parse("SELECT * FROM t WHERE k = 1");
   CHECK(p.markers() == 0);
 }
+
+TEST_CASE("Parser: a statement matched against the last one's shape reads as a fresh parse does") {
+  // The cache first compares a statement with the previous hit's text outside its literals;
+  // whatever it accepts must give the terms a parse from scratch gives.
+  const char* texts[] = {
+      "INSERT INTO t (k, v, s) VALUES (1, 2.5, 'a')",
+      "INSERT INTO t (k, v, s) VALUES (1, 2.5, 'a')",
+      "INSERT INTO t (k, v, s) VALUES (123456, 0.125, 'it''s')",
+      "INSERT INTO t (k, v, s) VALUES (7, 2.5, $$dollar ' quoted$$)",
+      "INSERT INTO t (k, v, s) VALUES (7, 25, 'int where a float was')",
+      "INSERT INTO t (k, v, s) VALUES (7, 2e5, 'exponent')",
+      "INSERT INTO t (k, v, s) VALUES (a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11, 1.5, 'uuid')",
+      "INSERT INTO t (k, v, s) VALUES (0xff, 1.5, 'blob')",
+      "INSERT INTO t (k, v, s) VALUES (1h, 1.5, 'duration')",
+      "INSERT INTO t (k, v, s) VALUES (8, 1.5, 'back')",
+      "INSERT INTO t (k, v, s) VALUES (9, 1.5, 'b') USING TTL 5",
+      "INSERT INTO t (k, v, s) VALUES (9, 1.5, 'b')",
+  };
+  Parser cached;
+  for (const char* text : texts) {
+    CAPTURE(text);
+    const auto& got = std::get<ast::Insert>(cached.parse(text));
+    Parser fresh;
+    const auto& want = std::get<ast::Insert>(fresh.parse(text));
+    REQUIRE(got.values.size() == want.values.size());
+    for (std::size_t i = 0; i < want.values.size(); ++i) {
+      CHECK(got.values[i].kind == want.values[i].kind);
+      CHECK(got.values[i].text == want.values[i].text);
+      CHECK(got.values[i].offset == want.values[i].offset);
+    }
+    CHECK(got.ttl.has_value() == want.ttl.has_value());
+  }
+  // A word where the last statement had a number is another shape, and its own error.
+  (void)cached.parse("SELECT * FROM t WHERE k = 1");
+  CHECK_THROWS_WITH_AS(cached.parse("SELECT * FROM t WHERE k = k1"), "line 0:-1 mismatched input '<EOF>' expecting '('",
+                       cqlbox::error::CqlError);
+}
