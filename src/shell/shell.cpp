@@ -52,7 +52,8 @@ std::string_view first_word(std::string_view s) {
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
   if (i < s.size() && s[i] == '?') return s.substr(i, 1);
   std::size_t j = i;
-  while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_')) ++j;
+  auto word_char = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
+  while (j < s.size() && word_char(s[j])) ++j;
   return s.substr(i, j - i);
 }
 
