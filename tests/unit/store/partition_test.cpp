@@ -388,7 +388,10 @@ TEST_CASE("a key prefix never contradicts the clustering order (seeded)") {
     if (rng() % 10 == 0) return {};  // an empty value sorts first
     switch (k) {
       case Kind::Tinyint: return be_bytes(static_cast<std::int8_t>(rng()));
-      case Kind::Int: return be_bytes(static_cast<std::int32_t>(rng() % 7) - 3 + (rng() % 2 ? INT32_MIN : 0));
+      case Kind::Int: {  // around zero, or just above INT32_MIN
+        const std::int64_t base = rng() % 2 ? std::int64_t{INT32_MIN} + 3 : 0;
+        return be_bytes(static_cast<std::int32_t>(base + static_cast<std::int64_t>(rng() % 7) - 3));
+      }
       case Kind::Bigint: return be_bytes(static_cast<std::int64_t>(rng()));
       case Kind::Boolean: return std::string(1, static_cast<char>(rng() % 2));
       default: {  // text/blob: a shared 8-byte start, then short tails with zero bytes
