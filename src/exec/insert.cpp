@@ -41,6 +41,12 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
   // Scratch kept between statements (a script inserts a million rows): cleared, not freed.
   thread_local std::vector<std::optional<std::string>> values;
   thread_local std::vector<bool> given;
+  struct ReleaseLarge {  // a big blob is not kept alive until the next INSERT
+    ~ReleaseLarge() {
+      for (auto& v : values)
+        if (v && v->capacity() > 4096) v.reset();
+    }
+  } release_large;
   for (auto& v : values) v.reset();
   values.resize(t.columns.size());
   given.assign(t.columns.size(), false);

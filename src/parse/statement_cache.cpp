@@ -205,7 +205,19 @@ bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Lit
     at = end;
     from = lit.offset + lit.size;
   }
-  return text.substr(at) == source.substr(from);
+  if (text.substr(at) != source.substr(from)) return false;
+  // cut_shape decides whether a word starting with a hex digit is a uuid by looking 8 bytes
+  // ahead for a '-', which may reach into a literal of another length than the last one's:
+  // wherever that could now give another answer, leave the statement to cut_shape.
+  for (std::size_t dash = text.find('-', 8); dash != std::string_view::npos; dash = text.find('-', dash + 1)) {
+    const std::size_t i = dash - 8;
+    if (text.size() - i < 36 || !is_hex(text[i]) || (i > 0 && is_word_char(text[i - 1]))) continue;
+    const bool in_literal = std::any_of(literals.begin(), literals.end(), [&](const Literal& l) {
+      return i >= l.offset && i < l.offset + l.size;
+    });
+    if (!in_literal) return false;
+  }
+  return true;
 }
 
 }  // namespace

@@ -190,6 +190,13 @@ std::size_t Partition::find_index(std::string_view clustering, std::uint64_t pre
 }
 
 Row& Partition::insert_row(std::size_t i, std::uint64_t prefix) {
+  // Both arrays grow first, so neither insert can throw and leave them out of step.
+  if (order_.size() == order_.capacity()) {
+    order_.reserve(2 * order_.size() + 1);
+    prefixes_.reserve(order_.capacity());
+  } else if (prefixes_.size() == prefixes_.capacity()) {
+    prefixes_.reserve(order_.capacity());
+  }
   prefixes_.insert(prefixes_.begin() + static_cast<std::ptrdiff_t>(i), prefix);
   return *order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(i), Row{});
 }
