@@ -37,6 +37,10 @@ ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns
     case Kind::Text: case Kind::Ascii: case Kind::Blob: case Kind::Boolean: case Kind::Date: case Kind::Inet:
       prefix_kind_ = PrefixKind::Bytes;
       break;
+    // UUIDType orders by version, then a time-based uuid by its timestamp, others by bytes.
+    case Kind::Uuid: case Kind::Timeuuid:
+      prefix_kind_ = PrefixKind::Uuid;
+      break;
     default: break;
   }
 }
@@ -53,6 +57,14 @@ std::uint64_t ClusteringComparator::prefix(std::string_view key) const {
     std::int64_t x = static_cast<signed char>(v[0]);
     for (std::size_t i = 1; i < v.size() && i < 8; ++i) x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
     p = static_cast<std::uint64_t>(x) ^ (std::uint64_t{1} << 63);
+  } else if (prefix_kind_ == PrefixKind::Uuid) {
+    if (v.size() < 16) return 0;
+    const std::uint64_t msb = types::read_be<std::uint64_t>(v);
+    const std::uint64_t version = (msb >> 12) & 0xf;
+    // Version 1: the 60-bit timestamp (time_hi, time_mid, time_low); else the first 60 bits.
+    const std::uint64_t rest = version == 1 ? ((msb & 0x0fff) << 48) | (((msb >> 16) & 0xffff) << 32) | (msb >> 32)
+                                            : msb >> 4;
+    p = (version << 60) | rest;
   } else {
     // The first 8 bytes, big-endian, zero-padded: a shorter value never gets a larger prefix.
     for (std::size_t i = 0; i < 8; ++i) p = (p << 8) | (i < v.size() ? static_cast<unsigned char>(v[i]) : 0u);

@@ -29,15 +29,15 @@ class ClusteringComparator {
   // An order-preserving summary of a key's first component: prefix(a) < prefix(b) means a sorts
   // before b, equal prefixes say nothing. Partitions keep it beside each row pointer, so a
   // binary search compares integers in one array instead of reading each probed row (a cache
-  // miss per probe). Types without a cheap monotone map (uuids, varint, decimal, floats,
-  // collections) give 0 for every key: the search then always compares in full.
+  // miss per probe). Types without a cheap monotone map (varint, decimal, floats, tuples,
+  // frozen collections) give 0 for every key: the search then always compares in full.
   std::uint64_t prefix(std::string_view key) const;
   std::size_t size() const { return columns_.size(); }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 
  private:
   std::vector<ClusteringColumn> columns_;
-  enum class PrefixKind : std::uint8_t { None, Signed, Bytes };
+  enum class PrefixKind : std::uint8_t { None, Signed, Bytes, Uuid };
   PrefixKind prefix_kind_ = PrefixKind::None;
 };
 
