@@ -1,5 +1,7 @@
 #include "print/sstabledump.hpp"
 
+#include <functional>
+
 #include <fmt/format.h>
 
 #include "print/sstable_content.hpp"
@@ -42,7 +44,7 @@ constexpr std::int64_t kMicros = 1000000;
 // Jackson's layout as JsonTransformer drives it: objects and arrays either "compact" (one
 // space before each entry and the closing bracket) or one entry per line, two spaces a level.
 struct Json {
-  std::string out;
+  std::string& out;
   void line(int level) {
     out += '\n';
     out.append(static_cast<std::size_t>(2 * level), ' ');
@@ -228,23 +230,18 @@ std::string key_json(const schema::TableSchema& t, std::string_view key, const D
 
 }  // namespace
 
-std::string sstabledump(const schema::TableSchema& t, const store::TableStore& st, std::int64_t now_s,
-                        const DumpValueText& text) {
-  std::vector<FlushedPartition> partitions;
-  for (const auto& [pos, p] : st.partitions()) {
-    FlushedPartition f = flushed_partition(t, p, st.comparator());
-    // A flush writes no partition that holds nothing.
-    if (f.deletion.exists() || f.static_row || !f.unfiltered.empty()) partitions.push_back(std::move(f));
-  }
-  if (partitions.empty()) return "[ ]";
+void sstabledump(const schema::TableSchema& t, const store::TableStore& st, std::int64_t now_s,
+                 const DumpValueText& text, std::string& out, const std::function<void()>& drain) {
   const SstableLayout layout(t, st);
-  Json j;
-  j.out = "[";
+  Json j{out};
   std::uint64_t position = 0;
-  for (std::size_t pi = 0; pi < partitions.size(); ++pi) {
-    const FlushedPartition& p = partitions[pi];
-    std::string& out = j.out;
-    if (pi) out += ',';
+  std::size_t pi = 0;
+  for (const auto& [token, partition] : st.partitions()) {
+    // One partition at a time, so a big table never sits in memory twice.
+    const FlushedPartition p = flushed_partition(t, partition, st.comparator());
+    // A flush writes no partition that holds nothing.
+    if (!p.deletion.exists() && !p.static_row && p.unfiltered.empty()) continue;
+    out += pi++ ? "," : "[";
     j.line(1);
     out += '{';
     j.line(2);
@@ -301,10 +298,14 @@ std::string sstabledump(const schema::TableSchema& t, const store::TableStore& s
     j.line(1);
     out += '}';
     position = at + SstableLayout::kEndOfPartition;
+    if (out.size() >= (1u << 20)) drain();
+  }
+  if (pi == 0) {
+    out += "[ ]";
+    return;
   }
   j.line(0);
-  j.out += ']';
-  return std::move(j.out);
+  out += ']';
 }
 
 }  // namespace cqlbox::print

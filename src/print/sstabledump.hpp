@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -27,10 +28,11 @@ struct DumpValueText {
   std::string (*text)(const types::CqlType& type, std::string_view bytes);
 };
 
-// The whole document, ending in "]" with no newline (as the tool leaves it). `now_s` decides
+// Appends the document to `out`, ending in "]" with no newline (as the tool leaves it),
+// calling `drain` whenever a megabyte or more is waiting (it may empty `out`). `now_s` decides
 // the "expired" flags.
-std::string sstabledump(const schema::TableSchema& t, const store::TableStore& st, std::int64_t now_s,
-                        const DumpValueText& text);
+void sstabledump(const schema::TableSchema& t, const store::TableStore& st, std::int64_t now_s,
+                 const DumpValueText& text, std::string& out, const std::function<void()>& drain);
 
 // Cassandra's dateString: an ISO-8601 instant in UTC with 0, 3, 6 or 9 fraction digits,
 // whichever is exact (Instant.toString). `unit_per_second`: 1 for seconds, 1000000 for µs.

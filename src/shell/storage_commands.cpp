@@ -100,7 +100,7 @@ void Shell::cmd_sstabledump(const std::string& word, const std::vector<std::stri
     std::string ks, name;
     const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(args[0], ks, name));
     static const print::DumpValueText kText{dump_json, exec::java_text};
-    out_ += print::sstabledump(t, db_.store_of(t), now_seconds(db_), kText);
+    print::sstabledump(t, db_.store_of(t), now_seconds(db_), kText, out_, [this] { flush(); });
     out_ += '\n';
     flush();
   } catch (const error::CqlError& e) {
