@@ -1,6 +1,9 @@
 #include "store/row.hpp"
 
+#include <cassert>
 #include <cstring>
+
+#include "store/row_memory.hpp"
 
 namespace cqlbox::store {
 
@@ -103,7 +106,7 @@ void Row::assign(RowData&& d, bool with_complex) {
             ((f & kLocalTime) ? 8 : 0) + varint_size(c.value.size()) + c.value.size();
   }
   size += varint_size(cells);
-  char* bytes = new char[size];
+  char* bytes = row_memory::allocate(size);
   char* p = bytes;
   unsigned char flags = 0;
   if (d.marker.exists()) flags |= kMarker;
@@ -140,13 +143,16 @@ void Row::assign(RowData&& d, bool with_complex) {
     std::memcpy(p, c.value.data(), c.value.size());
     p += c.value.size();
   }
-  delete[] packed_;  // the collections pointer moved into the new bytes
+  // row_memory finds a block's size class from the packed size: they must agree exactly.
+  assert(static_cast<std::size_t>(p - bytes) == size);
+  row_memory::release(packed_, packed_size());  // the collections pointer moved into the new bytes
   packed_ = bytes;
+  assert(packed_size() == size);
 }
 
 void Row::release() {
   delete complex_ptr();
-  delete[] packed_;
+  row_memory::release(packed_, packed_size());
   packed_ = nullptr;
 }
 

@@ -1,0 +1,74 @@
+#include "store/row_memory.hpp"
+
+#include <cstring>
+#include <new>
+
+namespace cqlbox::store::row_memory {
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kPooled = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kPooled = false;
+#else
+constexpr bool kPooled = true;
+#endif
+#else
+constexpr bool kPooled = true;
+#endif
+
+constexpr std::size_t kGrain = 8;
+constexpr std::size_t kLargest = 256;
+constexpr std::size_t kChunk = 64 * 1024;
+
+struct Pool {
+  char* next = nullptr;  // the unused rest of the current chunk
+  std::size_t left = 0;
+  char* free[kLargest / kGrain + 1] = {};  // per class: freed blocks, each holding the next
+};
+
+Pool& pool() {
+  // Deliberately never destroyed: rows cut from its chunks may outlive the thread.
+  thread_local Pool* p = new Pool();
+  return *p;
+}
+
+std::size_t rounded(std::size_t size) { return (size + kGrain - 1) / kGrain * kGrain; }
+
+}  // namespace
+
+char* allocate(std::size_t size) {
+  const std::size_t n = rounded(size);
+  if (!kPooled || n > kLargest) return static_cast<char*>(::operator new(size));
+  Pool& pl = pool();
+  char*& head = pl.free[n / kGrain];
+  if (head) {
+    char* block = head;
+    std::memcpy(&head, block, sizeof head);
+    return block;
+  }
+  if (pl.left < n) {
+    pl.next = static_cast<char*>(::operator new(kChunk));  // the chunk's tail is left unused
+    pl.left = kChunk;
+  }
+  char* block = pl.next;
+  pl.next += n;
+  pl.left -= n;
+  return block;
+}
+
+void release(char* p, std::size_t size) noexcept {
+  if (!p) return;
+  const std::size_t n = rounded(size);
+  if (!kPooled || n > kLargest) {
+    ::operator delete(p);
+    return;
+  }
+  char*& head = pool().free[n / kGrain];
+  std::memcpy(p, &head, sizeof head);
+  head = p;
+}
+
+}  // namespace cqlbox::store::row_memory
