@@ -4,9 +4,22 @@
 
 namespace cqlbox::store {
 
+TableStore::Map::iterator TableStore::locate(std::int64_t token, std::string_view partition_key) const {
+  auto& map = const_cast<Map&>(partitions_);
+  if (auto h = by_token_.find(token); h != by_token_.end() && h->second->first.key == partition_key) return h->second;
+  auto it = map.find(PartitionPosition{token, partition_key});
+  if (it != map.end()) by_token_.try_emplace(token, it);
+  return it;
+}
+
+TableStore::Map::iterator TableStore::erase(Map::iterator it) {
+  if (auto h = by_token_.find(it->first.token); h != by_token_.end() && h->second == it) by_token_.erase(h);
+  return partitions_.erase(it);
+}
+
 TableStore::Map::iterator TableStore::find_or_add(std::string_view partition_key) {
   const std::int64_t token = util::murmur3_token(partition_key);
-  auto it = partitions_.find(PartitionPosition{token, partition_key});
+  auto it = locate(token, partition_key);
   if (it == partitions_.end()) {
     Partition p(std::string(partition_key), token);
     // The map key must view the partition's own copy of the key bytes, so insert first, then
@@ -16,6 +29,7 @@ TableStore::Map::iterator TableStore::find_or_add(std::string_view partition_key
     auto node = partitions_.extract(it);
     node.key().key = node.mapped().key();
     it = partitions_.insert(std::move(node)).position;
+    by_token_.try_emplace(token, it);
   }
   return it;
 }
@@ -37,14 +51,14 @@ void TableStore::put_row(std::string_view partition_key, RowData row) {
 }
 
 void TableStore::erase_row(std::string_view partition_key, std::string_view clustering) {
-  auto it = partitions_.find(PartitionPosition{util::murmur3_token(partition_key), partition_key});
+  auto it = locate(util::murmur3_token(partition_key), partition_key);
   if (it == partitions_.end()) return;
   ++writes;
-  if (it->second.erase_row(clustering, cmp_)) partitions_.erase(it);
+  if (it->second.erase_row(clustering, cmp_)) erase(it);
 }
 
 const Partition* TableStore::find(std::string_view key) const {
-  auto it = partitions_.find(PartitionPosition{util::murmur3_token(key), key});
+  auto it = locate(util::murmur3_token(key), key);
   return it == partitions_.end() ? nullptr : &it->second;
 }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
@@ -48,12 +49,13 @@ class TableStore {
   // NODETOOL compact: Partition::purge on every partition, dropping those left empty.
   void purge(std::int64_t before_s) {
     for (auto it = partitions_.begin(); it != partitions_.end();)
-      it = it->second.purge(before_s, cmp_) ? partitions_.erase(it) : std::next(it);
+      it = it->second.purge(before_s, cmp_) ? erase(it) : std::next(it);
   }
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
   void clear() {
     partitions_.clear();
+    by_token_.clear();
     operations = 0;
   }
   // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
@@ -78,10 +80,17 @@ class TableStore {
 
  private:
   Map::iterator find_or_add(std::string_view partition_key);
+  // The partition with this key and token: the hash index first, then the ordered map.
+  Map::iterator locate(std::int64_t token, std::string_view partition_key) const;
+  Map::iterator erase(Map::iterator it);
 
   ClusteringComparator cmp_;
   PathTypes paths_;
   Map partitions_;
+  // Token -> its partition, beside the ordered map: a write or point read is one hash probe
+  // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
+  // leave the second to the map.
+  mutable std::unordered_map<std::int64_t, Map::iterator> by_token_;
 };
 
 }  // namespace cqlbox::store
