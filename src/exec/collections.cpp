@@ -57,12 +57,12 @@ void add_elements(const schema::Column& c, std::string_view value, const WriteSt
 std::vector<const store::PathCell*> live_elements(const StoredRow& stored, int slot, std::int64_t now_s,
                                                   const store::ClusteringComparator& cmp) {
   std::vector<const store::PathCell*> out;
-  if (!stored.row) return out;
-  const store::ComplexColumn* col = stored.row->complex_column(slot);
+  if (stored.row.empty()) return out;
+  const store::ComplexColumn* col = stored.row.complex_column(slot);
   if (!col) return out;
   std::int64_t shadow = stored.partition->deletion().timestamp;
-  if (!stored.row->clustering().empty() || stored.partition->rows().size())
-    shadow = std::max(shadow, stored.partition->row_shadow(*stored.row, cmp));
+  if (!stored.row.clustering().empty() || stored.partition->rows().size())
+    shadow = std::max(shadow, stored.partition->row_shadow(stored.row, cmp));
   shadow = std::max(shadow, col->deletion.timestamp);
   for (const auto& pc : col->cells)
     if (pc.cell.live(now_s) && pc.cell.timestamp > shadow) out.push_back(&pc);
@@ -99,7 +99,7 @@ StoredRow find_stored(const Database& db, const schema::TableSchema& t, const st
   if (it == db.stores.end()) return out;
   out.partition = it->second->find(partition_key);
   if (!out.partition) return out;
-  out.row = is_static ? &out.partition->static_row() : out.partition->find_row(clustering, it->second->comparator());
+  out.row = is_static ? out.partition->static_row() : out.partition->find_row(clustering, it->second->comparator());
   return out;
 }
 
@@ -127,11 +127,11 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
     std::int64_t delta = types::read_be<std::int64_t>(*value);
     if (a.kind == ast::AssignmentKind::Subtract) delta = -delta;
     std::int64_t current = 0;
-    if (stored.row) {
-      const store::CellRef cell = stored.row->cell(c.position);
+    if (!stored.row.empty()) {
+      const store::CellRef cell = stored.row.cell(c.position);
       if (cell && cell->live(w.now_s) &&
-          cell->timestamp > (stored.row->clustering().empty() && is_static ? stored.partition->deletion().timestamp
-                                                                          : stored.partition->row_shadow(*stored.row, db.stores.at(t.keyspace + "." + t.name)->comparator())))
+          cell->timestamp > (stored.row.clustering().empty() && is_static ? stored.partition->deletion().timestamp
+                                                                          : stored.partition->row_shadow(stored.row, db.stores.at(t.keyspace + "." + t.name)->comparator())))
         current = types::read_be<std::int64_t>(cell->value);
     }
     store::Cell cell = live_cell(types::be_bytes(static_cast<std::int64_t>(static_cast<std::uint64_t>(current) + static_cast<std::uint64_t>(delta))), w);
@@ -207,8 +207,8 @@ void delete_element(const Database& db, const schema::Column& c, const std::stri
   } else {
     (void)db;
     std::vector<const store::PathCell*> live;
-    if (stored.row) {
-      const store::ComplexColumn* col = stored.row->complex_column(c.position);
+    if (!stored.row.empty()) {
+      const store::ComplexColumn* col = stored.row.complex_column(c.position);
       if (col)
         for (const auto& pc : col->cells)
           if (pc.cell.live(w.now_s) && pc.cell.timestamp > col->deletion.timestamp) live.push_back(&pc);

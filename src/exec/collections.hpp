@@ -33,7 +33,7 @@ store::ComplexWrite overwrite_collection(const schema::Column& c, const std::opt
 // The live cells stored now for one row's column (null when the row or column is absent).
 struct StoredRow {
   const store::Partition* partition = nullptr;
-  const store::Row* row = nullptr;  // the clustering row (or the static row for statics)
+  store::Row row;  // the clustering row (or the static row for statics); empty when none
 };
 StoredRow find_stored(const Database& db, const schema::TableSchema& t, const std::string& partition_key,
                       const std::string& clustering, bool is_static);

@@ -220,8 +220,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
           // A field of a UDT: the stored value with that field replaced, written whole.
           const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
           std::vector<std::optional<std::string>> parts(col.type->fields.size());
-          if (stored.row) {
-            const store::CellRef current = stored.row->cell(col.position);
+          if (!stored.row.empty()) {
+            const store::CellRef current = stored.row.cell(col.position);
             if (current && current->live(now_s)) {
               std::vector<std::optional<std::string_view>> old;
               types::decode_tuple(current->value, old);
@@ -336,8 +336,8 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
             // DELETE u.f: the stored value with that field nulled (null when no field is left).
             const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
             std::vector<std::optional<std::string>> parts(col->type->fields.size());
-            if (stored.row)
-              if (const store::CellRef current = stored.row->cell(col->position); current && current->live(stamp.now_s)) {
+            if (!stored.row.empty())
+              if (const store::CellRef current = stored.row.cell(col->position); current && current->live(stamp.now_s)) {
                 std::vector<std::optional<std::string_view>> old;
                 types::decode_tuple(current->value, old);
                 for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)

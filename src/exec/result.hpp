@@ -8,11 +8,11 @@
 #include <variant>
 #include <vector>
 
+#include "store/row.hpp"
 #include "types/cql_type.hpp"
 
 namespace cqlbox::store {
 class Partition;
-class Row;
 }  // namespace cqlbox::store
 
 namespace cqlbox::exec {
@@ -32,7 +32,7 @@ using Value = std::optional<std::string>;
 // next write.
 struct ReadPartition {
   const store::Partition* partition;
-  std::vector<const store::Row*> rows;  // every row read, tombstoned ones included
+  std::vector<store::Row> rows;  // every row read, tombstoned ones included
   std::size_t live_rows = 0;            // of which live
 };
 

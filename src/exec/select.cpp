@@ -481,12 +481,8 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   const ColumnRestriction& b = *slice->bounds;
   auto component = [&](const store::Row& row) {
     std::string_view key = row.clustering();
-    for (std::size_t i = 0; i < slice->index && key.size() >= 4; ++i) {
-      auto len = types::read_be<std::uint32_t>(key);
-      key.remove_prefix(4 + len);
-    }
-    auto len = types::read_be<std::uint32_t>(key);
-    return key.substr(4, len);
+    for (std::size_t i = 0; i < slice->index && !key.empty(); ++i) store::next_component(key);
+    return key.empty() ? key : store::next_component(key);
   };
   // -1 below the slice, 0 inside, +1 above, in the column's natural order.
   auto where = [&](const store::Row& row) {
@@ -503,12 +499,18 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   };
   // In storage order the "before" side is below the slice for ASC, above it for DESC.
   const int before = column.reversed ? 1 : -1;
-  const auto& rows = p.rows();
-  auto first = rows.begin() + static_cast<std::ptrdiff_t>(run.first);
-  auto last = rows.begin() + static_cast<std::ptrdiff_t>(run.second);
-  auto lo = std::partition_point(first, last, [&](const store::Row& row) { return where(row) == before; });
-  auto hi = std::partition_point(lo, last, [&](const store::Row& row) { return where(row) == 0; });
-  return {static_cast<std::size_t>(lo - rows.begin()), static_cast<std::size_t>(hi - rows.begin())};
+  const store::RowRange rows = p.rows();
+  auto point = [&](std::size_t lo, std::size_t hi, auto pred) {
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (pred(rows[mid])) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const std::size_t lo = point(run.first, run.second, [&](const store::Row& row) { return where(row) == before; });
+  const std::size_t hi = point(lo, run.second, [&](const store::Row& row) { return where(row) == 0; });
+  return {lo, hi};
 }
 
 // Every combination of the '=' / IN values of the leading clustering columns, sorted and
@@ -608,12 +610,15 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
   const store::Partition* p = st.find(partition_key);
   if (!p) return std::nullopt;
   const auto now_s = db.clock.now_us() / 1000000;
+  store::Row found;
   const store::Row* row = nullptr;
   if (!static_row && !t.clustering.empty()) {
-    row = p->find_row(clustering, st.comparator());
+    found = p->find_row(clustering, st.comparator());
+    row = found.empty() ? nullptr : &found;
     if (!row || !row_live(t, *row, p->row_shadow(*row, st.comparator()), now_s)) return std::nullopt;
   } else if (!static_row) {
-    row = p->rows().empty() ? nullptr : &p->rows().front();
+    if (!p->rows().empty()) found = p->rows().front();
+    row = found.empty() ? nullptr : &found;
     if (!row || !row_live(t, *row, p->row_shadow(*row, st.comparator()), now_s)) return std::nullopt;
   } else if (!has_live_static(t, *p, now_s)) {
     return std::nullopt;
@@ -815,6 +820,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       tombstone_warned = tombstone_warning(t, s, session, plan.limit, live_read, tombstones, last_token);
     tombstones = live_read = 0;
   };
+  std::vector<store::Row> candidate_rows;  // reused partition after partition
   for (const store::Partition* p : partitions_to_read(t, r, st)) {
     if (limit_reached()) break;
     std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
@@ -838,9 +844,9 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     // (binary searches: O(log n + k) per run).
     std::vector<std::pair<std::size_t, std::size_t>> runs;
     for (const auto& prefix : prefixes) runs.push_back(slice_range(*p, cmp, p->head_range(prefix, cmp), slice));
-    std::vector<const store::Row*> candidates;
-    for (auto [lo, hi] : runs)
-      for (std::size_t i = lo; i < hi; ++i) candidates.push_back(&p->rows()[i]);
+    std::vector<store::Row>& candidates = candidate_rows;
+    candidates.clear();
+    for (auto [lo, hi] : runs) p->rows().for_each(lo, hi, [&](store::Row row) { candidates.push_back(row); });
     if (plan.reversed) std::reverse(candidates.begin(), candidates.end());
 
     std::int64_t in_partition = 0;
@@ -851,10 +857,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     p->static_row().for_each_cell([&](int, const store::CellRef& c) {
       if (c.timestamp > p->deletion().timestamp && !c.live(now_s)) ++tombstones;
     });
-    for (const store::Row* row : candidates) {
+    for (const store::Row& candidate : candidates) {
+      const store::Row* row = &candidate;
       if (limit_reached()) break;
       if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
-      if (read) read->rows.push_back(row);
+      if (read) read->rows.push_back(*row);
       const std::int64_t shadow = p->row_shadow(*row, cmp);
       const RowScan scanned = scan_row(t, *row, shadow, now_s);
       const bool live = scanned.live;

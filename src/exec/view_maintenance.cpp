@@ -89,9 +89,9 @@ std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::Tab
                               const store::Partition* p, std::string_view clustering,
                               const store::ClusteringComparator& cmp, std::int64_t now_s) {
   if (!p) return std::nullopt;
-  const store::Row* stored = p->find_row(clustering, cmp);
-  if (!stored) return std::nullopt;
-  const Row live = live_copy(*p, *stored, cmp, now_s);
+  const store::Row stored = p->find_row(clustering, cmp);
+  if (stored.empty()) return std::nullopt;
+  const Row live = live_copy(*p, stored, cmp, now_s);
   if (!has_live_data(live)) return std::nullopt;
 
   const std::vector<std::string_view> pk = split_partition_key(p->key(), base.partition_key.size());

@@ -141,7 +141,7 @@ std::string row_key_text(const schema::TableSchema& t, const store::Partition& p
 std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
                                    const store::Partition& p, const store::ClusteringComparator& cmp,
                                    std::size_t cell_limit, std::int64_t now_s,
-                                   const std::vector<const store::Row*>* only) {
+                                   const std::vector<store::Row>* only) {
   Lines lines{out, cell_limit};
   const std::int64_t part_del = p.deletion().timestamp;
   if (p.deletion().exists())
@@ -170,7 +170,7 @@ std::size_t append_partition_cells(std::string& out, const schema::TableSchema& 
   };
 
   for (const store::Row& row : p.rows()) {
-    if (only && std::find(only->begin(), only->end(), &row) == only->end()) continue;
+    if (only && std::find(only->begin(), only->end(), row) == only->end()) continue;
     for (std::size_t i = 0; i < rts.size(); ++i)
       if (!printed[i] && store::covers(rts[i], row.clustering(), cmp)) print_range(i);
     const std::string prefix = clustering_prefix(t, row.clustering());

@@ -23,6 +23,6 @@ std::string row_key_text(const schema::TableSchema& t, const store::Partition& p
 std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
                                    const store::Partition& p, const store::ClusteringComparator& cmp,
                                    std::size_t cell_limit, std::int64_t now_s,
-                                   const std::vector<const store::Row*>* rows = nullptr);
+                                   const std::vector<store::Row>* rows = nullptr);
 
 }  // namespace cqlbox::print

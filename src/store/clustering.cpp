@@ -6,7 +6,12 @@
 namespace cqlbox::store {
 
 void append_component(std::string& key, std::string_view value) {
-  types::append_be(key, static_cast<std::uint32_t>(value.size()));
+  std::uint64_t n = value.size();
+  while (n >= 0x80) {
+    key += static_cast<char>((n & 0x7f) | 0x80);
+    n >>= 7;
+  }
+  key += static_cast<char>(n);
   key.append(value);
 }
 
@@ -18,11 +23,29 @@ std::vector<std::string_view> split_components(std::string_view key) {
 
 void split_components(std::string_view key, std::vector<std::string_view>& out) {
   out.clear();
-  while (key.size() >= 4) {
-    auto len = types::read_be<std::uint32_t>(key);
-    out.push_back(key.substr(4, len));
-    key.remove_prefix(4 + len);
+  while (!key.empty()) out.push_back(next_component(key));
+}
+
+std::string key_to_wire(std::string_view key) {
+  std::string out;
+  while (!key.empty()) {
+    const std::string_view v = next_component(key);
+    types::append_be(out, static_cast<std::uint32_t>(v.size()));
+    out.append(v);
   }
+  return out;
+}
+
+std::optional<std::string> key_from_wire(std::string_view wire) {
+  std::string out;
+  while (!wire.empty()) {
+    if (wire.size() < 4) return std::nullopt;
+    const auto len = types::read_be<std::uint32_t>(wire);
+    if (wire.size() - 4 < len) return std::nullopt;
+    append_component(out, wire.substr(4, len));
+    wire.remove_prefix(4 + len);
+  }
+  return out;
 }
 
 ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {
@@ -47,9 +70,8 @@ ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns
 
 std::uint64_t ClusteringComparator::prefix(std::string_view key) const {
   // A key without a first component sorts before every other, whatever the direction: 0.
-  if (prefix_kind_ == PrefixKind::None || key.size() < 4) return 0;
-  const auto len = types::read_be<std::uint32_t>(key);
-  const std::string_view v = key.substr(4, len);
+  if (prefix_kind_ == PrefixKind::None || key.empty()) return 0;
+  const std::string_view v = next_component(key);
   std::uint64_t p = 0;  // an empty value is the least value of its column (last when DESC)
   if (v.empty()) {
   } else if (prefix_kind_ == PrefixKind::Signed) {
@@ -73,25 +95,21 @@ std::uint64_t ClusteringComparator::prefix(std::string_view key) const {
 }
 
 int ClusteringComparator::compare_head(std::string_view key, std::string_view head) const {
-  for (std::size_t i = 0; i < columns_.size() && head.size() >= 4; ++i) {
-    if (key.size() < 4) return -1;
-    auto lk = types::read_be<std::uint32_t>(key), lh = types::read_be<std::uint32_t>(head);
-    int c = types::compare_values(*columns_[i].type, key.substr(4, lk), head.substr(4, lh));
+  for (std::size_t i = 0; i < columns_.size() && !head.empty(); ++i) {
+    if (key.empty()) return -1;
+    const std::string_view k = next_component(key), h = next_component(head);
+    int c = types::compare_values(*columns_[i].type, k, h);
     if (c != 0) return columns_[i].reversed ? -c : c;
-    key.remove_prefix(4 + lk);
-    head.remove_prefix(4 + lh);
   }
   return 0;
 }
 
 int ClusteringComparator::compare(std::string_view a, std::string_view b) const {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
-    if (a.size() < 4 || b.size() < 4) return (a.size() >= 4) - (b.size() >= 4);
-    auto la = types::read_be<std::uint32_t>(a), lb = types::read_be<std::uint32_t>(b);
-    int c = types::compare_values(*columns_[i].type, a.substr(4, la), b.substr(4, lb));
+    if (a.empty() || b.empty()) return int{!a.empty()} - int{!b.empty()};
+    const std::string_view x = next_component(a), y = next_component(b);
+    int c = types::compare_values(*columns_[i].type, x, y);
     if (c != 0) return columns_[i].reversed ? -c : c;
-    a.remove_prefix(4 + la);
-    b.remove_prefix(4 + lb);
   }
   return 0;
 }

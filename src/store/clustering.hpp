@@ -1,9 +1,12 @@
-// Clustering keys as stored: each component as a 4-byte big-endian length and its serialized
-// bytes, concatenated. The comparator compares component by component with each column's type
+// Clustering keys as stored: each component as its length (a LEB128 varint: one byte below 128)
+// and its serialized bytes, concatenated. Data files keep Cassandra's 4-byte big-endian lengths
+// (key_to_wire, key_from_wire), so files written before the varint form still load. The comparator compares component by component with each column's type
 // order, reversed for DESC columns; a prefix sorts before its extensions.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,9 +45,31 @@ class ClusteringComparator {
 };
 
 void append_component(std::string& key, std::string_view value);
+// The first component of `key`, removed from it. REQUIRES: `key` is a non-empty encoded key.
+inline std::string_view next_component(std::string_view& key) {
+  std::size_t len = 0, at = 0;
+  for (int shift = 0; at < key.size(); shift += 7) {
+    const auto b = static_cast<unsigned char>(key[at++]);
+    len |= std::size_t{b & 0x7fu} << shift;
+    if (b < 0x80) break;
+  }
+  len = std::min(len, key.size() - at);
+  const std::string_view v = key.substr(at, len);
+  key.remove_prefix(at + len);
+  return v;
+}
 // Splits an encoded key into its components. REQUIRES: `key` was built by append_component.
 std::vector<std::string_view> split_components(std::string_view key);
 // The same into `out` (cleared first), reusing its capacity: a scan splits every row's key.
 void split_components(std::string_view key, std::vector<std::string_view>& out);
+// A key with 4-byte big-endian component lengths (the data files' form), and back (nullopt when
+// the bytes are not such a key).
+std::string key_to_wire(std::string_view key);
+inline std::size_t wire_size(std::string_view key) {
+  std::size_t n = 0;
+  while (!key.empty()) n += 4 + next_component(key).size();
+  return n;
+}
+std::optional<std::string> key_from_wire(std::string_view wire);
 
 }  // namespace cqlbox::store

@@ -85,7 +85,7 @@ void encode_mutation(const Mutation& m, std::string& out) {
     put_deletion(out, rt.deletion);
   }
   out += m.has_row ? '\1' : '\0';
-  put_str(out, m.clustering);
+  put_str(out, key_to_wire(m.clustering));
   put(out, static_cast<std::uint64_t>(m.marker.timestamp), 8);
   put(out, static_cast<std::uint32_t>(m.marker.ttl), 4);
   put(out, static_cast<std::uint64_t>(m.marker.expiry), 8);
@@ -130,7 +130,8 @@ bool decode_mutation(std::string_view& data, Mutation& m) {
     m.range_tombstones.push_back(std::move(rt));
   }
   m.has_row = in.u(1) != 0;
-  m.clustering = in.str();
+  if (std::optional<std::string> key = key_from_wire(in.str())) m.clustering = std::move(*key);
+  else in.ok = false;
   m.marker.timestamp = in.i64();
   m.marker.ttl = static_cast<std::int32_t>(in.u(4));
   m.marker.expiry = in.i64();

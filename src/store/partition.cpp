@@ -41,7 +41,7 @@ std::size_t cell_bytes(const CellRef& c) {
   return c.value.size() + 8u + (c.ttl > 0 ? 4u : 0u);
 }
 
-std::size_t complex_bytes(const Row& row) {
+std::size_t complex_bytes(Row row) {
   std::size_t n = 0;
   for (const auto& col : row.complex()) {
     n += col.deletion.exists() ? 12u : 0u;
@@ -51,7 +51,7 @@ std::size_t complex_bytes(const Row& row) {
 }
 
 template <class F>
-std::size_t count_complex(const Row& row, F&& f) {
+std::size_t count_complex(Row row, F&& f) {
   std::size_t n = 0;
   for (const auto& col : row.complex()) {
     n += col.deletion.exists() ? 1u : 0u;
@@ -61,7 +61,7 @@ std::size_t count_complex(const Row& row, F&& f) {
 }
 
 template <class F>
-std::size_t sum_cells(const Row& row, F&& f) {
+std::size_t sum_cells(Row row, F&& f) {
   std::size_t n = 0;
   row.for_each_cell([&](int, const CellRef& c) { n += f(c); });
   return n;
@@ -71,10 +71,10 @@ std::size_t sum_cells(const Row& row, F&& f) {
 
 std::size_t Partition::data_size() const {
   std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
-  n += sum_cells(static_row_, cell_bytes);
-  n += complex_bytes(static_row_);
-  for (const Row& row : order_) {
-    n += row.clustering().size() + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
+  n += sum_cells(static_row_.view(), cell_bytes);
+  n += complex_bytes(static_row_.view());
+  for (const Row row : rows_) {
+    n += wire_size(row.clustering()) + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
     n += sum_cells(row, cell_bytes);
     n += complex_bytes(row);
   }
@@ -85,21 +85,21 @@ std::size_t Partition::cell_count() const {
   // Cell objects only (live, expiring and tombstone cells, collection elements), as Cassandra's
   // sstable statistics count them: row markers and deletions are not cells.
   auto one = [](const CellRef& c) { return c.exists() ? 1u : 0u; };
-  auto elements = [](const Row& row) {
+  auto elements = [](Row row) {
     std::size_t n = 0;
     for (const auto& col : row.complex()) n += col.cells.size();
     return n;
   };
-  std::size_t n = sum_cells(static_row_, one) + elements(static_row_);
-  for (const Row& row : order_) n += sum_cells(row, one) + elements(row);
+  std::size_t n = sum_cells(static_row_.view(), one) + elements(static_row_.view());
+  for (const Row row : rows_) n += sum_cells(row, one) + elements(row);
   return n;
 }
 
 std::size_t Partition::tombstone_count() const {
   auto dead = [](const CellRef& c) { return c.tombstone ? 1u : 0u; };
   std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
-  n += sum_cells(static_row_, dead);
-  for (const Row& row : order_) {
+  n += sum_cells(static_row_.view(), dead);
+  for (const Row row : rows_) {
     n += row.deletion().exists() ? 1u : 0u;
     n += sum_cells(row, dead);
   }
@@ -113,8 +113,8 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   };
   std::size_t n = deletion_.exists() && old(deletion_.local_time) ? 1u : 0u;
   for (const auto& rt : range_tombstones_) n += old(rt.deletion.local_time) ? 1u : 0u;
-  n += sum_cells(static_row_, cell_droppable);
-  for (const Row& row : order_) {
+  n += sum_cells(static_row_.view(), cell_droppable);
+  for (const Row row : rows_) {
     n += row.deletion().exists() && old(row.deletion().local_time) ? 1u : 0u;
     n += sum_cells(row, cell_droppable);
   }
@@ -123,17 +123,21 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
 
 namespace {
 
-// The scratch row writes decode into: reused, so a write allocates only the packed bytes.
+// The scratch row writes decode into: reused, so a write allocates only when a page grows.
 RowData& scratch() {
   thread_local RowData data;
   return data;
 }
 
-void remap_row(Row& row, const std::vector<int>& map) {
-  if (row.empty() && row.complex().empty()) return;
-  RowData& d = scratch();
-  row.decode(d);
-  d.complex = row.complex();
+// The collections of `d` in a vector of their own (nullptr when there are none).
+std::vector<ComplexColumn>* owned_complex(std::vector<ComplexColumn>&& complex) {
+  bool any = false;
+  for (const auto& col : complex) any = any || col.deletion.exists() || !col.cells.empty();
+  return any ? new std::vector<ComplexColumn>(std::move(complex)) : nullptr;
+}
+
+// Moves the cells of `d` from old slots to new ones (map[old] = new, -1 = dropped).
+void remap_data(RowData& d, const std::vector<int>& map) {
   std::vector<Cell> cells;
   std::vector<ComplexColumn> complex;
   for (std::size_t old = 0; old < map.size(); ++old) {
@@ -150,99 +154,64 @@ void remap_row(Row& row, const std::vector<int>& map) {
   }
   d.cells = std::move(cells);
   d.complex = std::move(complex);
-  const bool keep = !row.empty();
-  row.assign(std::move(d));
-  (void)keep;
 }
 
 }  // namespace
 
-void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics) {
-  remap_row(static_row_, statics);
-  for (Row& row : order_) remap_row(row, regular);
-}
-
-namespace {
-
-// A binary search on the prefixes first; the rows themselves are read only where the prefix ties.
-std::size_t lower_index(const std::vector<Row>& order, const std::vector<std::uint64_t>& prefixes,
-                        std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp) {
-  std::size_t lo = 0, n = prefixes.size();
-  while (n > 0) {
-    const std::size_t half = n / 2, mid = lo + half;
-    const std::uint64_t p = prefixes[mid];
-    if (p < prefix || (p == prefix && cmp.compare(order[mid].clustering(), clustering) < 0)) {
-      lo = mid + 1;
-      n -= half + 1;
-    } else {
-      n = half;
-    }
+void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics, const ClusteringComparator& cmp) {
+  RowData d;
+  if (!static_row_.empty()) {
+    static_row_.view().decode(d);
+    d.complex = static_row_.view().complex();
+    remap_data(d, statics);
+    static_row_.assign(std::move(d));
   }
-  return lo;
-}
-
-}  // namespace
-
-std::size_t Partition::find_index(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp) const {
-  const std::size_t i = lower_index(order_, prefixes_, clustering, prefix, cmp);
-  return i < order_.size() && prefixes_[i] == prefix && cmp.compare(order_[i].clustering(), clustering) == 0
-             ? i : order_.size();
-}
-
-Row& Partition::insert_row(std::size_t i, std::uint64_t prefix) {
-  // Both arrays grow first, so neither insert can throw and leave them out of step.
-  if (order_.size() == order_.capacity()) {
-    order_.reserve(2 * order_.size() + 1);
-    prefixes_.reserve(order_.capacity());
-  } else if (prefixes_.size() == prefixes_.capacity()) {
-    prefixes_.reserve(order_.capacity());
+  RowPages kept;
+  for (const Row row : rows_) {
+    row.decode(d);
+    d.complex = row.complex();
+    remap_data(d, regular);
+    std::unique_ptr<std::vector<ComplexColumn>> complex(owned_complex(std::move(d.complex)));
+    kept.append(d, complex.get(), cmp);
+    complex.release();
   }
-  prefixes_.insert(prefixes_.begin() + static_cast<std::ptrdiff_t>(i), prefix);
-  return *order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(i), Row{});
+  rows_ = std::move(kept);
+}
+
+bool Partition::find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
+                     RowPages::Pos& pos) const {
+  pos = rows_.lower_bound(clustering, prefix, cmp);
+  return pos.index < rows_.size() && cmp.compare(rows_.at(pos).clustering(), clustering) == 0;
 }
 
 std::pair<std::size_t, std::size_t> Partition::head_range(std::string_view head, const ClusteringComparator& cmp) const {
-  if (head.empty()) return {0, order_.size()};
+  if (head.empty()) return {0, rows_.size()};
   const std::uint64_t prefix = cmp.prefix(head);
-  const std::size_t first = lower_index(order_, prefixes_, head, prefix, cmp);
-  // The first row past the head: prefixes order it as the full comparison does.
-  std::size_t lo = first, n = order_.size() - first;
-  while (n > 0) {
-    const std::size_t half = n / 2, mid = lo + half;
-    const std::uint64_t p = prefixes_[mid];
-    if (p < prefix || (p == prefix && cmp.compare_head(order_[mid].clustering(), head) <= 0)) {
-      lo = mid + 1;
-      n -= half + 1;
-    } else {
-      n = half;
-    }
-  }
-  return {first, lo};
+  const RowPages::Pos first = rows_.lower_bound(head, prefix, cmp);
+  return {first.index, rows_.head_end(first, head, prefix, cmp).index};
 }
 
-const Row* Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
-  const std::size_t i = find_index(clustering, cmp.prefix(clustering), cmp);
-  return i < order_.size() ? &order_[i] : nullptr;
+Row Partition::find_row(std::string_view clustering, const ClusteringComparator& cmp) const {
+  RowPages::Pos pos;
+  return find(clustering, cmp.prefix(clustering), cmp, pos) ? rows_.at(pos) : Row();
 }
 
 void Partition::put_row(RowData&& row, const ClusteringComparator& cmp) {
-  const std::uint64_t prefix = cmp.prefix(row.clustering);
-  const std::size_t i = lower_index(order_, prefixes_, row.clustering, prefix, cmp);
-  Row& target = i < order_.size() && prefixes_[i] == prefix && cmp.compare(order_[i].clustering(), row.clustering) == 0
-                    ? order_[i] : insert_row(i, prefix);
-  target.assign(std::move(row));
+  RowPages::Pos pos;
+  const bool found = find(row.clustering, cmp.prefix(row.clustering), cmp, pos);
+  // The row's collections are replaced by the new ones (or dropped): put() frees the old vector.
+  std::unique_ptr<std::vector<ComplexColumn>> complex(owned_complex(std::move(row.complex)));
+  rows_.put(pos, found, row, complex.get(), cmp);
+  complex.release();
 }
 
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
-  const std::size_t i = find_index(clustering, cmp.prefix(clustering), cmp);
-  if (i < order_.size()) {
-    order_.erase(order_.begin() + static_cast<std::ptrdiff_t>(i));
-    prefixes_.erase(prefixes_.begin() + static_cast<std::ptrdiff_t>(i));
-  }
-  return order_.empty() && static_row_.empty() && static_row_.complex().empty();
+  RowPages::Pos pos;
+  if (find(clustering, cmp.prefix(clustering), cmp, pos)) rows_.erase(pos, cmp);
+  return rows_.empty() && static_row_.empty();
 }
 
-std::int64_t Partition::row_shadow(const Row& row, const ClusteringComparator& cmp) const {
+std::int64_t Partition::row_shadow(Row row, const ClusteringComparator& cmp) const {
   std::int64_t ts = std::max(deletion_.timestamp, row.deletion().timestamp);
   if (range_tombstones_.empty()) return ts;
   const std::string_view clustering = row.clustering();
@@ -272,7 +241,7 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   deletion_.merge(m.partition_deletion);
   RowData& d = scratch();
   if (!m.static_cells.empty()) {
-    static_row_.decode(d);
+    static_row_.view().decode(d);
     for (const auto& [slot, cell] : m.static_cells) merge_cell(d, slot, cell);
     static_row_.assign(std::move(d), false);
   }
@@ -288,18 +257,14 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   }
   if (!m.has_row) return;
 
-  // Appending in clustering order is the common case (time series): check the end first.
-  const std::uint64_t prefix = cmp.prefix(m.clustering);
-  std::size_t i = order_.size();
-  if (!order_.empty() && (prefixes_.back() > prefix ||
-                          (prefixes_.back() == prefix && cmp.compare(order_.back().clustering(), m.clustering) >= 0)))
-    i = lower_index(order_, prefixes_, m.clustering, prefix, cmp);
-  Row* target = nullptr;
-  if (i < order_.size() && prefixes_[i] == prefix && cmp.compare(order_[i].clustering(), m.clustering) == 0) {
-    target = &order_[i];
-    target->decode(d);
+  RowPages::Pos pos;
+  const bool found = find(m.clustering, cmp.prefix(m.clustering), cmp, pos);
+  std::vector<ComplexColumn>* complex = nullptr;
+  if (found) {
+    const Row row = rows_.at(pos);
+    row.decode(d);
+    complex = row.complex_ptr();
   } else {
-    target = &insert_row(i, prefix);
     d.clustering = m.clustering;
     d.marker = {};
     d.deletion = {};
@@ -308,20 +273,21 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   if (m.marker.exists() && (!d.marker.exists() || supersedes(m.marker, d.marker))) d.marker = m.marker;
   d.deletion.merge(m.row_deletion);
   for (const auto& [slot, cell] : m.cells) merge_cell(d, slot, cell);
-  target->assign(std::move(d), false);
+  std::unique_ptr<std::vector<ComplexColumn>> added;
+  if (!complex)
+    for (const auto& w : m.complex)
+      if (!w.is_static && !complex) added.reset(complex = new std::vector<ComplexColumn>());
+  rows_.put(pos, found, d, complex, cmp);
+  added.release();
   for (const auto& w : m.complex)
-    if (!w.is_static) merge_complex(target->mutable_complex(), w, *paths.regular[static_cast<std::size_t>(w.slot)]);
+    if (!w.is_static) merge_complex(*complex, w, *paths.regular[static_cast<std::size_t>(w.slot)]);
 }
 
 namespace {
 
 // One row's purge: cells at or below `shadow` are gone; tombstones and expired cells older than
-// `before_s` too. Returns true when nothing is left.
-bool purge_row(Row& row, std::int64_t shadow, std::int64_t before_s) {
-  if (row.empty() && row.complex().empty()) return true;
-  RowData d;
-  row.decode(d);
-  d.complex = row.complex();
+// `before_s` too. `d` holds the row decoded, its collections included. Returns true when nothing is left.
+bool purge_data(RowData& d, std::int64_t shadow, std::int64_t before_s) {
   auto gone = [&](const Cell& c, std::int64_t shadowed_at) {
     return !c.exists() || c.timestamp <= shadowed_at || ((c.tombstone || c.ttl > 0) && c.local_time < before_s);
   };
@@ -338,33 +304,34 @@ bool purge_row(Row& row, std::int64_t shadow, std::int64_t before_s) {
     any_complex = any_complex || col.deletion.exists() || !col.cells.empty();
   }
   if (d.deletion.exists() && d.deletion.local_time < before_s) d.deletion = {};
-  const bool empty = !d.marker.exists() && !d.deletion.exists() && d.cells.empty() && !any_complex;
-  if (!empty) row.assign(std::move(d), true);
-  return empty;
+  return !d.marker.exists() && !d.deletion.exists() && d.cells.empty() && !any_complex;
 }
 
 }  // namespace
 
 bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
-  std::vector<Row> kept;
-  std::vector<std::uint64_t> kept_prefixes;
-  kept.reserve(order_.size());
-  kept_prefixes.reserve(order_.size());
-  for (std::size_t i = 0; i < order_.size(); ++i) {
-    Row& row = order_[i];
-    const std::int64_t shadow = row_shadow(row, cmp);
-    if (!purge_row(row, shadow, before_s)) {
-      kept.push_back(std::move(row));
-      kept_prefixes.push_back(prefixes_[i]);
-    }
+  RowData d;
+  RowPages kept;
+  for (const Row row : rows_) {
+    row.decode(d);
+    d.complex = row.complex();
+    if (purge_data(d, row_shadow(row, cmp), before_s)) continue;
+    std::unique_ptr<std::vector<ComplexColumn>> complex(owned_complex(std::move(d.complex)));
+    kept.append(d, complex.get(), cmp);
+    complex.release();
   }
-  order_ = std::move(kept);
-  prefixes_ = std::move(kept_prefixes);
-  const bool static_empty = purge_row(static_row_, deletion_.timestamp, before_s);
-  if (static_empty) static_row_ = Row{};
+  rows_ = std::move(kept);
+  bool static_empty = true;
+  if (!static_row_.empty()) {
+    static_row_.view().decode(d);
+    d.complex = static_row_.view().complex();
+    static_empty = purge_data(d, deletion_.timestamp, before_s);
+    if (static_empty) static_row_ = OwnedRow{};
+    else static_row_.assign(std::move(d), true);
+  }
   std::erase_if(range_tombstones_, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
   if (deletion_.exists() && deletion_.local_time < before_s) deletion_ = {};
-  return order_.empty() && static_empty && range_tombstones_.empty() && !deletion_.exists();
+  return rows_.empty() && static_empty && range_tombstones_.empty() && !deletion_.exists();
 }
 
 }  // namespace cqlbox::store

@@ -1,9 +1,7 @@
 // One partition: its tombstone, the static row, and the clustering rows sorted by the table's
-// clustering comparator. Lookups and slice bounds are binary searches (O(log n)); a write in
-// clustering order appends (O(1)), an out-of-order write shifts one pointer per later row.
-//
-// Memory per row: one 8-byte pointer in the clustering order, an 8-byte key prefix beside it
-// (ClusteringComparator::prefix) and its packed bytes (row.hpp).
+// clustering comparator, packed in pages (row_pages.hpp). Lookups and slice bounds are binary
+// searches (O(log n)); a write in clustering order appends, an out-of-order write rebuilds one
+// page of at most 2 KiB.
 #pragma once
 
 #include <compare>
@@ -18,6 +16,7 @@
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
 #include "store/row.hpp"
+#include "store/row_pages.hpp"
 
 namespace cqlbox::store {
 
@@ -28,21 +27,29 @@ struct PathTypes {
 
 class Partition;
 
-// A partition's rows in clustering order, as a random-access range of `const Row&`.
+// A partition's rows in clustering order: a bidirectional range of Row views (by value), with
+// indexed access (a binary search over the pages).
 class RowRange {
  public:
-  using iterator = const Row*;
-  explicit RowRange(const std::vector<Row>& rows) : rows_(&rows) {}
-  iterator begin() const { return rows_->data(); }
-  iterator end() const { return rows_->data() + rows_->size(); }
+  using iterator = RowPages::iterator;
+  explicit RowRange(const RowPages& rows) : rows_(&rows) {}
+  iterator begin() const { return rows_->begin(); }
+  iterator end() const { return rows_->end(); }
   std::size_t size() const { return rows_->size(); }
   bool empty() const { return rows_->empty(); }
-  const Row& operator[](std::size_t i) const { return (*rows_)[i]; }
-  const Row& front() const { return rows_->front(); }
-  const Row& back() const { return rows_->back(); }
+  Row operator[](std::size_t i) const { return (*rows_)[i]; }
+  Row front() const { return (*rows_)[0]; }
+  Row back() const { return (*rows_)[rows_->size() - 1]; }
+  // The rows [first, last) by index, in order.
+  template <class F>
+  void for_each(std::size_t first, std::size_t last, F&& f) const {
+    if (first >= last) return;
+    auto it = rows_->at_iter(rows_->locate(first));
+    for (std::size_t i = first; i < last; ++i, ++it) f(*it);
+  }
 
  private:
-  const std::vector<Row>* rows_;
+  const RowPages* rows_;
 };
 
 class Partition {
@@ -52,14 +59,15 @@ class Partition {
   const std::string& key() const { return key_; }
   std::int64_t token() const { return token_; }
   const Deletion& deletion() const { return deletion_; }
-  const Row& static_row() const { return static_row_; }
-  RowRange rows() const { return RowRange(order_); }
+  Row static_row() const { return static_row_.view(); }
+  RowRange rows() const { return RowRange(rows_); }
+  const RowPages& row_pages() const { return rows_; }
   const std::vector<RangeTombstone>& range_tombstones() const { return range_tombstones_; }
 
   void apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths = {});
   // After ALTER TABLE ADD/DROP: moves each row's cells from old slots to new ones
   // (`regular[old] = new`, -1 = dropped: its data is gone, so re-adding the column starts empty).
-  void remap(const std::vector<int>& regular, const std::vector<int>& statics);
+  void remap(const std::vector<int>& regular, const std::vector<int>& statics, const ClusteringComparator& cmp);
   // Views (see TableStore::put_row): replace or add a whole row; remove one, returning true
   // when the partition is then empty.
   void put_row(RowData&& row, const ClusteringComparator& cmp);
@@ -67,8 +75,8 @@ class Partition {
   // The indexes [first, last) of the rows whose keys start with the components of `head` (all
   // rows for an empty head): two binary searches on the key prefixes.
   std::pair<std::size_t, std::size_t> head_range(std::string_view head, const ClusteringComparator& cmp) const;
-  // The row with this clustering key, or nullptr.
-  const Row* find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
+  // The row with this clustering key, or an empty Row.
+  Row find_row(std::string_view clustering, const ClusteringComparator& cmp) const;
 
   // Bytes this partition's data occupies as stored (key, clustering, values, one 8-byte
   // timestamp per cell and marker, 4 more per TTL, 12 per tombstone): the figure nodetool's
@@ -96,23 +104,17 @@ class Partition {
 
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
-  std::int64_t row_shadow(const Row& row, const ClusteringComparator& cmp) const;
+  std::int64_t row_shadow(Row row, const ClusteringComparator& cmp) const;
 
  private:
-  // The index of the row with this key (and its prefix), or order_.size().
-  std::size_t find_index(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp) const;
-  // A new empty row at index i.
-  Row& insert_row(std::size_t i, std::uint64_t prefix);
+  // Where the row with this key is, when there is one.
+  bool find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp, RowPages::Pos& pos) const;
 
   std::string key_;
   std::int64_t token_;
   Deletion deletion_;
-  Row static_row_;
-  // Clustering order. A Row is one pointer to its packed bytes, so an out-of-order insert
-  // shifts 8-byte pointers, not row data. (A Row* into it lasts until the next write.)
-  std::vector<Row> order_;
-  // ClusteringComparator::prefix of each row's key, parallel to order_: searches read these.
-  std::vector<std::uint64_t> prefixes_;
+  OwnedRow static_row_;
+  RowPages rows_;
   std::vector<RangeTombstone> range_tombstones_;
   Growth growth_;
 };

@@ -9,7 +9,7 @@ namespace cqlbox::store {
 
 namespace {
 
-enum RowFlag : unsigned char { kMarker = 1, kMarkerTtl = 2, kDeletion = 4, kComplex = 8 };
+enum RowFlag : unsigned char { kMarker = 1, kMarkerTtl = 2, kDeletion = 4, kComplex = Row::kComplexFlag, kDense = 16 };
 enum CellFlag : unsigned char { kTombstone = 1, kTtl = 2, kMarkerTimestamp = 4, kLocalTime = 8 };
 
 std::size_t varint_size(std::uint64_t v) {
@@ -54,15 +54,6 @@ unsigned char cell_flags(const Cell& c, std::int64_t marker_ts) {
 
 }  // namespace
 
-std::uint64_t Row::read_varint(const char*& p) {
-  std::uint64_t v = 0;
-  for (int shift = 0;; shift += 7) {
-    const auto b = static_cast<unsigned char>(*p++);
-    v |= std::uint64_t{b & 0x7fu} << shift;
-    if (b < 0x80) return v;
-  }
-}
-
 int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
   const auto slot = static_cast<int>(read_varint(p));
   const auto f = static_cast<unsigned char>(*p++);
@@ -76,50 +67,70 @@ int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
   return slot;
 }
 
-void Row::assign(RowData&& d, bool with_complex) {
-  // The collections the new bytes point to: the row's own (kept or replaced), or none. A
-  // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
-  std::vector<ComplexColumn>* complex = complex_ptr();
-  std::unique_ptr<std::vector<ComplexColumn>> dropped;
-  if (with_complex) {
-    bool any = false;
-    for (const auto& col : d.complex) any = any || col.deletion.exists() || !col.cells.empty();
-    if (any) {
-      if (!complex) complex = new std::vector<ComplexColumn>();
-      *complex = std::move(d.complex);
-    } else {
-      dropped.reset(complex);
-      complex = nullptr;
+namespace {
+
+// Dense: every cell a plain live one at the marker's timestamp, in slots 0..n-1.
+bool dense_cells(const RowData& d, std::size_t* count) {
+  std::size_t n = 0;
+  bool dense = d.marker.exists();
+  for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
+    const Cell& c = d.cells[slot];
+    if (!c.exists()) {
+      dense = false;
+      continue;
     }
+    ++n;
+    if (c.tombstone || c.ttl > 0 || c.local_time != kNoExpiry || c.timestamp != d.marker.timestamp || n != slot + 1)
+      dense = false;
   }
-  const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
+  *count = n;
+  return dense;
+}
+
+std::uint64_t delta(std::int64_t ts, std::int64_t base) {
+  return static_cast<std::uint64_t>(ts) - static_cast<std::uint64_t>(base);
+}
+
+}  // namespace
+
+std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex) {
   std::size_t cells = 0;
+  const bool dense = dense_cells(d, &cells);
+  const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
   std::size_t size = 1 + (complex ? sizeof(void*) : 0) + varint_size(d.clustering.size()) + d.clustering.size();
-  if (d.marker.exists()) size += 8 + (d.marker.ttl > 0 ? 12 : 0);
+  if (d.marker.exists()) size += varint_size(delta(d.marker.timestamp, base)) + (d.marker.ttl > 0 ? 12 : 0);
   if (d.deletion.exists()) size += 16;
+  size += varint_size(cells);
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
     const Cell& c = d.cells[slot];
     if (!c.exists()) continue;
-    ++cells;
+    size += varint_size(c.value.size()) + c.value.size();
+    if (dense) continue;
     const unsigned char f = cell_flags(c, marker_ts);
-    size += varint_size(slot) + 1 + ((f & kMarkerTimestamp) ? 0 : 8) + ((f & kTtl) ? 4 : 0) +
-            ((f & kLocalTime) ? 8 : 0) + varint_size(c.value.size()) + c.value.size();
+    size += varint_size(slot) + 1 + ((f & kMarkerTimestamp) ? 0 : 8) + ((f & kTtl) ? 4 : 0) + ((f & kLocalTime) ? 8 : 0);
   }
-  size += varint_size(cells);
-  char* bytes = row_memory::allocate(size);
-  char* p = bytes;
+  return size;
+}
+
+void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex) {
+  std::size_t cells = 0;
+  const bool dense = dense_cells(d, &cells);
+  const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
+  char* p = out;
   unsigned char flags = 0;
   if (d.marker.exists()) flags |= kMarker;
   if (d.marker.exists() && d.marker.ttl > 0) flags |= kMarkerTtl;
   if (d.deletion.exists()) flags |= kDeletion;
   if (complex) flags |= kComplex;
+  if (dense) flags |= kDense;
   *p++ = static_cast<char>(flags);
   if (complex) put(p, complex);
   put_varint(p, d.clustering.size());
   std::memcpy(p, d.clustering.data(), d.clustering.size());
   p += d.clustering.size();
   if (flags & kMarker) {
-    put(p, d.marker.timestamp);
+    assert(d.marker.timestamp >= base);
+    put_varint(p, delta(d.marker.timestamp, base));
     if (flags & kMarkerTtl) {
       put(p, d.marker.ttl);
       put(p, d.marker.expiry);
@@ -133,37 +144,34 @@ void Row::assign(RowData&& d, bool with_complex) {
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
     const Cell& c = d.cells[slot];
     if (!c.exists()) continue;
-    const unsigned char f = cell_flags(c, marker_ts);
-    put_varint(p, slot);
-    *p++ = static_cast<char>(f);
-    if (!(f & kMarkerTimestamp)) put(p, c.timestamp);
-    if (f & kTtl) put(p, c.ttl);
-    if (f & kLocalTime) put(p, c.local_time);
+    if (!dense) {
+      const unsigned char f = cell_flags(c, marker_ts);
+      put_varint(p, slot);
+      *p++ = static_cast<char>(f);
+      if (!(f & kMarkerTimestamp)) put(p, c.timestamp);
+      if (f & kTtl) put(p, c.ttl);
+      if (f & kLocalTime) put(p, c.local_time);
+    }
     put_varint(p, c.value.size());
     std::memcpy(p, c.value.data(), c.value.size());
     p += c.value.size();
   }
-  // row_memory finds a block's size class from the packed size: they must agree exactly.
-  assert(static_cast<std::size_t>(p - bytes) == size);
-  row_memory::release(packed_, packed_size());  // the collections pointer moved into the new bytes
-  packed_ = bytes;
-  assert(packed_size() == size);
+  // Pages and the row pools size blocks from packed_size: they must agree exactly.
+  assert(static_cast<std::size_t>(p - out) == packed_size(d, base, complex != nullptr));
 }
 
-void Row::release() {
-  delete complex_ptr();
-  row_memory::release(packed_, packed_size());
-  packed_ = nullptr;
+std::int64_t Row::marker_timestamp(const char* packed, std::int64_t base) {
+  const auto flags = static_cast<unsigned char>(packed[0]);
+  if (!(flags & kMarker)) return kNoTimestamp;
+  const char* p = packed + 1 + ((flags & kComplex) ? sizeof(void*) : 0);
+  p += read_varint(p);
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(base) + read_varint(p));
 }
 
 std::vector<ComplexColumn>* Row::complex_ptr() const {
   if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kComplex)) return nullptr;
   const char* p = packed_ + 1;
   return get<std::vector<ComplexColumn>*>(p);
-}
-
-const char* Row::after_flags() const {
-  return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplex) ? sizeof(void*) : 0);
 }
 
 void Row::decode(RowData& out) const {
@@ -183,13 +191,6 @@ void Row::decode(RowData& out) const {
   });
 }
 
-std::string_view Row::clustering() const {
-  if (!packed_) return {};
-  const char* p = after_flags();
-  const auto len = static_cast<std::size_t>(read_varint(p));
-  return {p, len};
-}
-
 Liveness Row::marker() const {
   if (!packed_) return {};
   const auto flags = static_cast<unsigned char>(packed_[0]);
@@ -197,7 +198,7 @@ Liveness Row::marker() const {
   const char* p = after_flags();
   p += read_varint(p);
   Liveness l;
-  l.timestamp = get<std::int64_t>(p);
+  l.timestamp = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
   if (flags & kMarkerTtl) {
     l.ttl = get<std::int32_t>(p);
     l.expiry = get<std::int64_t>(p);
@@ -211,34 +212,51 @@ Deletion Row::deletion() const {
   if (!(flags & kDeletion)) return {};
   const char* p = after_flags();
   p += read_varint(p);
-  if (flags & kMarker) p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
+  if (flags & kMarker) {
+    read_varint(p);
+    if (flags & kMarkerTtl) p += 12;
+  }
   Deletion d;
   d.timestamp = get<std::int64_t>(p);
   d.local_time = get<std::int64_t>(p);
   return d;
 }
 
-const char* Row::cells_begin(std::int64_t* marker_ts) const {
+const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense) const {
   // One pass over the header: flags, collections pointer, clustering, marker, deletion.
   const char* p = packed_;
   const auto flags = static_cast<unsigned char>(*p++);
   if (flags & kComplex) p += sizeof(void*);
   p += read_varint(p);
   if (flags & kMarker) {
-    if (marker_ts) std::memcpy(marker_ts, p, sizeof *marker_ts);
-    p += 8 + ((flags & kMarkerTtl) ? 12 : 0);
+    *marker_ts = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
+    if (flags & kMarkerTtl) p += 12;
   }
   if (flags & kDeletion) p += 16;
+  *dense = (flags & kDense) != 0;
   return p;
 }
 
 CellRef Row::cell(int slot) const {
   CellRef found;
-  if (!packed_) return found;
+  if (!packed_ || slot < 0) return found;
   std::int64_t marker_ts = kNoTimestamp;
-  const char* p = cells_begin(&marker_ts);
-  std::uint64_t n = read_varint(p);
-  for (; n > 0; --n) {
+  bool dense = false;
+  const char* p = cells_begin(&marker_ts, &dense);
+  const std::uint64_t n = read_varint(p);
+  if (dense) {
+    if (static_cast<std::uint64_t>(slot) >= n) return found;
+    for (int s = 0;; ++s) {
+      const auto len = static_cast<std::size_t>(read_varint(p));
+      if (s == slot) {
+        found.value = std::string_view(p, len);
+        found.timestamp = marker_ts;
+        return found;
+      }
+      p += len;
+    }
+  }
+  for (std::uint64_t i = 0; i < n; ++i) {
     CellRef c;
     const int s = read_cell(p, marker_ts, c);
     if (s == slot) return c;
@@ -249,10 +267,15 @@ CellRef Row::cell(int slot) const {
 
 std::size_t Row::packed_size() const {
   if (!packed_) return 0;
-  const char* p = cells_begin();
-  std::uint64_t n = read_varint(p);
+  std::int64_t marker_ts = kNoTimestamp;
+  bool dense = false;
+  const char* p = cells_begin(&marker_ts, &dense);
+  const std::uint64_t n = read_varint(p);
   CellRef c;
-  for (; n > 0; --n) read_cell(p, kNoTimestamp, c);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    if (dense) p += read_varint(p);
+    else read_cell(p, kNoTimestamp, c);
+  }
   return static_cast<std::size_t>(p - packed_);
 }
 
@@ -262,15 +285,48 @@ const std::vector<ComplexColumn>& Row::complex() const {
   return c ? *c : kNone;
 }
 
-std::vector<ComplexColumn>& Row::mutable_complex() {
-  if (std::vector<ComplexColumn>* c = complex_ptr()) return *c;
+void OwnedRow::assign(RowData&& d, bool with_complex) {
+  // The collections the new bytes point to: the row's own (kept or replaced), or none. A
+  // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
+  std::vector<ComplexColumn>* complex = view().complex_ptr();
+  std::unique_ptr<std::vector<ComplexColumn>> dropped;
+  if (with_complex) {
+    bool any = false;
+    for (const auto& col : d.complex) any = any || col.deletion.exists() || !col.cells.empty();
+    if (any) {
+      if (!complex) complex = new std::vector<ComplexColumn>();
+      *complex = std::move(d.complex);
+    } else {
+      dropped.reset(complex);
+      complex = nullptr;
+    }
+  }
+  const std::int64_t base = d.marker.exists() ? d.marker.timestamp : 0;
+  const std::size_t size = Row::packed_size(d, base, complex != nullptr);
+  char* bytes = row_memory::allocate(size);
+  Row::pack(bytes, d, base, complex);
+  row_memory::release(packed_, size_);  // the collections pointer moved into the new bytes
+  packed_ = bytes;
+  size_ = size;
+  base_ = base;
+}
+
+void OwnedRow::release() noexcept {
+  if (!packed_) return;
+  delete view().complex_ptr();
+  row_memory::release(packed_, size_);
+  packed_ = nullptr;
+}
+
+std::vector<ComplexColumn>& OwnedRow::mutable_complex() {
+  if (std::vector<ComplexColumn>* c = view().complex_ptr()) return *c;
   // Repack with a collections pointer.
   RowData d;
-  decode(d);
+  view().decode(d);
   d.complex.resize(1);
   d.complex[0].deletion.timestamp = 0;  // anything, so assign() keeps a vector
   assign(std::move(d), true);
-  std::vector<ComplexColumn>* c = complex_ptr();
+  std::vector<ComplexColumn>* c = view().complex_ptr();
   c->clear();
   return *c;
 }

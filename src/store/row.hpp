@@ -1,16 +1,20 @@
-// A clustering row as stored: one pointer to one packed allocation (DESIGN.md "Cells"). Rows with
-// non-frozen collections also hold a pointer to those columns, inside the packed bytes.
+// A clustering row as stored: a view of its packed bytes, which live in the partition's pages
+// (row_pages.hpp), or in an OwnedRow for the static row. Rows with non-frozen collections hold
+// a pointer to those columns inside the packed bytes; the bytes' owner deletes it.
 //
-// Packed form (all integers little-endian as the machine writes them, read with memcpy):
-//   u8 flags (marker, marker TTL, row deletion, collections) · [collections pointer]
+// Packed form (integers little-endian as the machine writes them, read with memcpy):
+//   u8 flags (marker, marker TTL, row deletion, collections, dense cells) · [collections pointer]
 //   · varint clustering length · clustering bytes
-//   · [marker: i64 timestamp, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
-//   · varint cell count · cells in slot order, each: varint slot · u8 cell flags (tombstone,
-//   TTL, timestamp equal to the marker's) · [i64 timestamp] · [i32 ttl] · [i64 local time]
-//   · varint value length · value bytes.
-// A time-series row (8-byte clustering key, a double and a short text) takes ~48 bytes here,
-// against ~280 for the struct-of-vectors form it replaces. Writes decode a row into RowData,
-// merge, and pack it again; reads walk the packed bytes in place (CellRef views into them).
+//   · [marker: varint timestamp - base, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
+//   · varint cell count · the cells.
+// `base` is the page's least marker timestamp (DESIGN.md: one row timestamp as a delta), so a
+// marker written within the last half minute takes 3 bytes, not 8.
+// Dense cells (what an INSERT of every column writes: live, no TTL, the marker's timestamp, slots
+// 0..n-1 all present) are each varint value length · value bytes. Otherwise each cell is:
+// varint slot · u8 cell flags (tombstone, TTL, timestamp equal to the marker's, local time)
+// · [i64 timestamp] · [i32 ttl] · [i64 local time] · varint value length · value bytes.
+// The benchmark's time-series row (8-byte clustering key, a double and a 3-byte text) is 28 bytes.
+// Writes decode a row into RowData, merge and pack it again; reads walk the bytes in place.
 #pragma once
 
 #include <cstddef>
@@ -61,29 +65,25 @@ struct RowData {
 
 class Row {
  public:
-  Row() = default;
-  // The null test stays inline: shifting a partition's rows moves from and into empty Rows.
-  ~Row() {
-    if (packed_) release();
-  }
-  Row(Row&& o) noexcept : packed_(o.packed_) { o.packed_ = nullptr; }
-  Row& operator=(Row&& o) noexcept {
-    if (this != &o) {
-      if (packed_) release();
-      packed_ = o.packed_;
-      o.packed_ = nullptr;
-    }
-    return *this;
-  }
+  static constexpr unsigned char kComplexFlag = 8;  // the row flag saying a collections pointer follows
 
-  // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
-  // the row's stay as they are (writes merge them in place, mutable_complex()).
-  void assign(RowData&& data, bool complex = true);
+  Row() = default;
+  Row(const char* packed, std::int64_t base) : packed_(packed), base_(base) {}
+
+  bool empty() const { return !packed_; }  // no row (collections count as written)
+  // The same stored row (views compare by the bytes they view).
+  bool operator==(const Row& o) const { return packed_ == o.packed_; }
+  const char* bytes() const { return packed_; }
+
   // Decodes everything but the complex columns into `out` (reusing its capacity).
   void decode(RowData& out) const;
-
-  bool empty() const { return !packed_; }  // nothing written (collections count as written)
-  std::string_view clustering() const;
+  // Inline: searches read the key of every row they probe.
+  std::string_view clustering() const {
+    if (!packed_) return {};
+    const char* p = after_flags();
+    const auto len = static_cast<std::size_t>(read_varint(p));
+    return {p, len};
+  }
   Liveness marker() const;
   Deletion deletion() const;
   // The cell in `slot` (a false CellRef when there is none).
@@ -93,15 +93,26 @@ class Row {
   void for_each_cell(F&& f) const {
     if (!packed_) return;
     std::int64_t marker_ts = kNoTimestamp;
-    const char* p = cells_begin(&marker_ts);
-    std::uint64_t n = read_varint(p);
-    for (; n > 0; --n) {
-      CellRef c;
+    bool dense = false;
+    const char* p = cells_begin(&marker_ts, &dense);
+    const std::uint64_t n = read_varint(p);
+    CellRef c;
+    if (dense) {
+      c.timestamp = marker_ts;
+      for (std::uint64_t slot = 0; slot < n; ++slot) {
+        const auto len = static_cast<std::size_t>(read_varint(p));
+        c.value = std::string_view(p, len);
+        p += len;
+        f(static_cast<int>(slot), static_cast<const CellRef&>(c));
+      }
+      return;
+    }
+    for (std::uint64_t i = 0; i < n; ++i) {
       const int slot = read_cell(p, marker_ts, c);
-      f(slot, c);
+      f(slot, static_cast<const CellRef&>(c));
     }
   }
-  // Bytes of the packed form (for memory accounting).
+  // Bytes of the packed form.
   std::size_t packed_size() const;
 
   const ComplexColumn* complex_column(int slot) const {
@@ -110,19 +121,68 @@ class Row {
     return c && i < c->size() ? &(*c)[i] : nullptr;
   }
   const std::vector<ComplexColumn>& complex() const;
+  // The collections vector these bytes point to (owned by whoever owns the bytes), or nullptr.
+  std::vector<ComplexColumn>* complex_ptr() const;
+
+  // The packed form of `d` relative to `base` (REQUIRES: base <= the marker's timestamp when
+  // there is one), pointing to `complex` when it is not null: its size, and writing it.
+  static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex);
+  static void pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex);
+  // The marker timestamp of packed bytes (kNoTimestamp without a marker), given their base.
+  static std::int64_t marker_timestamp(const char* packed, std::int64_t base);
+
+  static std::uint64_t read_varint(const char*& p) {
+    auto b = static_cast<unsigned char>(*p++);
+    if (b < 0x80) return b;
+    std::uint64_t v = b & 0x7fu;
+    for (int shift = 7;; shift += 7) {
+      b = static_cast<unsigned char>(*p++);
+      v |= std::uint64_t{b & 0x7fu} << shift;
+      if (b < 0x80) return v;
+    }
+  }
+
+ private:
+  static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
+  // Where the cell count starts; also reads the marker's timestamp and whether cells are dense.
+  const char* cells_begin(std::int64_t* marker_ts, bool* dense) const;
+  // The packed bytes after the flags (and the collections pointer when there is one).
+  const char* after_flags() const { return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0); }
+
+  const char* packed_ = nullptr;
+  std::int64_t base_ = 0;
+};
+
+// A row that owns its packed bytes: a partition's static row.
+class OwnedRow {
+ public:
+  OwnedRow() = default;
+  ~OwnedRow() { release(); }
+  OwnedRow(OwnedRow&& o) noexcept : packed_(o.packed_), size_(o.size_), base_(o.base_) { o.packed_ = nullptr; }
+  OwnedRow& operator=(OwnedRow&& o) noexcept {
+    if (this != &o) {
+      release();
+      packed_ = o.packed_;
+      size_ = o.size_;
+      base_ = o.base_;
+      o.packed_ = nullptr;
+    }
+    return *this;
+  }
+
+  Row view() const { return Row(packed_, base_); }
+  bool empty() const { return !packed_; }
+  // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
+  // the row's stay as they are (writes merge them in place, mutable_complex()).
+  void assign(RowData&& data, bool complex = true);
   std::vector<ComplexColumn>& mutable_complex();
 
  private:
-  static std::uint64_t read_varint(const char*& p);
-  static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
-  // Where the cell count starts; also reads the marker's timestamp (cells may share it).
-  const char* cells_begin(std::int64_t* marker_ts = nullptr) const;
-  // The packed bytes after the flags (and the collections pointer when there is one).
-  const char* after_flags() const;
-  std::vector<ComplexColumn>* complex_ptr() const;
-  void release();
+  void release() noexcept;
 
   char* packed_ = nullptr;
+  std::size_t size_ = 0;
+  std::int64_t base_ = 0;
 };
 
 }  // namespace cqlbox::store

@@ -60,7 +60,7 @@ class TableStore {
   }
   // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
   void remap(const std::vector<int>& regular, const std::vector<int>& statics, PathTypes paths) {
-    for (auto& [pos, p] : partitions_) p.remap(regular, statics);
+    for (auto& [pos, p] : partitions_) p.remap(regular, statics, cmp_);
     paths_ = std::move(paths);
   }
 

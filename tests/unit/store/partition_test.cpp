@@ -453,9 +453,9 @@ TEST_CASE("rows whose keys share their first 8 bytes are kept, found and erased 
   std::size_t i = 0;
   for (const auto& [key, ts] : model) {
     CHECK(p.rows()[i++].clustering() == key);
-    const store::Row* found = p.find_row(key, cmp);
-    REQUIRE(found);
-    CHECK(found->cell(0)->timestamp == ts);
+    const store::Row found = p.find_row(key, cmp);
+    REQUIRE(!found.empty());
+    CHECK(found.cell(0)->timestamp == ts);
   }
 }
 

@@ -1,0 +1,368 @@
+#include "store/row_pages.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "store/row_memory.hpp"
+
+namespace cqlbox::store {
+
+namespace {
+
+// Scratch reused by every write: the rows of a page being rebuilt, and the new row's bytes.
+std::vector<RowPages::Span>& spans_scratch() {
+  thread_local std::vector<RowPages::Span> spans;
+  return spans;
+}
+std::string& row_scratch() {
+  thread_local std::string bytes;
+  return bytes;
+}
+
+constexpr std::size_t kGrain = 64;
+
+// A block for `need` bytes of rows and offsets, with room for a few more rows (and more for
+// larger pages, so a page growing by appends is copied O(log) times, not once per row).
+std::size_t capacity_for(std::size_t need, bool single) {
+  std::size_t cap = (need + 32 + need / 4 + kGrain - 1) / kGrain * kGrain;
+  if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
+  return cap;
+}
+
+std::uint16_t offset_at(const RowPages::Page& p, std::size_t k) {
+  std::uint16_t off;
+  std::memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
+  return off;
+}
+
+std::size_t free_bytes(const RowPages::Page& p) { return p.capacity - p.used - 2 * p.count; }
+
+std::size_t row_size(const RowPages::Page& p, std::size_t k) {
+  return (k + 1 < p.count ? offset_at(p, k + 1) : p.used) - offset_at(p, k);
+}
+
+// The rows of `p` in clustering order with their sizes.
+void live_spans(const RowPages::Page& p, std::vector<RowPages::Span>& out) {
+  out.clear();
+  for (std::size_t k = 0; k < p.count; ++k) out.push_back({p.block + offset_at(p, k), row_size(p, k)});
+}
+
+// Adds `delta` to the offsets of rows k.. (their bytes moved by that much).
+void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
+  char* at = p.block + p.capacity - 2 * (p.count - k);
+  for (; k < p.count; ++k, at += 2) {
+    std::uint16_t off;
+    std::memcpy(&off, at, sizeof off);
+    off = static_cast<std::uint16_t>(off + delta);
+    std::memcpy(at, &off, sizeof off);
+  }
+}
+
+}  // namespace
+
+RowPages& RowPages::operator=(RowPages&& o) noexcept {
+  if (this != &o) {
+    clear();
+    pages_ = std::move(o.pages_);
+    first_prefixes_ = std::move(o.first_prefixes_);
+    size_ = o.size_;
+    o.pages_.clear();
+    o.first_prefixes_.clear();
+    o.size_ = 0;
+  }
+  return *this;
+}
+
+void RowPages::clear() noexcept {
+  for (const Page& p : pages_) {
+    for (std::size_t k = 0; k < p.count; ++k) delete row(p, k).complex_ptr();
+    row_memory::release(p.block, p.capacity);
+  }
+  pages_.clear();
+  first_prefixes_.clear();
+  size_ = 0;
+}
+
+void RowPages::fix_starts(std::size_t from) {
+  std::uint32_t start = from == 0 ? 0 : pages_[from - 1].start + pages_[from - 1].count;
+  for (std::size_t i = from; i < pages_.size(); ++i) {
+    pages_[i].start = start;
+    start += pages_[i].count;
+  }
+}
+
+RowPages::Pos RowPages::end_pos() const {
+  if (pages_.empty()) return {};
+  return {pages_.size() - 1, pages_.back().count, size_};
+}
+
+RowPages::Pos RowPages::locate(std::size_t index) const {
+  if (index >= size_) return end_pos();
+  // The last page starting at or before `index`.
+  auto it = std::upper_bound(pages_.begin(), pages_.end(), index,
+                             [](std::size_t i, const Page& p) { return i < p.start; });
+  const auto page = static_cast<std::size_t>(it - pages_.begin()) - 1;
+  return {page, index - pages_[page].start, index};
+}
+
+namespace {
+
+// The first position from `from` where a row stops being before the searched key (pred is true
+// for a leading run of rows and false after). Pages by their first rows, then rows in one page.
+// pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
+// row is read only when its prefix ties (a cache miss per probe otherwise).
+template <class Pred>
+RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std::vector<std::uint64_t>& first_prefixes,
+                             std::size_t size, RowPages::Pos from,
+                             const ClusteringComparator& cmp, Pred pred) {
+  if (pages.empty()) return {};
+  if (from.index >= size) return {pages.size() - 1, pages.back().count, size};
+  std::size_t lo = from.page + 1, n = pages.size() - lo;
+  while (n > 0) {
+    const std::size_t half = n / 2, mid = lo + half;
+    if (pred(first_prefixes[mid], [&] { return RowPages::row(pages[mid], 0); })) {
+      lo = mid + 1;
+      n -= half + 1;
+    } else {
+      n = half;
+    }
+  }
+  const std::size_t q = lo - 1;
+  const RowPages::Page& p = pages[q];
+  std::size_t k = q == from.page ? from.k : 1, m = p.count - k;
+  while (m > 0) {
+    const std::size_t half = m / 2, mid = k + half;
+    const Row r = RowPages::row(p, mid);
+    if (pred(cmp.prefix(r.clustering()), [&] { return r; })) {
+      k = mid + 1;
+      m -= half + 1;
+    } else {
+      m = half;
+    }
+  }
+  if (k == p.count && q + 1 < pages.size()) return {q + 1, 0, pages[q + 1].start};
+  return {q, k, p.start + k};
+}
+
+}  // namespace
+
+RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const {
+  return partition_from(pages_, first_prefixes_, size_, Pos{}, cmp, [&](std::uint64_t p, auto row) {
+    return p < prefix || (p == prefix && cmp.compare(row().clustering(), key) < 0);
+  });
+}
+
+RowPages::Pos RowPages::head_end(const Pos& from, std::string_view head, std::uint64_t prefix,
+                                 const ClusteringComparator& cmp) const {
+  return partition_from(pages_, first_prefixes_, size_, from, cmp, [&](std::uint64_t p, auto row) {
+    return p < prefix || (p == prefix && cmp.compare_head(row().clustering(), head) <= 0);
+  });
+}
+
+void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base,
+                        const ClusteringComparator& cmp) {
+  pages_.reserve(pages_.size() + 1);
+  first_prefixes_.reserve(pages_.size() + 1);
+  Page p;
+  p.capacity = static_cast<std::uint32_t>(capacity_for(2 + size, true));
+  p.block = row_memory::allocate(p.capacity);
+  std::memcpy(p.block, bytes, size);
+  const std::uint16_t off = 0;
+  std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
+  p.used = static_cast<std::uint32_t>(size);
+  p.count = 1;
+  p.base = base;
+  first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(at), cmp.prefix(row(p, 0).clustering()));
+  pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(at), p);
+  ++size_;
+  fix_starts(at);
+}
+
+void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, const ClusteringComparator& cmp) {
+  const std::size_t n = rows.size();
+  std::size_t total = 2 * n;
+  for (const Span& s : rows) total += s.size;
+  // Pieces of about equal bytes (one when the rows fit a page); a row larger than a page alone.
+  struct Piece {
+    std::size_t first, count, bytes;
+  };
+  std::vector<Piece> pieces;
+  if (n == 1 || (n <= kPageRows && total <= kPageBytes)) {
+    pieces.push_back({0, n, total});
+  } else {
+    const std::size_t parts = std::max<std::size_t>({2, (total + kPageBytes - 1) / kPageBytes, (n + kPageRows - 1) / kPageRows});
+    const std::size_t target = total / parts, target_rows = (n + parts - 1) / parts;
+    std::size_t first = 0, count = 0, acc = 0;
+    for (std::size_t r = 0; r < n; ++r) {
+      const std::size_t sz = 2 + rows[r].size;
+      // The last part takes the rest, unless that would pass a page's limits.
+      const bool last = pieces.size() + 1 >= parts;
+      if (count > 0 && ((!last && (acc + sz > target || count == target_rows)) || acc + sz > kPageBytes || count == kPageRows)) {
+        pieces.push_back({first, count, acc});
+        first = r;
+        count = 0;
+        acc = 0;
+      }
+      ++count;
+      acc += sz;
+    }
+    pieces.push_back({first, count, acc});
+  }
+
+  // Everything is allocated before anything changes: a failed allocation leaves the page as it was.
+  pages_.reserve(pages_.size() + pieces.size() - 1);
+  first_prefixes_.reserve(pages_.size() + pieces.size() - 1);
+  std::vector<Page> built(pieces.size());
+  for (std::size_t j = 0; j < pieces.size(); ++j) {
+    Page& p = built[j];
+    p.capacity = static_cast<std::uint32_t>(capacity_for(pieces[j].bytes, pieces[j].count == 1));
+    try {
+      p.block = row_memory::allocate(p.capacity);
+    } catch (...) {
+      for (std::size_t m = 0; m < j; ++m) row_memory::release(built[m].block, built[m].capacity);
+      throw;
+    }
+    p.count = static_cast<std::uint32_t>(pieces[j].count);
+    p.base = pages_[i].base;
+    std::size_t at = 0;
+    for (std::size_t k = 0; k < p.count; ++k) {
+      const Span& s = rows[pieces[j].first + k];
+      assert(at <= 0xffff);
+      const auto off = static_cast<std::uint16_t>(at);
+      std::memcpy(p.block + p.capacity - 2 * (p.count - k), &off, sizeof off);
+      std::memcpy(p.block + at, s.bytes, s.size);
+      at += s.size;
+    }
+    p.used = static_cast<std::uint32_t>(at);
+  }
+  row_memory::release(pages_[i].block, pages_[i].capacity);
+  pages_[i] = built[0];
+  pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(i + 1), built.begin() + 1, built.end());
+  first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(i + 1), built.size() - 1, 0);
+  for (std::size_t j = 0; j < built.size(); ++j) first_prefixes_[i + j] = cmp.prefix(row(built[j], 0).clustering());
+  fix_starts(i);
+}
+
+void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<ComplexColumn>* complex,
+                   const ClusteringComparator& cmp) {
+  std::string& bytes = row_scratch();
+  const std::int64_t ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
+  auto pack = [&](std::int64_t base) {
+    bytes.resize(Row::packed_size(d, base, complex != nullptr));
+    Row::pack(bytes.data(), d, base, complex);
+  };
+  if (pages_.empty() || (!replace && pos.page + 1 == pages_.size() && pos.k == pages_.back().count &&
+                         (pages_.back().count + 1 > kPageRows ||
+                          (pages_.back().capacity >= kPageBytes &&
+                           free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr))))) {
+    // The first row, or a time series appending after a full last page: a new page, the old
+    // one left full.
+    pack(ts == kNoTimestamp ? 0 : ts);
+    return new_page(pages_.size(), bytes.data(), bytes.size(), ts, cmp);
+  }
+
+  Page& pg = pages_[pos.page];
+  assert(pos.k < pg.count || (!replace && pos.k == pg.count));
+  // The page's base must stay at or below every marker in it: an older marker re-packs the page.
+  if (ts != kNoTimestamp && pg.base == kNoTimestamp) {
+    pg.base = ts;  // no row here has a marker yet, so none reads the base
+  } else if (ts != kNoTimestamp && ts < pg.base) {
+    RowData old;
+    std::vector<std::string> repacked(pg.count);
+    std::vector<Span> rows(pg.count);
+    for (std::size_t k = 0; k < pg.count; ++k) {
+      const Row r = row(pg, k);
+      r.decode(old);
+      repacked[k].resize(Row::packed_size(old, ts, r.complex_ptr() != nullptr));
+      Row::pack(repacked[k].data(), old, ts, r.complex_ptr());
+      rows[k] = {repacked[k].data(), repacked[k].size()};
+    }
+    pg.base = ts;
+    // Longer deltas may not fit one page any more: find the row's place again.
+    const std::size_t pages = pages_.size();
+    relayout(pos.page, rows, cmp);
+    if (pages_.size() != pages) return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
+  }
+  Page& page = pages_[pos.page];
+  pack(page.base);
+  const std::size_t size = bytes.size();
+
+  std::vector<ComplexColumn>* replaced = nullptr;
+  if (replace) replaced = row(page, pos.k).complex_ptr();
+  const std::size_t old_size = replace ? row_size(page, pos.k) : 0;
+  if (size + (replace ? 0 : 2) <= old_size + free_bytes(page) && page.used + size - old_size <= 0xffff) {
+    // Rows stay in clustering order in the block too, so a search's last probes share cache
+    // lines: the rows after this one move by the size difference, their offsets with them.
+    const std::size_t at = pos.k < page.count ? offset_at(page, pos.k) : page.used;
+    const std::size_t tail = page.used - at - old_size;
+    std::memmove(page.block + at + size, page.block + at + old_size, tail);
+    std::memcpy(page.block + at, bytes.data(), size);
+    page.used = static_cast<std::uint32_t>(page.used + size - old_size);
+    if (replace) {
+      shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(old_size));
+      if (replaced && replaced != complex) delete replaced;
+    } else {
+      char* offsets = page.block + page.capacity - 2 * page.count;
+      std::memmove(offsets - 2, offsets, 2 * pos.k);
+      const auto off = static_cast<std::uint16_t>(at);
+      std::memcpy(offsets - 2 + 2 * pos.k, &off, sizeof off);
+      ++page.count;
+      shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size));
+      ++size_;
+      fix_starts(pos.page + 1);
+    }
+    if (pos.k == 0) first_prefixes_[pos.page] = cmp.prefix(d.clustering);
+    return;
+  }
+
+  // No room. A page that may grow is copied to a larger block as it is; otherwise it is rebuilt
+  // from its rows and the new one, split.
+  const std::size_t need = page.used + 2 * page.count + size + (replace ? 0 : 2);
+  if (!replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
+    const auto capacity = static_cast<std::uint32_t>(capacity_for(need, false));
+    char* block = row_memory::allocate(capacity);
+    std::memcpy(block, page.block, page.used);
+    std::memcpy(block + capacity - 2 * page.count, page.block + page.capacity - 2 * page.count, 2 * page.count);
+    row_memory::release(page.block, page.capacity);
+    page.block = block;
+    page.capacity = capacity;
+    return put(pos, replace, d, complex, cmp);  // now it fits (the base is unchanged)
+  }
+  std::vector<Span>& rows = spans_scratch();
+  live_spans(page, rows);
+  if (replace) rows[pos.k] = {bytes.data(), size};
+  else rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
+  relayout(pos.page, rows, cmp);
+  if (replaced && replaced != complex) delete replaced;
+  if (!replace) {
+    ++size_;
+    fix_starts(pos.page);
+  }
+}
+
+void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
+  Page& pg = pages_[pos.page];
+  std::vector<ComplexColumn>* complex = row(pg, pos.k).complex_ptr();
+  if (pg.count == 1) {
+    row_memory::release(pg.block, pg.capacity);
+    pages_.erase(pages_.begin() + static_cast<std::ptrdiff_t>(pos.page));
+    first_prefixes_.erase(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(pos.page));
+  } else {
+    const std::size_t at = offset_at(pg, pos.k), size = row_size(pg, pos.k);
+    std::memmove(pg.block + at, pg.block + at + size, pg.used - at - size);
+    pg.used -= static_cast<std::uint32_t>(size);
+    shift_offsets(pg, pos.k + 1, -static_cast<std::ptrdiff_t>(size));
+    char* offsets = pg.block + pg.capacity - 2 * pg.count;
+    std::memmove(offsets + 2, offsets, 2 * pos.k);
+    --pg.count;
+    if (pos.k == 0) first_prefixes_[pos.page] = cmp.prefix(row(pg, 0).clustering());
+  }
+  delete complex;
+  --size_;
+  fix_starts(pos.page);
+}
+
+}  // namespace cqlbox::store

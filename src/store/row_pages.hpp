@@ -1,0 +1,147 @@
+// The clustering rows of one partition, packed in pages (DESIGN.md "Partition body"). A page is
+// one block: the rows' packed bytes (row.hpp) back to back from the front in clustering order,
+// free space, and at the back a u16 offset per row. An insert moves the rows after it along
+// (within one page, so at most kPageBytes) and shifts their offsets; keeping the bytes in order
+// lets a binary search's last probes share cache lines. Blocks grow in 64-byte steps (and by a
+// sixteenth) up to kPageBytes; a page that would pass it (or kPageRows) is split in two, or,
+// when the write appends after the partition's last row (a time series), left full while a new
+// page begins. A row larger than a page has a page to itself.
+//
+// Beside the blocks, the partition keeps one entry per page: the block, the key prefix of its
+// first row (ClusteringComparator::prefix, in an array of their own), the page's timestamp base (at or below every marker
+// timestamp in it, so a row stores a short delta) and the index of its first row. A search is a
+// binary search over the entries, then one within a page.
+//
+// Per row that is 2 bytes of offset and about 1 byte of entry and free space, against 16 bytes
+// of pointer and prefix plus an allocation per row before. Row views read the bytes in place
+// and last until the next write to the partition.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string_view>
+#include <vector>
+
+#include "store/clustering.hpp"
+#include "store/row.hpp"
+
+namespace cqlbox::store {
+
+class RowPages {
+ public:
+  static constexpr std::size_t kPageBytes = 2048;
+  static constexpr std::size_t kPageRows = 128;
+
+  struct Page {
+    char* block = nullptr;
+    std::int64_t base = kNoTimestamp;  // <= every marker timestamp in the page (unset: none yet)
+    std::uint32_t start = 0;           // index of the first row in the partition
+    std::uint32_t capacity = 0;        // the block's size
+    std::uint32_t used = 0;            // row bytes, from the front
+    std::uint32_t count = 0;           // rows (offsets at the back)
+  };
+
+  // One row's bytes while a page is rebuilt.
+  struct Span {
+    const char* bytes;
+    std::size_t size;
+  };
+
+  // Where a row is (or would be inserted): page, row within the page, index in the partition.
+  struct Pos {
+    std::size_t page = 0, k = 0, index = 0;
+  };
+
+  RowPages() = default;
+  ~RowPages() { clear(); }
+  RowPages(RowPages&& o) noexcept
+      : pages_(std::move(o.pages_)), first_prefixes_(std::move(o.first_prefixes_)), size_(o.size_) {
+    o.size_ = 0;
+  }
+  RowPages& operator=(RowPages&& o) noexcept;
+  RowPages(const RowPages&) = delete;
+  RowPages& operator=(const RowPages&) = delete;
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const std::vector<Page>& pages() const { return pages_; }
+
+  Row at(const Pos& pos) const { return row(pages_[pos.page], pos.k); }
+  Row operator[](std::size_t i) const { return at(locate(i)); }
+  Pos locate(std::size_t index) const;
+  Pos end_pos() const;
+
+  // The first row whose key is not before `key` (prefix = cmp.prefix(key)).
+  Pos lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const;
+  // The first row at or after `from` whose key does not start with `head` (prefix = cmp.prefix(head)).
+  Pos head_end(const Pos& from, std::string_view head, std::uint64_t prefix, const ClusteringComparator& cmp) const;
+
+  // Packs `d` (pointing to `complex`, which the pages then own) at `pos`: replacing the row there
+  // when `replace`, inserted before it otherwise. A replaced row's collections are deleted
+  // unless they are `complex`. REQUIRES: the order stays sorted.
+  void put(const Pos& pos, bool replace, const RowData& d, std::vector<ComplexColumn>* complex,
+           const ClusteringComparator& cmp);
+  void append(const RowData& d, std::vector<ComplexColumn>* complex, const ClusteringComparator& cmp) {
+    put(end_pos(), false, d, complex, cmp);
+  }
+  // Removes the row at `pos` (and its collections).
+  void erase(const Pos& pos, const ClusteringComparator& cmp);
+  void clear() noexcept;
+
+  class iterator {
+   public:
+    using iterator_category = std::bidirectional_iterator_tag;
+    using value_type = Row;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = Row;
+
+    iterator() = default;
+    iterator(const Page* page, std::uint32_t k) : page_(page), k_(k) {}
+    Row operator*() const { return RowPages::row(*page_, k_); }
+    iterator& operator++() {
+      if (++k_ == page_->count) {
+        ++page_;
+        k_ = 0;
+      }
+      return *this;
+    }
+    iterator& operator--() {
+      if (k_ == 0) k_ = (--page_)->count;
+      --k_;
+      return *this;
+    }
+    bool operator==(const iterator& o) const { return page_ == o.page_ && k_ == o.k_; }
+
+   private:
+    const Page* page_ = nullptr;
+    std::uint32_t k_ = 0;
+  };
+  iterator begin() const { return iterator(pages_.data(), 0); }
+  iterator end() const { return iterator(pages_.data() + pages_.size(), 0); }
+  iterator at_iter(const Pos& pos) const {
+    return pos.page < pages_.size() ? iterator(pages_.data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
+  }
+
+  static Row row(const Page& p, std::size_t k) {
+    std::uint16_t off;
+    __builtin_memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
+    return Row(p.block + off, p.base);
+  }
+
+ private:
+  // Replaces page `i` by one or more pages holding `rows` (sorted), split when they do not fit
+  // one page: the slow path of a write.
+  void relayout(std::size_t i, const std::vector<Span>& rows, const ClusteringComparator& cmp);
+  void new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base, const ClusteringComparator& cmp);
+  void fix_starts(std::size_t from);
+
+  std::vector<Page> pages_;
+  // ClusteringComparator::prefix of each page's first row, apart so the search over pages
+  // reads one dense array.
+  std::vector<std::uint64_t> first_prefixes_;
+  std::size_t size_ = 0;
+};
+
+}  // namespace cqlbox::store

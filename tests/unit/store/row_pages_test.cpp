@@ -1,0 +1,166 @@
+// The paged row layout (store/row_pages.hpp) against a model: random inserts, overwrites, older
+// timestamps (which re-base a page), rows larger than a page, and erasures, in partitions big
+// enough to split pages many times; then order, lookups, indexing, both directions of iteration
+// and prefix ranges are checked (STYLE.md §3: seeded, the seed overridable).
+#include "store/row_pages.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <string>
+#include <utility>
+
+#include "store/clustering.hpp"
+#include "store/mutation.hpp"
+#include "store/partition.hpp"
+#include "types/bytes.hpp"
+#include "types/cql_type.hpp"
+
+namespace store = cqlbox::store;
+using cqlbox::types::be_bytes;
+using cqlbox::types::Kind;
+
+namespace {
+
+std::uint64_t seed() {
+  if (const char* s = std::getenv("CQLBOX_TEST_SEED")) return std::strtoull(s, nullptr, 10);
+  return 20261122;
+}
+
+std::string key_of(std::pair<std::int32_t, std::int32_t> k) {
+  std::string key;
+  store::append_component(key, be_bytes(k.first));
+  store::append_component(key, be_bytes(k.second));
+  return key;
+}
+
+struct Expected {
+  std::int64_t marker = store::kNoTimestamp;  // newest INSERT
+  std::int64_t ts = store::kNoTimestamp;      // newest write of slot 0
+  std::string value;
+};
+
+// One write: an INSERT (marker and a cell at one timestamp) or an UPDATE (the cell alone).
+store::Mutation write(std::string key, bool insert, std::int64_t ts, std::string value) {
+  store::Mutation m;
+  m.partition_key = std::string(1, 'p');
+  m.has_row = true;
+  m.clustering = std::move(key);
+  if (insert) m.marker = {ts, 0, store::kNoExpiry};
+  store::Cell c;
+  c.timestamp = ts;
+  c.value = std::move(value);
+  m.cells.emplace_back(0, std::move(c));
+  return m;
+}
+
+void check(const store::Partition& p, const std::map<std::pair<std::int32_t, std::int32_t>, Expected>& model,
+           const store::ClusteringComparator& cmp) {
+  REQUIRE(p.rows().size() == model.size());
+  // Forward, by index, and every key found.
+  std::size_t i = 0;
+  auto it = p.rows().begin();
+  for (const auto& [k, e] : model) {
+    const std::string key = key_of(k);
+    REQUIRE(it != p.rows().end());
+    CHECK((*it).clustering() == key);
+    CHECK(p.rows()[i].clustering() == key);
+    const store::Row row = p.find_row(key, cmp);
+    REQUIRE(!row.empty());
+    CHECK(row.marker().timestamp == e.marker);
+    CHECK(row.cell(0).timestamp == e.ts);
+    CHECK(row.cell(0).value == e.value);
+    ++it;
+    ++i;
+  }
+  CHECK(it == p.rows().end());
+  // Backward.
+  for (auto m = model.rbegin(); m != model.rend(); ++m) {
+    --it;
+    CHECK((*it).clustering() == key_of(m->first));
+  }
+  // A prefix (the first component) selects exactly its rows.
+  for (std::int32_t a : {0, 3, 7, 40}) {
+    std::string head;
+    store::append_component(head, be_bytes(a));
+    const auto [first, last] = p.head_range(head, cmp);
+    auto lo = model.lower_bound({a, INT32_MIN}), hi = model.lower_bound({a + 1, INT32_MIN});
+    CHECK(first == static_cast<std::size_t>(std::distance(model.begin(), lo)));
+    CHECK(last == static_cast<std::size_t>(std::distance(model.begin(), hi)));
+  }
+  CHECK(p.find_row(key_of({41, 0}), cmp).empty());
+}
+
+}  // namespace
+
+TEST_CASE("paged rows keep order, values and timestamps through splits, re-bases, large rows and erasures (seeded)") {
+  const std::uint64_t s = seed();
+  INFO("CQLBOX_TEST_SEED=" << s);
+  std::mt19937_64 rng(s);
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false},
+                                         {cqlbox::types::native_type(Kind::Int), false}});
+  store::Partition p("p", 0);
+  std::map<std::pair<std::int32_t, std::int32_t>, Expected> model;
+  std::int64_t clock = 1'000'000'000;
+  for (int op = 0; op < 12000; ++op) {
+    const std::pair<std::int32_t, std::int32_t> k{static_cast<std::int32_t>(rng() % 40),
+                                                  static_cast<std::int32_t>(rng() % 300)};
+    const std::uint64_t what = rng() % 100;
+    if (what < 8) {
+      p.erase_row(key_of(k), cmp);
+      model.erase(k);
+      continue;
+    }
+    // Mostly the clock moving on; sometimes a timestamp older than every page's base.
+    const std::int64_t ts = what < 12 ? clock - 1'000'000'000 + op : (clock += 1 + static_cast<std::int64_t>(rng() % 5000));
+    std::size_t size = rng() % 12;
+    if (what >= 96) size = 300 + rng() % 3000;  // a page's worth or more
+    if (what == 99 && rng() % 8 == 0) size = 70'000;  // past 16-bit offsets
+    const std::string value(size, static_cast<char>('a' + rng() % 26));
+    const bool insert = what % 2 == 0;
+    p.apply(write(key_of(k), insert, ts, value), cmp);
+    Expected& e = model[k];
+    if (insert && ts > e.marker) e.marker = ts;
+    if (ts > e.ts) {
+      e.ts = ts;
+      e.value = value;
+    }
+    if (op % 1500 == 1499) check(p, model, cmp);
+  }
+  check(p, model, cmp);
+  while (!model.empty()) {
+    const auto k = model.begin()->first;
+    CHECK_FALSE(p.rows().empty());
+    p.erase_row(key_of(k), cmp);
+    model.erase(model.begin());
+    if (model.size() % 997 == 0) check(p, model, cmp);
+  }
+  CHECK(p.rows().empty());
+}
+
+TEST_CASE("a time series appending in clustering order fills its pages") {
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Bigint), false}});
+  store::Partition p("p", 0);
+  for (std::int64_t t = 0; t < 20000; ++t) {
+    std::string key;
+    store::append_component(key, be_bytes(t));
+    p.apply(write(key, true, 1'000'000 + t, "v"), cmp);
+  }
+  REQUIRE(p.rows().size() == 20000);
+  // Every page but the last is full: appends start a new page rather than split the last.
+  const auto& pages = p.row_pages().pages();
+  REQUIRE(pages.size() > 10);
+  for (std::size_t i = 0; i + 1 < pages.size(); ++i) {
+    CHECK(pages[i].capacity == store::RowPages::kPageBytes);
+    CHECK(pages[i].used + 2 * pages[i].count + 16 > store::RowPages::kPageBytes);
+  }
+  std::size_t i = 0;
+  for (const store::Row row : p.rows()) {
+    std::string key;
+    store::append_component(key, be_bytes(static_cast<std::int64_t>(i++)));
+    CHECK(row.clustering() == key);
+  }
+}
