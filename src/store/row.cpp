@@ -1,5 +1,6 @@
 #include "store/row.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -10,6 +11,9 @@ namespace cqlbox::store {
 namespace {
 
 enum RowFlag : unsigned char { kMarker = 1, kMarkerTtl = 2, kDeletion = 4, kComplex = Row::kComplexFlag, kDense = 16 };
+// A dense row's cell count sits in the flags' top three bits (7: a varint count follows).
+constexpr unsigned kCountShift = 5;
+constexpr std::size_t kInlineCount = 7;
 enum CellFlag : unsigned char { kTombstone = 1, kTtl = 2, kMarkerTimestamp = 4, kLocalTime = 8 };
 
 std::size_t varint_size(std::uint64_t v) {
@@ -97,10 +101,10 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex) 
   std::size_t cells = 0;
   const bool dense = dense_cells(d, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
-  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + varint_size(d.clustering.size()) + d.clustering.size();
+  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + d.clustering.size();
   if (d.marker.exists()) size += varint_size(delta(d.marker.timestamp, base)) + (d.marker.ttl > 0 ? 12 : 0);
   if (d.deletion.exists()) size += 16;
-  size += varint_size(cells);
+  if (!dense || cells >= kInlineCount) size += varint_size(cells);
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
     const Cell& c = d.cells[slot];
     if (!c.exists()) continue;
@@ -122,10 +126,9 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
   if (d.marker.exists() && d.marker.ttl > 0) flags |= kMarkerTtl;
   if (d.deletion.exists()) flags |= kDeletion;
   if (complex) flags |= kComplex;
-  if (dense) flags |= kDense;
+  if (dense) flags |= static_cast<unsigned char>(kDense | std::min<std::size_t>(cells, kInlineCount) << kCountShift);
   *p++ = static_cast<char>(flags);
   if (complex) put(p, complex);
-  put_varint(p, d.clustering.size());
   std::memcpy(p, d.clustering.data(), d.clustering.size());
   p += d.clustering.size();
   if (flags & kMarker) {
@@ -140,7 +143,7 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
     put(p, d.deletion.timestamp);
     put(p, d.deletion.local_time);
   }
-  put_varint(p, cells);
+  if (!dense || cells >= kInlineCount) put_varint(p, cells);
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
     const Cell& c = d.cells[slot];
     if (!c.exists()) continue;
@@ -158,14 +161,6 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
   }
   // Pages and the row pools size blocks from packed_size: they must agree exactly.
   assert(static_cast<std::size_t>(p - out) == packed_size(d, base, complex != nullptr));
-}
-
-std::int64_t Row::marker_timestamp(const char* packed, std::int64_t base) {
-  const auto flags = static_cast<unsigned char>(packed[0]);
-  if (!(flags & kMarker)) return kNoTimestamp;
-  const char* p = packed + 1 + ((flags & kComplex) ? sizeof(void*) : 0);
-  p += read_varint(p);
-  return static_cast<std::int64_t>(static_cast<std::uint64_t>(base) + read_varint(p));
 }
 
 std::vector<ComplexColumn>* Row::complex_ptr() const {
@@ -195,8 +190,7 @@ Liveness Row::marker() const {
   if (!packed_) return {};
   const auto flags = static_cast<unsigned char>(packed_[0]);
   if (!(flags & kMarker)) return {};
-  const char* p = after_flags();
-  p += read_varint(p);
+  const char* p = after_key();
   Liveness l;
   l.timestamp = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
   if (flags & kMarkerTtl) {
@@ -210,8 +204,7 @@ Deletion Row::deletion() const {
   if (!packed_) return {};
   const auto flags = static_cast<unsigned char>(packed_[0]);
   if (!(flags & kDeletion)) return {};
-  const char* p = after_flags();
-  p += read_varint(p);
+  const char* p = after_key();
   if (flags & kMarker) {
     read_varint(p);
     if (flags & kMarkerTtl) p += 12;
@@ -222,18 +215,19 @@ Deletion Row::deletion() const {
   return d;
 }
 
-const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense) const {
+const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count) const {
   // One pass over the header: flags, collections pointer, clustering, marker, deletion.
   const char* p = packed_;
   const auto flags = static_cast<unsigned char>(*p++);
   if (flags & kComplex) p += sizeof(void*);
-  p += read_varint(p);
+  p = skip_key(p);
   if (flags & kMarker) {
     *marker_ts = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
     if (flags & kMarkerTtl) p += 12;
   }
   if (flags & kDeletion) p += 16;
   *dense = (flags & kDense) != 0;
+  *count = *dense && (flags >> kCountShift) < kInlineCount ? flags >> kCountShift : read_varint(p);
   return p;
 }
 
@@ -242,8 +236,8 @@ CellRef Row::cell(int slot) const {
   if (!packed_ || slot < 0) return found;
   std::int64_t marker_ts = kNoTimestamp;
   bool dense = false;
-  const char* p = cells_begin(&marker_ts, &dense);
-  const std::uint64_t n = read_varint(p);
+  std::uint64_t n = 0;
+  const char* p = cells_begin(&marker_ts, &dense, &n);
   if (dense) {
     if (static_cast<std::uint64_t>(slot) >= n) return found;
     for (int s = 0;; ++s) {
@@ -269,8 +263,8 @@ std::size_t Row::packed_size() const {
   if (!packed_) return 0;
   std::int64_t marker_ts = kNoTimestamp;
   bool dense = false;
-  const char* p = cells_begin(&marker_ts, &dense);
-  const std::uint64_t n = read_varint(p);
+  std::uint64_t n = 0;
+  const char* p = cells_begin(&marker_ts, &dense, &n);
   CellRef c;
   for (std::uint64_t i = 0; i < n; ++i) {
     if (dense) p += read_varint(p);
@@ -286,6 +280,7 @@ const std::vector<ComplexColumn>& Row::complex() const {
 }
 
 void OwnedRow::assign(RowData&& d, bool with_complex) {
+  assert(d.clustering.empty());  // a static row: views of it read no key
   // The collections the new bytes point to: the row's own (kept or replaced), or none. A
   // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
   std::vector<ComplexColumn>* complex = view().complex_ptr();

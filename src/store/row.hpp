@@ -4,13 +4,14 @@
 //
 // Packed form (integers little-endian as the machine writes them, read with memcpy):
 //   u8 flags (marker, marker TTL, row deletion, collections, dense cells) · [collections pointer]
-//   · varint clustering length · clustering bytes
+//   · clustering key (its components' varint lengths and bytes: the count is the table's)
 //   · [marker: varint timestamp - base, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
-//   · varint cell count · the cells.
+//   · [varint cell count] · the cells.
 // `base` is the page's least marker timestamp (DESIGN.md: one row timestamp as a delta), so a
 // marker written within the last half minute takes 3 bytes, not 8.
 // Dense cells (what an INSERT of every column writes: live, no TTL, the marker's timestamp, slots
-// 0..n-1 all present) are each varint value length · value bytes. Otherwise each cell is:
+// 0..n-1 all present) are each varint value length · value bytes, their count (below 7) in the
+// flags' top three bits. Otherwise each cell is:
 // varint slot · u8 cell flags (tombstone, TTL, timestamp equal to the marker's, local time)
 // · [i64 timestamp] · [i32 ttl] · [i64 local time] · varint value length · value bytes.
 // The benchmark's time-series row (8-byte clustering key, a double and a 3-byte text) is 28 bytes.
@@ -68,7 +69,9 @@ class Row {
   static constexpr unsigned char kComplexFlag = 8;  // the row flag saying a collections pointer follows
 
   Row() = default;
-  Row(const char* packed, std::int64_t base) : packed_(packed), base_(base) {}
+  // `parts`: the number of clustering components of the key (the table's clustering columns;
+  // 0 for a static row), which the bytes do not repeat.
+  Row(const char* packed, std::int64_t base, std::uint32_t parts) : packed_(packed), base_(base), parts_(parts) {}
 
   bool empty() const { return !packed_; }  // no row (collections count as written)
   // The same stored row (views compare by the bytes they view).
@@ -81,8 +84,7 @@ class Row {
   std::string_view clustering() const {
     if (!packed_) return {};
     const char* p = after_flags();
-    const auto len = static_cast<std::size_t>(read_varint(p));
-    return {p, len};
+    return {p, static_cast<std::size_t>(skip_key(p) - p)};
   }
   Liveness marker() const;
   Deletion deletion() const;
@@ -94,8 +96,8 @@ class Row {
     if (!packed_) return;
     std::int64_t marker_ts = kNoTimestamp;
     bool dense = false;
-    const char* p = cells_begin(&marker_ts, &dense);
-    const std::uint64_t n = read_varint(p);
+    std::uint64_t n = 0;
+    const char* p = cells_begin(&marker_ts, &dense, &n);
     CellRef c;
     if (dense) {
       c.timestamp = marker_ts;
@@ -128,8 +130,6 @@ class Row {
   // there is one), pointing to `complex` when it is not null: its size, and writing it.
   static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex);
   static void pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex);
-  // The marker timestamp of packed bytes (kNoTimestamp without a marker), given their base.
-  static std::int64_t marker_timestamp(const char* packed, std::int64_t base);
 
   static std::uint64_t read_varint(const char*& p) {
     auto b = static_cast<unsigned char>(*p++);
@@ -144,13 +144,22 @@ class Row {
 
  private:
   static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
-  // Where the cell count starts; also reads the marker's timestamp and whether cells are dense.
-  const char* cells_begin(std::int64_t* marker_ts, bool* dense) const;
+  // Where the cells start; also reads the marker's timestamp, whether cells are dense and how
+  // many there are.
+  const char* cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count) const;
   // The packed bytes after the flags (and the collections pointer when there is one).
   const char* after_flags() const { return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0); }
 
+  // The end of the key starting at `p`: `parts_` components, each varint length · bytes.
+  const char* skip_key(const char* p) const {
+    for (std::uint32_t i = 0; i < parts_; ++i) p += read_varint(p);
+    return p;
+  }
+  const char* after_key() const { return skip_key(after_flags()); }
+
   const char* packed_ = nullptr;
   std::int64_t base_ = 0;
+  std::uint32_t parts_ = 0;
 };
 
 // A row that owns its packed bytes: a partition's static row.
@@ -170,7 +179,7 @@ class OwnedRow {
     return *this;
   }
 
-  Row view() const { return Row(packed_, base_); }
+  Row view() const { return Row(packed_, base_, 0); }
   bool empty() const { return !packed_; }
   // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
   // the row's stay as they are (writes merge them in place, mutable_complex()).

@@ -27,7 +27,7 @@ constexpr std::size_t kGrain = 64;
 // A block for `need` bytes of rows and offsets, with room for a few more rows (and more for
 // larger pages, so a page growing by appends is copied O(log) times, not once per row).
 std::size_t capacity_for(std::size_t need, bool single) {
-  std::size_t cap = (need + 32 + need / 4 + kGrain - 1) / kGrain * kGrain;
+  std::size_t cap = (need + 32 + need / 8 + kGrain - 1) / kGrain * kGrain;
   if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
   return cap;
 }
@@ -132,6 +132,10 @@ RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std
   }
   const std::size_t q = lo - 1;
   const RowPages::Page& p = pages[q];
+  // The probes below read rows all over the block: ask for all of it at once, so the misses
+  // overlap instead of following one another.
+  for (std::size_t at = 0; at < p.used; at += 64) __builtin_prefetch(p.block + at);
+  __builtin_prefetch(p.block + p.capacity - 2 * p.count);
   std::size_t k = q == from.page ? from.k : 1, m = p.count - k;
   while (m > 0) {
     const std::size_t half = m / 2, mid = k + half;
@@ -174,6 +178,7 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
   p.used = static_cast<std::uint32_t>(size);
   p.count = 1;
+  p.parts = static_cast<std::uint16_t>(cmp.size());
   p.base = base;
   first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(at), cmp.prefix(row(p, 0).clustering()));
   pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(at), p);
@@ -225,7 +230,8 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, const Clus
       for (std::size_t m = 0; m < j; ++m) row_memory::release(built[m].block, built[m].capacity);
       throw;
     }
-    p.count = static_cast<std::uint32_t>(pieces[j].count);
+    p.count = static_cast<std::uint16_t>(pieces[j].count);
+    p.parts = pages_[i].parts;
     p.base = pages_[i].base;
     std::size_t at = 0;
     for (std::size_t k = 0; k < p.count; ++k) {
@@ -255,7 +261,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     Row::pack(bytes.data(), d, base, complex);
   };
   if (pages_.empty() || (!replace && pos.page + 1 == pages_.size() && pos.k == pages_.back().count &&
-                         (pages_.back().count + 1 > kPageRows ||
+                         (pages_.back().count + std::size_t{1} > kPageRows ||
                           (pages_.back().capacity >= kPageBytes &&
                            free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr))))) {
     // The first row, or a time series appending after a full last page: a new page, the old

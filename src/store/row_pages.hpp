@@ -31,7 +31,7 @@ namespace cqlbox::store {
 class RowPages {
  public:
   static constexpr std::size_t kPageBytes = 2048;
-  static constexpr std::size_t kPageRows = 128;
+  static constexpr std::size_t kPageRows = 128;  // fits the u16 count
 
   struct Page {
     char* block = nullptr;
@@ -39,7 +39,8 @@ class RowPages {
     std::uint32_t start = 0;           // index of the first row in the partition
     std::uint32_t capacity = 0;        // the block's size
     std::uint32_t used = 0;            // row bytes, from the front
-    std::uint32_t count = 0;           // rows (offsets at the back)
+    std::uint16_t count = 0;           // rows (offsets at the back)
+    std::uint16_t parts = 0;           // clustering components of every key (Row's `parts`)
   };
 
   // One row's bytes while a page is rebuilt.
@@ -127,7 +128,7 @@ class RowPages {
   static Row row(const Page& p, std::size_t k) {
     std::uint16_t off;
     __builtin_memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
-    return Row(p.block + off, p.base);
+    return Row(p.block + off, p.base, p.parts);
   }
 
  private:
