@@ -22,12 +22,14 @@ std::string& row_scratch() {
   return bytes;
 }
 
-constexpr std::size_t kGrain = 64;
+constexpr std::size_t kGrain = 16;
 
-// A block for `need` bytes of rows and offsets, with room for a few more rows (and more for
-// larger pages, so a page growing by appends is copied O(log) times, not once per row).
+// A block for `need` bytes of rows and offsets, with a little room (16 bytes and a 32nd): more
+// room means fewer copies as a page grows and more memory held. Measured on the benchmark's
+// million random inserts: a quarter 42 MB and 1.41 s, a 32nd 36.7 MB and 1.42 s, none 36.2 MB
+// and 1.5 s.
 std::size_t capacity_for(std::size_t need, bool single) {
-  std::size_t cap = (need + 32 + need / 8 + kGrain - 1) / kGrain * kGrain;
+  std::size_t cap = (need + 16 + need / 32 + kGrain - 1) / kGrain * kGrain;
   if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
   return cap;
 }

@@ -2,15 +2,16 @@
 // one block: the rows' packed bytes (row.hpp) back to back from the front in clustering order,
 // free space, and at the back a u16 offset per row. An insert moves the rows after it along
 // (within one page, so at most kPageBytes) and shifts their offsets; keeping the bytes in order
-// lets a binary search's last probes share cache lines. Blocks grow in 64-byte steps (and by a
-// sixteenth) up to kPageBytes; a page that would pass it (or kPageRows) is split in two, or,
+// lets a binary search's last probes share cache lines. Blocks grow in 16-byte steps (and by a
+// 32nd) up to kPageBytes; a page that would pass it (or kPageRows) is split in two, or,
 // when the write appends after the partition's last row (a time series), left full while a new
 // page begins. A row larger than a page has a page to itself.
 //
 // Beside the blocks, the partition keeps one entry per page: the block, the key prefix of its
 // first row (ClusteringComparator::prefix, in an array of their own), the page's timestamp base (at or below every marker
 // timestamp in it, so a row stores a short delta) and the index of its first row. A search is a
-// binary search over the entries, then one within a page.
+// binary search over the first keys' prefixes, then one within a page, whose lines are all
+// prefetched first so that its cache misses overlap.
 //
 // Per row that is 2 bytes of offset and about 1 byte of entry and free space, against 16 bytes
 // of pointer and prefix plus an allocation per row before. Row views read the bytes in place
