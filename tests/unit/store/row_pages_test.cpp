@@ -15,6 +15,7 @@
 
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
+#include "store/mutation_codec.hpp"
 #include "store/partition.hpp"
 #include "types/bytes.hpp"
 #include "types/cql_type.hpp"
@@ -163,4 +164,27 @@ TEST_CASE("a time series appending in clustering order fills its pages") {
     store::append_component(key, be_bytes(static_cast<std::int64_t>(i++)));
     CHECK(row.clustering() == key);
   }
+}
+
+TEST_CASE("clustering keys use varint lengths in memory and Cassandra's 4-byte lengths in data files") {
+  std::string key;
+  store::append_component(key, be_bytes(std::int64_t{42}));
+  store::append_component(key, std::string(200, 'x'));  // a length past one varint byte
+  CHECK(key.size() == 1 + 8 + 2 + 200);
+  const std::string wire = store::key_to_wire(key);
+  CHECK(wire.size() == 4 + 8 + 4 + 200);
+  CHECK(wire.substr(0, 4) == std::string("\0\0\0\x08", 4));
+  REQUIRE(store::key_from_wire(wire).has_value());
+  CHECK(*store::key_from_wire(wire) == key);
+  CHECK_FALSE(store::key_from_wire(wire.substr(0, 10)).has_value());  // cut short
+  CHECK(store::wire_size(key) == wire.size());
+  // A mutation written to a data file and read back keeps its key.
+  store::Mutation m = write(key, true, 7, "v");
+  std::string file;
+  store::encode_mutation(m, file);
+  CHECK(file.find(wire) != std::string::npos);
+  std::string_view in = file;
+  store::Mutation back;
+  REQUIRE(store::decode_mutation(in, back));
+  CHECK(back.clustering == key);
 }
