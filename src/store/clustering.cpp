@@ -50,6 +50,7 @@ std::optional<std::string> key_from_wire(std::string_view wire) {
 
 ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {
   if (columns_.empty()) return;
+  first_reversed_ = columns_[0].reversed;
   using types::Kind;
   switch (columns_[0].type->kind) {
     case Kind::Tinyint: case Kind::Smallint: case Kind::Int: case Kind::Bigint: case Kind::Counter:
@@ -68,7 +69,7 @@ ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns
   }
 }
 
-std::uint64_t ClusteringComparator::prefix(std::string_view key) const {
+std::uint64_t ClusteringComparator::prefix_of_first(std::string_view key) const {
   // A key without a first component sorts before every other, whatever the direction: 0.
   if (prefix_kind_ == PrefixKind::None || key.empty()) return 0;
   const std::string_view v = next_component(key);

@@ -34,14 +34,27 @@ class ClusteringComparator {
   // binary search compares integers in one array instead of reading each probed row (a cache
   // miss per probe). Types without a cheap monotone map (varint, decimal, floats, tuples,
   // frozen collections) give 0 for every key: the search then always compares in full.
-  std::uint64_t prefix(std::string_view key) const;
+  std::uint64_t prefix(std::string_view key) const {
+    // Inline for the common case, an 8-byte integer first (bigint, timestamp, time): a page
+    // search computes this for every row it probes.
+    if (prefix_kind_ == PrefixKind::Signed && key.size() >= 9 && key[0] == 8) {
+      std::uint64_t x;
+      __builtin_memcpy(&x, key.data() + 1, sizeof x);
+      x = __builtin_bswap64(x) ^ (std::uint64_t{1} << 63);
+      return first_reversed_ ? ~x : x;
+    }
+    return prefix_of_first(key);
+  }
   std::size_t size() const { return columns_.size(); }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 
  private:
+  std::uint64_t prefix_of_first(std::string_view key) const;
+
   std::vector<ClusteringColumn> columns_;
   enum class PrefixKind : std::uint8_t { None, Signed, Bytes, Uuid };
   PrefixKind prefix_kind_ = PrefixKind::None;
+  bool first_reversed_ = false;
 };
 
 void append_component(std::string& key, std::string_view value);
