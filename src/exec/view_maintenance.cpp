@@ -18,6 +18,7 @@
 #include "exec/functions.hpp"
 #include "exec/terms.hpp"
 #include "exec/views.hpp"
+#include "store/clustering.hpp"
 #include "types/compare.hpp"
 
 namespace cqlbox::exec {
@@ -221,7 +222,7 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
                                       t.keyspace, t.name, key_text(t, p.key()), p.rows().size(), kRowsWarning));
   }
   if (g.size_warned) return;
-  g.written += m.clustering.size() + 8;
+  g.written += store::wire_size(m.clustering) + 8;  // the key as data files count it (4-byte lengths)
   for (const auto& [slot, c] : m.cells) g.written += c.value.size() + 8;
   for (const auto& [slot, c] : m.static_cells) g.written += c.value.size() + 8;
   if (g.written < kSizeCheckEvery) return;

@@ -284,12 +284,12 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
   // The collections the new bytes point to: the row's own (kept or replaced), or none. A
   // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
   std::vector<ComplexColumn>* complex = view().complex_ptr();
-  std::unique_ptr<std::vector<ComplexColumn>> dropped;
+  std::unique_ptr<std::vector<ComplexColumn>> dropped, added;
   if (with_complex) {
     bool any = false;
     for (const auto& col : d.complex) any = any || col.deletion.exists() || !col.cells.empty();
     if (any) {
-      if (!complex) complex = new std::vector<ComplexColumn>();
+      if (!complex) added.reset(complex = new std::vector<ComplexColumn>());
       *complex = std::move(d.complex);
     } else {
       dropped.reset(complex);
@@ -301,6 +301,7 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
   char* bytes = row_memory::allocate(size);
   Row::pack(bytes, d, base, complex);
   row_memory::release(packed_, size_);  // the collections pointer moved into the new bytes
+  added.release();  // now owned by the bytes
   packed_ = bytes;
   size_ = size;
   base_ = base;

@@ -188,7 +188,7 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   fix_starts(at);
 }
 
-void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, const ClusteringComparator& cmp) {
+void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, const ClusteringComparator& cmp) {
   const std::size_t n = rows.size();
   std::size_t total = 2 * n;
   for (const Span& s : rows) total += s.size;
@@ -234,7 +234,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, const Clus
     }
     p.count = static_cast<std::uint16_t>(pieces[j].count);
     p.parts = pages_[i].parts;
-    p.base = pages_[i].base;
+    p.base = base;
     std::size_t at = 0;
     for (std::size_t k = 0; k < p.count; ++k) {
       const Span& s = rows[pieces[j].first + k];
@@ -288,10 +288,10 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
       Row::pack(repacked[k].data(), old, ts, r.complex_ptr());
       rows[k] = {repacked[k].data(), repacked[k].size()};
     }
-    pg.base = ts;
-    // Longer deltas may not fit one page any more: find the row's place again.
+    // The base changes with the bytes (relayout may throw: then neither has changed). Longer
+    // deltas may not fit one page any more: find the row's place again.
     const std::size_t pages = pages_.size();
-    relayout(pos.page, rows, cmp);
+    relayout(pos.page, rows, ts, cmp);
     if (pages_.size() != pages) return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
   }
   Page& page = pages_[pos.page];
@@ -301,7 +301,10 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   std::vector<ComplexColumn>* replaced = nullptr;
   if (replace) replaced = row(page, pos.k).complex_ptr();
   const std::size_t old_size = replace ? row_size(page, pos.k) : 0;
-  if (size + (replace ? 0 : 2) <= old_size + free_bytes(page) && page.used + size - old_size <= 0xffff) {
+  // (An insert into a page at its row limit, or into the oversized block of a row that was
+  // larger than a page, takes the slow path below, which resizes or splits the page.)
+  if (size + (replace ? 0 : 2) <= old_size + free_bytes(page) && page.used + size - old_size <= 0xffff &&
+      (replace || (page.count < kPageRows && page.capacity <= kPageBytes))) {
     // Rows stay in clustering order in the block too, so a search's last probes share cache
     // lines: the rows after this one move by the size difference, their offsets with them.
     const std::size_t at = pos.k < page.count ? offset_at(page, pos.k) : page.used;
@@ -326,7 +329,8 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     return;
   }
 
-  // No room. A page that may grow is copied to a larger block as it is; otherwise it is rebuilt
+  // No room. A page that may grow is copied to a block sized for it (larger, or smaller after a
+  // row larger than a page was rewritten small); otherwise it is rebuilt
   // from its rows and the new one, split.
   const std::size_t need = page.used + 2 * page.count + size + (replace ? 0 : 2);
   if (!replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
@@ -343,7 +347,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   live_spans(page, rows);
   if (replace) rows[pos.k] = {bytes.data(), size};
   else rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
-  relayout(pos.page, rows, cmp);
+  relayout(pos.page, rows, page.base, cmp);
   if (replaced && replaced != complex) delete replaced;
   if (!replace) {
     ++size_;

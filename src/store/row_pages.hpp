@@ -123,7 +123,7 @@ class RowPages {
   iterator begin() const { return iterator(pages_.data(), 0); }
   iterator end() const { return iterator(pages_.data() + pages_.size(), 0); }
   iterator at_iter(const Pos& pos) const {
-    return pos.page < pages_.size() ? iterator(pages_.data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
+    return pos.index < size_ ? iterator(pages_.data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
   }
 
   static Row row(const Page& p, std::size_t k) {
@@ -133,9 +133,9 @@ class RowPages {
   }
 
  private:
-  // Replaces page `i` by one or more pages holding `rows` (sorted), split when they do not fit
-  // one page: the slow path of a write.
-  void relayout(std::size_t i, const std::vector<Span>& rows, const ClusteringComparator& cmp);
+  // Replaces page `i` by one or more pages holding `rows` (sorted, packed against `base`), split
+  // when they do not fit one page: the slow path of a write.
+  void relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, const ClusteringComparator& cmp);
   void new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base, const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
