@@ -479,14 +479,14 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   if (!slice || run.first >= run.second) return run;
   const auto& column = cmp.column(slice->index);
   const ColumnRestriction& b = *slice->bounds;
-  auto component = [&](const store::Row& row) {
-    std::string_view key = row.clustering();
+  auto component = [&](std::string_view key) {
     for (std::size_t i = 0; i < slice->index && !key.empty(); ++i) store::next_component(key);
     return key.empty() ? key : store::next_component(key);
   };
   // -1 below the slice, 0 inside, +1 above, in the column's natural order.
   auto where = [&](const store::Row& row) {
-    const std::string_view v = component(row);
+    const store::RowKey key = row.clustering();
+    const std::string_view v = component(key);
     if (b.lower) {
       const int c = types::compare_values(*column.type, v, b.lower->value);
       if (c < 0 || (c == 0 && !b.lower->inclusive)) return -1;
@@ -626,7 +626,8 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
   std::vector<RowSource::Cell> cells;
   collect_cells(t, *p, row, row ? p->row_shadow(*row, st.comparator()) : 0, now_s, cells);
   std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
-  std::vector<std::string_view> ck = row ? store::split_components(row->clustering()) : std::vector<std::string_view>{};
+  const store::RowKey key = row ? row->clustering() : store::Row().clustering();
+  std::vector<std::string_view> ck = row ? store::split_components(key) : std::vector<std::string_view>{};
   std::vector<Value> out;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     const schema::Column& c = t.columns[i];
@@ -872,11 +873,12 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (!live) continue;
       if (read) ++read->live_rows;
       any_row = true;
-      store::split_components(row->clustering(), ck);
+      const store::RowKey key = row->clustering();
+      store::split_components(key, ck);
       if (!match.clustering_matches(ck)) continue;
       collect_cells(t, *p, row, shadow, now_s, cells);
       if (!match.cells_match(cells)) continue;
-      const std::string_view row_clustering = row->clustering();
+      const std::string_view row_clustering = key;
       emit(src, &row_clustering);
       ++in_partition;
     }

@@ -34,7 +34,7 @@ Row live_copy(const store::Partition& p, const store::Row& r, const store::Clust
               std::int64_t now_s) {
   const std::int64_t shadow = p.row_shadow(r, cmp);
   Row out;
-  out.clustering = r.clustering();
+  out.clustering = r.clustering().str();
   const store::Liveness marker = r.marker();
   if (marker.timestamp > shadow && marker.live(now_s)) out.marker = marker;
   r.for_each_cell([&](int slot, const store::CellRef& c) {
@@ -258,7 +258,7 @@ void apply_write(Database& db, const PreparedWrite& w, std::vector<std::string>*
     const store::Partition* p = w.store->find(m.partition_key);
     if (m.partition_deletion.exists() || !m.range_tombstones.empty()) {
       if (p)
-        for (const auto& r : p->rows()) rows.emplace_back(r.clustering());
+        for (const auto& r : p->rows()) rows.push_back(r.clustering().str());
     } else if (m.has_row) {
       rows.push_back(m.clustering);
     }
@@ -290,9 +290,11 @@ void build_view(Database& db, const schema::TableSchema& view) {
   const store::TableStore& in = db.store_of(*base);
   const std::int64_t now_s = now_seconds(db);
   for (const auto& [pos, p] : in.partitions())
-    for (const auto& r : p.rows())
-      if (auto v = derive(*base, view, &p, r.clustering(), in.comparator(), now_s))
+    for (const auto& r : p.rows()) {
+      const store::RowKey key = r.clustering();
+      if (auto v = derive(*base, view, &p, key, in.comparator(), now_s))
         out.put_row(v->partition_key, std::move(v->row));
+    }
 }
 
 }  // namespace cqlbox::exec

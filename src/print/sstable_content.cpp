@@ -115,7 +115,7 @@ std::vector<FlushedMarker> markers_of(const store::Partition& p, const store::Cl
 FlushedRow flushed_row(const schema::TableSchema& t, const store::Row& row, bool is_static, store::Deletion active) {
   FlushedRow out;
   out.is_static = is_static;
-  if (!is_static) out.clustering = row.clustering();
+  if (!is_static) out.clustering = row.clustering().str();
   const store::Deletion del = row.deletion();
   if (supersedes(del, active)) {
     out.deletion = del;
@@ -172,7 +172,8 @@ FlushedPartition flushed_partition(const schema::TableSchema& t, const store::Pa
   store::Deletion in_force;  // the range deletion over the current stretch
   std::vector<std::string_view> parts;
   for (const store::Row& row : p.rows()) {
-    store::split_components(row.clustering(), parts);
+    const store::RowKey key = row.clustering();
+    store::split_components(key, parts);
     while (next_marker < markers.size() && compare_row(cmp, parts, markers[next_marker].at) > 0) {
       in_force = markers[next_marker].open;
       out.unfiltered.emplace_back(markers[next_marker++]);

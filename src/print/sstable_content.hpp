@@ -30,7 +30,7 @@ struct FlushedCell {
 
 struct FlushedRow {
   bool is_static = false;
-  std::string_view clustering;  // the stored key (store/clustering.hpp), empty when static
+  std::string clustering;  // the key (store/clustering.hpp), empty when static
   store::Liveness liveness;
   store::Deletion deletion;
   std::vector<FlushedCell> cells;  // simple columns by name, then collections by name

@@ -171,9 +171,10 @@ std::size_t append_partition_cells(std::string& out, const schema::TableSchema& 
 
   for (const store::Row& row : p.rows()) {
     if (only && std::find(only->begin(), only->end(), row) == only->end()) continue;
+    const store::RowKey key = row.clustering();
     for (std::size_t i = 0; i < rts.size(); ++i)
-      if (!printed[i] && store::covers(rts[i], row.clustering(), cmp)) print_range(i);
-    const std::string prefix = clustering_prefix(t, row.clustering());
+      if (!printed[i] && store::covers(rts[i], key, cmp)) print_range(i);
+    const std::string prefix = clustering_prefix(t, key);
     const std::int64_t shadow = p.row_shadow(row, cmp);
     const store::Deletion deletion = row.deletion();
     const store::Liveness marker = row.marker();

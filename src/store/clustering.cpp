@@ -49,9 +49,18 @@ std::optional<std::string> key_from_wire(std::string_view wire) {
 }
 
 ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {
+  using types::Kind;
+  shape_.parts = static_cast<std::uint16_t>(columns_.size());
+  for (std::size_t i = 0; i < columns_.size() && i < KeyShape::kMaxPacked; ++i) {
+    const auto bit = static_cast<std::uint16_t>(1u << i);
+    switch (columns_[i].type->kind) {
+      case Kind::Int: shape_.int4 |= bit; break;
+      case Kind::Bigint: case Kind::Timestamp: case Kind::Time: shape_.int8 |= bit; break;
+      default: break;
+    }
+  }
   if (columns_.empty()) return;
   first_reversed_ = columns_[0].reversed;
-  using types::Kind;
   switch (columns_[0].type->kind) {
     case Kind::Tinyint: case Kind::Smallint: case Kind::Int: case Kind::Bigint: case Kind::Counter:
     case Kind::Timestamp: case Kind::Time:

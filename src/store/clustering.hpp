@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "store/key_shape.hpp"
 #include "types/cql_type.hpp"
 
 namespace cqlbox::store {
@@ -46,6 +47,8 @@ class ClusteringComparator {
     return prefix_of_first(key);
   }
   std::size_t size() const { return columns_.size(); }
+  // How pages pack these keys (key_shape.hpp).
+  const KeyShape& shape() const { return shape_; }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 
  private:
@@ -54,6 +57,7 @@ class ClusteringComparator {
   std::vector<ClusteringColumn> columns_;
   enum class PrefixKind : std::uint8_t { None, Signed, Bytes, Uuid };
   PrefixKind prefix_kind_ = PrefixKind::None;
+  KeyShape shape_;
   bool first_reversed_ = false;
 };
 

@@ -74,7 +74,8 @@ std::size_t Partition::data_size() const {
   n += sum_cells(static_row_.view(), cell_bytes);
   n += complex_bytes(static_row_.view());
   for (const Row row : rows_) {
-    n += wire_size(row.clustering()) + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
+    const RowKey key = row.clustering();
+    n += wire_size(key) + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
     n += sum_cells(row, cell_bytes);
     n += complex_bytes(row);
   }
@@ -181,7 +182,9 @@ void Partition::remap(const std::vector<int>& regular, const std::vector<int>& s
 bool Partition::find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
                      RowPages::Pos& pos) const {
   pos = rows_.lower_bound(clustering, prefix, cmp);
-  return pos.index < rows_.size() && cmp.compare(rows_.at(pos).clustering(), clustering) == 0;
+  if (pos.index >= rows_.size()) return false;
+  const RowKey found = rows_.at(pos).clustering();
+  return cmp.compare(found, clustering) == 0;
 }
 
 std::pair<std::size_t, std::size_t> Partition::head_range(std::string_view head, const ClusteringComparator& cmp) const {
@@ -214,7 +217,7 @@ bool Partition::erase_row(std::string_view clustering, const ClusteringComparato
 std::int64_t Partition::row_shadow(Row row, const ClusteringComparator& cmp) const {
   std::int64_t ts = std::max(deletion_.timestamp, row.deletion().timestamp);
   if (range_tombstones_.empty()) return ts;
-  const std::string_view clustering = row.clustering();
+  const RowKey clustering = row.clustering();
   for (const auto& rt : range_tombstones_)
     if (rt.deletion.timestamp > ts && covers(rt, clustering, cmp)) ts = rt.deletion.timestamp;
   return ts;

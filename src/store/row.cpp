@@ -16,22 +16,8 @@ constexpr unsigned kCountShift = 5;
 constexpr std::size_t kInlineCount = 7;
 enum CellFlag : unsigned char { kTombstone = 1, kTtl = 2, kMarkerTimestamp = 4, kLocalTime = 8 };
 
-std::size_t varint_size(std::uint64_t v) {
-  std::size_t n = 1;
-  while (v >= 0x80) {
-    v >>= 7;
-    ++n;
-  }
-  return n;
-}
-
-void put_varint(char*& p, std::uint64_t v) {
-  while (v >= 0x80) {
-    *p++ = static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  *p++ = static_cast<char>(v);
-}
+std::size_t varint_size(std::uint64_t v) { return varint::size(v); }
+void put_varint(char*& p, std::uint64_t v) { p = varint::put(p, v); }
 
 template <class T>
 void put(char*& p, T v) {
@@ -97,11 +83,11 @@ std::uint64_t delta(std::int64_t ts, std::int64_t base) {
 
 }  // namespace
 
-std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex) {
+std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, const KeyShape& shape) {
   std::size_t cells = 0;
   const bool dense = dense_cells(d, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
-  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + d.clustering.size();
+  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + packed_key_size(d.clustering, shape);
   if (d.marker.exists()) size += varint_size(delta(d.marker.timestamp, base)) + (d.marker.ttl > 0 ? 12 : 0);
   if (d.deletion.exists()) size += 16;
   if (!dense || cells >= kInlineCount) size += varint_size(cells);
@@ -116,7 +102,8 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex) 
   return size;
 }
 
-void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex) {
+void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
+               const KeyShape& shape) {
   std::size_t cells = 0;
   const bool dense = dense_cells(d, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
@@ -129,8 +116,7 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
   if (dense) flags |= static_cast<unsigned char>(kDense | std::min<std::size_t>(cells, kInlineCount) << kCountShift);
   *p++ = static_cast<char>(flags);
   if (complex) put(p, complex);
-  std::memcpy(p, d.clustering.data(), d.clustering.size());
-  p += d.clustering.size();
+  p = pack_key(p, d.clustering, shape);
   if (flags & kMarker) {
     assert(d.marker.timestamp >= base);
     put_varint(p, delta(d.marker.timestamp, base));
@@ -160,7 +146,7 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
     p += c.value.size();
   }
   // Pages and the row pools size blocks from packed_size: they must agree exactly.
-  assert(static_cast<std::size_t>(p - out) == packed_size(d, base, complex != nullptr));
+  assert(static_cast<std::size_t>(p - out) == packed_size(d, base, complex != nullptr, shape));
 }
 
 std::vector<ComplexColumn>* Row::complex_ptr() const {
@@ -170,7 +156,8 @@ std::vector<ComplexColumn>* Row::complex_ptr() const {
 }
 
 void Row::decode(RowData& out) const {
-  out.clustering.assign(clustering());
+  const RowKey key(*this);
+  out.clustering.assign(key.view());
   out.marker = marker();
   out.deletion = deletion();
   out.cells.clear();
@@ -297,9 +284,9 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
     }
   }
   const std::int64_t base = d.marker.exists() ? d.marker.timestamp : 0;
-  const std::size_t size = Row::packed_size(d, base, complex != nullptr);
+  const std::size_t size = Row::packed_size(d, base, complex != nullptr, KeyShape{});
   char* bytes = row_memory::allocate(size);
-  Row::pack(bytes, d, base, complex);
+  Row::pack(bytes, d, base, complex, KeyShape{});
   row_memory::release(packed_, size_);  // the collections pointer moved into the new bytes
   added.release();  // now owned by the bytes
   packed_ = bytes;

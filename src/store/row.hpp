@@ -4,7 +4,8 @@
 //
 // Packed form (integers little-endian as the machine writes them, read with memcpy):
 //   u8 flags (marker, marker TTL, row deletion, collections, dense cells) · [collections pointer]
-//   · clustering key (its components' varint lengths and bytes: the count is the table's)
+//   · clustering key (the table's KeyShape: its integers in as few bytes as they need, the
+//     rest varint length and bytes, and no component count)
 //   · [marker: varint timestamp - base, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
 //   · [varint cell count] · the cells.
 // `base` is the page's least marker timestamp (DESIGN.md: one row timestamp as a delta), so a
@@ -14,7 +15,7 @@
 // flags' top three bits. Otherwise each cell is:
 // varint slot · u8 cell flags (tombstone, TTL, timestamp equal to the marker's, local time)
 // · [i64 timestamp] · [i32 ttl] · [i64 local time] · varint value length · value bytes.
-// The benchmark's time-series row (8-byte clustering key, a double and a 3-byte text) is 28 bytes.
+// The benchmark's time-series row (a bigint key below 2^23, a double and a 3-byte text) is 21 bytes.
 // Writes decode a row into RowData, merge and pack it again; reads walk the bytes in place.
 #pragma once
 
@@ -26,6 +27,8 @@
 #include <vector>
 
 #include "store/cell.hpp"
+#include "store/key_shape.hpp"
+#include "store/varint.hpp"
 
 namespace cqlbox::store {
 
@@ -64,14 +67,44 @@ struct RowData {
   }
 };
 
+class Row;
+
+// A row's clustering key in the standard form (clustering.hpp): the row's bytes themselves when
+// its table packs no integers, otherwise expanded into a buffer of its own. Views of it last as
+// long as it does, so it is neither copied nor converted while temporary: hold it in a variable
+// (`const RowKey key = row.clustering();`).
+class RowKey {
+ public:
+  explicit RowKey(const Row& row);
+  RowKey(const RowKey&) = delete;
+  RowKey& operator=(const RowKey&) = delete;
+  ~RowKey() {
+    if (data_ != inline_ && data_ != borrowed_) delete[] data_;
+  }
+
+  std::string_view view() const& { return {data_, size_}; }
+  std::string_view view() const&& = delete;
+  operator std::string_view() const& { return view(); }
+  operator std::string_view() const&& = delete;
+  bool empty() const { return size_ == 0; }
+  std::string str() const { return std::string(data_, size_); }
+
+ private:
+  static constexpr std::size_t kInline = 40;
+  const char* data_ = nullptr;
+  const char* borrowed_ = nullptr;  // data_ when it views the row's bytes
+  std::size_t size_ = 0;
+  char inline_[kInline];
+};
+
 class Row {
  public:
   static constexpr unsigned char kComplexFlag = 8;  // the row flag saying a collections pointer follows
 
   Row() = default;
-  // `parts`: the number of clustering components of the key (the table's clustering columns;
-  // 0 for a static row), which the bytes do not repeat.
-  Row(const char* packed, std::int64_t base, std::uint32_t parts) : packed_(packed), base_(base), parts_(parts) {}
+  // `shape`: how the key is packed (its component count is the table's clustering columns;
+  // none for a static row), which the bytes do not repeat.
+  Row(const char* packed, std::int64_t base, KeyShape shape) : packed_(packed), base_(base), shape_(shape) {}
 
   bool empty() const { return !packed_; }  // no row (collections count as written)
   // The same stored row (views compare by the bytes they view).
@@ -80,12 +113,22 @@ class Row {
 
   // Decodes everything but the complex columns into `out` (reusing its capacity).
   void decode(RowData& out) const;
-  // Inline: searches read the key of every row they probe.
-  std::string_view clustering() const {
-    if (!packed_) return {};
+  // The clustering key in the standard form.
+  RowKey clustering() const { return RowKey(*this); }
+  // ClusteringComparator::prefix of the key, read from the packed bytes: searches compute it
+  // for every row they probe.
+  template <class Comparator>
+  std::uint64_t key_prefix(const Comparator& cmp) const {
+    if (!packed_ || shape_.parts == 0) return cmp.prefix(std::string_view());
     const char* p = after_flags();
-    return {p, static_cast<std::size_t>(skip_key(p) - p)};
+    // A packed integer is its value's low bytes, big-endian: prefix() sign-extends them the same.
+    if (const unsigned w = shape_.width(0); w != 0 && static_cast<unsigned char>(*p) > w) {
+      const RowKey key(*this);
+      return cmp.prefix(key.view());
+    }
+    return cmp.prefix(std::string_view(p, static_cast<std::size_t>(skip_key(p) - p)));
   }
+  const KeyShape& shape() const { return shape_; }
   Liveness marker() const;
   Deletion deletion() const;
   // The cell in `slot` (a false CellRef when there is none).
@@ -128,21 +171,15 @@ class Row {
 
   // The packed form of `d` relative to `base` (REQUIRES: base <= the marker's timestamp when
   // there is one), pointing to `complex` when it is not null: its size, and writing it.
-  static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex);
-  static void pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex);
+  // The key is packed with `shape`.
+  static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex, const KeyShape& shape);
+  static void pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
+                   const KeyShape& shape);
 
-  static std::uint64_t read_varint(const char*& p) {
-    auto b = static_cast<unsigned char>(*p++);
-    if (b < 0x80) return b;
-    std::uint64_t v = b & 0x7fu;
-    for (int shift = 7;; shift += 7) {
-      b = static_cast<unsigned char>(*p++);
-      v |= std::uint64_t{b & 0x7fu} << shift;
-      if (b < 0x80) return v;
-    }
-  }
+  static std::uint64_t read_varint(const char*& p) { return varint::read(p); }
 
  private:
+  friend class RowKey;
   static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
   // Where the cells start; also reads the marker's timestamp, whether cells are dense and how
   // many there are.
@@ -150,17 +187,38 @@ class Row {
   // The packed bytes after the flags (and the collections pointer when there is one).
   const char* after_flags() const { return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0); }
 
-  // The end of the key starting at `p`: `parts_` components, each varint length · bytes.
+  // The end of the packed key starting at `p`.
   const char* skip_key(const char* p) const {
-    for (std::uint32_t i = 0; i < parts_; ++i) p += read_varint(p);
+    if (!shape_.packs_any()) {
+      for (std::uint32_t i = 0; i < shape_.parts; ++i) p += read_varint(p);
+      return p;
+    }
+    for (std::uint32_t i = 0; i < shape_.parts; ++i) {
+      const std::uint64_t len = read_varint(p);
+      p += KeyShape::stored_bytes(len, shape_.width(i));
+    }
     return p;
   }
   const char* after_key() const { return skip_key(after_flags()); }
 
   const char* packed_ = nullptr;
   std::int64_t base_ = 0;
-  std::uint32_t parts_ = 0;
+  KeyShape shape_;
 };
+
+inline RowKey::RowKey(const Row& row) {
+  if (!row.packed_) return;
+  const char* p = row.after_flags();
+  if (!row.shape_.packs_any()) {
+    data_ = borrowed_ = p;
+    size_ = static_cast<std::size_t>(row.skip_key(p) - p);
+    return;
+  }
+  size_ = expanded_key_size(p, row.shape_);
+  char* out = size_ <= kInline ? inline_ : new char[size_];
+  expand_key(p, row.shape_, out);
+  data_ = out;
+}
 
 // A row that owns its packed bytes: a partition's static row.
 class OwnedRow {
@@ -179,7 +237,7 @@ class OwnedRow {
     return *this;
   }
 
-  Row view() const { return Row(packed_, base_, 0); }
+  Row view() const { return Row(packed_, base_, KeyShape{}); }
   bool empty() const { return !packed_; }
   // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
   // the row's stay as they are (writes merge them in place, mutable_complex()).

@@ -142,7 +142,7 @@ RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std
   while (m > 0) {
     const std::size_t half = m / 2, mid = k + half;
     const Row r = RowPages::row(p, mid);
-    if (pred(cmp.prefix(r.clustering()), [&] { return r; })) {
+    if (pred(r.key_prefix(cmp), [&] { return r; })) {
       k = mid + 1;
       m -= half + 1;
     } else {
@@ -157,14 +157,18 @@ RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std
 
 RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const {
   return partition_from(pages_, first_prefixes_, size_, Pos{}, cmp, [&](std::uint64_t p, auto row) {
-    return p < prefix || (p == prefix && cmp.compare(row().clustering(), key) < 0);
+    if (p != prefix) return p < prefix;
+    const RowKey k = row().clustering();
+    return cmp.compare(k, key) < 0;
   });
 }
 
 RowPages::Pos RowPages::head_end(const Pos& from, std::string_view head, std::uint64_t prefix,
                                  const ClusteringComparator& cmp) const {
   return partition_from(pages_, first_prefixes_, size_, from, cmp, [&](std::uint64_t p, auto row) {
-    return p < prefix || (p == prefix && cmp.compare_head(row().clustering(), head) <= 0);
+    if (p != prefix) return p < prefix;
+    const RowKey k = row().clustering();
+    return cmp.compare_head(k, head) <= 0;
   });
 }
 
@@ -180,9 +184,9 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
   p.used = static_cast<std::uint32_t>(size);
   p.count = 1;
-  p.parts = static_cast<std::uint16_t>(cmp.size());
+  p.shape = cmp.shape();
   p.base = base;
-  first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(at), cmp.prefix(row(p, 0).clustering()));
+  first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(at), row(p, 0).key_prefix(cmp));
   pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(at), p);
   ++size_;
   fix_starts(at);
@@ -233,7 +237,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
       throw;
     }
     p.count = static_cast<std::uint16_t>(pieces[j].count);
-    p.parts = pages_[i].parts;
+    p.shape = pages_[i].shape;
     p.base = base;
     std::size_t at = 0;
     for (std::size_t k = 0; k < p.count; ++k) {
@@ -250,7 +254,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
   pages_[i] = built[0];
   pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(i + 1), built.begin() + 1, built.end());
   first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(i + 1), built.size() - 1, 0);
-  for (std::size_t j = 0; j < built.size(); ++j) first_prefixes_[i + j] = cmp.prefix(row(built[j], 0).clustering());
+  for (std::size_t j = 0; j < built.size(); ++j) first_prefixes_[i + j] = row(built[j], 0).key_prefix(cmp);
   fix_starts(i);
 }
 
@@ -259,13 +263,13 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   std::string& bytes = row_scratch();
   const std::int64_t ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
   auto pack = [&](std::int64_t base) {
-    bytes.resize(Row::packed_size(d, base, complex != nullptr));
-    Row::pack(bytes.data(), d, base, complex);
+    bytes.resize(Row::packed_size(d, base, complex != nullptr, cmp.shape()));
+    Row::pack(bytes.data(), d, base, complex, cmp.shape());
   };
   if (pages_.empty() || (!replace && pos.page + 1 == pages_.size() && pos.k == pages_.back().count &&
                          (pages_.back().count + std::size_t{1} > kPageRows ||
                           (pages_.back().capacity >= kPageBytes &&
-                           free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr))))) {
+                           free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr, cmp.shape()))))) {
     // The first row, or a time series appending after a full last page: a new page, the old
     // one left full.
     pack(ts == kNoTimestamp ? 0 : ts);
@@ -284,8 +288,8 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     for (std::size_t k = 0; k < pg.count; ++k) {
       const Row r = row(pg, k);
       r.decode(old);
-      repacked[k].resize(Row::packed_size(old, ts, r.complex_ptr() != nullptr));
-      Row::pack(repacked[k].data(), old, ts, r.complex_ptr());
+      repacked[k].resize(Row::packed_size(old, ts, r.complex_ptr() != nullptr, pg.shape));
+      Row::pack(repacked[k].data(), old, ts, r.complex_ptr(), pg.shape);
       rows[k] = {repacked[k].data(), repacked[k].size()};
     }
     // The base changes with the bytes (relayout may throw: then neither has changed). Longer
@@ -370,7 +374,7 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
     char* offsets = pg.block + pg.capacity - 2 * pg.count;
     std::memmove(offsets + 2, offsets, 2 * pos.k);
     --pg.count;
-    if (pos.k == 0) first_prefixes_[pos.page] = cmp.prefix(row(pg, 0).clustering());
+    if (pos.k == 0) first_prefixes_[pos.page] = row(pg, 0).key_prefix(cmp);
   }
   delete complex;
   --size_;

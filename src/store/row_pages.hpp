@@ -41,7 +41,7 @@ class RowPages {
     std::uint32_t capacity = 0;        // the block's size
     std::uint32_t used = 0;            // row bytes, from the front
     std::uint16_t count = 0;           // rows (offsets at the back)
-    std::uint16_t parts = 0;           // clustering components of every key (Row's `parts`)
+    KeyShape shape;                    // how its keys are packed (the table's)
   };
 
   // One row's bytes while a page is rebuilt.
@@ -129,7 +129,7 @@ class RowPages {
   static Row row(const Page& p, std::size_t k) {
     std::uint16_t off;
     __builtin_memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
-    return Row(p.block + off, p.base, p.parts);
+    return Row(p.block + off, p.base, p.shape);
   }
 
  private:

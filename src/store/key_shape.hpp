@@ -1,0 +1,47 @@
+// How a page packs a table's clustering keys: which components are integers stored in as few
+// bytes as their value needs (sqlite3's record format does the same), instead of Cassandra's
+// fixed 4 or 8. A time-series key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8.
+//
+// A packed integer component is its varint length L and bytes:
+//   L = 0          the empty value (Cassandra allows it for every type);
+//   1 <= L <= W    the value's low L bytes, big-endian: sign-extended back to W bytes;
+//   L > W          L - W - 1 raw bytes (a value of another size; validation keeps these out,
+//                  but the store does not depend on it).
+// Every other component is as in the standard form (clustering.hpp): varint length and bytes.
+// Only the store sees this form: Row::clustering() expands a packed key to the standard one.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace cqlbox::store {
+
+struct KeyShape {
+  static constexpr std::size_t kMaxPacked = 16;  // components past the 16th are never packed
+
+  std::uint16_t parts = 0;  // the table's clustering columns: keys do not store their count
+  std::uint16_t int4 = 0;   // bit i: component i is a 4-byte signed integer (int)
+  std::uint16_t int8 = 0;   // bit i: an 8-byte one (bigint, timestamp, time)
+
+  bool packs_any() const { return (int4 | int8) != 0; }
+  // W for component i: 8, 4, or 0 when it is stored as in the standard form.
+  unsigned width(std::size_t i) const {
+    if (i >= kMaxPacked) return 0;
+    return (int8 >> i) & 1u ? 8u : (int4 >> i) & 1u ? 4u : 0u;
+  }
+  // The byte count of a packed component whose varint length is `len` (not counting that varint).
+  static std::size_t stored_bytes(std::uint64_t len, unsigned width) {
+    return width && len > width ? static_cast<std::size_t>(len - width - 1) : static_cast<std::size_t>(len);
+  }
+};
+
+// The packed size of `key` (the standard form), and writing it to `out`.
+std::size_t packed_key_size(std::string_view key, const KeyShape& shape);
+char* pack_key(char* out, std::string_view key, const KeyShape& shape);
+// The size of the standard form of the packed key at `p` (`shape.parts` components), and
+// writing it to `out`.
+std::size_t expanded_key_size(const char* p, const KeyShape& shape);
+char* expand_key(const char* p, const KeyShape& shape, char* out);
+
+}  // namespace cqlbox::store

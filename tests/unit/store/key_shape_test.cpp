@@ -1,0 +1,107 @@
+// Packed clustering keys (store/key_shape.hpp): integers in as few bytes as their value needs,
+// expanded back to the standard form byte for byte, whatever the values' sizes.
+#include "store/key_shape.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "store/clustering.hpp"
+#include "store/row.hpp"
+#include "types/bytes.hpp"
+#include "types/cql_type.hpp"
+
+namespace store = cqlbox::store;
+using cqlbox::types::be_bytes;
+using cqlbox::types::Kind;
+
+namespace {
+
+std::string packed(const std::string& key, const store::KeyShape& shape) {
+  std::string out(store::packed_key_size(key, shape), '\0');
+  char* end = store::pack_key(out.data(), key, shape);
+  CHECK(static_cast<std::size_t>(end - out.data()) == out.size());
+  return out;
+}
+
+std::string expanded(const std::string& bytes, const store::KeyShape& shape) {
+  std::string out(store::expanded_key_size(bytes.data(), shape), '\0');
+  char* end = store::expand_key(bytes.data(), shape, out.data());
+  CHECK(static_cast<std::size_t>(end - out.data()) == out.size());
+  return out;
+}
+
+store::ClusteringComparator comparator(std::vector<Kind> kinds) {
+  std::vector<store::ClusteringColumn> cols;
+  for (Kind k : kinds) cols.push_back({cqlbox::types::native_type(k), false});
+  return store::ClusteringComparator(std::move(cols));
+}
+
+}  // namespace
+
+TEST_CASE("a packed bigint takes the bytes its value needs and expands back") {
+  const store::ClusteringComparator cmp = comparator({Kind::Bigint});
+  const std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
+  const std::vector<std::pair<std::int64_t, std::size_t>> cases = {
+      {0, 2}, {1, 2}, {-1, 2}, {127, 2}, {128, 3}, {-128, 2}, {-129, 3}, {999'999, 4},
+      {std::int64_t{1} << 55, 9}, {lo, 9}, {hi, 9}};
+  for (const auto& [v, size] : cases) {
+    std::string key;
+    store::append_component(key, be_bytes(v));
+    const std::string p = packed(key, cmp.shape());
+    CHECK(p.size() == size);
+    CHECK(expanded(p, cmp.shape()) == key);
+  }
+}
+
+TEST_CASE("empty values, odd sizes and unpacked columns keep their bytes") {
+  const store::ClusteringComparator cmp = comparator({Kind::Int, Kind::Bigint, Kind::Text, Kind::Timestamp});
+  const std::vector<std::vector<std::string>> keys = {
+      {"", "", "", ""},
+      {std::string(3, '\x7f'), std::string(200, 'x'), "text", be_bytes(std::int64_t{-5})},
+      {be_bytes(std::int32_t{-70000}), be_bytes(std::int64_t{1} << 40), std::string(300, 'y'), ""},
+  };
+  for (const auto& parts : keys) {
+    std::string key;
+    for (const auto& part : parts) store::append_component(key, part);
+    CHECK(expanded(packed(key, cmp.shape()), cmp.shape()) == key);
+  }
+}
+
+TEST_CASE("components past the sixteenth are stored as they are") {
+  std::vector<Kind> kinds(20, Kind::Bigint);
+  const store::ClusteringComparator cmp = comparator(kinds);
+  std::string key;
+  for (int i = 0; i < 20; ++i) store::append_component(key, be_bytes(std::int64_t{i}));
+  const std::string p = packed(key, cmp.shape());
+  CHECK(p.size() == 16 * 2 + 4 * 9);
+  CHECK(expanded(p, cmp.shape()) == key);
+}
+
+TEST_CASE("a row's key prefix read from packed bytes is the standard key's, and keeps the order") {
+  for (bool reversed : {false, true}) {
+    for (Kind kind : {Kind::Bigint, Kind::Int}) {
+      const store::ClusteringComparator cmp({{cqlbox::types::native_type(kind), reversed}, {cqlbox::types::native_type(Kind::Int), false}});
+      std::mt19937_64 rnd(7);
+      for (int i = 0; i < 2000; ++i) {
+        const auto v = static_cast<std::int64_t>(rnd()) >> (rnd() % 64);
+        store::RowData d;
+        d.clustering.clear();
+        store::append_component(d.clustering, kind == Kind::Bigint ? be_bytes(v) : be_bytes(static_cast<std::int32_t>(v)));
+        store::append_component(d.clustering, be_bytes(static_cast<std::int32_t>(i)));
+        d.marker = {100, 0, store::kNoExpiry};
+        std::string bytes(store::Row::packed_size(d, 100, false, cmp.shape()), '\0');
+        store::Row::pack(bytes.data(), d, 100, nullptr, cmp.shape());
+        const store::Row row(bytes.data(), 100, cmp.shape());
+        CHECK(row.key_prefix(cmp) == cmp.prefix(d.clustering));
+        const store::RowKey key = row.clustering();
+        CHECK(key.view() == d.clustering);
+        CHECK(row.marker().timestamp == 100);
+      }
+    }
+  }
+}
