@@ -103,10 +103,11 @@ std::int64_t now_us() {
 
 }  // namespace
 
-CommitLog::~CommitLog() {
+void CommitLog::close() {
   if (fd_ >= 0) {
     fsync(fd_);
-    close(fd_);
+    ::close(fd_);
+    fd_ = -1;
   }
 }
 
@@ -153,7 +154,7 @@ std::string CommitLog::open_segment(std::uint64_t n) {
   if (fd < 0) return "Cannot open commit log " + path + ": " + std::strerror(errno);
   if (fd_ >= 0) {
     fdatasync(fd_);
-    close(fd_);
+    ::close(fd_);
   }
   fd_ = fd;
   path_ = path;
@@ -171,7 +172,7 @@ std::uint64_t CommitLog::rotate(std::string& error) {
     const int d = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (d >= 0) {
       fsync(d);
-      close(d);
+      ::close(d);
     }
   }
   return segment_;
@@ -204,16 +205,16 @@ std::string CommitLog::write_data_file(std::uint64_t generation, const std::stri
   };
   if (!write_all(bytes) || !write_all(payload) || fsync(fd) != 0) {
     const std::string why = std::strerror(errno);
-    close(fd);
+    ::close(fd);
     unlink(tmp.c_str());
     return "Cannot write " + tmp + ": " + why;
   }
-  close(fd);
+  ::close(fd);
   if (rename(tmp.c_str(), path.c_str()) != 0) return "Cannot rename " + tmp + ": " + std::strerror(errno);
   const int d = ::open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (d >= 0) {
     fsync(d);
-    close(d);
+    ::close(d);
   }
   return "";
 }
@@ -228,7 +229,7 @@ bool CommitLog::read_data_file(std::uint64_t generation, std::string& payload, s
   std::string all;
   char buf[1 << 16];
   for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) all.append(buf, static_cast<std::size_t>(n));
-  close(fd);
+  ::close(fd);
   Cursor c{all};
   const bool magic = all.compare(0, 9, "CQLBOXDB1") == 0;
   c.data.remove_prefix(std::min<std::size_t>(9, c.data.size()));
@@ -367,7 +368,7 @@ std::string copy_into(const std::string& file, const std::string& dir) {
   const std::string target = dir + "/data.db";
   const int out = ::open(target.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (out < 0) {
-    close(in);
+    ::close(in);
     return "Cannot write " + target + ": " + std::strerror(errno);
   }
   char buf[1 << 16];
@@ -376,8 +377,8 @@ std::string copy_into(const std::string& file, const std::string& dir) {
     ok = ::write(out, buf, static_cast<std::size_t>(n)) == n;
   ok = ok && fsync(out) == 0;
   const std::string why = ok ? "" : std::strerror(errno);
-  close(in);
-  close(out);
+  ::close(in);
+  ::close(out);
   return ok ? "" : "Cannot write " + target + ": " + why;
 }
 

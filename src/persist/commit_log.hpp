@@ -47,12 +47,14 @@ class CommitLog {
   static constexpr std::int64_t kPeriodUs = 10'000'000;  // commitlog_sync_period: 10 s
 
   CommitLog() = default;
-  ~CommitLog();
+  ~CommitLog() { close(); }
   CommitLog(const CommitLog&) = delete;
   CommitLog& operator=(const CommitLog&) = delete;
 
   // Opens (creating) DIR. Returns an error message, or "".
   std::string open(const std::string& dir, SyncMode mode);
+  // Syncs and closes the segment being written (a shutdown: what the destructor does).
+  void close();
 
   // The newest data file's generation (DIR/data-N.db), 0 when there is none. The data file N
   // holds everything logged in the segments before N.

@@ -81,6 +81,15 @@ Shell::~Shell() {
   if (capture_) std::fclose(capture_);
 }
 
+void Shell::exit_process(int status) {
+  copy_import_.reset();
+  if (capture_) std::fclose(capture_);
+  capture_ = nullptr;
+  log_.close();
+  std::fflush(nullptr);
+  std::_Exit(status);
+}
+
 void Shell::flush() {
   if (out_.empty()) return;
   sync_log();  // output acknowledges the statements before it

@@ -58,6 +58,9 @@ class Shell {
 
   // Runs according to the options; returns the process exit status.
   int run();
+  // Ends the process after run(): closes what holds data (the commit log, a CAPTURE file, a
+  // COPY's error file, the C streams), and leaves the heap to the OS instead of freeing it.
+  [[noreturn]] void exit_process(int status);
   // run() without the server: the script, file or interactive loop.
   int run_shell();
 

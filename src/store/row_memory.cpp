@@ -3,21 +3,13 @@
 #include <cstring>
 #include <new>
 
+#include "util/sanitizers.hpp"
+
 namespace cqlbox::store::row_memory {
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kPooled = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kPooled = false;
-#else
-constexpr bool kPooled = true;
-#endif
-#else
-constexpr bool kPooled = true;
-#endif
+constexpr bool kPooled = !util::kAddressSanitizer;
 
 constexpr std::size_t kGrain = 8;
 constexpr std::size_t kLargest = 256;
