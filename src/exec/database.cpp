@@ -33,17 +33,29 @@ Database::Database() {
   register_system_tables(*this);
 }
 
+store::PathTypes slot_types(const schema::TableSchema& t) {
+  store::PathTypes paths;
+  for (int i : t.regulars) paths.regular.push_back(t.column(i).type->path_type());
+  for (int i : t.statics) paths.statics.push_back(t.column(i).type->path_type());
+  for (std::size_t slot = 0; slot < t.regulars.size() && slot < store::RowShape::kMaxPacked; ++slot) {
+    switch (t.column(t.regulars[slot]).type->kind) {
+      case types::Kind::Bigint: case types::Kind::Double: case types::Kind::Timestamp: case types::Kind::Time:
+        paths.fixed8 = static_cast<std::uint16_t>(paths.fixed8 | (1u << slot));
+        break;
+      default: break;
+    }
+  }
+  return paths;
+}
+
 store::TableStore& Database::store_of(const schema::TableSchema& t) {
   std::string name = store_name(t.keyspace, t.name);
   auto it = stores.find(name);
   if (it == stores.end()) {
     std::vector<store::ClusteringColumn> cols;
     for (int i : t.clustering) cols.push_back({t.column(i).type, t.column(i).reversed});
-    store::PathTypes paths;
-    for (int i : t.regulars) paths.regular.push_back(t.column(i).type->path_type());
-    for (int i : t.statics) paths.statics.push_back(t.column(i).type->path_type());
     it = stores.emplace(name, std::make_unique<store::TableStore>(
-                                  store::ClusteringComparator(std::move(cols)), std::move(paths))).first;
+                                  store::ClusteringComparator(std::move(cols)), slot_types(t))).first;
   }
   return *it->second;
 }

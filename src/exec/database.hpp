@@ -21,6 +21,10 @@
 
 namespace cqlbox::exec {
 
+// What a table's store keeps of its slots' types: collection path types, and which regular
+// slots hold 8-byte values (packed without a length).
+store::PathTypes slot_types(const schema::TableSchema& t);
+
 struct Database {
   Database();
 

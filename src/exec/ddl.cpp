@@ -598,10 +598,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
     }
     return map;
   };
-  store::PathTypes paths;
-  for (int i : t->regulars) paths.regular.push_back(t->column(i).type->path_type());
-  for (int i : t->statics) paths.statics.push_back(t->column(i).type->path_type());
-  db.store_of(*t).remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), std::move(paths));
+  db.store_of(*t).remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), slot_types(*t));
   views_follow_add(db, *t);
   return Void{};
 }

@@ -51,7 +51,7 @@ std::optional<std::string> key_from_wire(std::string_view wire) {
 ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns) : columns_(std::move(columns)) {
   using types::Kind;
   shape_.parts = static_cast<std::uint16_t>(columns_.size());
-  for (std::size_t i = 0; i < columns_.size() && i < KeyShape::kMaxPacked; ++i) {
+  for (std::size_t i = 0; i < columns_.size() && i < RowShape::kMaxPacked; ++i) {
     const auto bit = static_cast<std::uint16_t>(1u << i);
     switch (columns_[i].type->kind) {
       case Kind::Int: shape_.int4 |= bit; break;

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "store/key_shape.hpp"
+#include "store/row_shape.hpp"
 #include "types/cql_type.hpp"
 
 namespace cqlbox::store {
@@ -47,8 +47,10 @@ class ClusteringComparator {
     return prefix_of_first(key);
   }
   std::size_t size() const { return columns_.size(); }
-  // How pages pack these keys (key_shape.hpp).
-  const KeyShape& shape() const { return shape_; }
+  // How pages pack rows (row_shape.hpp): the keys, and (set by the table's store, which every
+  // page operation reads it from with the order) its regular slots of 8-byte values.
+  const RowShape& shape() const { return shape_; }
+  void set_fixed8_cells(std::uint16_t slots) { shape_.cell8 = slots; }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 
  private:
@@ -57,7 +59,7 @@ class ClusteringComparator {
   std::vector<ClusteringColumn> columns_;
   enum class PrefixKind : std::uint8_t { None, Signed, Bytes, Uuid };
   PrefixKind prefix_kind_ = PrefixKind::None;
-  KeyShape shape_;
+  RowShape shape_;
   bool first_reversed_ = false;
 };
 

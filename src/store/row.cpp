@@ -59,8 +59,9 @@ int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
 
 namespace {
 
-// Dense: every cell a plain live one at the marker's timestamp, in slots 0..n-1.
-bool dense_cells(const RowData& d, std::size_t* count) {
+// Dense: every cell a plain live one at the marker's timestamp, in slots 0..n-1, 8 bytes where
+// the shape says the slot's values are.
+bool dense_cells(const RowData& d, const RowShape& shape, std::size_t* count) {
   std::size_t n = 0;
   bool dense = d.marker.exists();
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
@@ -70,7 +71,8 @@ bool dense_cells(const RowData& d, std::size_t* count) {
       continue;
     }
     ++n;
-    if (c.tombstone || c.ttl > 0 || c.local_time != kNoExpiry || c.timestamp != d.marker.timestamp || n != slot + 1)
+    if (c.tombstone || c.ttl > 0 || c.local_time != kNoExpiry || c.timestamp != d.marker.timestamp || n != slot + 1 ||
+        (shape.fixed8(slot) && c.value.size() != 8))
       dense = false;
   }
   *count = n;
@@ -83,9 +85,9 @@ std::uint64_t delta(std::int64_t ts, std::int64_t base) {
 
 }  // namespace
 
-std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, const KeyShape& shape) {
+std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, const RowShape& shape) {
   std::size_t cells = 0;
-  const bool dense = dense_cells(d, &cells);
+  const bool dense = dense_cells(d, shape, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
   std::size_t size = 1 + (complex ? sizeof(void*) : 0) + packed_key_size(d.clustering, shape);
   if (d.marker.exists()) size += varint_size(delta(d.marker.timestamp, base)) + (d.marker.ttl > 0 ? 12 : 0);
@@ -94,8 +96,11 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, 
   for (std::size_t slot = 0; slot < d.cells.size(); ++slot) {
     const Cell& c = d.cells[slot];
     if (!c.exists()) continue;
+    if (dense) {
+      size += (shape.fixed8(slot) ? 0 : varint_size(c.value.size())) + c.value.size();
+      continue;
+    }
     size += varint_size(c.value.size()) + c.value.size();
-    if (dense) continue;
     const unsigned char f = cell_flags(c, marker_ts);
     size += varint_size(slot) + 1 + ((f & kMarkerTimestamp) ? 0 : 8) + ((f & kTtl) ? 4 : 0) + ((f & kLocalTime) ? 8 : 0);
   }
@@ -103,9 +108,9 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, 
 }
 
 void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
-               const KeyShape& shape) {
+               const RowShape& shape) {
   std::size_t cells = 0;
-  const bool dense = dense_cells(d, &cells);
+  const bool dense = dense_cells(d, shape, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
   char* p = out;
   unsigned char flags = 0;
@@ -141,7 +146,7 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
       if (f & kTtl) put(p, c.ttl);
       if (f & kLocalTime) put(p, c.local_time);
     }
-    put_varint(p, c.value.size());
+    if (!dense || !shape.fixed8(slot)) put_varint(p, c.value.size());
     std::memcpy(p, c.value.data(), c.value.size());
     p += c.value.size();
   }
@@ -228,7 +233,7 @@ CellRef Row::cell(int slot) const {
   if (dense) {
     if (static_cast<std::uint64_t>(slot) >= n) return found;
     for (int s = 0;; ++s) {
-      const auto len = static_cast<std::size_t>(read_varint(p));
+      const std::size_t len = dense_length(p, static_cast<std::uint64_t>(s));
       if (s == slot) {
         found.value = std::string_view(p, len);
         found.timestamp = marker_ts;
@@ -254,7 +259,7 @@ std::size_t Row::packed_size() const {
   const char* p = cells_begin(&marker_ts, &dense, &n);
   CellRef c;
   for (std::uint64_t i = 0; i < n; ++i) {
-    if (dense) p += read_varint(p);
+    if (dense) p += dense_length(p, i);
     else read_cell(p, kNoTimestamp, c);
   }
   return static_cast<std::size_t>(p - packed_);
@@ -284,9 +289,9 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
     }
   }
   const std::int64_t base = d.marker.exists() ? d.marker.timestamp : 0;
-  const std::size_t size = Row::packed_size(d, base, complex != nullptr, KeyShape{});
+  const std::size_t size = Row::packed_size(d, base, complex != nullptr, RowShape{});
   char* bytes = row_memory::allocate(size);
-  Row::pack(bytes, d, base, complex, KeyShape{});
+  Row::pack(bytes, d, base, complex, RowShape{});
   row_memory::release(packed_, size_);  // the collections pointer moved into the new bytes
   added.release();  // now owned by the bytes
   packed_ = bytes;

@@ -4,7 +4,7 @@
 //
 // Packed form (integers little-endian as the machine writes them, read with memcpy):
 //   u8 flags (marker, marker TTL, row deletion, collections, dense cells) · [collections pointer]
-//   · clustering key (the table's KeyShape: its integers in as few bytes as they need, the
+//   · clustering key (the table's RowShape: its integers in as few bytes as they need, the
 //     rest varint length and bytes, and no component count)
 //   · [marker: varint timestamp - base, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
 //   · [varint cell count] · the cells.
@@ -12,10 +12,10 @@
 // marker written within the last half minute takes 3 bytes, not 8.
 // Dense cells (what an INSERT of every column writes: live, no TTL, the marker's timestamp, slots
 // 0..n-1 all present) are each varint value length · value bytes, their count (below 7) in the
-// flags' top three bits. Otherwise each cell is:
+// flags' top three bits; a slot of 8-byte values (RowShape::cell8) has no length. Otherwise each cell is:
 // varint slot · u8 cell flags (tombstone, TTL, timestamp equal to the marker's, local time)
 // · [i64 timestamp] · [i32 ttl] · [i64 local time] · varint value length · value bytes.
-// The benchmark's time-series row (a bigint key below 2^23, a double and a 3-byte text) is 21 bytes.
+// The benchmark's time-series row (a bigint key below 2^23, a double and a 3-byte text) is 20 bytes.
 // Writes decode a row into RowData, merge and pack it again; reads walk the bytes in place.
 #pragma once
 
@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "store/cell.hpp"
-#include "store/key_shape.hpp"
+#include "store/row_shape.hpp"
 #include "store/varint.hpp"
 
 namespace cqlbox::store {
@@ -104,7 +104,7 @@ class Row {
   Row() = default;
   // `shape`: how the key is packed (its component count is the table's clustering columns;
   // none for a static row), which the bytes do not repeat.
-  Row(const char* packed, std::int64_t base, KeyShape shape) : packed_(packed), base_(base), shape_(shape) {}
+  Row(const char* packed, std::int64_t base, RowShape shape) : packed_(packed), base_(base), shape_(shape) {}
 
   bool empty() const { return !packed_; }  // no row (collections count as written)
   // The same stored row (views compare by the bytes they view).
@@ -128,7 +128,7 @@ class Row {
     }
     return cmp.prefix(std::string_view(p, static_cast<std::size_t>(skip_key(p) - p)));
   }
-  const KeyShape& shape() const { return shape_; }
+  const RowShape& shape() const { return shape_; }
   Liveness marker() const;
   Deletion deletion() const;
   // The cell in `slot` (a false CellRef when there is none).
@@ -145,7 +145,7 @@ class Row {
     if (dense) {
       c.timestamp = marker_ts;
       for (std::uint64_t slot = 0; slot < n; ++slot) {
-        const auto len = static_cast<std::size_t>(read_varint(p));
+        const std::size_t len = dense_length(p, slot);
         c.value = std::string_view(p, len);
         p += len;
         f(static_cast<int>(slot), static_cast<const CellRef&>(c));
@@ -172,9 +172,9 @@ class Row {
   // The packed form of `d` relative to `base` (REQUIRES: base <= the marker's timestamp when
   // there is one), pointing to `complex` when it is not null: its size, and writing it.
   // The key is packed with `shape`.
-  static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex, const KeyShape& shape);
+  static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex, const RowShape& shape);
   static void pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
-                   const KeyShape& shape);
+                   const RowShape& shape);
 
   static std::uint64_t read_varint(const char*& p) { return varint::read(p); }
 
@@ -184,6 +184,10 @@ class Row {
   // Where the cells start; also reads the marker's timestamp, whether cells are dense and how
   // many there are.
   const char* cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count) const;
+  // The length of a dense row's cell in `slot`, read from `p` unless the slot's values are 8 bytes.
+  std::size_t dense_length(const char*& p, std::uint64_t slot) const {
+    return shape_.fixed8(static_cast<std::size_t>(slot)) ? 8 : static_cast<std::size_t>(read_varint(p));
+  }
   // The packed bytes after the flags (and the collections pointer when there is one).
   const char* after_flags() const { return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0); }
 
@@ -195,7 +199,7 @@ class Row {
     }
     for (std::uint32_t i = 0; i < shape_.parts; ++i) {
       const std::uint64_t len = read_varint(p);
-      p += KeyShape::stored_bytes(len, shape_.width(i));
+      p += RowShape::stored_bytes(len, shape_.width(i));
     }
     return p;
   }
@@ -203,7 +207,7 @@ class Row {
 
   const char* packed_ = nullptr;
   std::int64_t base_ = 0;
-  KeyShape shape_;
+  RowShape shape_;
 };
 
 inline RowKey::RowKey(const Row& row) {
@@ -237,7 +241,7 @@ class OwnedRow {
     return *this;
   }
 
-  Row view() const { return Row(packed_, base_, KeyShape{}); }
+  Row view() const { return Row(packed_, base_, RowShape{}); }
   bool empty() const { return !packed_; }
   // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
   // the row's stay as they are (writes merge them in place, mutable_complex()).

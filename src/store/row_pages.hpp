@@ -41,7 +41,7 @@ class RowPages {
     std::uint32_t capacity = 0;        // the block's size
     std::uint32_t used = 0;            // row bytes, from the front
     std::uint16_t count = 0;           // rows (offsets at the back)
-    KeyShape shape;                    // how its keys are packed (the table's)
+    RowShape shape;                    // how its keys are packed (the table's)
   };
 
   // One row's bytes while a page is rebuilt.

@@ -35,7 +35,9 @@ class TableStore {
   using Map = std::map<PartitionPosition, Partition, PositionLess>;
 
   explicit TableStore(ClusteringComparator cmp, PathTypes paths = {})
-      : cmp_(std::move(cmp)), paths_(std::move(paths)) {}
+      : cmp_(std::move(cmp)), paths_(std::move(paths)) {
+    cmp_.set_fixed8_cells(paths_.fixed8);
+  }
   TableStore(const TableStore&) = delete;
   TableStore& operator=(const TableStore&) = delete;
 
@@ -60,6 +62,8 @@ class TableStore {
   }
   // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
   void remap(const std::vector<int>& regular, const std::vector<int>& statics, PathTypes paths) {
+    // Rows are read with their pages' shape and packed again with the new one.
+    cmp_.set_fixed8_cells(paths.fixed8);
     for (auto& [pos, p] : partitions_) p.remap(regular, statics, cmp_);
     paths_ = std::move(paths);
   }

@@ -1,6 +1,9 @@
-// How a page packs a table's clustering keys: which components are integers stored in as few
-// bytes as their value needs (sqlite3's record format does the same), instead of Cassandra's
-// fixed 4 or 8. A time-series key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8.
+// How a page packs a table's rows, beyond what each row's flags say (row.hpp):
+// - which clustering components are integers stored in as few bytes as their value needs
+//   (sqlite3's record format does the same), instead of Cassandra's fixed 4 or 8: a time-series
+//   key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8;
+// - which regular columns hold 8-byte values (bigint, double, timestamp, time): a dense row
+//   stores no length before them (and a row whose value there has another size is not dense).
 //
 // A packed integer component is its varint length L and bytes:
 //   L = 0          the empty value (Cassandra allows it for every type);
@@ -17,14 +20,18 @@
 
 namespace cqlbox::store {
 
-struct KeyShape {
+struct RowShape {
   static constexpr std::size_t kMaxPacked = 16;  // components past the 16th are never packed
 
   std::uint16_t parts = 0;  // the table's clustering columns: keys do not store their count
   std::uint16_t int4 = 0;   // bit i: component i is a 4-byte signed integer (int)
   std::uint16_t int8 = 0;   // bit i: an 8-byte one (bigint, timestamp, time)
+  std::uint16_t cell8 = 0;  // bit s: regular slot s holds 8-byte values (bigint, double, timestamp, time)
 
   bool packs_any() const { return (int4 | int8) != 0; }
+  bool operator==(const RowShape&) const = default;
+  // Whether a dense row's cell in `slot` is its 8 bytes alone.
+  bool fixed8(std::size_t slot) const { return slot < kMaxPacked && ((cell8 >> slot) & 1u); }
   // W for component i: 8, 4, or 0 when it is stored as in the standard form.
   unsigned width(std::size_t i) const {
     if (i >= kMaxPacked) return 0;
@@ -37,11 +44,11 @@ struct KeyShape {
 };
 
 // The packed size of `key` (the standard form), and writing it to `out`.
-std::size_t packed_key_size(std::string_view key, const KeyShape& shape);
-char* pack_key(char* out, std::string_view key, const KeyShape& shape);
+std::size_t packed_key_size(std::string_view key, const RowShape& shape);
+char* pack_key(char* out, std::string_view key, const RowShape& shape);
 // The size of the standard form of the packed key at `p` (`shape.parts` components), and
 // writing it to `out`.
-std::size_t expanded_key_size(const char* p, const KeyShape& shape);
-char* expand_key(const char* p, const KeyShape& shape, char* out);
+std::size_t expanded_key_size(const char* p, const RowShape& shape);
+char* expand_key(const char* p, const RowShape& shape, char* out);
 
 }  // namespace cqlbox::store

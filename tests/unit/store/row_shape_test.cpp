@@ -1,6 +1,6 @@
-// Packed clustering keys (store/key_shape.hpp): integers in as few bytes as their value needs,
+// Packed clustering keys (store/row_shape.hpp): integers in as few bytes as their value needs,
 // expanded back to the standard form byte for byte, whatever the values' sizes.
-#include "store/key_shape.hpp"
+#include "store/row_shape.hpp"
 
 #include <doctest/doctest.h>
 
@@ -21,14 +21,14 @@ using cqlbox::types::Kind;
 
 namespace {
 
-std::string packed(const std::string& key, const store::KeyShape& shape) {
+std::string packed(const std::string& key, const store::RowShape& shape) {
   std::string out(store::packed_key_size(key, shape), '\0');
   char* end = store::pack_key(out.data(), key, shape);
   CHECK(static_cast<std::size_t>(end - out.data()) == out.size());
   return out;
 }
 
-std::string expanded(const std::string& bytes, const store::KeyShape& shape) {
+std::string expanded(const std::string& bytes, const store::RowShape& shape) {
   std::string out(store::expanded_key_size(bytes.data(), shape), '\0');
   char* end = store::expand_key(bytes.data(), shape, out.data());
   CHECK(static_cast<std::size_t>(end - out.data()) == out.size());
@@ -103,5 +103,43 @@ TEST_CASE("a row's key prefix read from packed bytes is the standard key's, and 
         CHECK(row.marker().timestamp == 100);
       }
     }
+  }
+}
+
+TEST_CASE("8-byte cells of a dense row go without a length, and a value of another size is not dense") {
+  store::RowShape shape;
+  shape.cell8 = 0b101;  // slots 0 and 2
+  auto packed_row = [&](std::vector<std::string> values) {
+    store::RowData d;
+    d.marker = {1000, 0, store::kNoExpiry};
+    for (auto& v : values) {
+      store::Cell c;
+      c.value = std::move(v);
+      c.timestamp = 1000;
+      d.cells.push_back(std::move(c));
+    }
+    std::string bytes(store::Row::packed_size(d, 1000, false, shape), '\0');
+    store::Row::pack(bytes.data(), d, 1000, nullptr, shape);
+    return std::make_pair(bytes, d);
+  };
+  const auto [dense, d1] = packed_row({be_bytes(std::int64_t{-3}), "abc", be_bytes(std::int64_t{1} << 60)});
+  CHECK(dense.size() == 1 + 1 + 8 + 4 + 8);  // flags, marker delta, 8, length and 3, 8
+  const auto [sparse, d2] = packed_row({std::string(), "abc", be_bytes(std::int64_t{7})});
+  CHECK(sparse.size() > 1 + 1 + 1 + 4 + 8);
+  for (const auto* r : {&dense, &sparse}) {
+    const store::Row row(r->data(), 1000, shape);
+    const store::RowData& d = r == &dense ? d1 : d2;
+    CHECK(row.packed_size() == r->size());
+    for (int slot = 0; slot < 3; ++slot) CHECK(row.cell(slot).value == d.cells[static_cast<std::size_t>(slot)].value);
+    int seen = 0;
+    row.for_each_cell([&](int slot, const store::CellRef& c) {
+      CHECK(c.value == d.cells[static_cast<std::size_t>(slot)].value);
+      CHECK(c.timestamp == 1000);
+      ++seen;
+    });
+    CHECK(seen == 3);
+    store::RowData back;
+    row.decode(back);
+    CHECK(back.cells.size() == 3);
   }
 }

@@ -1,4 +1,4 @@
-#include "store/key_shape.hpp"
+#include "store/row_shape.hpp"
 
 #include <cstring>
 
@@ -25,7 +25,7 @@ unsigned short_width(std::int64_t x) {
 
 }  // namespace
 
-std::size_t packed_key_size(std::string_view key, const KeyShape& shape) {
+std::size_t packed_key_size(std::string_view key, const RowShape& shape) {
   if (!shape.packs_any()) return key.size();
   std::size_t n = 0;
   for (std::size_t i = 0; !key.empty(); ++i) {
@@ -39,7 +39,7 @@ std::size_t packed_key_size(std::string_view key, const KeyShape& shape) {
   return n;
 }
 
-char* pack_key(char* out, std::string_view key, const KeyShape& shape) {
+char* pack_key(char* out, std::string_view key, const RowShape& shape) {
   if (!shape.packs_any()) {
     std::memcpy(out, key.data(), key.size());
     return out + key.size();
@@ -61,12 +61,12 @@ char* pack_key(char* out, std::string_view key, const KeyShape& shape) {
   return out;
 }
 
-std::size_t expanded_key_size(const char* p, const KeyShape& shape) {
+std::size_t expanded_key_size(const char* p, const RowShape& shape) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < shape.parts; ++i) {
     const std::uint64_t len = varint::read(p);
     const unsigned w = shape.width(i);
-    const std::size_t bytes = KeyShape::stored_bytes(len, w);
+    const std::size_t bytes = RowShape::stored_bytes(len, w);
     p += bytes;
     const std::size_t size = w != 0 && len != 0 && len <= w ? w : bytes;
     n += varint::size(size) + size;
@@ -74,7 +74,7 @@ std::size_t expanded_key_size(const char* p, const KeyShape& shape) {
   return n;
 }
 
-char* expand_key(const char* p, const KeyShape& shape, char* out) {
+char* expand_key(const char* p, const RowShape& shape, char* out) {
   for (std::size_t i = 0; i < shape.parts; ++i) {
     const std::uint64_t len = varint::read(p);
     const unsigned w = shape.width(i);
@@ -88,7 +88,7 @@ char* expand_key(const char* p, const KeyShape& shape, char* out) {
       p += k;
       continue;
     }
-    const std::size_t bytes = KeyShape::stored_bytes(len, w);
+    const std::size_t bytes = RowShape::stored_bytes(len, w);
     out = varint::put(out, bytes);
     std::memcpy(out, p, bytes);
     out += bytes;
