@@ -241,6 +241,13 @@ ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* aren
 
 }  // namespace
 
+const ast::Statement* Parser::parse_known(std::string_view text) {
+  result_.reset();
+  const ast::Statement* cached = cache_.find(text);
+  if (cached) markers_ = cache_.markers();
+  return cached;
+}
+
 const ast::Statement& Parser::parse(std::string_view text) {
   result_.reset();
   if (const ast::Statement* cached = cache_.find(text)) {

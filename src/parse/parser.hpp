@@ -26,6 +26,9 @@ class Parser {
   // A statement of a shape seen before (the same text but for its literals) is not parsed
   // again: see statement_cache.hpp.
   const ast::Statement& parse(std::string_view text);
+  // The statement parse() would return if `text`'s shape is known; nullptr (and nothing parsed)
+  // when it is not. What it returns is valid as parse()'s is.
+  const ast::Statement* parse_known(std::string_view text);
 
   // The bind markers ('?', ':name') of the statement parse() returned last.
   std::size_t markers() const { return markers_; }

@@ -47,6 +47,18 @@ bool inside_batch(std::string_view text) {
 }  // namespace
 
 void StatementSplitter::feed_line(std::string_view line, std::vector<std::string>& done) {
+  feed(line, [&](std::string& text) {
+    done.push_back(std::move(text));
+    text.clear();
+  });
+}
+
+void StatementSplitter::feed_line(std::string_view line, CutStatements& done) {
+  feed(line, [&](std::string& text) { done.take(text); });
+}
+
+template <class Done>
+void StatementSplitter::feed(std::string_view line, Done&& done) {
   if (!pending_.empty()) pending_ += '\n';
   else pending_.reserve(line.size());  // one allocation for a one-line statement
   std::size_t i = 0;
@@ -118,8 +130,7 @@ void StatementSplitter::feed_line(std::string_view line, std::vector<std::string
     ++i;
     if (c == ';' && state_ == State::Normal &&
         !inside_batch(std::string_view(pending_).substr(0, pending_.size() - 1))) {
-      done.push_back(std::move(pending_));
-      pending_.clear();
+      done(pending_);
     }
   }
   // A statement that has not started yet keeps no text (blank lines, comments).

@@ -10,11 +10,33 @@
 
 namespace cqlbox::parse {
 
+// The statements one line completed. Its strings are reused from line to line (swapped with
+// the splitter's buffer), so a script of one-line statements allocates nothing per line.
+class CutStatements {
+ public:
+  std::size_t size() const { return count_; }
+  const std::string& operator[](std::size_t i) const { return texts_[i]; }
+  const std::string* begin() const { return texts_.data(); }
+  const std::string* end() const { return texts_.data() + count_; }
+  void clear() { count_ = 0; }
+  // Takes `text`, leaving `text` empty with the capacity of a string used before.
+  void take(std::string& text) {
+    if (count_ == texts_.size()) texts_.emplace_back();
+    texts_[count_++].swap(text);
+    text.clear();
+  }
+
+ private:
+  std::vector<std::string> texts_;
+  std::size_t count_ = 0;
+};
+
 class StatementSplitter {
  public:
   // Feeds one line (without its newline). Each statement completed by this line is appended
   // to `done` (text from its first token through ';').
   void feed_line(std::string_view line, std::vector<std::string>& done);
+  void feed_line(std::string_view line, CutStatements& done);
 
   // True while a statement has started (a token was seen) and is not finished.
   bool in_statement() const { return !pending_.empty(); }
@@ -35,6 +57,9 @@ class StatementSplitter {
   void reset();
 
  private:
+  template <class Done>
+  void feed(std::string_view line, Done&& done);
+
   enum class State { Normal, SingleQuote, DoubleQuote, Dollar, BlockComment };
   State state_ = State::Normal;
   std::string pending_;

@@ -163,8 +163,26 @@ void Shell::print_result(const exec::Result& result) {
   flush();
 }
 
-void Shell::run_statement(const std::string& text) {
+void Shell::run_statement(const std::string& text, std::string_view unchecked_line) {
   if (exit_) return;
+  // feed_line's lexical check of the statement's line, when it left it here.
+  auto line_lex_failed = [&] {
+    if (unchecked_line.empty()) return false;
+    auto lex = parse::find_lex_failure(unchecked_line);
+    unchecked_line = {};
+    if (!lex) return false;
+    print_error(tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
+                     : fmt::format("Invalid syntax at line 1, char {}", lex->column));
+    print_error(fmt::format("  {}", lex->text));
+    print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
+    return true;
+  };
+  if (!unchecked_line.empty()) {
+    const std::string_view w = first_word(text);
+    if ((is_shell_command(w) || util::iequals(w, "get") || util::iequals(w, "copy") || util::iequals(w, "list") ||
+         util::iequals(w, "use")) && line_lex_failed())
+      return;
+  }
   if (is_shell_command(first_word(text))) {
     std::string_view cmd = text;
     while (!cmd.empty() && (cmd.back() == ';' || cmd.back() == ' ' || cmd.back() == '\n')) cmd.remove_suffix(1);
@@ -208,8 +226,12 @@ void Shell::run_statement(const std::string& text) {
     return true;
   };
   const ast::Statement* parsed = nullptr;
+  if (!unchecked_line.empty()) {
+    parsed = parser_.parse_known(text);
+    if (!parsed && line_lex_failed()) return;
+  }
   try {
-    parsed = &parser_.parse(text);
+    if (!parsed) parsed = &parser_.parse(text);
   } catch (const error::CqlError& e) {
     // cqlsh lexes a statement before sending it, so its "Invalid syntax" wins over the server's
     // error. Checked only when the parse fails: text the grammar accepts is made of tokens
@@ -287,20 +309,41 @@ void Shell::feed_line(std::string_view line) {
   }
   // cqlsh lexes its buffer as each line arrives: a character no token starts with fails at
   // once, and the buffer (the statement so far) is dropped. A line that begins inside a string
-  // or comment is left to the check of the finished statement.
-  if (!splitter_.in_literal() && !oversized_) {
-    if (auto lex = parse::find_lex_failure(line)) {
-      const std::size_t at_line = splitter_.pending_lines() + 1;
-      print_error(tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
-                       : fmt::format("Invalid syntax at line {}, char {}", at_line, lex->column));
-      print_error(fmt::format("  {}", lex->text));
-      print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
-      splitter_.reset();
-      return;
-    }
-  }
-  std::vector<std::string> done;
+  // or comment is left to the check of the finished statement. A line that begins outside any
+  // statement is checked once it is cut (the same, since dropping the buffer then is dropping
+  // what the line added), and a lone statement in it leaves the check to run_statement, which
+  // skips it for a shape it knows: text the grammar accepts is made of tokens cqlsh knows.
+  const bool idle = !splitter_.in_statement() && !splitter_.in_literal();
+  const bool check = !splitter_.in_literal() && !oversized_;
+  auto lex_failed = [&] {
+    auto lex = parse::find_lex_failure(line);
+    if (!lex) return false;
+    // (Called before the line is fed, unless the line began outside any statement.)
+    const std::size_t at_line = idle ? 1 : splitter_.pending_lines() + 1;
+    print_error(tty_ ? fmt::format("Invalid syntax at char {}", lex->column)
+                     : fmt::format("Invalid syntax at line {}, char {}", at_line, lex->column));
+    print_error(fmt::format("  {}", lex->text));
+    print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
+    splitter_.reset();
+    return true;
+  };
+  if (check && !idle && lex_failed()) return;
+  if (cut_.size() <= feed_depth_) cut_.emplace_back();
+  parse::CutStatements& done = cut_[feed_depth_];
+  done.clear();
   splitter_.feed_line(line, done);
+  std::string_view unchecked;
+  if (check && idle) {
+    if (done.size() == 1 && !splitter_.in_statement() && !splitter_.in_literal() && done[0].size() <= kMaxStatementBytes)
+      unchecked = line;
+    else if (lex_failed())
+      return;
+  }
+  ++feed_depth_;
+  struct Leave {
+    std::size_t& depth;
+    ~Leave() { --depth; }
+  } leave{feed_depth_};
   for (const auto& stmt : done) {
     if (exit_) break;
     if (oversized_) {  // the rest of a statement already refused
@@ -311,7 +354,7 @@ void Shell::feed_line(std::string_view line) {
       refuse_oversized();
       continue;
     }
-    run_statement(stmt);
+    run_statement(stmt, unchecked);
   }
   if (splitter_.in_statement() && splitter_.pending_size() > kMaxStatementBytes) {
     if (!oversized_) refuse_oversized();

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
+#include <deque>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -76,7 +77,9 @@ class Shell {
  private:
   void feed_line(std::string_view line);
   void finish_input();
-  void run_statement(const std::string& text);
+  // `unchecked_line`: the input line that holds all of `text` when cqlsh's lexical check of it
+  // was left to here (feed_line): it runs unless the statement's shape is known.
+  void run_statement(const std::string& text, std::string_view unchecked_line = {});
   bool run_shell_command(std::string_view command);
   void print_result(const exec::Result& result);
   void print_error(std::string_view text);
@@ -177,6 +180,10 @@ class Shell {
   exec::Session session_;
   parse::Parser parser_;
   parse::StatementSplitter splitter_;
+  // The statements each line cut, one list per nesting level (SOURCE feeds lines from within a
+  // line), kept from line to line so their strings are reused.
+  std::deque<parse::CutStatements> cut_;
+  std::size_t feed_depth_ = 0;
   // The largest statement cqlbox reads (Cassandra's native_transport_max_frame_size is 16 MiB).
   static constexpr std::size_t kMaxStatementBytes = 16u << 20;
   bool zero_page_ = false;  // PAGING 0 was given
