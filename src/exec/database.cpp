@@ -49,6 +49,12 @@ store::PathTypes slot_types(const schema::TableSchema& t) {
 }
 
 store::TableStore& Database::store_of(const schema::TableSchema& t) {
+  if (last_store_) {
+    const std::string_view last = *last_store_name_;
+    if (last.size() == t.keyspace.size() + 1 + t.name.size() && last.starts_with(t.keyspace) &&
+        last[t.keyspace.size()] == '.' && last.ends_with(t.name))
+      return *last_store_;
+  }
   std::string name = store_name(t.keyspace, t.name);
   auto it = stores.find(name);
   if (it == stores.end()) {
@@ -57,10 +63,14 @@ store::TableStore& Database::store_of(const schema::TableSchema& t) {
     it = stores.emplace(name, std::make_unique<store::TableStore>(
                                   store::ClusteringComparator(std::move(cols)), slot_types(t))).first;
   }
+  last_store_name_ = &it->first;
+  last_store_ = it->second.get();
   return *it->second;
 }
 
 void Database::drop_store(std::string_view ks, std::string_view table) {
+  last_store_name_ = nullptr;
+  last_store_ = nullptr;
   auto it = stores.find(store_name(ks, table));
   if (it != stores.end()) stores.erase(it);
 }

@@ -59,6 +59,12 @@ struct Database {
 
   store::TableStore& store_of(const schema::TableSchema& t);
   void drop_store(std::string_view keyspace, std::string_view table);
+
+ private:
+  // The store store_of() found last and its name in `stores`: a script writes one table
+  // statement after statement, and this spares building the name and searching the map.
+  const std::string* last_store_name_ = nullptr;
+  store::TableStore* last_store_ = nullptr;
 };
 
 // Session state the statements read or change.

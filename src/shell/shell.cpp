@@ -42,8 +42,9 @@ bool is_shell_command(std::string_view word) {
       "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
       // cqlbox's own
       "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump"};
+  const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
   for (auto c : kCommands)
-    if (util::iequals(word, c)) return true;
+    if (c.size() == word.size() && c[0] == first && util::iequals(word, c)) return true;
   return false;
 }
 
@@ -177,20 +178,19 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
     return true;
   };
-  if (!unchecked_line.empty()) {
-    const std::string_view w = first_word(text);
-    if ((is_shell_command(w) || util::iequals(w, "get") || util::iequals(w, "copy") || util::iequals(w, "list") ||
-         util::iequals(w, "use")) && line_lex_failed())
-      return;
-  }
-  if (is_shell_command(first_word(text))) {
+  const std::string_view word = first_word(text);
+  const bool shell_command = is_shell_command(word);
+  if (!unchecked_line.empty() && (shell_command || util::iequals(word, "get") || util::iequals(word, "copy") ||
+                                  util::iequals(word, "list") || util::iequals(word, "use")) &&
+      line_lex_failed())
+    return;
+  if (shell_command) {
     std::string_view cmd = text;
     while (!cmd.empty() && (cmd.back() == ';' || cmd.back() == ' ' || cmd.back() == '\n')) cmd.remove_suffix(1);
     run_shell_command(cmd);
     return;
   }
   // cassandra-cli's LIST <table> and GET <table>['key'] (not CQL's LIST ROLES/USERS/…).
-  const std::string_view word = first_word(text);
   if (util::iequals(word, "get")) return cmd_get(text);
   if (util::iequals(word, "copy")) return cmd_copy(text);
   if (util::iequals(word, "list")) {
