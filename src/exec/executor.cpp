@@ -121,7 +121,9 @@ void refuse_system_write(const Database& db, const Session& session, const ast::
 
 Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   refuse_system_write(db, session, s.table);
-  PreparedWrite w = prepare_insert(db, session, s, statement_timestamp(db, session));
+  // Kept from INSERT to INSERT: the mutation's strings and vectors keep their capacity.
+  thread_local PreparedWrite w{nullptr, {}, nullptr};
+  prepare_insert(db, session, s, statement_timestamp(db, session), w);
   refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
   if (s.if_not_exists)
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);

@@ -77,6 +77,8 @@ Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedW
                            const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
 
 PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t timestamp);
+// The same into `w`, reusing its first mutation's capacity.
+void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t timestamp, PreparedWrite& w);
 PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t timestamp);
 PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t timestamp);
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s);

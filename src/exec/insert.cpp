@@ -32,6 +32,13 @@ std::string missing_list(const schema::TableSchema& t, const std::vector<int>& c
 
 PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s,
                              std::int64_t default_timestamp) {
+  PreparedWrite w{nullptr, {}, nullptr};
+  prepare_insert(db, session, s, default_timestamp, w);
+  return w;
+}
+
+void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp,
+                    PreparedWrite& w) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   for (int i : t.regulars)
     if (t.column(i).type->kind == types::Kind::Counter)
@@ -91,7 +98,9 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     if (v->empty() && t.partition_key.size() == 1) invalid("Key may not be empty");
     pk.push_back(*v);
   }
-  store::Mutation m;
+  w.mutations.resize(1);
+  store::Mutation& m = w.mutations[0];
+  m.reset();
   m.partition_key = serialize_partition_key(pk);
   for (int c : t.clustering) {
     if (static_row_only) break;
@@ -149,9 +158,8 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
     if (c.kind == schema::ColumnKind::Static) m.static_cells.emplace_back(c.position, make_cell(values[i]));
   }
 
-  PreparedWrite w{&db.store_of(t), {}, &t};
-  w.mutations.push_back(std::move(m));
-  return w;
+  w.store = &db.store_of(t);
+  w.table = &t;
 }
 
 }  // namespace cqlbox::exec

@@ -41,6 +41,21 @@ struct Mutation {
   Deletion row_deletion;
   std::vector<std::pair<int, Cell>> cells;  // (regular slot, cell)
   std::vector<ComplexWrite> complex;        // collections (row ones need has_row)
+
+  // Empties every field, keeping the strings' and vectors' capacity: a script's INSERTs fill
+  // one mutation again and again (a field added above must be reset here too).
+  void reset() {
+    partition_key.clear();
+    partition_deletion = {};
+    static_cells.clear();
+    range_tombstones.clear();
+    has_row = false;
+    clustering.clear();
+    marker = {};
+    row_deletion = {};
+    cells.clear();
+    complex.clear();
+  }
 };
 
 }  // namespace cqlbox::store
