@@ -75,4 +75,10 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
   return std::nullopt;
 }
 
+bool printable_ascii(std::string_view line) {
+  bool ok = true;
+  for (const char c : line) ok &= (c >= 0x20 && c < 0x7f) || c == '\t';  // no early exit: vectorized
+  return ok;
+}
+
 }  // namespace cqlbox::parse

@@ -16,4 +16,10 @@ struct LexFailure {
 
 std::optional<LexFailure> find_lex_failure(std::string_view statement);
 
+// True when every byte of `line` is printable ASCII or a tab. A statement in such a line that
+// the grammar accepted lexes cleanly in cqlsh too: no grammar token uses an ASCII character
+// cqlsh's lexer lacks ('@', '#', '`', …). The grammar's exceptions, 'µ' in a duration and '\v'
+// or '\f' as a space, are not printable ASCII, so their lines are always checked.
+bool printable_ascii(std::string_view line);
+
 }  // namespace cqlbox::parse

@@ -311,8 +311,8 @@ void Shell::feed_line(std::string_view line) {
   // once, and the buffer (the statement so far) is dropped. A line that begins inside a string
   // or comment is left to the check of the finished statement. A line that begins outside any
   // statement is checked once it is cut (the same, since dropping the buffer then is dropping
-  // what the line added), and a lone statement in it leaves the check to run_statement, which
-  // skips it for a shape it knows: text the grammar accepts is made of tokens cqlsh knows.
+  // what the line added), and a lone statement in a line of printable ASCII leaves the check to
+  // run_statement, which skips it for a shape it knows (parse::printable_ascii says why).
   const bool idle = !splitter_.in_statement() && !splitter_.in_literal();
   const bool check = !splitter_.in_literal() && !oversized_;
   auto lex_failed = [&] {
@@ -334,7 +334,8 @@ void Shell::feed_line(std::string_view line) {
   splitter_.feed_line(line, done);
   std::string_view unchecked;
   if (check && idle) {
-    if (done.size() == 1 && !splitter_.in_statement() && !splitter_.in_literal() && done[0].size() <= kMaxStatementBytes)
+    if (done.size() == 1 && !splitter_.in_statement() && !splitter_.in_literal() && done[0].size() <= kMaxStatementBytes &&
+        parse::printable_ascii(line))
       unchecked = line;
     else if (lex_failed())
       return;
