@@ -39,6 +39,8 @@ PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& 
 
 void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp,
                     PreparedWrite& w) {
+  w.store = nullptr;  // set once the write is ready (a kept PreparedWrite may name a dropped table)
+  w.table = nullptr;
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   for (int i : t.regulars)
     if (t.column(i).type->kind == types::Kind::Counter)

@@ -14,15 +14,19 @@ namespace cqlbox::parse {
 // the splitter's buffer), so a script of one-line statements allocates nothing per line.
 class CutStatements {
  public:
+  static constexpr std::size_t kKeptCapacity = 64 * 1024;
+
   std::size_t size() const { return count_; }
   const std::string& operator[](std::size_t i) const { return texts_[i]; }
   const std::string* begin() const { return texts_.data(); }
   const std::string* end() const { return texts_.data() + count_; }
   void clear() { count_ = 0; }
-  // Takes `text`, leaving `text` empty with the capacity of a string used before.
+  // Takes `text`, leaving `text` empty with the capacity of a string used before (unless that
+  // was a big statement's, which is freed rather than kept for the rest of the session).
   void take(std::string& text) {
     if (count_ == texts_.size()) texts_.emplace_back();
     texts_[count_++].swap(text);
+    if (text.capacity() > kKeptCapacity) std::string().swap(text);
     text.clear();
   }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+using cqlbox::parse::CutStatements;
 using cqlbox::parse::StatementSplitter;
 
 // Readable failure output for lists of statements.
@@ -190,4 +191,37 @@ TEST_CASE("BEGIN BATCH … APPLY BATCH; is kept together") {
           "SELECT 1;"});
   CHECK(split({"BEGIN UNLOGGED BATCH INSERT INTO t (k) VALUES (1); APPLY BATCH;"}) ==
         Strings{"BEGIN UNLOGGED BATCH INSERT INTO t (k) VALUES (1); APPLY BATCH;"});
+}
+
+TEST_CASE("cut statements reuse their strings, but not a big statement's") {
+  StatementSplitter s;
+  CutStatements done;
+  s.feed_line("SELECT 1;", done);
+  REQUIRE(done.size() == 1);
+  CHECK(done[0] == "SELECT 1;");
+  const std::string big = "SELECT '" + std::string(100 * 1024, 'x') + "';";
+  done.clear();
+  s.feed_line(big, done);
+  REQUIRE(done.size() == 1);
+  CHECK(done[0] == big);
+  // The next statement takes the big buffer back from the list: it is freed, not kept.
+  {
+    CutStatements list;
+    std::string text(100 * 1024, 'x'), small = "abc";
+    list.take(text);
+    list.clear();
+    list.take(small);
+    CHECK(small.capacity() <= CutStatements::kKeptCapacity);
+    CHECK(list[0] == "abc");
+  }
+  done.clear();
+  s.feed_line("SELECT 2;", done);
+  REQUIRE(done.size() == 1);
+  CHECK(done[0] == "SELECT 2;");
+  CHECK(s.pending().empty());
+  done.clear();
+  s.feed_line("SELECT 3; SELECT 4;", done);
+  REQUIRE(done.size() == 2);
+  CHECK(done[0] == "SELECT 3;");
+  CHECK(done[1] == "SELECT 4;");
 }
