@@ -78,10 +78,11 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
 bool printable_ascii(std::string_view line) {
   // Branch-free and without an early exit, so that the compiler vectorizes it: this runs on
   // every input line.
-  unsigned bad = 0;
+  // (A byte-wide accumulator keeps the vector lanes bytes: an int one widened every byte to 4.)
+  unsigned char bad = 0;
   for (const char ch : line) {
     const auto c = static_cast<unsigned char>(ch);
-    bad |= static_cast<unsigned>(static_cast<unsigned char>(c - 0x20) >= 0x5f) & static_cast<unsigned>(c != '\t');
+    bad |= static_cast<unsigned char>((static_cast<unsigned char>(c - 0x20) >= 0x5f) & (c != '\t'));
   }
   return bad == 0;
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -43,6 +44,14 @@ bool is_shell_command(std::string_view word) {
       // cqlbox's own
       "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump"};
   const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
+  // The letters commands start with: INSERT, UPDATE, BEGIN, ALTER… leave without the loop.
+  constexpr std::uint32_t kFirstLetters = [] {
+    std::uint32_t m = 0;
+    for (auto c : kCommands)
+      if (c[0] >= 'a' && c[0] <= 'z') m |= 1u << (c[0] - 'a');
+    return m;
+  }();
+  if (first >= 'a' && first <= 'z' && !(kFirstLetters >> (first - 'a') & 1u)) return false;
   for (auto c : kCommands)
     if (c.size() == word.size() && c[0] == first && util::iequals(word, c)) return true;
   return false;
