@@ -24,6 +24,12 @@ bool constant_accepted(const CqlType& type, ConstantKind kind) noexcept;
 std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text,
                             std::string_view column);
 
+// Appends what encode_constant gives for the common scalar cases (int, bigint, smallint,
+// tinyint and double from numbers, text from strings, boolean) to `out`, without a string of
+// its own. False, `out` unchanged, for every other case and wherever encode_constant would
+// throw: the caller then asks encode_constant, for the value or the message.
+bool append_constant(const CqlType& type, ConstantKind kind, std::string_view text, std::string& out);
+
 // Duration values use Cassandra's vint encoding (months, days, nanoseconds, zig-zagged).
 std::string encode_duration(std::int64_t months, std::int64_t days, std::int64_t nanos);
 bool decode_duration(std::string_view bytes, std::int64_t& months, std::int64_t& days,

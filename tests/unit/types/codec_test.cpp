@@ -6,6 +6,9 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -353,5 +356,80 @@ TEST_CASE("varchar is named text in messages") {
   } catch (const CqlError& e) {
     CHECK(e.cls == ErrorClass::InvalidRequest);
     CHECK(e.message == "Invalid INTEGER constant (1) for \"v\" of type text");
+  }
+}
+
+namespace {
+
+// The double a decimal text stands for, correctly rounded (glibc's strtod is).
+std::string double_bytes(const std::string& text) {
+  const double d = std::strtod(text.c_str(), nullptr);
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &d, sizeof bits);
+  std::string out;
+  for (int i = 7; i >= 0; --i) out += static_cast<char>(bits >> (8 * i));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("double literals: the fast path rounds as strtod does") {
+  const auto* type = cqlbox::types::native_type(Kind::Double);
+  std::mt19937_64 rng(7);
+  // Every length of mantissa around 2^53 (the fast path's edge), both sides of the point.
+  for (int n = 0; n < 20000; ++n) {
+    const int digits = 1 + static_cast<int>(rng() % 19);
+    std::string text = n % 2 ? "-" : "";
+    std::string mantissa;
+    for (int i = 0; i < digits; ++i) mantissa += static_cast<char>('0' + rng() % 10);
+    if (n % 5 == 0) mantissa = std::to_string((std::uint64_t{1} << 53) + rng() % 3 - 1);
+    const std::size_t point = rng() % (mantissa.size() + 1);
+    text += mantissa.substr(0, point) + (point < mantissa.size() || n % 3 ? "." : "") + mantissa.substr(point);
+    if (text == "." || text == "-.") continue;
+    CAPTURE(text);
+    CHECK(encode_constant(*type, ConstantKind::Float, text, "d") == double_bytes(text));
+    std::string appended = "x";
+    REQUIRE(cqlbox::types::append_constant(*type, ConstantKind::Float, text, appended));
+    CHECK(appended == "x" + double_bytes(text));
+  }
+}
+
+TEST_CASE("append_constant: what encode_constant gives, or false where it throws") {
+  struct Case {
+    Kind type;
+    ConstantKind kind;
+    std::string_view text;
+  };
+  const Case cases[] = {
+      {Kind::Int, ConstantKind::Integer, "0"},           {Kind::Int, ConstantKind::Integer, "-2147483648"},
+      {Kind::Int, ConstantKind::Integer, "2147483648"},  {Kind::Int, ConstantKind::Integer, "+7"},
+      {Kind::Bigint, ConstantKind::Integer, "-9223372036854775808"},
+      {Kind::Bigint, ConstantKind::Integer, "9223372036854775808"},
+      {Kind::Bigint, ConstantKind::Integer, "123456789012345678"},
+      {Kind::Smallint, ConstantKind::Integer, "-32769"}, {Kind::Tinyint, ConstantKind::Integer, "127"},
+      {Kind::Double, ConstantKind::Integer, "5"},        {Kind::Double, ConstantKind::Float, "1e300"},
+      {Kind::Double, ConstantKind::Float, "NaN"},        {Kind::Text, ConstantKind::String, "it's"},
+      {Kind::Text, ConstantKind::Integer, "5"},          {Kind::Boolean, ConstantKind::Boolean, "FALSE"},
+      {Kind::Ascii, ConstantKind::String, "abc"},        {Kind::Counter, ConstantKind::Integer, "1"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    const auto* type = cqlbox::types::native_type(c.type);
+    std::string out = "prefix";
+    const bool appended = cqlbox::types::append_constant(*type, c.kind, c.text, out);
+    std::string expected;
+    bool throws = false;
+    try {
+      expected = encode_constant(*type, c.kind, c.text, "v");
+    } catch (const CqlError&) {
+      throws = true;
+    }
+    if (appended) {
+      CHECK_FALSE(throws);
+      CHECK(out == "prefix" + expected);
+    } else {
+      CHECK(out == "prefix");
+    }
+    if (throws) CHECK_FALSE(appended);
   }
 }
