@@ -710,6 +710,7 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
   // Existing values keep their bytes: fields are positional, an added one reads as null.
   const types::CqlType* updated = types::udt_type(std::string(ks_name), name, fields, field_types, false);
   ks->types[name] = updated;
+  db.catalog.changed();
   for (auto& [tname, t] : ks->tables)
     for (auto& c : t.columns) c.type = replace_udt(c.type, name, updated);
   return Void{};

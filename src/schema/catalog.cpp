@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <utility>
 
 namespace cqlbox::schema {
 
@@ -90,6 +91,7 @@ const TableSchema* Catalog::table(std::string_view ks, std::string_view table) c
 }
 
 TableSchema* Catalog::mutable_table(std::string_view ks, std::string_view table) {
+  ++epoch_;
   KeyspaceSchema* k = keyspace(ks);
   if (!k) return nullptr;
   auto it = k->tables.find(table);
@@ -97,16 +99,17 @@ TableSchema* Catalog::mutable_table(std::string_view ks, std::string_view table)
 }
 
 TableSchema* Catalog::table_with_index(std::string_view ks, std::string_view name) {
-  KeyspaceSchema* k = keyspace(ks);
-  if (!k) return nullptr;
-  for (auto& [tname, t] : k->tables)
-    for (const auto& i : t.indexes)
-      if (i.name == name) return &t;
-  return nullptr;
+  ++epoch_;
+  return const_cast<TableSchema*>(std::as_const(*this).table_with_index(ks, name));
 }
 
 const TableSchema* Catalog::table_with_index(std::string_view ks, std::string_view name) const {
-  return const_cast<Catalog*>(this)->table_with_index(ks, name);
+  const KeyspaceSchema* k = keyspace(ks);
+  if (!k) return nullptr;
+  for (const auto& [tname, t] : k->tables)
+    for (const auto& i : t.indexes)
+      if (i.name == name) return &t;
+  return nullptr;
 }
 
 KeyspaceSchema& Catalog::add_keyspace(KeyspaceSchema ks) {

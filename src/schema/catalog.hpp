@@ -21,9 +21,13 @@ namespace cqlbox::schema {
 
 class Catalog {
  public:
-  // Moves on whenever a keyspace or table is dropped (or added): a table pointer remembered
-  // with the epoch it was found at is valid while the epoch has not moved.
+  // Moves on whenever a keyspace or table is dropped or added, and whenever a table is handed
+  // out to be changed (mutable_table, table_with_index, changed()): a table pointer, or
+  // anything read from the table, remembered with the epoch it was found at is valid while the
+  // epoch has not moved.
   std::uint64_t epoch() const { return epoch_; }
+  // For a change made through keyspace() (ALTER TYPE rewrites its tables' column types).
+  void changed() { ++epoch_; }
 
   const KeyspaceSchema* keyspace(std::string_view name) const;
   KeyspaceSchema* keyspace(std::string_view name);
