@@ -122,7 +122,8 @@ class Row {
     if (!packed_ || shape_.parts == 0) return cmp.prefix(std::string_view());
     const char* p = after_flags();
     // A packed integer is its value's low bytes, big-endian: prefix() sign-extends them the same.
-    if (const unsigned w = shape_.width(0); w != 0 && static_cast<unsigned char>(*p) > w) {
+    if (const unsigned w = shape_.width(0); w != 0) {
+      if (const auto len = static_cast<unsigned char>(*p); len <= w) return cmp.prefix_of_packed(p + 1, len);
       const RowKey key(*this);
       return cmp.prefix(key.view());
     }
