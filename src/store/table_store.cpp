@@ -6,14 +6,14 @@ namespace cqlbox::store {
 
 TableStore::Map::iterator TableStore::locate(std::int64_t token, std::string_view partition_key) const {
   auto& map = const_cast<Map&>(partitions_);
-  if (auto h = by_token_.find(token); h != by_token_.end() && h->second->first.key == partition_key) return h->second;
+  if (Map::iterator* h = by_token_.find(token); h && (*h)->first.key == partition_key) return *h;
   auto it = map.find(PartitionPosition{token, partition_key});
-  if (it != map.end()) by_token_.try_emplace(token, it);
+  if (it != map.end()) by_token_.insert(token, it);
   return it;
 }
 
 TableStore::Map::iterator TableStore::erase(Map::iterator it) {
-  if (auto h = by_token_.find(it->first.token); h != by_token_.end() && h->second == it) by_token_.erase(h);
+  if (Map::iterator* h = by_token_.find(it->first.token); h && *h == it) by_token_.erase(it->first.token);
   return partitions_.erase(it);
 }
 
@@ -29,7 +29,7 @@ TableStore::Map::iterator TableStore::find_or_add(std::string_view partition_key
     auto node = partitions_.extract(it);
     node.key().key = node.mapped().key();
     it = partitions_.insert(std::move(node)).position;
-    by_token_.try_emplace(token, it);
+    by_token_.insert(token, it);
   }
   return it;
 }

@@ -9,11 +9,11 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
 #include "store/partition.hpp"
+#include "store/token_index.hpp"
 
 namespace cqlbox::store {
 
@@ -94,7 +94,7 @@ class TableStore {
   // Token -> its partition, beside the ordered map: a write or point read is one hash probe
   // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
   // leave the second to the map.
-  mutable std::unordered_map<std::int64_t, Map::iterator> by_token_;
+  mutable TokenIndex<Map::iterator> by_token_;
 };
 
 }  // namespace cqlbox::store
