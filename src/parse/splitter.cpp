@@ -1,5 +1,9 @@
 #include "parse/splitter.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace cqlbox::parse {
 
 namespace {
@@ -27,19 +31,22 @@ struct Special {
 };
 constexpr Special kSpecial;
 
-// The first special character in line[from, n), or n. Whole blocks of 16 bytes are tested
-// without branches, so the compiler vectorizes the test: most of a statement is one run.
+// The first special character in line[from, n), or n. Most of a statement is one run, so
+// with SSE2 (every x86-64) it is tested 16 bytes to an instruction.
 std::size_t next_special(std::string_view line, std::size_t from) {
-  constexpr std::size_t kBlock = 16;
   std::size_t i = from;
-  for (; i + kBlock <= line.size(); i += kBlock) {
-    unsigned char any = 0;
-    for (std::size_t k = 0; k < kBlock; ++k) {
-      const char c = line[i + k];
-      any |= static_cast<unsigned char>((c == '\'') | (c == '"') | (c == '$') | (c == ';') | (c == '-') | (c == '/'));
-    }
-    if (any) break;
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('\''), dquote = _mm_set1_epi8('"'), dollar = _mm_set1_epi8('$'),
+                semi = _mm_set1_epi8(';'), minus = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/');
+  for (; i + 16 <= line.size(); i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data() + i));
+    const __m128i hit = _mm_or_si128(
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, dquote)),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, dollar), _mm_cmpeq_epi8(v, semi))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, minus), _mm_cmpeq_epi8(v, slash)));
+    if (const int mask = _mm_movemask_epi8(hit)) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
   }
+#endif
   while (i < line.size() && !kSpecial.at[static_cast<unsigned char>(line[i])]) ++i;
   return i;
 }
