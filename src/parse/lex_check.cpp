@@ -1,5 +1,9 @@
 #include "parse/lex_check.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <cstring>
 
 namespace cqlbox::parse {
@@ -76,15 +80,23 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
 }
 
 bool printable_ascii(std::string_view line) {
-  // Branch-free and without an early exit, so that the compiler vectorizes it: this runs on
-  // every input line.
-  // (A byte-wide accumulator keeps the vector lanes bytes: an int one widened every byte to 4.)
-  unsigned char bad = 0;
-  for (const char ch : line) {
-    const auto c = static_cast<unsigned char>(ch);
-    bad |= static_cast<unsigned char>((static_cast<unsigned char>(c - 0x20) >= 0x5f) & (c != '\t'));
+  // This runs on every input line: 16 bytes at a time with SSE2 (every x86-64), where a byte
+  // is bad when it is below ' ' (a signed compare) or above '~' (0x7f, and 0x80-0xff, which are
+  // negative as signed bytes, so below ' ' too), and not a tab.
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f), tab = _mm_set1_epi8('\t');
+  for (; i + 16 <= line.size(); i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data() + i));
+    const __m128i bad = _mm_andnot_si128(_mm_cmpeq_epi8(v, tab), _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)));
+    if (_mm_movemask_epi8(bad) != 0) return false;
   }
-  return bad == 0;
+#endif
+  for (; i < line.size(); ++i) {
+    const auto c = static_cast<unsigned char>(line[i]);
+    if (static_cast<unsigned char>(c - 0x20) >= 0x5f && c != '\t') return false;
+  }
+  return true;
 }
 
 }  // namespace cqlbox::parse

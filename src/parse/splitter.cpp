@@ -53,6 +53,7 @@ std::size_t next_special(std::string_view line, std::size_t from) {
 
 // A BEGIN … BATCH statement runs until "APPLY BATCH;", across the ';' of its parts.
 bool inside_batch(std::string_view text) {
+  if (text.empty() || (text[0] | 0x20) != 'b') return false;  // most statements: not BEGIN
   std::size_t i = 0;
   while (i < text.size() && is_word_char(text[i])) ++i;
   if (!word_equals(text.substr(0, i), "BEGIN")) return false;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -62,8 +63,12 @@ std::string_view first_word(std::string_view s) {
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
   if (i < s.size() && s[i] == '?') return s.substr(i, 1);
   std::size_t j = i;
-  auto word_char = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
-  while (j < s.size() && word_char(s[j])) ++j;
+  static constexpr auto kWordChar = [] {
+    std::array<bool, 256> word{};
+    for (int c = 0; c < 256; ++c) word[static_cast<std::size_t>(c)] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    return word;
+  }();
+  while (j < s.size() && kWordChar[static_cast<unsigned char>(s[j])]) ++j;
   return s.substr(i, j - i);
 }
 

@@ -7,7 +7,10 @@
 
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "parse/lex_check.hpp"
 
 using cqlbox::parse::CutStatements;
 using cqlbox::parse::StatementSplitter;
@@ -224,4 +227,32 @@ TEST_CASE("cut statements reuse their strings, but not a big statement's") {
   REQUIRE(done.size() == 2);
   CHECK(done[0] == "SELECT 3;");
   CHECK(done[1] == "SELECT 4;");
+}
+
+TEST_CASE("printable_ascii: every byte value, at every place in and past a 16-byte block") {
+  for (int b = 0; b < 256; ++b) {
+    const bool printable = (b >= 0x20 && b <= 0x7e) || b == '\t';
+    for (std::size_t at : {0u, 5u, 15u, 16u, 17u, 31u, 40u}) {
+      std::string line(41, 'a');
+      line[at] = static_cast<char>(b);
+      CAPTURE(b);
+      CAPTURE(at);
+      CHECK(cqlbox::parse::printable_ascii(line) == printable);
+      CHECK(cqlbox::parse::printable_ascii(std::string_view(line).substr(0, at + 1)) == printable);
+    }
+  }
+  CHECK(cqlbox::parse::printable_ascii(""));
+}
+
+TEST_CASE("splitter: special characters found at every place in and past a 16-byte block") {
+  // The run scan tests 16 bytes at a time: a ';' or quote anywhere must still end the run.
+  for (std::size_t at = 0; at < 40; ++at) {
+    std::string line = "SELECT " + std::string(at, 'x') + ";SELECT 'a;b' ;";
+    cqlbox::parse::StatementSplitter splitter;
+    std::vector<std::string> done;
+    splitter.feed_line(line, done);
+    REQUIRE(done.size() == 2);
+    CHECK(done[0] == "SELECT " + std::string(at, 'x') + ";");
+    CHECK(done[1] == "SELECT 'a;b' ;");
+  }
 }
