@@ -107,8 +107,18 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, 
   return size;
 }
 
-void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
-               const RowShape& shape) {
+std::size_t Row::packed_size_bound(const RowData& d, bool complex) {
+  // Flags, the collections pointer, the key (a packed component is at most one byte longer than
+  // its standard form, whose length takes a byte at least), marker (a varint delta, TTL and
+  // expiry), deletion, cell count; per cell its slot, flags, timestamp, TTL, local time and
+  // value with its length.
+  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + 2 * d.clustering.size() + (10 + 12) + 16 + 10;
+  for (const Cell& c : d.cells) size += 10 + 1 + 8 + 4 + 8 + 10 + c.value.size();
+  return size;
+}
+
+char* Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
+                const RowShape& shape) {
   std::size_t cells = 0;
   const bool dense = dense_cells(d, shape, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
@@ -152,6 +162,8 @@ void Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Compl
   }
   // Pages and the row pools size blocks from packed_size: they must agree exactly.
   assert(static_cast<std::size_t>(p - out) == packed_size(d, base, complex != nullptr, shape));
+  assert(static_cast<std::size_t>(p - out) <= packed_size_bound(d, complex != nullptr));
+  return p;
 }
 
 std::vector<ComplexColumn>* Row::complex_ptr() const {

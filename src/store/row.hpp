@@ -174,8 +174,12 @@ class Row {
   // there is one), pointing to `complex` when it is not null: its size, and writing it.
   // The key is packed with `shape`.
   static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex, const RowShape& shape);
-  static void pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
-                   const RowShape& shape);
+  // Returns the end of what it wrote (out + packed_size(…)).
+  static char* pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
+                    const RowShape& shape);
+  // At least packed_size(d, …) for any base and shape, in one look at `d`: a write packs into a
+  // buffer of this size and takes pack's end, instead of walking the row twice.
+  static std::size_t packed_size_bound(const RowData& d, bool complex);
 
   static std::uint64_t read_varint(const char*& p) { return varint::read(p); }
 

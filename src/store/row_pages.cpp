@@ -17,8 +17,8 @@ std::vector<RowPages::Span>& spans_scratch() {
   thread_local std::vector<RowPages::Span> spans;
   return spans;
 }
-std::string& row_scratch() {
-  thread_local std::string bytes;
+std::vector<char>& row_scratch() {
+  thread_local std::vector<char> bytes;
   return bytes;
 }
 
@@ -260,11 +260,14 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
 
 void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<ComplexColumn>* complex,
                    const ClusteringComparator& cmp) {
-  std::string& bytes = row_scratch();
+  // The new row is packed into `bytes` (grown to the bound, never shrunk): its first `size`.
+  std::vector<char>& bytes = row_scratch();
+  std::size_t size = 0;
   const std::int64_t ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
   auto pack = [&](std::int64_t base) {
-    bytes.resize(Row::packed_size(d, base, complex != nullptr, cmp.shape()));
-    Row::pack(bytes.data(), d, base, complex, cmp.shape());
+    const std::size_t bound = Row::packed_size_bound(d, complex != nullptr);
+    if (bytes.size() < bound) bytes.resize(bound);
+    size = static_cast<std::size_t>(Row::pack(bytes.data(), d, base, complex, cmp.shape()) - bytes.data());
   };
   if (pages_.empty() || (!replace && pos.page + 1 == pages_.size() && pos.k == pages_.back().count &&
                          (pages_.back().count + std::size_t{1} > kPageRows ||
@@ -273,7 +276,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     // The first row, or a time series appending after a full last page: a new page, the old
     // one left full.
     pack(ts == kNoTimestamp ? 0 : ts);
-    return new_page(pages_.size(), bytes.data(), bytes.size(), ts, cmp);
+    return new_page(pages_.size(), bytes.data(), size, ts, cmp);
   }
 
   Page& pg = pages_[pos.page];
@@ -300,7 +303,6 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   }
   Page& page = pages_[pos.page];
   pack(page.base);
-  const std::size_t size = bytes.size();
 
   std::vector<ComplexColumn>* replaced = nullptr;
   if (replace) replaced = row(page, pos.k).complex_ptr();
