@@ -192,8 +192,10 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
     return true;
   };
-  const std::string_view word = first_word(text);
-  const bool shell_command = is_shell_command(word);
+  // A statement of a shape the cache knows is DML or a SELECT: none of the words below.
+  const ast::Statement* parsed = unchecked_line.empty() ? nullptr : parser_.parse_known(text);
+  const std::string_view word = parsed ? std::string_view() : first_word(text);
+  const bool shell_command = !parsed && is_shell_command(word);
   if (!unchecked_line.empty() && (shell_command || util::iequals(word, "get") || util::iequals(word, "copy") ||
                                   util::iequals(word, "list") || util::iequals(word, "use")) &&
       line_lex_failed())
@@ -239,11 +241,7 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     print_error(fmt::format(" {}^", std::string(lex->column, ' ')));
     return true;
   };
-  const ast::Statement* parsed = nullptr;
-  if (!unchecked_line.empty()) {
-    parsed = parser_.parse_known(text);
-    if (!parsed && line_lex_failed()) return;
-  }
+  if (!parsed && line_lex_failed()) return;
   try {
     if (!parsed) parsed = &parser_.parse(text);
   } catch (const error::CqlError& e) {
