@@ -11,6 +11,16 @@ namespace {
 
 // The big-endian signed integer `v` (its size is the column's width).
 std::int64_t read_signed(std::string_view v) {
+  if (v.size() == 8) {  // bigint, timestamp, time: one load
+    std::uint64_t u;
+    std::memcpy(&u, v.data(), sizeof u);
+    return static_cast<std::int64_t>(__builtin_bswap64(u));
+  }
+  if (v.size() == 4) {
+    std::uint32_t u;
+    std::memcpy(&u, v.data(), sizeof u);
+    return static_cast<std::int32_t>(__builtin_bswap32(u));
+  }
   std::int64_t x = static_cast<signed char>(v[0]);
   for (std::size_t i = 1; i < v.size(); ++i) x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
   return x;
@@ -50,8 +60,7 @@ char* pack_key(char* out, std::string_view key, const RowShape& shape) {
     if (w != 0 && v.size() == w) {
       const unsigned k = short_width(read_signed(v));
       *out++ = static_cast<char>(k);
-      std::memcpy(out, v.data() + (w - k), k);
-      out += k;
+      for (unsigned b = w - k; b < w; ++b) *out++ = v[b];  // (at most 8: no memcpy call)
       continue;
     }
     out = varint::put(out, w != 0 && !v.empty() ? v.size() + w + 1 : v.size());
