@@ -821,6 +821,13 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       tombstone_warned = tombstone_warning(t, s, session, plan.limit, live_read, tombstones, last_token);
     tombstones = live_read = 0;
   };
+  // count(*) alone, with nothing restricting clustering columns or cells: past the first row
+  // (which an aggregate query evaluates in full), a live row only adds one, and its key and
+  // cells need not be read (they were 6% of a million-row count).
+  bool count_only = aggregating && !plan.grouped && !post_sort && r.multi.empty();
+  for (const auto& sel : plan.selection.selectors) count_only = count_only && sel.op == SelectorOp::CountRows;
+  for (std::size_t i = 0; i < t.columns.size() && count_only; ++i)
+    count_only = t.columns[i].kind == ColumnKind::PartitionKey || !r.columns[i].any();
   std::vector<store::Row> candidate_rows;  // reused partition after partition
   for (const store::Partition* p : partitions_to_read(t, r, st)) {
     if (limit_reached()) break;
@@ -873,6 +880,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (!live) continue;
       if (read) ++read->live_rows;
       any_row = true;
+      if (count_only && agg.has_rows()) {
+        agg.feed(t, src, ctx);
+        ++in_partition;
+        continue;
+      }
       const store::RowKey key = row->clustering();
       store::split_components(key, ck);
       if (!match.clustering_matches(ck)) continue;
