@@ -192,7 +192,7 @@ struct Insert {
   // Set by the statement cache (parse/statement_cache.hpp) to a number of its own for each
   // shape it keeps (0: none): every statement of one shape writes the same columns, so a plan
   // made for one (exec/insert_plan.hpp) serves them all.
-  std::uint32_t shape = 0;
+  std::uint64_t shape = 0;
 };
 
 enum class AssignmentKind : std::uint8_t {

@@ -25,7 +25,8 @@ struct InsertPlan {
   };
 
   const Database* db = nullptr;
-  std::uint32_t shape = 0;
+  std::uint64_t shape = 0;
+  bool usable = false;  // false: the shape is not the plain case (remembered so as not to look again)
   std::uint64_t epoch = 0;
   const schema::TableSchema* table = nullptr;
   bool qualified = false;  // else the session's keyspace must still be the table's
@@ -85,11 +86,7 @@ bool make_plan(Database& db, const ast::Insert& s, const schema::TableSchema& t,
     v.kind = s.values[static_cast<std::size_t>(value_of[c])].kind;
   }
 
-  plan.db = &db;
-  plan.shape = s.shape;
-  plan.epoch = db.catalog.epoch();
-  plan.table = &t;
-  plan.qualified = !s.table.keyspace.empty();
+  plan.usable = true;
   plan.key_parts.assign(t.partition_key.size() + t.clustering.size(), {});
   plan.partition_parts = t.partition_key.size();
   plan.write.store = &db.store_of(t);
@@ -104,15 +101,18 @@ bool make_plan(Database& db, const ast::Insert& s, const schema::TableSchema& t,
 const InsertPlan* insert_plan(Database& db, const Session& session, const ast::Insert& s) {
   if (s.shape == 0) return nullptr;
   // A few plans, for scripts that alternate between tables; the newest replaces the oldest.
-  thread_local std::array<InsertPlan, 4> plans;
+  // A shape found not to be the plain case keeps its slot too, so that it is not looked at
+  // again statement after statement.
+  thread_local std::array<InsertPlan, 8> plans;
   thread_local std::size_t last = 0, next = 0;
   auto valid = [&](const InsertPlan& p) {
     return p.shape == s.shape && p.db == &db && p.epoch == db.catalog.epoch() &&
            (p.qualified || session.keyspace == p.table->keyspace);
   };
-  if (valid(plans[last])) return &plans[last];
+  auto found = [](const InsertPlan& p) { return p.usable ? &p : nullptr; };
+  if (valid(plans[last])) return found(plans[last]);
   for (std::size_t i = 0; i < plans.size(); ++i)
-    if (valid(plans[i])) return &plans[last = i];
+    if (valid(plans[i])) return found(plans[last = i]);
 
   const schema::TableSchema* t = nullptr;
   try {
@@ -122,13 +122,24 @@ const InsertPlan* insert_plan(Database& db, const Session& session, const ast::I
   }
   InsertPlan& plan = plans[next];
   plan = InsertPlan{};
+  plan.db = &db;
+  plan.shape = s.shape;
+  plan.epoch = db.catalog.epoch();
+  plan.table = t;
+  plan.qualified = !s.table.keyspace.empty();
   if (!make_plan(db, s, *t, plan)) {
+    // Kept as "not plannable"; what make_plan had filled in is dropped.
+    const InsertPlan declined = std::move(plan);
     plan = InsertPlan{};
-    return nullptr;
+    plan.db = declined.db;
+    plan.shape = declined.shape;
+    plan.epoch = declined.epoch;
+    plan.table = declined.table;
+    plan.qualified = declined.qualified;
   }
   last = next;
   next = (next + 1) % plans.size();
-  return &plan;
+  return found(plan);
 }
 
 const PreparedWrite* planned_insert(const InsertPlan& plan, const ast::Insert& s, std::int64_t timestamp) {

@@ -313,7 +313,7 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
   parsed->terms = std::move(all);
   // Shape numbers are never reused (in any cache of the process): a plan made for one stays
   // that shape's.
-  static std::atomic<std::uint32_t> next_shape{0};
+  static std::atomic<std::uint64_t> next_shape{0};
   if (auto* insert = std::get_if<ast::Insert>(&parsed->statement)) insert->shape = ++next_shape;
   ParsedStatement& kept = *parsed;
   entries_.emplace(key_, std::move(parsed));
