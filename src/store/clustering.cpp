@@ -1,5 +1,7 @@
 #include "store/clustering.hpp"
 
+#include <cassert>
+
 #include "types/bytes.hpp"
 #include "types/compare.hpp"
 
@@ -76,6 +78,9 @@ ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns
       break;
     default: break;
   }
+  // prefix_of_packed reads a packed first component as a signed integer: every type packed
+  // (RowShape's int4 and int8) must order that way.
+  assert(shape_.width(0) == 0 || prefix_kind_ == PrefixKind::Signed);
 }
 
 std::uint64_t ClusteringComparator::prefix_of_first(std::string_view key) const {
