@@ -32,7 +32,10 @@ struct selector_paren : seq<lparen, selector_sum, rparen> {};
 struct selector_primary : sor<selector_cast, selector_body, selector_constant, selector_paren> {};
 struct selector_negate : tok<one<'-'>> { static constexpr const char* expected = "'-'"; };
 struct selector_unary;
-struct selector_negated : seq<selector_negate, selector_unary> {};
+// Recurses once per '-': `nests` makes the parser count the levels (see parse/actions.hpp).
+struct selector_negated : seq<selector_negate, selector_unary> {
+  static constexpr bool nests = true;
+};
 struct selector_unary : sor<selector_negated, selector_primary> {};
 struct product_op : tok<one<'*', '/', '%'>> { static constexpr const char* expected = "'*'"; };
 struct product_tail : seq<product_op, selector_unary> {};

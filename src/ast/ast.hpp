@@ -33,6 +33,7 @@ enum class TermKind : std::uint8_t {
 struct Term {
   TermKind kind = TermKind::Null;
   std::uint16_t bind_index = 0;  // Bind: 0-based, in the order the markers appear
+  std::uint16_t depth = 1;       // levels of this term's tree, itself included (parse bounds it)
   std::string_view text;
   Vec<Term> items;
   Vec<std::string_view> fields;  // Udt: the field name of each item
@@ -50,6 +51,7 @@ struct Selector {
   Vec<Selector> args;     // SelectorKind::FunctionCall; Field: the value whose field `name` is read
   std::string_view cast_type;  // CAST(x AS <type>): name "cast", one argument
   std::string_view alias; // empty when no AS
+  std::uint16_t depth = 1;  // levels of this selector's tree, constant terms included
 };
 
 enum class Operator : std::uint8_t { Eq, Lt, Lte, Gt, Gte, Neq, In, Contains, ContainsKey, Like, IsNotNull };

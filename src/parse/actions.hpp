@@ -160,6 +160,7 @@ struct action<g::brace_close> {
     b.udt_names.pop_back();
     t.items = b.take_terms(b.term_marks.back());
     b.term_marks.pop_back();
+    b.bound_depth(t);
     b.terms.push_back(std::move(t));
   }
 };
@@ -175,6 +176,7 @@ struct close_group {
     t.kind = K;
     t.items = b.take_terms(b.term_marks.back());
     b.term_marks.pop_back();
+    b.bound_depth(t);
     b.terms.push_back(std::move(t));
   }
 };
@@ -203,6 +205,7 @@ struct action<g::call_close> {
     b.call_names.pop_back();
     t.items = b.take_terms(b.term_marks.back());
     b.term_marks.pop_back();
+    b.bound_depth(t);
     b.terms.push_back(std::move(t));
   }
 };
@@ -330,6 +333,7 @@ void make_operation(const Input& in, Builder& b, std::string_view op, std::size_
   for (std::size_t i = operands; i-- > 0;) t.items[i] = b.pop_term();
   t.offset = t.items[0].offset;
   (void)in;
+  b.bound_depth(t);
   b.terms.push_back(std::move(t));
 }
 template <>
@@ -980,6 +984,7 @@ struct action<g::selector_constant> {
     ast::Selector s;
     s.kind = ast::SelectorKind::Constant;
     s.constant = b.pop_term();
+    b.bound_depth(s, nullptr);
     b.selectors.push_back(std::move(s));
   }
 };
@@ -998,6 +1003,7 @@ struct action<g::selector_call_close> {
     fn.kind = ast::SelectorKind::FunctionCall;
     for (std::size_t i = mark; i < b.selectors.size(); ++i) fn.args.push_back(std::move(b.selectors[i]));
     b.selectors.resize(mark);
+    b.bound_depth(b.selectors[mark - 1], nullptr);
   }
 };
 // Arithmetic: an operator is remembered, and once its right operand is on the selector stack
@@ -1013,7 +1019,8 @@ template <> struct action<g::product_op> : remember_operator<g::product_op> {};
 template <> struct action<g::sum_op> : remember_operator<g::sum_op> {};
 template <class Rule>
 struct combine_operands {
-  static void apply0(Builder& b) {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
     ast::Selector op;
     op.kind = ast::SelectorKind::FunctionCall;
     static constexpr std::string_view kNames[] = {"+", "-", "*", "/", "%"};
@@ -1024,6 +1031,7 @@ struct combine_operands {
     b.selectors.pop_back();
     op.args.push_back(std::move(b.selectors.back()));
     op.args.push_back(std::move(rhs));
+    b.bound_depth(op, in.begin());
     b.selectors.back() = std::move(op);
   }
 };
@@ -1031,11 +1039,13 @@ template <> struct action<g::product_tail> : combine_operands<g::product_tail> {
 template <> struct action<g::sum_tail> : combine_operands<g::sum_tail> {};
 template <>
 struct action<g::selector_negated> {
-  static void apply0(Builder& b) {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
     ast::Selector op;
     op.kind = ast::SelectorKind::FunctionCall;
     op.name = "_-";  // unary minus
     op.args.push_back(std::move(b.selectors.back()));
+    b.bound_depth(op, in.begin());
     b.selectors.back() = std::move(op);
   }
 };
@@ -1055,6 +1065,7 @@ struct action<g::selector_cast> {
     cast.name = "cast";
     cast.cast_type = b.cast_type;
     cast.args.push_back(std::move(b.selectors.back()));
+    b.bound_depth(cast, nullptr);
     b.selectors.back() = std::move(cast);
   }
 };
@@ -1083,6 +1094,7 @@ struct action<g::selector_field> {
     field.kind = ast::SelectorKind::Field;
     field.name = b.name_of(in.string_view());
     field.args.push_back(std::move(b.selectors.back()));
+    b.bound_depth(field, in.begin());
     b.selectors.back() = std::move(field);
   }
 };
@@ -1154,17 +1166,25 @@ struct control : tao::pegtl::normal<Rule> {
   // Optional sub-rules that push terms declare rewinds_terms: a failed attempt drops them.
   static constexpr bool kRewinds = requires { Rule::rewinds_terms; };
 
+  // Rules that recurse into themselves without a bracket (unary minus) declare `nests`: each
+  // level counts against kMaxNesting before the grammar goes a level deeper.
+  static constexpr bool kNests = requires { Rule::nests; };
+
   template <class Input>
   static void start(const Input& in, Builder& b) {
     if constexpr (kToken) b.token_start = in.current();
     if constexpr (kRewinds) b.rewind_marks.push_back(b.terms.size());
+    if constexpr (kNests)
+      if (++b.unary_levels > kMaxNesting) b.too_deep(static_cast<std::size_t>(in.current() - b.text.data()));
   }
   template <class Input>
   static void success(const Input&, Builder& b) {
     if constexpr (kRewinds) b.rewind_marks.pop_back();
+    if constexpr (kNests) --b.unary_levels;
   }
   template <class Input>
   static void failure(const Input&, Builder& b) {
+    if constexpr (kNests) --b.unary_levels;
     if constexpr (kToken) b.note_failure(b.token_start, Rule::expected);
     if constexpr (kRewinds) {
       b.terms.resize(std::min(b.terms.size(), b.rewind_marks.back()));

@@ -15,6 +15,11 @@
 
 namespace cqlbox::parse {
 
+// The deepest a statement may nest: brackets, type arguments, operators, function calls and
+// unary minus each add a level. The grammar and every later pass over the AST recurse once per
+// level, so this bound is what keeps their stacks small (docs/robustness.md lists it).
+inline constexpr int kMaxNesting = 200;
+
 struct Builder {
   explicit Builder(std::string_view statement, std::pmr::memory_resource* memory)
       : text(statement), arena(memory) {}
@@ -26,6 +31,12 @@ struct Builder {
   std::string_view keep(std::string_view s);
   // The normalised name at the start of `token_text` (lower-cased, or unquoted).
   std::string_view name_of(std::string_view token_text);
+
+  // Sets a node's depth from its children; past kMaxNesting, a SyntaxException at its offset.
+  void bound_depth(ast::Term& t);
+  void bound_depth(ast::Selector& s, const char* at);
+  int unary_levels = 0;  // unary minus rules the grammar is inside (they recurse)
+  [[noreturn]] void too_deep(std::size_t offset) const;
 
   std::vector<ast::Term> terms;
   std::size_t bind_markers = 0;  // bind markers pushed, backtracked ones included

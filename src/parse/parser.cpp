@@ -44,6 +44,30 @@ std::string_view Builder::name_of(std::string_view tok) {
   return upper ? keep(util::ascii_lower(word)) : word;
 }
 
+void Builder::too_deep(std::size_t offset) const {
+  offset = std::min(offset, text.size());
+  std::size_t line = 1, line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i)
+    if (text[i] == '\n') { ++line; line_start = i + 1; }
+  throw error::CqlError(error::ErrorClass::SyntaxException,
+                        fmt::format("line {}:{} nesting deeper than {} levels is not supported", line,
+                                    offset - line_start, kMaxNesting));
+}
+
+void Builder::bound_depth(ast::Term& t) {
+  int deepest = 0;
+  for (const ast::Term& item : t.items) deepest = std::max<int>(deepest, item.depth);
+  if (deepest + 1 > kMaxNesting) too_deep(t.offset);
+  t.depth = static_cast<std::uint16_t>(deepest + 1);
+}
+
+void Builder::bound_depth(ast::Selector& s, const char* at) {
+  int deepest = s.kind == ast::SelectorKind::Constant ? s.constant.depth : 0;
+  for (const ast::Selector& arg : s.args) deepest = std::max<int>(deepest, arg.depth);
+  if (deepest + 1 > kMaxNesting) too_deep(at ? static_cast<std::size_t>(at - text.data()) : 0);
+  s.depth = static_cast<std::uint16_t>(deepest + 1);
+}
+
 ast::Vec<ast::Term> Builder::take_terms(std::size_t mark) {
   ast::Vec<ast::Term> out;
   out.reserve(terms.size() - mark);
@@ -156,9 +180,9 @@ namespace {
 namespace {
 
 // PEGTL recurses once per nesting level; refuse absurd nesting before it can exhaust the stack.
-// Levels are brackets of terms and selectors, and the <…> of collection, tuple and vector types
-// (a '<' right after frozen/list/set/map/tuple/vector; other '<' are comparisons).
-constexpr int kMaxNesting = 200;
+// Levels counted here are brackets of terms and selectors, and the <…> of collection, tuple and
+// vector types (a '<' right after frozen/list/set/map/tuple/vector; other '<' are comparisons).
+// Operator chains and unary minus are bounded while the statement is parsed (bound_depth).
 
 bool opens_type(std::string_view text, std::size_t at) {
   std::size_t end = at;

@@ -600,3 +600,28 @@ TEST_CASE("IF m[1 = 3 is not an element condition") {
   CHECK(u.conditions[0].element.has_value());
   CHECK(u.conditions[0].values.size() == 1);
 }
+
+TEST_CASE("operator and unary-minus chains are bounded like brackets (no stack overflow)") {
+  auto chain = [](std::string_view head, std::string_view link, int n, std::string_view tail) {
+    std::string s(head);
+    for (int i = 0; i < n; ++i) s += link;
+    return s += tail;
+  };
+  const std::string too_deep = "nesting deeper than 200 levels is not supported";
+  SUBCASE("a 10,000-term sum, a product and unary minus in selectors") {
+    CHECK(syntax_error(chain("SELECT 1", " + 1", 9999, " FROM t")).find(too_deep) != std::string::npos);
+    CHECK(syntax_error(chain("SELECT 1", " * 1", 9999, " FROM t")).find(too_deep) != std::string::npos);
+    CHECK(syntax_error(chain("SELECT ", "- ", 10000, "1 FROM t")).find(too_deep) != std::string::npos);
+  }
+  SUBCASE("terms: WHERE, SET, VALUES") {
+    CHECK(syntax_error(chain("SELECT * FROM t WHERE k = 1", " + 1", 9999, "")).find(too_deep) != std::string::npos);
+    CHECK(syntax_error(chain("UPDATE t SET l = l", " + [1]", 9999, " WHERE k = 1")).find(too_deep) != std::string::npos);
+    CHECK(syntax_error(chain("INSERT INTO t (k) VALUES (1", " - 1", 9999, ")")).find(too_deep) != std::string::npos);
+  }
+  SUBCASE("200 levels still parse") {
+    Parser p;
+    CHECK_NOTHROW(p.parse(chain("SELECT 1", " + 1", 198, " FROM t")));
+    CHECK_NOTHROW(p.parse(chain("SELECT ", "- ", 199, "k FROM t")));
+    CHECK_NOTHROW(p.parse(chain("SELECT * FROM t WHERE k = 1", " + 1", 199, "")));
+  }
+}
