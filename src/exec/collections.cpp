@@ -54,10 +54,10 @@ void add_elements(const schema::Column& c, std::string_view value, const WriteSt
 }
 
 // The live element cells of a stored collection, in path order.
-std::vector<const store::PathCell*> live_elements(const StoredRow& stored, int slot, std::int64_t now_s,
-                                                  const store::ClusteringComparator& cmp) {
+std::vector<const store::PathCell*> live_elements(const StoredRow& stored, int slot, std::int64_t now_s) {
   std::vector<const store::PathCell*> out;
   if (stored.row.empty()) return out;
+  const store::ClusteringComparator& cmp = *stored.comparator;
   const store::ComplexColumn* col = stored.row.complex_column(slot);
   if (!col) return out;
   std::int64_t shadow = stored.partition->deletion().timestamp;
@@ -97,13 +97,14 @@ StoredRow find_stored(const Database& db, const schema::TableSchema& t, const st
   StoredRow out;
   auto it = db.stores.find(t.keyspace + "." + t.name);
   if (it == db.stores.end()) return out;
+  out.comparator = &it->second->comparator();
   out.partition = it->second->find(partition_key);
   if (!out.partition) return out;
   out.row = is_static ? out.partition->static_row() : out.partition->find_row(clustering, it->second->comparator());
   return out;
 }
 
-void apply_assignment(const Database& db, const schema::TableSchema& t, const schema::Column& c,
+void apply_assignment(const schema::Column& c,
                       const ast::Assignment& a, const std::optional<std::string>& value,
                       const std::optional<std::string>& element, const StoredRow& stored,
                       const WriteStamp& w, const FunctionContext& ctx, store::Mutation& m) {
@@ -131,7 +132,7 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
       const store::CellRef cell = stored.row.cell(c.position);
       if (cell && cell->live(w.now_s) &&
           cell->timestamp > (stored.row.clustering().empty() && is_static ? stored.partition->deletion().timestamp
-                                                                          : stored.partition->row_shadow(stored.row, db.stores.at(t.keyspace + "." + t.name)->comparator())))
+                                                                          : stored.partition->row_shadow(stored.row, *stored.comparator)))
         current = types::read_be<std::int64_t>(cell->value);
     }
     store::Cell cell = live_cell(types::be_bytes(static_cast<std::int64_t>(static_cast<std::uint64_t>(current) + static_cast<std::uint64_t>(delta))), w);
@@ -144,7 +145,6 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
   store::ComplexWrite cw;
   cw.slot = c.position;
   cw.is_static = is_static;
-  const auto& cmp = db.stores.at(t.keyspace + "." + t.name)->comparator();
   switch (a.kind) {
     case ast::AssignmentKind::Add:
       if (value) add_elements(c, *value, w, ctx, false, cw);
@@ -159,7 +159,7 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
       types::decode_elements(*value, removed);
       if (type.kind == Kind::List) {
         // Every stored element equal to one of the given values goes.
-        for (const store::PathCell* pc : live_elements(stored, c.position, w.now_s, cmp))
+        for (const store::PathCell* pc : live_elements(stored, c.position, w.now_s))
           for (auto r : removed)
             if (types::compare_values(*type.params[0], pc->cell.value, r) == 0) {
               cw.cells.push_back({pc->path, tombstone(w)});
@@ -178,7 +178,7 @@ void apply_assignment(const Database& db, const schema::TableSchema& t, const sc
         break;
       }
       const auto index = types::read_be<std::int32_t>(*element);
-      auto live = live_elements(stored, c.position, w.now_s, cmp);
+      auto live = live_elements(stored, c.position, w.now_s);
       if (live.empty()) invalid("Attempted to set an element on a list which is null");
       if (index < 0 || static_cast<std::size_t>(index) >= live.size())
         invalid("List index {} out of bound, list has size {}", index, live.size());

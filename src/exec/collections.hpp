@@ -34,12 +34,15 @@ store::ComplexWrite overwrite_collection(const schema::Column& c, const std::opt
 struct StoredRow {
   const store::Partition* partition = nullptr;
   store::Row row;  // the clustering row (or the static row for statics); empty when none
+  // The table's comparator when the table has a store; a table never written has none, and
+  // then no partition and no row either.
+  const store::ClusteringComparator* comparator = nullptr;
 };
 StoredRow find_stored(const Database& db, const schema::TableSchema& t, const std::string& partition_key,
                       const std::string& clustering, bool is_static);
 
 // Applies one UPDATE assignment other than a plain `c = v` on a simple column to mutation `m`.
-void apply_assignment(const Database& db, const schema::TableSchema& t, const schema::Column& c,
+void apply_assignment(const schema::Column& c,
                       const ast::Assignment& a, const std::optional<std::string>& value,
                       const std::optional<std::string>& element, const StoredRow& stored,
                       const WriteStamp& w, const FunctionContext& ctx, store::Mutation& m);

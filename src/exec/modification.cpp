@@ -265,7 +265,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
           continue;
         }
         const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
-        apply_assignment(db, t, col, *set.assignment, set.value, set.element, stored, stamp, ctx, m);
+        apply_assignment(col, *set.assignment, set.value, set.element, stored, stamp, ctx, m);
       }
       mutations.push_back(std::move(m));
     }
