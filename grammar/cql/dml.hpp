@@ -34,10 +34,15 @@ struct assignment_element_open : lbracket {};
 struct assignment_element : seq<assignment_element_open, term, rbracket> {};
 struct assignment_begin : success {};
 struct assignment_field : ident {};
+// c += v and c -= v are c = c + v and c = c - v (Parser.g's shorthandColumnOperation).
+struct shorthand_add : tok<string<'+', '='>> { static constexpr const char* expected = "'+='"; };
+struct shorthand_subtract : tok<string<'-', '='>> { static constexpr const char* expected = "'-='"; };
 struct assignment
-    : seq<assignment_begin, update_column, opt<sor<assignment_element, seq<dot, assignment_field>>>, equals,
-          sor<seq<assignment_ref, sor<assignment_add, assignment_subtract>, assignment_value>,
-              seq<assignment_value, opt<assignment_prepend, assignment_ref>>>> {};
+    : seq<assignment_begin, update_column,
+          sor<seq<sor<shorthand_add, shorthand_subtract>, assignment_value>,
+              seq<opt<sor<assignment_element, seq<dot, assignment_field>>>, equals,
+                  sor<seq<assignment_ref, sor<assignment_add, assignment_subtract>, assignment_value>,
+                      seq<assignment_value, opt<assignment_prepend, assignment_ref>>>>>> {};
 // IF conditions: c = v, c != v, c < v, c IN (…), c[k] = v, c.f = v, c CONTAINS [KEY] v, c = null.
 struct condition_begin : success {};
 struct condition_column : ident {};

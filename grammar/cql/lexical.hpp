@@ -157,6 +157,7 @@ CQLBOX_PUNCT(langle, one<'<'>, "'<'");
 CQLBOX_PUNCT(rangle, one<'>'>, "'>'");
 CQLBOX_PUNCT(colon, one<':'>, "':'");
 CQLBOX_PUNCT(dot, one<'.'>, "'.'");
+CQLBOX_PUNCT(range_tok, two<'.'>, "'..'");
 CQLBOX_PUNCT(star_tok, one<'*'>, "'*'");
 CQLBOX_PUNCT(equals, one<'='>, "'='");
 CQLBOX_PUNCT(semicolon, one<';'>, "';'");

@@ -41,8 +41,11 @@ struct duration_lit : tok<duration_body> {
 };
 
 struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<digit>> {};
+// "1..3" is 1, the range '..', then 3 (a slice m[1..3]): a '.' right before another is no
+// decimal point; "0...3." is 0., '..', 3. (Cassandra's lexer reads INTEGER '.' before a RANGE).
 struct float_body : seq<opt<one<'-'>>, plus<digit>,
-                        sor<seq<one<'.'>, star<digit>, opt<exponent>>, exponent>,
+                        sor<seq<one<'.'>, sor<at<two<'.'>>, seq<not_at<one<'.'>>, star<digit>, opt<exponent>>>>,
+                            exponent>,
                         not_at<ident_other>> {};
 struct float_special : seq<opt<one<'-'>>, sor<TAO_PEGTL_ISTRING("NaN"),
                                               TAO_PEGTL_ISTRING("Infinity")>,
@@ -51,7 +54,7 @@ struct float_lit : tok<sor<float_body, float_special>> {
   static constexpr const char* expected = "FLOAT";
 };
 
-struct integer_body : seq<opt<one<'-'>>, plus<digit>, not_at<sor<ident_other, one<'.'>>>> {};
+struct integer_body : seq<opt<one<'-'>>, plus<digit>, not_at<sor<ident_other, seq<one<'.'>, not_at<one<'.'>>>>>> {};
 struct integer_lit : tok<integer_body> {
   static constexpr const char* expected = "INTEGER";
 };

@@ -29,7 +29,19 @@ struct selector_body;
 // Arithmetic (5.0): unary -, then * / %, then + -, left to right; parentheses group.
 struct selector_sum;
 struct selector_paren : seq<lparen, selector_sum, rparen> {};
-struct selector_primary : sor<selector_cast, selector_body, selector_constant, selector_paren> {};
+// Element and slice selection (m['k'], s[1..5], m[..'c']) and field access chain after any
+// selector, as in Parser.g's selectorModifier: m['a']['b'], u.m['k'], f(x)[k].
+struct subscript_open : lbracket {};
+struct subscript_close : rbracket {};
+struct subscript_from : seq<term> {};
+struct subscript_to : seq<term> {};
+struct subscript_range : range_tok {};
+struct subscript_body : sor<seq<subscript_range, subscript_to>,
+                            seq<subscript_from, opt<subscript_range, opt<subscript_to>>>> {};
+struct selector_subscript : seq<subscript_open, subscript_body, subscript_close> {};
+struct selector_modifier : sor<selector_subscript, seq<dot, selector_field>> {};
+struct selector_primary : seq<sor<selector_cast, selector_body, selector_constant, selector_paren>,
+                              star<selector_modifier>> {};
 struct selector_negate : tok<one<'-'>> { static constexpr const char* expected = "'-'"; };
 struct selector_unary;
 // Recurses once per '-': `nests` makes the parser count the levels (see parse/actions.hpp).

@@ -42,12 +42,16 @@ struct Term {
   bool is_constant() const { return kind <= TermKind::Duration; }
 };
 
-enum class SelectorKind : std::uint8_t { Column, Star, Constant, FunctionCall, Field };
+// Element: args[0][constant] (a set or map element); Slice: args[0][from..to], the bounds given
+// in constant.items, in order, as `bounds` says.
+enum class SelectorKind : std::uint8_t { Column, Star, Constant, FunctionCall, Field, Element, Slice };
 
 struct Selector {
   SelectorKind kind = SelectorKind::Column;
   std::string_view name;  // column name or function name (lower-cased unless quoted)
-  Term constant;          // SelectorKind::Constant
+  Term constant;          // SelectorKind::Constant; Element: the key; Slice: the bounds given
+  std::uint8_t bounds = 0;  // Slice: kFrom | kTo, which bounds were written
+  static constexpr std::uint8_t kFrom = 1, kTo = 2;
   Vec<Selector> args;     // SelectorKind::FunctionCall; Field: the value whose field `name` is read
   std::string_view cast_type;  // CAST(x AS <type>): name "cast", one argument
   std::string_view alias; // empty when no AS

@@ -118,6 +118,59 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
   return r;
 }
 
+// How a subscript's term reads in a header: its source text, a string quoted (Cassandra's
+// Term.Raw.getText), a bind marker as '?'.
+std::string subscript_text(const ast::Term& term) {
+  if (term.kind == ast::TermKind::String) return "'" + std::string(term.text) + "'";
+  if (term.kind == ast::TermKind::Bind) return "?";
+  return term_text(term);
+}
+
+// c[k] and c[from..to] on a set or map (Selectable.WithElementSelection / WithSliceSelection):
+// the key binds as the map's key or the set's element type; an element of a map is its value
+// type, of a set the element type; a slice is the collection's own type.
+ResolvedSelector resolve_subscript(const schema::TableSchema& t, const ast::Selector& sel) {
+  const bool slice = sel.kind == ast::SelectorKind::Slice;
+  ResolvedSelector inner = resolve(t, sel.args[0]);
+  const types::CqlType& type = *inner.type;
+  if (!type.is_collection()) {
+    if (slice) invalid("Invalid slice selection: {} of type {} is not a collection", inner.name, type.name);
+    invalid("Invalid element selection: {} is of type {} is not a collection", inner.name, type.name);
+  }
+  if (type.kind == Kind::List)
+    invalid("{} selection is only allowed on sets and maps, but {} is a list", slice ? "Slice" : "Element", inner.name);
+  const types::CqlType& key_type = *type.params[0];
+  const std::string receiver = fmt::format("{}({})", type.kind == Kind::Map ? "key" : "value", inner.name);
+  ResolvedSelector r;
+  if (!slice) {
+    r.op = SelectorOp::Element;
+    r.key = bind_term(sel.constant, key_type, receiver);
+    if (!r.key) invalid("Invalid null value for element selection on {}", inner.name);
+    r.type = type.kind == Kind::Map ? type.params[1] : type.params[0];
+    r.name = fmt::format("{}[{}]", inner.name, subscript_text(sel.constant));
+  } else {
+    r.op = SelectorOp::Slice;
+    std::size_t next = 0;
+    std::string from_text, to_text;
+    if (sel.bounds & ast::Selector::kFrom) {
+      const ast::Term& from = sel.constant.items[next++];
+      r.key = bind_term(from, key_type, receiver);
+      if (!r.key) invalid("Invalid null value for slice selection on {}", inner.name);
+      from_text = subscript_text(from);
+    }
+    if (sel.bounds & ast::Selector::kTo) {
+      const ast::Term& to = sel.constant.items[next];
+      r.upper = bind_term(to, key_type, receiver);
+      if (!r.upper) invalid("Invalid null value for slice selection on {}", inner.name);
+      to_text = subscript_text(to);
+    }
+    r.type = inner.type;
+    r.name = fmt::format("{}[{}..{}]", inner.name, from_text, to_text);
+  }
+  r.args.push_back(std::move(inner));
+  return r;
+}
+
 ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel) {
   if (sel.kind == ast::SelectorKind::FunctionCall && (sel.name == "+" || sel.name == "-" || sel.name == "*" ||
                                                       sel.name == "/" || sel.name == "%" || sel.name == "_-")) {
@@ -138,6 +191,11 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
     case ast::SelectorKind::Constant:
       invalid("Cannot infer type for term {} in selection clause (try using a cast to force a type)",
               term_text(sel.constant));
+    case ast::SelectorKind::Element:
+    case ast::SelectorKind::Slice: {
+      r = resolve_subscript(t, sel);
+      break;
+    }
     case ast::SelectorKind::Field: {
       ResolvedSelector inner = resolve(t, sel.args[0]);
       if (inner.type->kind != Kind::Udt)
@@ -361,6 +419,35 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
   return integer_bytes(k, out);
 }
 
+// An element of a set or map value, or its slice: keys are compared in the key type's order and
+// both bounds are inclusive. An empty slice is null for a non-frozen collection (it has no empty
+// value) and {} for a frozen one, as Cassandra's getSliceFromSerialized gives.
+Value subscript_value(const ResolvedSelector& r, const Value& whole) {
+  if (!whole) return std::nullopt;
+  const types::CqlType& type = *r.args[0].type;
+  const types::CqlType& key_type = *type.params[0];
+  const bool map = type.kind == Kind::Map;
+  std::vector<std::string_view> items;
+  if (!types::decode_elements(*whole, items, map)) return std::nullopt;
+  const std::size_t step = map ? 2 : 1;
+  if (r.op == SelectorOp::Element) {
+    for (std::size_t i = 0; i + step <= items.size(); i += step)
+      if (types::compare_values(key_type, items[i], *r.key) == 0) return std::string(items[i + step - 1]);
+    return std::nullopt;
+  }
+  std::vector<std::string> kept;
+  for (std::size_t i = 0; i + step <= items.size(); i += step) {
+    if (r.key && types::compare_values(key_type, items[i], *r.key) < 0) continue;
+    if (r.upper && types::compare_values(key_type, items[i], *r.upper) > 0) continue;
+    for (std::size_t j = i; j < i + step; ++j) kept.emplace_back(items[j]);
+  }
+  if (kept.empty() && !type.frozen) return std::nullopt;
+  if (!map) return types::encode_elements(kept);
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (std::size_t i = 0; i + 1 < kept.size(); i += 2) pairs.emplace_back(std::move(kept[i]), std::move(kept[i + 1]));
+  return types::encode_pairs(pairs);
+}
+
 Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
                const FunctionContext& ctx) {
   switch (r.op) {
@@ -398,6 +485,8 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
       if (r.field >= parts.size() || !parts[r.field]) return std::nullopt;
       return std::string(*parts[r.field]);
     }
+    case SelectorOp::Element:
+    case SelectorOp::Slice: return subscript_value(r, evaluate(r.args[0], t, row, ctx));
     case SelectorOp::Scalar: {
       std::vector<Value> values;
       for (const auto& a : r.args) values.push_back(evaluate(a, t, row, ctx));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,7 @@
 namespace cqlbox::exec {
 
 enum class SelectorOp : std::uint8_t {
-  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast, Field, Arithmetic,
+  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast, Field, Arithmetic, Element, Slice,
   CountRows, Count, Min, Max, Sum, Avg,  // aggregates (keep last)
 };
 
@@ -31,6 +32,8 @@ struct ResolvedSelector {
   std::size_t field = 0;                 // Field: index into the UDT's fields
   ColumnRole role = ColumnRole::Other;   // Column: its role in the table (header colour)
   char arithmetic = 0;                   // Arithmetic: + - * / %, or 'n' for unary minus
+  // Element: key = the element or map key looked up; Slice: the bounds (nullopt = open).
+  std::optional<std::string> key, upper;
 
   bool aggregate() const { return op >= SelectorOp::CountRows; }
 };

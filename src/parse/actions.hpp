@@ -622,6 +622,15 @@ template <>
 struct action<g::assignment_subtract> {
   static void apply0(Builder& b) { b.assignment.kind = ast::AssignmentKind::Subtract; }
 };
+template <ast::AssignmentKind K>
+struct shorthand_operation {
+  static void apply0(Builder& b) {
+    b.assignment.kind = K;
+    b.assignment.ref = b.assignment.column;
+  }
+};
+template <> struct action<g::shorthand_add> : shorthand_operation<ast::AssignmentKind::Add> {};
+template <> struct action<g::shorthand_subtract> : shorthand_operation<ast::AssignmentKind::Subtract> {};
 template <>
 struct action<g::assignment_prepend> {
   static void apply0(Builder& b) { b.assignment.kind = ast::AssignmentKind::Prepend; }
@@ -1047,6 +1056,46 @@ struct action<g::selector_negated> {
     op.args.push_back(std::move(b.selectors.back()));
     b.bound_depth(op, in.begin());
     b.selectors.back() = std::move(op);
+  }
+};
+
+// m[k] / m[from..to]: the selector so far becomes the collection the subscript reads.
+template <>
+struct action<g::subscript_open> {
+  static void apply0(Builder& b) { b.subscripts.push_back({b.terms.size(), 0}); }
+};
+template <>
+struct action<g::subscript_from> {
+  static void apply0(Builder& b) { b.subscripts.back().bounds |= ast::Selector::kFrom; }
+};
+template <>
+struct action<g::subscript_to> {
+  static void apply0(Builder& b) { b.subscripts.back().bounds |= ast::Selector::kTo; }
+};
+template <>
+struct action<g::subscript_range> {
+  static void apply0(Builder& b) { b.subscripts.back().bounds |= Builder::kSlice; }
+};
+template <>
+struct action<g::selector_subscript> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    const Builder::Subscript sub = b.subscripts.back();
+    b.subscripts.pop_back();
+    ast::Selector sel;
+    const bool slice = (sub.bounds & Builder::kSlice) != 0;
+    sel.kind = slice ? ast::SelectorKind::Slice : ast::SelectorKind::Element;
+    sel.bounds = static_cast<std::uint8_t>(sub.bounds & (ast::Selector::kFrom | ast::Selector::kTo));
+    if (slice) {
+      sel.constant.kind = TermKind::Tuple;
+      sel.constant.items = b.take_terms(sub.mark);
+      b.bound_depth(sel.constant);
+    } else {
+      sel.constant = b.pop_term();
+    }
+    sel.args.push_back(std::move(b.selectors.back()));
+    b.bound_depth(sel, in.begin());
+    b.selectors.back() = std::move(sel);
   }
 };
 

@@ -50,6 +50,14 @@ struct Builder {
   std::string_view qualified_function;  // f of a pending ks.f(…) selector
   std::vector<char> operators;  // pending arithmetic operators of the select list
   std::vector<std::size_t> selector_marks;
+  // Per open subscript [ … ] of a selector: the terms' mark, and what it held so far
+  // (ast::Selector::kFrom / kTo, and kSlice once '..' was read).
+  struct Subscript {
+    std::size_t mark = 0;
+    std::uint8_t bounds = 0;
+  };
+  static constexpr std::uint8_t kSlice = 4;
+  std::vector<Subscript> subscripts;
 
   std::vector<ast::TypeRef> types;
   std::vector<std::size_t> type_marks;

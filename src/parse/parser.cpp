@@ -62,7 +62,9 @@ void Builder::bound_depth(ast::Term& t) {
 }
 
 void Builder::bound_depth(ast::Selector& s, const char* at) {
-  int deepest = s.kind == ast::SelectorKind::Constant ? s.constant.depth : 0;
+  const bool has_term = s.kind == ast::SelectorKind::Constant || s.kind == ast::SelectorKind::Element ||
+                        s.kind == ast::SelectorKind::Slice;
+  int deepest = has_term ? s.constant.depth : 0;
   for (const ast::Selector& arg : s.args) deepest = std::max<int>(deepest, arg.depth);
   if (deepest + 1 > kMaxNesting) too_deep(at ? static_cast<std::size_t>(at - text.data()) : 0);
   s.depth = static_cast<std::uint16_t>(deepest + 1);

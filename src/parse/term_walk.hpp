@@ -29,7 +29,8 @@ struct TermWalk {
     for (auto& t : ts) term(t);
   }
   void selector(ast::Selector& s) {
-    if (s.kind == ast::SelectorKind::Constant) term(s.constant);
+    if (s.kind == ast::SelectorKind::Constant || s.kind == ast::SelectorKind::Element) term(s.constant);
+    if (s.kind == ast::SelectorKind::Slice) terms(s.constant.items);
     for (auto& a : s.args) selector(a);
   }
   void relations(ast::Vec<ast::Relation>& rs) {
