@@ -27,7 +27,8 @@ struct tuple_open : lparen {};
 struct tuple_close : rparen {};
 struct tuple_literal : seq<tuple_open, list<term, comma>, tuple_close> {};
 
-struct function_name : ident {};
+// token(…) is a function too on the right of a relation: token(k) > token(0).
+struct function_name : sor<ident, kw_token> {};
 struct call_open : lparen {};
 struct call_close : rparen {};
 struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};

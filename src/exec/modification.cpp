@@ -12,6 +12,7 @@
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
 #include "types/collection.hpp"
+#include "types/compare.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -23,36 +24,48 @@ namespace {
 
 constexpr std::int64_t kMaxTtl = 630720000;
 
+// A slice bound on the clustering columns after the fixed prefix: one value for c > v, several
+// for a multi-column (c1, c2) > (v1, v2), compared in lexicographic (tuple) order.
+struct TupleBound {
+  std::vector<std::string> values;
+  bool inclusive = false;
+};
+
 struct Keys {
   std::vector<std::string> partitions;               // serialized partition keys
   std::vector<std::vector<std::string>> prefixes;    // clustering '=' / IN combinations
   std::size_t prefix_length = 0;                     // clustering columns fixed by '=' / IN
-  std::optional<Bound> lower, upper;                 // DELETE: slice on the next column
+  std::optional<TupleBound> lower, upper;            // DELETE: slice on the columns after it
 };
 
-std::vector<std::vector<std::string>> product(const std::vector<const std::vector<std::string>*>& lists) {
+// Every way to pick one alternative per segment, each alternative a run of components
+// (one column's '=' / IN value, or a multi-column '=' / IN tuple), concatenated.
+std::vector<std::vector<std::string>> product(const std::vector<std::vector<std::vector<std::string>>>& segments) {
   std::vector<std::vector<std::string>> out{{}};
-  for (const auto* values : lists) {
+  for (const auto& alternatives : segments) {
     std::vector<std::vector<std::string>> next;
     for (const auto& combo : out)
-      for (const auto& v : *values) {
+      for (const auto& run : alternatives) {
         next.push_back(combo);
-        next.back().push_back(v);
+        next.back().insert(next.back().end(), run.begin(), run.end());
       }
     out = std::move(next);
   }
   return out;
 }
 
+std::vector<std::vector<std::string>> single_values(const std::vector<std::string>& values) {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& v : values) out.push_back({v});
+  return out;
+}
+
 Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_update,
                    const FunctionContext* ctx) {
   const char* stmt = is_update ? "UPDATE" : "DELETE";
-  for (const auto& rel : where) {
+  for (const auto& rel : where)
     if (rel.kind == ast::RelationKind::Token)
       invalid("The token function cannot be used in WHERE clauses for {} statements", stmt);
-    if (rel.kind == ast::RelationKind::Multi)
-      invalid("Multi-column relations are not supported by cqlbox in {} statements yet", stmt);
-  }
   SelectRestrictions r = build_restrictions(t, where, ctx);
 
   std::string non_pk;
@@ -62,13 +75,13 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
 
   Keys keys;
   std::string missing;
-  std::vector<const std::vector<std::string>*> pk_values;
+  std::vector<std::vector<std::vector<std::string>>> pk_values;
   for (int c : t.partition_key) {
     const auto& cr = r.columns[static_cast<std::size_t>(c)];
     if (cr.slice())
       invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for {} statements", stmt);
     if (!cr.eq_or_in()) missing += (missing.empty() ? "" : ", ") + t.column(c).name;
-    pk_values.push_back(&cr.values);
+    pk_values.push_back(single_values(cr.values));
   }
   if (!missing.empty()) invalid("Some partition key parts are missing: {}", missing);
   for (const auto& combo : product(pk_values)) {
@@ -77,31 +90,130 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
     keys.partitions.push_back(serialize_partition_key(parts));
   }
 
-  std::vector<const std::vector<std::string>*> ck_values;
-  bool after_gap = false;
+  // Clustering columns in key order: a run of '=' / IN (single or multi-column), then at most
+  // one slice (single or multi-column), and nothing after a gap or a slice.
+  std::vector<std::vector<std::vector<std::string>>> ck_values;
+  std::vector<const MultiRestriction*> multi_at(t.clustering.size(), nullptr);
+  std::vector<const MultiRestriction*> slices_at;
+  for (const auto& m : r.multi) {
+    const auto first = static_cast<std::size_t>(t.column(m.columns[0]).position);
+    if (m.op == ast::Operator::Eq || m.op == ast::Operator::In) {
+      if (multi_at[first]) invalid("{} cannot be restricted by more than one relation if it includes an Equal",
+                                   t.column(m.columns[0]).name);
+      multi_at[first] = &m;
+    }
+  }
+  bool after_gap = false, sliced = false;
   for (std::size_t i = 0; i < t.clustering.size(); ++i) {
     const int c = t.clustering[i];
     const auto& cr = r.columns[static_cast<std::size_t>(c)];
-    if (!cr.any()) { after_gap = true; continue; }
-    if (after_gap || keys.lower || keys.upper) {
+    const MultiRestriction* eq = multi_at[i];
+    std::vector<const MultiRestriction*> multi_slices;
+    for (const auto& m : r.multi)
+      if (m.op != ast::Operator::Eq && m.op != ast::Operator::In &&
+          static_cast<std::size_t>(t.column(m.columns[0]).position) == i)
+        multi_slices.push_back(&m);
+    if (!cr.any() && !eq && multi_slices.empty()) {
+      after_gap = true;
+      continue;
+    }
+    if (after_gap || sliced) {
       const int prev = t.clustering[i - 1];
-      if (keys.lower || keys.upper)
+      if (sliced)
         invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
                 t.column(c).name, t.column(prev).name);
       invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
               t.column(c).name, t.column(prev).name);
     }
-    if (cr.slice()) {
-      if (is_update) invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
-      keys.lower = cr.lower;
-      keys.upper = cr.upper;
+    if (eq) {
+      if (cr.any() || !multi_slices.empty())
+        invalid("{} cannot be restricted by more than one relation if it includes an Equal", t.column(c).name);
+      ck_values.push_back(eq->tuples);
+      keys.prefix_length += eq->columns.size();
+      i += eq->columns.size() - 1;
       continue;
     }
-    ck_values.push_back(&cr.values);
+    if (!multi_slices.empty() && cr.slice())
+      invalid("Column \"{}\" cannot be restricted by both a tuple notation inequality and a single column inequality ({})",
+              t.column(c).name, "slice");
+    if (cr.slice() || !multi_slices.empty()) {
+      if (is_update) invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
+      if (cr.lower) keys.lower = TupleBound{{cr.lower->value}, cr.lower->inclusive};
+      if (cr.upper) keys.upper = TupleBound{{cr.upper->value}, cr.upper->inclusive};
+      for (const MultiRestriction* m : multi_slices) {
+        const bool lower = m->op == ast::Operator::Gt || m->op == ast::Operator::Gte;
+        const bool inclusive = m->op == ast::Operator::Gte || m->op == ast::Operator::Lte;
+        auto& bound = lower ? keys.lower : keys.upper;
+        if (bound)
+          invalid("More than one restriction was found for the {} bound on {}", lower ? "start" : "end",
+                  t.column(c).name);
+        bound = TupleBound{m->tuples[0], inclusive};
+      }
+      sliced = true;
+      continue;
+    }
+    if (!cr.eq_or_in())  // CONTAINS, IS NOT NULL
+      invalid("Only EQ and IN relation are supported on clustering columns for {} statements", stmt);
+    ck_values.push_back(single_values(cr.values));
     ++keys.prefix_length;
   }
   keys.prefixes = product(ck_values);
   return keys;
+}
+
+// The rows between `lower` and `upper` (tuple bounds on the clustering columns after `prefix`,
+// in value order) as range tombstones that each bound one column: [(1, 2), (3, 4)) on (a, b) is
+// a = 1 AND b >= 2, then 1 < a < 3, then a = 3 AND b < 4. The pieces are disjoint.
+void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> prefix,
+                      std::optional<TupleBound> lower, std::optional<TupleBound> upper,
+                      const store::Deletion& deletion, std::vector<store::RangeTombstone>& out) {
+  const std::size_t column = prefix.size();
+  if (column >= t.clustering.size()) return;
+  const types::CqlType& type = *t.column(t.clustering[column]).type;
+  // Equal first values: the whole range lies under that value.
+  if (lower && upper && !lower->values.empty() && !upper->values.empty() &&
+      types::compare_values(type, lower->values[0], upper->values[0]) == 0) {
+    prefix.push_back(lower->values[0]);
+    auto rest = [](const TupleBound& b) -> std::optional<TupleBound> {
+      if (b.values.size() == 1) return std::nullopt;  // the bound covers the whole value
+      return TupleBound{std::vector<std::string>(b.values.begin() + 1, b.values.end()), b.inclusive};
+    };
+    if ((lower->values.size() == 1 && !lower->inclusive) || (upper->values.size() == 1 && !upper->inclusive))
+      return;  // > (x) or < (x) leaves nothing under x
+    slice_tombstones(t, std::move(prefix), rest(*lower), rest(*upper), deletion, out);
+    return;
+  }
+  store::RangeTombstone middle;
+  middle.prefix = prefix;
+  middle.deletion = deletion;
+  if (lower) {
+    middle.lower = lower->values[0];
+    middle.lower_inclusive = lower->values.size() == 1 && lower->inclusive;
+    if (lower->values.size() > 1) {  // the rest of the lower bound's first value
+      std::vector<std::string> under = prefix;
+      under.push_back(lower->values[0]);
+      slice_tombstones(t, std::move(under),
+                       TupleBound{std::vector<std::string>(lower->values.begin() + 1, lower->values.end()), lower->inclusive},
+                       std::nullopt, deletion, out);
+    }
+  }
+  if (upper) {
+    middle.upper = upper->values[0];
+    middle.upper_inclusive = upper->values.size() == 1 && upper->inclusive;
+  }
+  const bool empty = middle.lower && middle.upper &&
+                     [&] {
+                       const int c = types::compare_values(type, *middle.lower, *middle.upper);
+                       return c > 0 || (c == 0 && !(middle.lower_inclusive && middle.upper_inclusive));
+                     }();
+  if (!empty) out.push_back(std::move(middle));
+  if (upper && upper->values.size() > 1) {  // the part of the upper bound's first value below it
+    std::vector<std::string> under = prefix;
+    under.push_back(upper->values[0]);
+    slice_tombstones(t, std::move(under), std::nullopt,
+                     TupleBound{std::vector<std::string>(upper->values.begin() + 1, upper->values.end()), upper->inclusive},
+                     deletion, out);
+  }
 }
 
 std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 1000000; }
@@ -389,13 +501,14 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
         m.has_row = true;
         m.clustering = encode_clustering(prefix);
         m.row_deletion = deletion;
-      } else {
-        store::RangeTombstone rt;
+      } else if (!keys.lower && !keys.upper) {
+        store::RangeTombstone rt;  // a clustering prefix: every row under it
         rt.prefix = prefix;
-        if (keys.lower) { rt.lower = keys.lower->value; rt.lower_inclusive = keys.lower->inclusive; }
-        if (keys.upper) { rt.upper = keys.upper->value; rt.upper_inclusive = keys.upper->inclusive; }
         rt.deletion = deletion;
         m.range_tombstones.push_back(std::move(rt));
+      } else {
+        slice_tombstones(t, prefix, keys.lower, keys.upper, deletion, m.range_tombstones);
+        if (m.range_tombstones.empty()) continue;  // an empty slice deletes nothing
       }
       mutations.push_back(std::move(m));
     }
