@@ -168,6 +168,13 @@ void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> pre
                       std::optional<TupleBound> lower, std::optional<TupleBound> upper,
                       const store::Deletion& deletion, std::vector<store::RangeTombstone>& out) {
   const std::size_t column = prefix.size();
+  if (!lower && !upper) {  // every row under the prefix
+    store::RangeTombstone all;
+    all.prefix = std::move(prefix);
+    all.deletion = deletion;
+    out.push_back(std::move(all));
+    return;
+  }
   if (column >= t.clustering.size()) return;
   const types::CqlType& type = *t.column(t.clustering[column]).type;
   // Equal first values: the whole range lies under that value.

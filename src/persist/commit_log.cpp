@@ -1,7 +1,10 @@
 #include "persist/commit_log.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -109,6 +112,10 @@ void CommitLog::close() {
     ::close(fd_);
     fd_ = -1;
   }
+  if (lock_fd_ >= 0) {
+    ::close(lock_fd_);  // releases the flock
+    lock_fd_ = -1;
+  }
 }
 
 std::string CommitLog::open(const std::string& dir, SyncMode mode) {
@@ -121,6 +128,29 @@ std::string CommitLog::open(const std::string& dir, SyncMode mode) {
   closedir(d);
   // Writable? (A read-only directory should stop the start, not the first write.)
   if (access(dir.c_str(), W_OK) != 0) return "Cannot write to data directory " + dir + ": " + std::strerror(errno);
+  // One process at a time: two appending to one log lose each other's writes.
+  const std::string lock = dir + "/lock";
+  lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0) return "Cannot create " + lock + ": " + std::strerror(errno);
+  if (flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    const bool busy = errno == EWOULDBLOCK;
+    const std::string why = std::strerror(errno);
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    if (busy) return "Data directory " + dir + " is in use by another cqlbox process (" + lock + " is locked)";
+    return "Cannot lock " + lock + ": " + why;
+  }
+  // A data file a kill cut short was never renamed into place: its .tmp is garbage.
+  if (DIR* d2 = opendir(dir.c_str())) {
+    std::vector<std::string> stale;
+    while (dirent* e = readdir(d2)) {
+      const std::string name = e->d_name;
+      if (name.compare(0, 5, "data-") == 0 && name.size() > 7 && name.compare(name.size() - 7, 7, ".db.tmp") == 0)
+        stale.push_back(dir + "/" + name);
+    }
+    closedir(d2);
+    for (const auto& f : stale) unlink(f.c_str());
+  }
   return "";
 }
 
@@ -243,78 +273,223 @@ bool CommitLog::read_data_file(std::uint64_t generation, std::string& payload, s
   return true;
 }
 
+namespace {
+
+constexpr std::uint64_t kMinPayload = 59;  // a record with empty keyspace, text and values
+
+// Whether `payload` has a record's shape: its lengths add up to exactly its size. Cheap and
+// allocation-free, so a scan for the next record checks it before any checksum.
+bool well_formed(std::string_view payload) {
+  Cursor c{payload};
+  for (int bytes : {1, 8, 1, 8, 8, 8, 8, 1, 8}) c.u(bytes);
+  auto skip = [&](int length_bytes) {
+    const std::uint64_t n = c.u(length_bytes);
+    if (!c.ok || c.data.size() < n) return c.ok = false;
+    c.data.remove_prefix(static_cast<std::size_t>(n));
+    return true;
+  };
+  if (!skip(2) || !skip(4)) return false;
+  const std::uint64_t values = c.u(2);
+  for (std::uint64_t i = 0; c.ok && i < values; ++i) {
+    c.u(1);
+    skip(4);
+  }
+  return c.ok && c.data.empty();
+}
+
+// The length of the intact record at `at` of `seg` (header included), 0 when none is there.
+std::uint64_t intact_at(std::string_view seg, std::uint64_t at, Record* r) {
+  Cursor c{seg.substr(static_cast<std::size_t>(at))};
+  const std::uint64_t length = c.u(4);
+  const auto crc = static_cast<std::uint32_t>(c.u(4));
+  if (!c.ok || length < kMinPayload || c.data.size() < length || c.data[0] != 1) return 0;
+  const std::string_view payload = c.data.substr(0, static_cast<std::size_t>(length));
+  if (!well_formed(payload) || util::crc32(payload) != crc) return 0;
+  Record scratch;
+  if (!decode(payload, r ? *r : scratch)) return 0;
+  return 8 + length;
+}
+
+// The next offset after `from` where an intact record starts, or npos.
+std::uint64_t next_intact(std::string_view seg, std::uint64_t from) {
+  for (std::uint64_t at = from; at + 8 + kMinPayload <= seg.size(); ++at)
+    if (seg[static_cast<std::size_t>(at) + 8] == 1 && intact_at(seg, at, nullptr)) return at;
+  return std::string_view::npos;
+}
+
+// A read-only view of a whole file (empty for an empty file); unmapped by the destructor.
+struct MappedFile {
+  void* base = MAP_FAILED;
+  std::size_t size = 0;
+  MappedFile(int fd, std::uint64_t n) : size(static_cast<std::size_t>(n)) {
+    if (size) base = mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  }
+  ~MappedFile() {
+    if (base != MAP_FAILED) munmap(base, size);
+  }
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  bool ok() const { return size == 0 || base != MAP_FAILED; }
+  std::string_view view() const {
+    return size ? std::string_view(static_cast<const char*>(base), size) : std::string_view();
+  }
+};
+
+bool copy_file(const std::string& from, const std::string& to) {
+  const int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) return false;
+  const int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  bool ok = out >= 0;
+  char buf[1 << 16];
+  for (ssize_t n; ok && (n = ::read(in, buf, sizeof buf)) > 0;) ok = ::write(out, buf, static_cast<std::size_t>(n)) == n;
+  ok = ok && out >= 0 && fsync(out) == 0;
+  ::close(in);
+  if (out >= 0) ::close(out);
+  return ok;
+}
+
+}  // namespace
+
 std::size_t CommitLog::replay(std::uint64_t generation, const std::function<void(const Record&)>& apply,
                               std::string& notice) {
+  ReplayReport report = replay(generation, [&](const Record& r) {
+    apply(r);
+    return std::string();
+  });
+  notice = report.notice;
+  if (!report.error.empty()) notice += (notice.empty() ? "" : "\n") + report.error;
+  return report.replayed;
+}
+
+CommitLog::ReplayReport CommitLog::replay(std::uint64_t generation,
+                                          const std::function<std::string(const Record&)>& apply, bool salvage) {
+  ReplayReport report;
   std::vector<std::uint64_t> segments;
   for (auto n : numbered("commitlog-", ""))
     if (n >= generation) segments.push_back(n);
   if (segments.empty()) segments.push_back(std::max<std::uint64_t>(generation, 1));
-  std::size_t total = 0;
-  for (auto n : segments) {
-    if (std::string error = open_segment(n); !error.empty()) {
-      notice = error;
-      return total;
-    }
-    std::string seg_notice;
-    total += replay_segment(apply, seg_notice);
-    if (!seg_notice.empty()) {
-      notice += (notice.empty() ? "" : "\n") + seg_notice;
-      if (n != segments.back()) {  // later segments would leave a gap: stop at the damage
-        notice += "\nCommit log: later segments were not replayed";
-        break;
-      }
-    }
-  }
-  return total;
-}
 
-std::size_t CommitLog::replay_segment(const std::function<void(const Record&)>& apply, std::string& notice) {
-  // Read a block at a time (records are small, the log may be large); a record that spans
-  // blocks waits in `buf` for the rest.
-  constexpr std::size_t kBlock = 1 << 20;
-  std::string buf;
-  std::uint64_t file_pos = 0;   // where buf's bytes end in the file
-  std::uint64_t good = 0;       // the end of the last intact record
-  std::size_t count = 0;
-  bool bad = false;
-  for (;;) {
-    std::size_t at = 0;
-    while (!bad) {
-      Cursor c{std::string_view(buf).substr(at)};
-      const std::uint64_t length = c.u(4);
-      const std::uint32_t crc = static_cast<std::uint32_t>(c.u(4));
-      if (!c.ok || c.data.size() < length) break;  // incomplete here: more to read, or a torn tail
-      Record r;
-      if (util::crc32(c.data.substr(0, length)) != crc || !decode(c.data.substr(0, length), r)) {
-        bad = true;
-        break;
-      }
-      apply(r);
-      ++count;
-      at += 8 + length;
-      good += 8 + length;
-    }
-    buf.erase(0, at);
-    if (bad || file_pos >= size_) break;
-    const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(kBlock, size_ - file_pos));
-    const std::size_t old = buf.size();
-    buf.resize(old + want);
-    const ssize_t n = pread(fd_, buf.data() + old, want, static_cast<off_t>(file_pos));
-    if (n <= 0) {
-      buf.resize(old);
+  // The record being applied, in a mapped file the kernel keeps if the process dies: at the next
+  // start it names the record whose replay crashed.
+  const std::string marker_path = dir_ + "/replay-position";
+  Poison poison;
+  if (const int m = ::open(marker_path.c_str(), O_RDONLY | O_CLOEXEC); m >= 0) {
+    std::uint64_t pos[2] = {0, 0};
+    if (::read(m, pos, sizeof pos) == static_cast<ssize_t>(sizeof pos) && pos[0] > 0)
+      poison = {pos[0], pos[1], true};
+    ::close(m);
+  }
+  std::uint64_t* marker = nullptr;
+  const int mfd = ::open(marker_path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (mfd >= 0 && ftruncate(mfd, 16) == 0) {
+    void* p = mmap(nullptr, 16, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+    if (p != MAP_FAILED) marker = static_cast<std::uint64_t*>(p);
+  }
+
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (std::string error = open_segment(segments[i]); !error.empty()) {
+      report.error = error;
       break;
     }
-    buf.resize(old + static_cast<std::size_t>(n));
-    file_pos += static_cast<std::uint64_t>(n);
+    replay_segment(apply, i + 1 == segments.size(), salvage, poison, marker, report);
+    if (!report.error.empty()) break;
   }
-  if (good < size_) {
-    notice = "Commit log " + path_ + ": dropped " + std::to_string(size_ - good) +
-             " bytes of a torn or corrupt record at offset " + std::to_string(good) + " (" +
-             std::to_string(count) + " statements replayed)";
+  if (marker) munmap(marker, 16);
+  if (mfd >= 0) ::close(mfd);
+  unlink(marker_path.c_str());  // replay ended without dying: no record to suspect
+  // Appends go after everything there is: never into a segment older than another one.
+  if (report.error.empty() && !segments.empty() && segment_ != segments.back()) report.error = open_segment(segments.back());
+  return report;
+}
+
+void CommitLog::quarantine(std::string_view record_bytes, ReplayReport& report) {
+  const std::string path = dir_ + "/commitlog-quarantine";
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  bool ok = fd >= 0;
+  if (ok) ok = ::write(fd, record_bytes.data(), record_bytes.size()) == static_cast<ssize_t>(record_bytes.size());
+  if (ok) ok = fsync(fd) == 0;
+  if (fd >= 0) ::close(fd);
+  ++report.quarantined;
+  if (!ok) report.notice += (report.notice.empty() ? "" : "\n") + ("Cannot keep the skipped record in " + path + ": " + std::strerror(errno));
+}
+
+void CommitLog::replay_segment(const std::function<std::string(const Record&)>& apply, bool last, bool salvage,
+                               const Poison& poison, std::uint64_t* marker, ReplayReport& report) {
+  auto note = [&](const std::string& line) { report.notice += (report.notice.empty() ? "" : "\n") + line; };
+  const MappedFile file(fd_, size_);
+  if (!file.ok()) {
+    report.error = "Cannot read commit log " + path_ + ": " + std::strerror(errno);
+    return;
+  }
+  const std::string_view seg = file.view();
+  std::uint64_t at = 0, good = 0;
+  std::size_t count = 0;
+  while (at < seg.size()) {
+    Record r;
+    const std::uint64_t length = intact_at(seg, at, &r);
+    if (length == 0) {
+      const std::uint64_t next = next_intact(seg, at + 1);
+      if (next == std::string_view::npos && last) {  // a torn tail: the crash's last write
+        note("Commit log " + path_ + ": dropped " + std::to_string(seg.size() - at) +
+             " bytes of a torn or corrupt record at offset " + std::to_string(at) + " (" +
+             std::to_string(count) + " statements replayed)");
+        break;
+      }
+      const std::string where = "Commit log " + path_ + " is damaged at offset " + std::to_string(at) + " (" +
+                                std::to_string((next == std::string_view::npos ? seg.size() : next) - at) +
+                                " bytes fail their checksum";
+      if (!salvage) {
+        report.error = where + (next == std::string_view::npos ? ", and later segments follow" : ", and intact records follow") +
+                       "). cqlbox will not start on it, so that nothing after it is lost; the file is unchanged. "
+                       "Start with --salvage-commitlog to skip the damage (every skip is reported, the "
+                       "damaged segment is kept as " + path_ + ".damaged).";
+        return;
+      }
+      if (!report.salvaged) copy_file(path_, path_ + ".damaged");
+      report.salvaged = true;
+      note(where + "): skipped");
+      if (next == std::string_view::npos) {
+        good = at;
+        break;
+      }
+      at = next;
+      continue;
+    }
+    const std::string_view bytes = seg.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(length));
+    std::string failure;
+    if (poison.known && poison.segment == segment_ && poison.offset == at) {
+      // Its replay died last time. Try it in a child first: if that dies too, skip it.
+      const pid_t pid = fork();
+      if (pid == 0) {
+        apply(r);
+        _exit(0);
+      }
+      int status = 0;
+      if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFSIGNALED(status))
+        failure = std::string("its replay crashed cqlbox (signal ") + std::to_string(WTERMSIG(status)) + ")";
+    }
+    if (failure.empty()) {
+      if (marker) {
+        marker[0] = segment_;
+        marker[1] = at;
+      }
+      failure = apply(r);
+    }
+    if (!failure.empty()) {
+      quarantine(bytes, report);
+      note("Commit log " + path_ + ": the statement at offset " + std::to_string(at) + " was skipped: " + failure +
+           ". Its record is kept in " + dir_ + "/commitlog-quarantine: " + r.text.substr(0, 80));
+    } else {
+      ++count;
+    }
+    at += length;
+    good = at;
+  }
+  if (good < size_ && !report.salvaged) {
     if (ftruncate(fd_, static_cast<off_t>(good)) == 0) fsync(fd_);
+    size_ = good;
   }
-  size_ = good;
-  return count;
+  report.replayed += count;
 }
 
 std::string CommitLog::append(const Record& r) {

@@ -10,8 +10,18 @@
 //            u8 has client timestamp | i64 client timestamp |
 //            u16+bytes session keyspace | u32+bytes statement text |
 //            u16 value count | per value: u8 state (0 set, 1 null, 2 unset) | u32+bytes
-// A record that is cut short or fails its checksum ends the log: replay reports it and cuts the
-// file there, so a torn write from a crash is never half-applied.
+// Damage (docs/persistence.md):
+// - A record cut short or failing its checksum at the end of the last segment is a torn write
+//   from a crash: replay reports it and cuts the file there, so it is never half-applied.
+// - Damage followed by an intact record, or in a segment that is not the last, is corruption:
+//   acknowledged statements follow it, so replay refuses to start (naming the file and offset)
+//   unless salvaging, which skips to the next intact record, reports every skip and keeps a copy
+//   of the damaged segment (commitlog-N.damaged).
+// - A record whose statement fails at replay, or whose replay crashed the process last time (a
+//   mapped marker, DIR/replay-position, says which record was being applied), is skipped,
+//   reported and appended to DIR/commitlog-quarantine with its bytes: a poison record never
+//   locks the user out of the data.
+// The directory is locked (flock on DIR/lock) while open: a second process is refused.
 #pragma once
 
 #include <cstdint>
@@ -60,9 +70,19 @@ class CommitLog {
   // holds everything logged in the segments before N.
   std::uint64_t data_generation() const;
 
+  struct ReplayReport {
+    std::size_t replayed = 0;
+    std::size_t quarantined = 0;
+    std::string notice;   // what was cut, skipped or quarantined, for stderr
+    std::string error;    // the log is damaged before acknowledged records: start refused
+    bool salvaged = false;  // records were skipped over damage: write a data file now
+  };
   // Calls `apply` for each intact record of the segments from `generation` on, in order, then
-  // opens the last segment for appending. A torn or corrupt tail is cut off; `notice` then
-  // says where and how much. Returns the number of records replayed.
+  // opens the last segment for appending. `apply` returns "" or why the record failed; a failed
+  // record is quarantined. With `salvage`, corruption is skipped instead of refused.
+  ReplayReport replay(std::uint64_t generation, const std::function<std::string(const Record&)>& apply,
+                      bool salvage = false);
+  // The same for tests and tools: every record succeeds; `notice` gets the notice and error.
   std::size_t replay(std::uint64_t generation, const std::function<void(const Record&)>& apply,
                      std::string& notice);
 
@@ -97,10 +117,17 @@ class CommitLog {
 
  private:
   std::string open_segment(std::uint64_t n);
-  std::size_t replay_segment(const std::function<void(const Record&)>& apply, std::string& notice);
+  struct Poison {
+    std::uint64_t segment = 0, offset = 0;
+    bool known = false;
+  };
+  void replay_segment(const std::function<std::string(const Record&)>& apply, bool last, bool salvage,
+                      const Poison& poison, std::uint64_t* marker, ReplayReport& report);
+  void quarantine(std::string_view record_bytes, ReplayReport& report);
   std::vector<std::uint64_t> numbered(const char* prefix, const char* suffix) const;
 
   int fd_ = -1;
+  int lock_fd_ = -1;  // DIR/lock, flock'ed for the life of the process
   std::string dir_, path_;
   std::uint64_t segment_ = 0;
   SyncMode mode_ = SyncMode::Batch;

@@ -30,6 +30,8 @@ Options:
       --data DIR        keep the data: every statement that changes data or schema goes
                         to DIR/commitlog before it runs, and is replayed at the next start
       --commitlog-sync M  batch (default: fsync each statement) or periodic (every 10 s)
+      --salvage-commitlog  start even when the commit log is damaged before its end: skip
+                        each damaged stretch (reported), keep a copy of the damaged segment
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
@@ -128,6 +130,8 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
     } else if (name == "--listen") {
       if (!(v = arg())) return 2;
       out.listen = *v;
+    } else if (name == "--salvage-commitlog") {
+      out.salvage_commitlog = true;
     } else if (name == "--disable-materialized-views") {
       out.materialized_views = false;
     } else if (name == "--output-format") {

@@ -197,9 +197,6 @@ std::string Shell::open_data_dir() {
   if (!error.empty()) return error;
   const auto clock_mode = db_.clock.fixed_at();
   std::int64_t last = db_.clock.last_timestamp();
-  std::string notice;
-  std::size_t failed = 0;
-  std::string first_failure;
   const std::uint64_t generation = log_.data_generation();
   if (generation > 0) {
     std::string payload, problem;
@@ -208,7 +205,7 @@ std::string Shell::open_data_dir() {
     if (!problem.empty()) return fmt::format("Data file {}/data-{}.db: {}", log_.dir(), generation, problem);
     last = std::max(last, db_.clock.last_timestamp());
   }
-  log_.replay(generation, [&](const persist::Record& r) {
+  const persist::CommitLog::ReplayReport report = log_.replay(generation, [&](const persist::Record& r) {
     // The clock and the random state the statement first ran with: now(), uuid(), write
     // timestamps and list element ids come out the same.
     db_.clock.restore(r.now_us);
@@ -223,6 +220,7 @@ std::string Shell::open_data_dir() {
     session.keyspace = r.keyspace;
     session.paging = false;
     session.client_timestamp = r.client_timestamp;
+    std::string failure;
     try {
       const ast::Statement& stmt = parser_.parse(r.text);
       session.markers = parser_.markers();
@@ -232,18 +230,32 @@ std::string Shell::open_data_dir() {
     } catch (const std::exception& e) {
       // A statement that failed when it first ran was taken back, so this one succeeded then
       // and fails now: different start options (--max-memory, --disable-materialized-views).
-      ++failed;
-      if (first_failure.empty()) first_failure = fmt::format("{} ({})", r.text.substr(0, 80), e.what());
+      failure = e.what();
+      if (failure.empty()) failure = "an internal error";
     }
     last = std::max(last, db_.clock.last_timestamp());
-  }, notice);
+    return failure;
+  }, options_.salvage_commitlog);
   db_.clock.restore(clock_mode);
   db_.clock.set_last_timestamp(last);
-  if (failed)
-    notice += fmt::format("{}Commit log replay: {} statements failed that had succeeded before, the first: {}",
-                          notice.empty() ? "" : "\n", failed, first_failure);
-  if (!notice.empty()) std::fprintf(stderr, "%s\n", notice.c_str());
-  if (!log_.is_open()) return notice;
+  if (!report.error.empty()) {
+    log_.close();
+    return report.notice.empty() ? report.error : report.notice + "\n" + report.error;
+  }
+  if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
+  if (!log_.is_open()) return "Cannot open the commit log in " + log_.dir();
+  if (report.salvaged) {
+    // What was read past the damage lives only in memory now: a data file makes it durable and
+    // retires the damaged segments (their copies, *.damaged, stay).
+    std::string problem;
+    const std::uint64_t next = log_.rotate(problem);
+    if (problem.empty()) problem = log_.write_data_file(next, data_file_payload());
+    if (!problem.empty()) return "After salvaging the commit log: " + problem;
+    log_.remove_before(next);
+    std::fprintf(stderr, "Commit log salvaged: the readable statements are in %s/data-%llu.db\n", log_.dir().c_str(),
+                 static_cast<unsigned long long>(next));
+    return "";
+  }
   log_.remove_before(generation);  // what a flush cut short left behind
   return "";
 }

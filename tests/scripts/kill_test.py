@@ -90,7 +90,7 @@ def flush_round_trip(binary, root):
         problems.append(f"flush round trip: errors {setup.stderr!r} {flush.stderr!r} {after.stderr!r}")
     if before.stdout != after.stdout:
         problems.append("flush round trip: the data read back differs:\n" + before.stdout + "\n---\n" + after.stdout)
-    if sorted(f for f in os.listdir(data)) != ["commitlog-2", "data-2.db"]:
+    if sorted(f for f in os.listdir(data)) != ["commitlog-2", "data-2.db", "lock"]:
         problems.append(f"flush round trip: files {sorted(os.listdir(data))}")
     more = run(binary, data, "UPDATE k.cnt SET n = n + 1 WHERE k = 1;\n")
     count = run(binary, data, "SELECT n FROM k.cnt WHERE k = 1;\n")
