@@ -384,7 +384,7 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
   std::vector<Value> v;
   for (const auto& a : r.args) {
     v.push_back(evaluate(a, t, row, ctx));
-    if (!v.back()) return std::nullopt;
+    if (!v.back() || v.back()->empty()) return std::nullopt;  // an empty number is no value
   }
   const Kind k = r.type->kind;
   if (k == Kind::Float || k == Kind::Double) {
@@ -574,8 +574,11 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
     if (!r.aggregate()) continue;
     Value v = evaluate(r.args[0], t, row, ctx);
     if (!v) continue;
-    ++st.count;
     const Kind k = r.args[0].type->kind;
+    // An empty number (blobAsInt(0x), a 0-byte bound value) is no value to sum, average or
+    // compare: 5.0's aggregates decode it as null and skip it. count() counts it.
+    if (v->empty() && numeric(k) && r.op != SelectorOp::Count) continue;
+    ++st.count;
     switch (r.op) {
       case SelectorOp::Min:
         if (!st.has || types::compare_values(*r.args[0].type, *v, st.best) < 0) st.best = *v;

@@ -24,11 +24,14 @@ std::string be_bytes(T v) {
   return out;
 }
 
-// Reads sizeof(T) big-endian bytes. REQUIRES: b.size() >= sizeof(T).
+// Reads sizeof(T) big-endian bytes (fewer when the value is shorter).
 template <class T>
 T read_be(std::string_view b) {
+  // A value shorter than T (an empty int from blobAsInt(0x) or a 0-byte bound value) reads as
+  // the bytes it has: never past its end. Callers treat an empty number as no value.
   std::make_unsigned_t<T> u = 0;
-  for (std::size_t i = 0; i < sizeof(T); ++i) {
+  const std::size_t n = b.size() < sizeof(T) ? b.size() : sizeof(T);
+  for (std::size_t i = 0; i < n; ++i) {
     u = static_cast<std::make_unsigned_t<T>>(u << 8);
     u = static_cast<std::make_unsigned_t<T>>(u | static_cast<unsigned char>(b[i]));
   }

@@ -1,6 +1,7 @@
 // Literal -> serialized bytes (cassandra.md §6.2 serializations, §6.3 vectors) and the literal
 // type checks and marshal messages of §5.2.
 #include "types/codec.hpp"
+#include "types/bytes.hpp"
 
 #include <doctest/doctest.h>
 
@@ -432,4 +433,10 @@ TEST_CASE("append_constant: what encode_constant gives, or false where it throws
     }
     if (throws) CHECK_FALSE(appended);
   }
+}
+
+TEST_CASE("read_be reads no further than the value: an empty or short number is not read past its end") {
+  CHECK(cqlbox::types::read_be<std::int32_t>(std::string_view()) == 0);
+  CHECK(cqlbox::types::read_be<std::int64_t>(std::string_view("\x01", 1)) == 1);
+  CHECK(cqlbox::types::read_be<std::int32_t>(std::string_view("\x00\x00\x01\x00", 4)) == 256);
 }
