@@ -635,9 +635,16 @@ namespace {
 const types::CqlType* replace_udt(const types::CqlType* t, const std::string& name, const types::CqlType* updated) {
   using types::Kind;
   if (t->kind == Kind::Udt && t->type_name == name) return t->frozen ? types::frozen_of(updated) : updated;
-  if (t->params.empty() || t->kind == Kind::Udt) return t;
+  if (t->params.empty()) return t;
   std::vector<const types::CqlType*> params;
-  for (const auto* p : t->params) params.push_back(replace_udt(p, name, updated));
+  bool changed = false;
+  for (const auto* p : t->params) {
+    params.push_back(replace_udt(p, name, updated));
+    changed = changed || params.back() != p;
+  }
+  if (!changed) return t;
+  // Another type holding the altered one: it is rebuilt around the new field type.
+  if (t->kind == Kind::Udt) return types::udt_type(t->keyspace, t->type_name, t->fields, std::move(params), t->frozen);
   if (t->kind == Kind::Tuple) return types::tuple_type(std::move(params));
   return types::collection_type(t->kind, std::move(params), t->frozen);
 }
@@ -697,8 +704,14 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
       if (s.add_if_not_exists) continue;
       invalid("Cannot add field {} to type {}.{}: a field with name {} already exists", field, ks_name, name, field);
     }
+    const types::CqlType* added = resolve_type(ref, ks_name, false, true, ks);
+    // A type holding itself, directly or through another type, has no finite value (and its
+    // schema could not be recreated at the next start).
+    if (uses_type(added, name))
+      invalid("Cannot add new field {} of type {} to user type {}.{} as it would create a circular reference", field,
+              added->name, util::cql_name(std::string(ks_name)), util::cql_name(name));
     fields.emplace_back(field);
-    field_types.push_back(resolve_type(ref, ks_name, false, true, ks));
+    field_types.push_back(added);
   }
   for (const auto& [from, to] : s.rename) {
     auto it = std::find(fields.begin(), fields.end(), from);
@@ -710,6 +723,8 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
   // Existing values keep their bytes: fields are positional, an added one reads as null.
   const types::CqlType* updated = types::udt_type(std::string(ks_name), name, fields, field_types, false);
   ks->types[name] = updated;
+  for (auto& [other, type] : ks->types)  // types holding this one see its new fields
+    if (other != name) type = replace_udt(type, name, updated);
   db.catalog.changed();
   for (auto& [tname, t] : ks->tables)
     for (auto& c : t.columns) c.type = replace_udt(c.type, name, updated);

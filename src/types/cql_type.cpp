@@ -102,10 +102,13 @@ const CqlType* vector_type(const CqlType* element, int dimension) {
 
 const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std::string> fields,
                         std::vector<const CqlType*> types, bool frozen) {
-  // The interning key carries the fields so that an altered type is a new descriptor.
+  // The interning key carries the fields, and each field type's identity (not only its name:
+  // frozen<z> before and after ALTER TYPE z are different types), so that an altered type,
+  // or one holding an altered type, is a new descriptor.
   std::string key = (frozen ? "frozen<" : "") + name + (frozen ? ">" : "");
   std::string signature = "#udt " + keyspace + "." + key + "(";
-  for (std::size_t i = 0; i < fields.size(); ++i) signature += fields[i] + " " + types[i]->name + ",";
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    signature += fields[i] + " " + types[i]->name + "@" + std::to_string(reinterpret_cast<std::uintptr_t>(types[i])) + ",";
   CqlType t = make(Kind::Udt, std::move(key), -1, frozen, std::move(types));
   t.fields = std::move(fields);
   t.keyspace = std::move(keyspace);
