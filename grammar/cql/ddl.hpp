@@ -9,9 +9,14 @@ namespace cqlbox::grammar {
 struct if_not_exists : seq<kw_if, kw_not, kw_exists> {};
 struct if_exists : seq<kw_if, kw_exists> {};
 
+// A '?' where a name goes parses, so that it gets Parser.g's message: names cannot be bound.
+struct keyspace_marker : tok<one<'?'>> {};
+struct qualifier_marker : seq<tok<one<'?'>>, at<dot>> {};
+struct table_marker : tok<one<'?'>> {};
 struct qualified_first : ident {};
 struct qualified_second : ident {};
-struct qualified_name : seq<qualified_first, opt<dot, qualified_second>> {};
+struct qualified_name : sor<qualifier_marker, table_marker,
+                            seq<qualified_first, opt<dot, sor<qualified_second, table_marker>>>> {};
 // The same shape naming a user-defined type or a view: tab completion offers those names there.
 struct udt_name : qualified_name {};
 struct view_ref : qualified_name {};
@@ -32,7 +37,7 @@ struct keyspace_properties : seq<kw_with, list<property, kw_and>> {};
 struct keyspace_word : sor<kw_keyspace, kw_schema> {};
 struct table_word : sor<kw_table, kw_columnfamily> {};
 
-struct keyspace_name : ident {};
+struct keyspace_name : sor<ident, keyspace_marker> {};
 struct create_keyspace : seq<keyspace_word, opt<if_not_exists>, keyspace_name,
                              keyspace_properties> {};
 

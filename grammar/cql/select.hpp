@@ -63,8 +63,11 @@ struct selector : seq<selector_unaliased, opt<kw_as, selector_alias>> {};
 struct select_all : star_tok {};
 struct select_clause : sor<select_all, list<selector, comma>> {};
 
-struct select_json : seq<kw_json, not_at<kw_from>> {};
-struct select_distinct : seq<kw_distinct, not_at<kw_from>> {};
+// JSON and DISTINCT are keywords only where a selection follows: SELECT json, distinct FROM t
+// reads two columns of those names (Parser.g's syntactic predicates).
+struct not_a_column_name : not_at<sor<kw_from, comma, kw_as>> {};
+struct select_json : seq<kw_json, not_a_column_name> {};
+struct select_distinct : seq<kw_distinct, not_a_column_name> {};
 
 struct group_by_column : ident {};
 struct group_by : seq<kw_group, kw_by, list<group_by_column, comma>> {};

@@ -80,8 +80,9 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
   if (value.kind != ast::TermKind::Map)
     error::fail(ErrorClass::SyntaxException, "Invalid value for property 'replication'. It should be a map.");
   std::map<std::string, std::string> opts;
-  for (std::size_t i = 0; i + 1 < value.items.size(); i += 2)
-    opts[std::string(value.items[i].text)] = property_text(value.items[i + 1]);
+  for (std::size_t i = 0; i + 1 < value.items.size(); i += 2)  // Parser.g's convertPropertyMap
+    if (!opts.emplace(std::string(value.items[i].text), property_text(value.items[i + 1])).second)
+      error::fail(ErrorClass::SyntaxException, "Multiple definition for property {}", value.items[i].text);
   auto cls = opts.find("class");
   if (cls == opts.end()) error::fail(ErrorClass::ConfigurationException, "Missing replication strategy class");
   std::string name = cls->second;
@@ -102,8 +103,20 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
       error::fail(ErrorClass::ConfigurationException, "SimpleStrategy requires a replication_factor strategy option.");
     check_rf(rf->second);
   } else if (name == "NetworkTopologyStrategy") {
+    // Options are data centre names (the simulated cluster has one) or replication_factor.
+    if (opts.size() == 1)
+      error::fail(ErrorClass::ConfigurationException, "Configuration for at least one datacenter must be present");
+    for (const auto& [k, v] : opts)
+      if (k != "class" && k != "replication_factor" && k != "datacenter1")
+        error::fail(ErrorClass::ConfigurationException,
+                    "Unrecognized strategy option {{{}}} passed to NetworkTopologyStrategy for keyspace {}", k, ks);
     for (const auto& [k, v] : opts)
       if (k != "class") check_rf(v);
+    // replication_factor stands for every data centre not named (4.0+ stores them so).
+    if (auto rf = opts.find("replication_factor"); rf != opts.end()) {
+      opts.emplace("datacenter1", rf->second);
+      opts.erase(rf);
+    }
   } else {
     error::fail(ErrorClass::ConfigurationException, "Unable to find replication strategy class '{}'",
                 cls->second.find('.') == std::string::npos ? prefix + cls->second : cls->second);
@@ -216,7 +229,7 @@ void warn_on_replication(const Database& db, std::string_view ks, const std::map
 void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties) {
   validate_table_options(properties);
   for (const auto& p : properties) {
-    t.options[std::string(p.name)] = term_text(p.value);  // CQL form, for DESCRIBE
+    t.options[std::string(p.name)] = stored_option_text(p.name, p.value);  // for DESCRIBE
     if (p.name == "default_time_to_live") {
       static const types::CqlType* int_type = types::native_type(types::Kind::Int);
       auto v = bind_integer(p.value, *int_type, "default_time_to_live");

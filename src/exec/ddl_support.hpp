@@ -27,6 +27,10 @@ void check_table_name(std::string_view keyspace, std::string_view name);
 // Checks WITH options as Cassandra does (table_options.cpp): SyntaxException for duplicates,
 // unknown names and unparsable values, ConfigurationException for values out of range.
 void validate_table_options(const ast::Vec<ast::Property>& properties);
+// How DESCRIBE shows a validated option: caching, compaction and compression maps as Cassandra
+// stores them (full class names, defaults filled in, every value a string, keys in order);
+// anything else as written.
+std::string stored_option_text(std::string_view name, const ast::Term& value);
 // WITH options of CREATE/ALTER TABLE (and views): unknown names are a SyntaxException; values
 // are kept as CQL text for DESCRIBE.
 void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties);

@@ -306,10 +306,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   if (s.ttl) error::invalid("Global TTL on the BATCH statement is not supported.");  // validate()'s first check
   std::int64_t ts = 0;
   if (s.timestamp) {
-    static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
-    auto v = bind_integer(*s.timestamp, *bigint, "[timestamp]");
-    if (!v) error::invalid("Invalid null value of timestamp");
-    ts = *v;
+    ts = bind_write_timestamp(*s.timestamp);
   } else {
     ts = statement_timestamp(db, session);
   }

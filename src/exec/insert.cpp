@@ -89,7 +89,11 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     only_statics = true;
   }
   missing = missing_list(t, t.clustering, values, given);
-  const bool static_row_only = !missing.empty() && only_statics;
+  // Only with no clustering column at all (ParsedInsert's applyOnlyToStaticColumns): a partial
+  // clustering key with statics is still missing the rest.
+  bool any_clustering = false;
+  for (int c : t.clustering) any_clustering = any_clustering || given[static_cast<std::size_t>(c)];
+  const bool static_row_only = !missing.empty() && only_statics && !any_clustering;
   if (!missing.empty() && !static_row_only) invalid("Some clustering keys are missing: {}", missing);
 
   thread_local std::vector<std::string_view> pk;
@@ -112,7 +116,6 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   }
 
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
-  static const types::CqlType* bigint_type = types::native_type(types::Kind::Bigint);
   std::int64_t ttl = t.default_time_to_live;
   if (s.ttl && !is_unset(s.ttl)) {
     auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
@@ -124,8 +127,7 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   std::optional<std::int64_t> timestamp;
   if (s.timestamp && !is_unset(s.timestamp)) {
     if (s.if_not_exists) invalid("Cannot provide custom timestamp for conditional updates");
-    timestamp = bind_integer(*s.timestamp, *bigint_type, "[timestamp]");
-    if (!timestamp) invalid("Invalid null value of timestamp");
+    timestamp = bind_write_timestamp(*s.timestamp);
   }
 
   const std::int64_t ts = timestamp ? *timestamp : default_timestamp;

@@ -63,9 +63,12 @@ std::vector<std::vector<std::string>> single_values(const std::vector<std::strin
 Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_update,
                    const FunctionContext* ctx) {
   const char* stmt = is_update ? "UPDATE" : "DELETE";
-  for (const auto& rel : where)
+  for (const auto& rel : where) {
+    if (rel.op == ast::Operator::Contains || rel.op == ast::Operator::ContainsKey)  // StatementRestrictions' first check
+      invalid("Cannot use {} with {}", stmt, rel.op == ast::Operator::Contains ? "CONTAINS" : "CONTAINS KEY");
     if (rel.kind == ast::RelationKind::Token)
       invalid("The token function cannot be used in WHERE clauses for {} statements", stmt);
+  }
   SelectRestrictions r = build_restrictions(t, where, ctx);
 
   std::string non_pk;
@@ -227,10 +230,7 @@ std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 100000
 
 std::int64_t write_timestamp(const std::optional<ast::Term>& term, std::int64_t default_timestamp) {
   if (!term || is_unset(term)) return default_timestamp;
-  static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
-  auto v = bind_integer(*term, *bigint, "[timestamp]");
-  if (!v) invalid("Invalid null value of timestamp");
-  return *v;
+  return bind_write_timestamp(*term);
 }
 
 std::string encode_clustering(const std::vector<std::string>& parts) {

@@ -228,6 +228,12 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
                                 filtered.find(',') == std::string::npos ? "it" : "them"));
 
   if (s.distinct) {
+    // SelectStatement.validateDistinctSelection, in its order.
+    bool other_filter = r.has_clustering;
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+      other_filter = other_filter || (t.columns[i].kind == ColumnKind::Regular && r.columns[i].any());
+    if (other_filter)
+      invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.");
     for (const auto& sel : plan.selection.selectors) {
       if (sel.column < 0) continue;
       auto kind = t.column(sel.column).kind;
@@ -235,7 +241,8 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
         invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not {})",
                 t.column(sel.column).name);
     }
-    for (int pk : t.partition_key) {
+    // Only a key range needs every partition key column (no grouping after the read).
+    for (int pk : r.partition_lookup ? std::vector<int>{} : t.partition_key) {
       bool found = false;
       for (const auto& sel : plan.selection.selectors) found = found || (sel.op == SelectorOp::Column && sel.column == pk);
       if (!found && !plan.selection.aggregate)
@@ -843,6 +850,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       for (const auto& row : p->rows()) live = live || row_live(t, row, p->row_shadow(row, cmp), now_s);
       if (!live) continue;
       collect_cells(t, *p, nullptr, 0, now_s, cells);
+      if (!match.cells_match(cells)) continue;  // a static column's restriction
       emit(src, nullptr);
       continue;
     }

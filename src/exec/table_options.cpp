@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -15,6 +17,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/ddl_support.hpp"
+#include "exec/terms.hpp"
 #include "schema/option_names.hpp"
 #include "util/text.hpp"
 
@@ -73,12 +76,18 @@ std::string java_double(double d) {
   return fmt::format("{}E{}", mantissa, x);
 }
 
-// key -> value of a map option; keys and values as text.
+// key -> value of a map option; keys and values as text. {} reads as a set: an empty map.
 std::vector<std::pair<std::string, std::string>> entries(std::string_view name, const ast::Term& t) {
+  if (t.kind == ast::TermKind::Set && t.items.empty()) return {};
   if (t.kind != ast::TermKind::Map)
     error::fail(ErrorClass::SyntaxException, "Invalid value for property '{}'. It should be a map.", name);
   std::vector<std::pair<std::string, std::string>> out;
-  for (std::size_t i = 0; i + 1 < t.items.size(); i += 2) out.emplace_back(scalar(t.items[i]), scalar(t.items[i + 1]));
+  for (std::size_t i = 0; i + 1 < t.items.size(); i += 2) {
+    for (const auto& [k, v] : out)
+      if (k == scalar(t.items[i]))  // Parser.g's convertPropertyMap
+        error::fail(ErrorClass::SyntaxException, "Multiple definition for property {}", k);
+    out.emplace_back(scalar(t.items[i]), scalar(t.items[i + 1]));
+  }
   return out;
 }
 
@@ -106,13 +115,31 @@ void check_compaction(const ast::Term& t) {
   config(fmt::format("Unable to find compaction strategy class '{}'", full));
 }
 
+// CompressionParams.fromMap: {} is no compression; otherwise 'class' names the compressor unless
+// 'enabled' is false (and then nothing else may be given); what is left after the generic
+// options must be an option of that compressor.
 void check_compression(const ast::Term& t) {
-  for (const auto& [k, v] : entries("compression", t)) {
-    if ((k != "class" && k != "sstable_compression") || v.empty()) continue;
-    const std::string full = v.find('.') != std::string::npos ? v : "org.apache.cassandra.io.compress." + v;
-    bool known = false;
-    for (auto c : kCompressors) known = known || full == "org.apache.cassandra.io.compress." + std::string(c);
-    if (!known) config("Could not create Compression for type " + full);
+  const auto options = entries("compression", t);
+  if (options.empty()) return;
+  std::optional<std::string> cls, enabled;
+  for (const auto& [k, v] : options) {
+    if (k == "class") cls = v;
+    if (k == "enabled") enabled = v;
+  }
+  const bool on = !enabled || util::ascii_lower(*enabled) == "true";
+  if (on && !cls) config("Missing sub-option 'class' for the 'compression' option.");
+  if (!on && options.size() > 1) config("If the 'enabled' option is set to false no other options must be specified");
+  if (!on || cls->empty()) return;
+  const std::string full = cls->find('.') != std::string::npos ? *cls : "org.apache.cassandra.io.compress." + *cls;
+  bool known = false;
+  for (auto c : kCompressors) known = known || full == "org.apache.cassandra.io.compress." + std::string(c);
+  if (!known) config("Could not create Compression for type " + full);
+  const std::string name = full.substr(full.rfind('.') + 1);
+  for (const auto& [k, v] : options) {
+    if (k == "class" || k == "enabled" || k == "chunk_length_in_kb" || k == "min_compress_ratio") continue;
+    const bool supported = (name == "LZ4Compressor" && (k == "lz4_compressor_type" || k == "lz4_high_compressor_level")) ||
+                           (name == "ZstdCompressor" && k == "compression_level");
+    if (!supported) config("Unknown compression options " + k);
   }
 }
 
@@ -124,6 +151,42 @@ void check_speculative_retry(const std::string& value) {
 }
 
 }  // namespace
+
+std::string stored_option_text(std::string_view name, const ast::Term& value) {
+  auto quote = [](std::string_view text) {
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+  };
+  const bool map_option = name == "caching" || name == "compaction" || name == "compression";
+  if (!map_option) return term_text(value);
+  std::map<std::string, std::string> stored;
+  for (const auto& [k, v] : entries(name, value)) stored[k] = v;
+  auto full_class = [&](const std::string& package) {
+    auto c = stored.find("class");
+    if (c != stored.end() && c->second.find('.') == std::string::npos) c->second = package + c->second;
+  };
+  if (name == "compression") {  // CompressionParams.asMap
+    auto enabled = stored.find("enabled");
+    if (stored.empty() || (enabled != stored.end() && util::ascii_lower(enabled->second) != "true"))
+      return "{'enabled': 'false'}";
+    stored.erase("enabled");
+    full_class("org.apache.cassandra.io.compress.");
+    stored.emplace("chunk_length_in_kb", "16");
+  } else if (name == "compaction") {  // CompactionParams.asMap
+    full_class("org.apache.cassandra.db.compaction.");
+    stored.emplace("max_threshold", "32");
+    stored.emplace("min_threshold", "4");
+  } else {  // CachingParams.asMap
+    for (auto& [k, v] : stored)
+      if (util::ascii_lower(v) == "all" || util::ascii_lower(v) == "none") v = util::ascii_upper(v);
+    stored.emplace("keys", "ALL");
+    stored.emplace("rows_per_partition", "NONE");
+  }
+  std::string out = "{";
+  for (const auto& [k, v] : stored) out += (out.size() > 1 ? ", " : "") + quote(k) + ": " + quote(v);
+  return out + "}";
+}
 
 void validate_table_options(const ast::Vec<ast::Property>& properties) {
   std::set<std::string_view> seen;

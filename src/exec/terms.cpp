@@ -1,6 +1,7 @@
 #include "exec/terms.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -464,6 +465,16 @@ std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::Cql
   if (!bytes || bytes->empty()) return std::nullopt;  // an empty bound value counts as null
   if (type.kind == types::Kind::Int) return types::read_be<std::int32_t>(*bytes);
   return types::read_be<std::int64_t>(*bytes);
+}
+
+std::int64_t bind_write_timestamp(const ast::Term& term) {
+  static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
+  const auto v = bind_integer(term, *bigint, "[timestamp]");
+  if (!v) error::invalid("Invalid null value of timestamp");
+  if (*v == std::numeric_limits<std::int64_t>::min())
+    error::invalid("Out of bound timestamp, must be in [{}, {}]", std::numeric_limits<std::int64_t>::min() + 1,
+                   std::numeric_limits<std::int64_t>::max());
+  return *v;
 }
 
 std::string serialize_partition_key(const std::vector<std::string_view>& components) {

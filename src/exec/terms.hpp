@@ -28,6 +28,8 @@ bool is_unset(const std::optional<ast::Term>& term);
 // messages use ("[limit]", "[ttl]", "[timestamp]"). nullopt for null.
 std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
                                          std::string_view what);
+// USING TIMESTAMP's value: a bigint, not null, and not Long.MIN_VALUE (UpdateParameters' bound).
+std::int64_t bind_write_timestamp(const ast::Term& term);
 
 // The bytes the partitioner hashes: the single component, or for several, each as a 2-byte
 // length, the bytes and a 0 byte.

@@ -284,6 +284,20 @@ struct action<g::qualified_second> {
   }
 };
 template <>
+struct action<g::keyspace_marker> {
+  static void apply0(Builder&) {
+    throw error::CqlError(error::ErrorClass::SyntaxException, "Bind variables cannot be used for keyspace names");
+  }
+};
+template <>
+struct action<g::qualifier_marker> : action<g::keyspace_marker> {};
+template <>
+struct action<g::table_marker> {
+  static void apply0(Builder&) {
+    throw error::CqlError(error::ErrorClass::SyntaxException, "Bind variables cannot be used for table names");
+  }
+};
+template <>
 struct action<g::keyspace_name> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
