@@ -1,6 +1,9 @@
 #include "shell/line_editor.hpp"
 
+#include <langinfo.h>
+
 #include <algorithm>
+#include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -43,6 +46,12 @@ char** attempt_completion(const char* text, int start, int) {
 }  // namespace
 
 LineEditor::LineEditor() {
+  // libedit keeps bytes of multibyte characters only in a multibyte locale: in the C locale it
+  // silently drops every non-ASCII byte typed. Take the user's character set, and UTF-8 when it
+  // is not one (LANG unset, C, POSIX), as cqlsh's --encoding defaults to utf-8. Only LC_CTYPE:
+  // number formatting and collation stay C.
+  if (!std::setlocale(LC_CTYPE, "") || std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0)
+    if (!std::setlocale(LC_CTYPE, "C.UTF-8")) std::setlocale(LC_CTYPE, "en_US.UTF-8");
   struct sigaction sa {};
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "types/temporal.hpp"
+
 namespace cqlbox::shell {
 
 namespace {
@@ -88,6 +90,13 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       out.keyspace = *v;
     } else if (name == "--now") {
       if (!(v = arg())) return 2;
+      if (!types::parse_timestamp_ms(*v)) {
+        std::fprintf(stderr,
+                     "cqlbox: error: --now takes a timestamp as CQL writes one (got '%s'), e.g.\n"
+                     "  '2024-01-01 00:00:00+0000', '2024-01-01T12:30:00.250Z', '2024-01-01 12:30', '2024-01-01',\n"
+                     "  or milliseconds since the epoch: 1704067200000\n", v->c_str());
+        return 2;
+      }
       out.now = *v;
     } else if (name == "--load") {
       if (!(v = arg())) return 2;

@@ -1,7 +1,10 @@
 #include "shell/shell.hpp"
+
+#include <cerrno>
 #include "util/memory.hpp"
 
 #include <pthread.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -170,12 +173,37 @@ void Shell::print_result(const exec::Result& result) {
     for (const auto& w : done->warnings) out_ += w + "\n\n";
   }
   if (rows && storage_) print_storage(*rows);
-  if (capture_ && !out_.empty()) {  // CAPTURE takes query results only
-    std::fwrite(out_.data(), 1, out_.size(), capture_);
-    std::fflush(capture_);
+  if (capture_ && !out_.empty()) {  // CAPTURE takes query results only, as plain text
+    const std::string plain = strip_colours(out_);
     out_.clear();
+    if (std::fwrite(plain.data(), 1, plain.size(), capture_) != plain.size() || std::fflush(capture_) != 0) {
+      const std::string why = std::strerror(errno);
+      std::fclose(capture_);
+      capture_ = nullptr;
+      print_error(fmt::format("Could not write to the capture file '{}': {}; capture stopped", capture_path_, why));
+      capture_path_.clear();
+    }
   }
   flush();
+}
+
+// The text without its ANSI colour sequences (ESC [ … m): a capture file is plain text, as
+// cqlsh writes it, whatever the terminal shows.
+std::string Shell::strip_colours(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+      std::size_t j = i + 2;
+      while (j < text.size() && ((text[j] >= '0' && text[j] <= '9') || text[j] == ';')) ++j;
+      if (j < text.size() && text[j] == 'm') {
+        i = j;
+        continue;
+      }
+    }
+    out += text[i];
+  }
+  return out;
 }
 
 void Shell::run_statement(const std::string& text, std::string_view unchecked_line) {
@@ -428,6 +456,9 @@ int Shell::run_interactive() {
   if (const char* env = std::getenv("CQL_HISTORY")) history_path = env;
   else if (const char* home = std::getenv("HOME")) history_path = std::string(home) + "/.cassandra/cqlbox_history";
   if (!history_path.empty()) {
+    // cqlsh makes ~/.cassandra when it is missing; so does the history file's folder here.
+    const auto slash = history_path.rfind('/');
+    if (slash != std::string::npos && slash > 0) mkdir(history_path.substr(0, slash).c_str(), 0700);
     std::ifstream in(history_path);
     for (std::string line; std::getline(in, line);)
       if (!line.empty()) {

@@ -83,6 +83,7 @@ class Shell {
   bool run_shell_command(std::string_view command);
   void print_result(const exec::Result& result);
   void print_error(std::string_view text);
+  static std::string strip_colours(std::string_view text);
   void flush();
   std::string prompt() const;
   int run_interactive();

@@ -8,6 +8,11 @@ binary = sys.argv[1]
 pid, fd = pty.fork()
 if pid == 0:
     os.environ["HOME"] = "/nonexistent"  # no history file
+    if len(sys.argv) > 2:  # the locale to run in; "" = LANG unset
+        for k in ("LANG", "LC_ALL", "LC_CTYPE"):
+            os.environ.pop(k, None)
+        if sys.argv[2]:
+            os.environ["LANG"] = sys.argv[2]
     os.execv(binary, [binary, "--no-color", "--now", "2024-01-01 00:00:00+0000"])
 
 def read(seconds=0.5):
@@ -68,6 +73,19 @@ send("\x03")
 out = send("CONSISTENCY LOCAL_Q\t", 0.5)
 expect("Tab completes a consistency level", out, "UORUM ")
 send("\x03")
+# Non-ASCII typed at the prompt reaches the statement byte for byte (libedit drops it in the C
+# locale): German, Japanese, an emoji, Russian, a combining accent. HOME is unset here and the
+# test runs with whatever LANG the caller has; tty_unicode below runs with none.
+send("CREATE TABLE uni (k int PRIMARY KEY, a text, b text);\n")
+send("INSERT INTO uni (k, a, b) VALUES (1, 'Grüße aus München', '日本語 🎉 Привет e\u0301');\n")
+out = send("SELECT a, b FROM uni;\n", 0.8)
+expect("Unicode typed at the prompt is kept", out, " Grüße aus München | 日本語 🎉 Привет e\u0301\n")
+# Editing works per character: Backspace removes one CJK character (3 bytes), Left moves over
+# one, and what is typed after lands between characters.
+send("INSERT INTO uni (k, a) VALUES (2, '日本X\x7f語');")
+send("\x1b[D" * 5 + "中\n")
+out = send("SELECT a FROM uni WHERE k = 2;\n", 0.8)
+expect("Backspace and arrows move per character", out, " 日中本語\n")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:
