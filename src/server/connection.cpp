@@ -215,9 +215,14 @@ void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opc
   out.append(body);
 }
 
-bool Connection::consume(std::string& in, std::string& out) {
+bool Connection::consume(std::string& in, std::string& out, std::size_t out_limit) {
   std::size_t pos = 0;
+  stalled_ = false;
   while (!close_ && in.size() - pos >= 1) {
+    if (out.size() >= out_limit) {  // back-pressure: the client is not reading its answers
+      stalled_ = true;
+      break;
+    }
     const auto* h = reinterpret_cast<const unsigned char*>(in.data() + pos);
     const int version = h[0] & 0x7f;
     if (version == 1 || version == 2) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -52,9 +53,14 @@ class Connection {
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
-  // Consumes the complete frames at the front of `in` and appends the responses to `out`.
+  // Consumes the complete frames at the front of `in` and appends the responses to `out`,
+  // stopping once `out` holds `out_limit` bytes (the rest wait in `in`: stalled() says so).
   // Returns false when the connection must close once `out` is written (a protocol error).
-  bool consume(std::string& in, std::string& out);
+  bool consume(std::string& in, std::string& out, std::size_t out_limit = SIZE_MAX);
+  // The last consume() stopped at the output limit with requests left in its input.
+  bool stalled() const { return stalled_; }
+  // STARTUP (or a refusal) has been answered.
+  bool started() const { return started_; }
 
   bool registered(std::string_view event_type) const;
   // Appends an EVENT frame (stream -1) with `body` to `out`.
@@ -76,6 +82,7 @@ class Connection {
   int version_ = 4;
   bool started_ = false;
   bool close_ = false;
+  bool stalled_ = false;
   // Tracing: the request being answered asked for it; its session id; its text.
   bool tracing_ = false;
   std::string trace_id_;

@@ -12,7 +12,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <optional>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -25,11 +28,25 @@ namespace cqlbox::server {
 
 namespace {
 
+// Back-pressure, as Cassandra's native transport pauses reading a connection whose requests
+// outrun it: a client that pipelines requests without reading the answers stops being read once
+// kOutputLimit bytes of answers wait for it, and its unread requests wait in the kernel's socket
+// buffer, not in memory here. Its input buffer holds at most one frame beyond a read.
+constexpr std::size_t kOutputLimit = 4u << 20;
+constexpr std::size_t kInputLimit = Connection::kMaxFrameBody + 9 + 65536;
+// A connection that has not completed STARTUP by then is closed (a port scanner, a stuck peer).
+constexpr auto kStartupTimeout = std::chrono::seconds(10);
+// accept() failing for want of file descriptors: stop accepting for this long, instead of
+// spinning on a listening socket that stays readable.
+constexpr auto kAcceptBackoff = std::chrono::milliseconds(100);
+
 struct Client {
-  explicit Client(SharedState& shared) : protocol(shared) {}
+  explicit Client(SharedState& shared) : protocol(shared), accepted(std::chrono::steady_clock::now()) {}
   Connection protocol;
   std::string in, out;
   bool closing = false;
+  std::chrono::steady_clock::time_point accepted;
+  bool reading() const { return !closing && out.size() < kOutputLimit && in.size() < kInputLimit; }
 };
 
 void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK); }
@@ -39,8 +56,14 @@ void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONB
 struct Server::Impl {
   SharedState shared;
   int listen_fd = -1, epoll_fd = -1, wake_fd = -1;
+  std::size_t max_connections = 1024;
+  std::string address;          // as bound: host:port
+  bool every_interface = false;
   std::thread thread;
   std::map<int, std::unique_ptr<Client>> clients;
+  std::vector<int> answered;  // connections with new responses, this round
+  std::vector<int> backlog;   // connections whose waiting requests can run again
+  std::optional<std::chrono::steady_clock::time_point> accept_paused_until;
 
   ~Impl() {
     for (int fd : {listen_fd, epoll_fd, wake_fd})
@@ -48,9 +71,10 @@ struct Server::Impl {
     for (auto& [fd, c] : clients) close(fd);
   }
 
-  void watch(int fd, bool want_write) {
+  // Input while the connection may read; output while it has some to send.
+  void watch(int fd, const Client& c) {
     epoll_event ev{};
-    ev.events = EPOLLIN | EPOLLRDHUP | (want_write ? EPOLLOUT : 0u);
+    ev.events = EPOLLRDHUP | (c.reading() ? EPOLLIN : 0u) | (c.out.empty() ? 0u : EPOLLOUT);
     ev.data.fd = fd;
     if (epoll_ctl(epoll_fd, EPOLL_CTL_MOD, fd, &ev) != 0) epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &ev);
   }
@@ -61,7 +85,8 @@ struct Server::Impl {
     clients.erase(fd);
   }
 
-  // Writes what it can; false when the connection is finished with.
+  // Writes what it can; false when the connection is finished with. Requests that waited for
+  // room in the output are queued to run again.
   bool flush(int fd, Client& c) {
     while (!c.out.empty()) {
       const ssize_t n = send(fd, c.out.data(), c.out.size(), MSG_NOSIGNAL);
@@ -73,33 +98,51 @@ struct Server::Impl {
       c.out.erase(0, static_cast<std::size_t>(n));
     }
     if (c.out.empty() && c.closing) return false;
-    watch(fd, !c.out.empty());
+    if (c.protocol.stalled() && c.out.size() < kOutputLimit) backlog.push_back(fd);
+    watch(fd, c);
     return true;
+  }
+
+  // Runs the complete requests waiting in the connection's input, up to the output limit.
+  void process(int fd, Client& c) {
+    if (!c.closing && !c.protocol.consume(c.in, c.out, kOutputLimit)) c.closing = true;
+    answered.push_back(fd);
   }
 
   void accept_all() {
     for (;;) {
       const int fd = accept(listen_fd, nullptr, nullptr);
-      if (fd < 0) return;
+      if (fd < 0) {
+        if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+          accept_paused_until = std::chrono::steady_clock::now() + kAcceptBackoff;
+          epoll_ctl(epoll_fd, EPOLL_CTL_DEL, listen_fd, nullptr);
+        }
+        return;
+      }
+      if (clients.size() >= max_connections) {  // over the cap: refused at once, not left hanging
+        close(fd);
+        continue;
+      }
       set_nonblocking(fd);
       const int one = 1;
       setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-      clients.emplace(fd, std::make_unique<Client>(shared));
-      watch(fd, false);
+      auto& c = *clients.emplace(fd, std::make_unique<Client>(shared)).first->second;
+      watch(fd, c);
     }
   }
 
-  // Reads and answers what arrived; the answers go out in run(), after the commit log sync.
+  // Reads and answers what arrived, while the connection may read; the answers go out in run(),
+  // after the commit log sync.
   void readable(int fd) {
     auto it = clients.find(fd);
     if (it == clients.end()) return;
     Client& c = *it->second;
     char buf[65536];
-    for (;;) {
+    while (c.reading()) {
       const ssize_t n = recv(fd, buf, sizeof buf, 0);
       if (n > 0) {
         c.in.append(buf, static_cast<std::size_t>(n));
-        if (!c.closing && !c.protocol.consume(c.in, c.out)) c.closing = true;
+        if (!c.closing && !c.protocol.consume(c.in, c.out, kOutputLimit)) c.closing = true;
         continue;
       }
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
@@ -110,12 +153,40 @@ struct Server::Impl {
     answered.push_back(fd);
   }
 
-  std::vector<int> answered;  // connections with new responses, this round
+  // Milliseconds until the next timed duty (accepting again, a STARTUP deadline), -1 for none.
+  int next_timeout() const {
+    const auto now = std::chrono::steady_clock::now();
+    std::optional<std::chrono::steady_clock::time_point> next = accept_paused_until;
+    for (const auto& [fd, c] : clients)
+      if (!c->protocol.started()) {
+        const auto deadline = c->accepted + kStartupTimeout;
+        if (!next || deadline < *next) next = deadline;
+      }
+    if (!next) return -1;
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(*next - now).count();
+    return static_cast<int>(std::clamp<long long>(ms + 1, 0, 60'000));
+  }
+
+  void timed_duties() {
+    const auto now = std::chrono::steady_clock::now();
+    if (accept_paused_until && now >= *accept_paused_until) {
+      accept_paused_until.reset();
+      epoll_event ev{};
+      ev.events = EPOLLIN;
+      ev.data.fd = listen_fd;
+      epoll_ctl(epoll_fd, EPOLL_CTL_ADD, listen_fd, &ev);
+    }
+    std::vector<int> idle;
+    for (const auto& [fd, c] : clients)
+      if (!c->protocol.started() && now - c->accepted >= kStartupTimeout) idle.push_back(fd);
+    for (int fd : idle) drop(fd);
+  }
 
   void run() {
     epoll_event events[64];
     for (;;) {
-      const int n = epoll_wait(epoll_fd, events, 64, -1);
+      const int timeout = backlog.empty() ? next_timeout() : 0;
+      const int n = epoll_wait(epoll_fd, events, 64, timeout);
       if (n < 0) {
         if (errno == EINTR) continue;
         return;
@@ -131,12 +202,19 @@ struct Server::Impl {
         else if (events[i].events & (EPOLLERR | EPOLLHUP)) drop(fd);
         else if (auto it = clients.find(fd); it != clients.end() && !flush(fd, *it->second)) drop(fd);
       }
+      timed_duties();
+      // Requests that waited for their connection's output to drain.
+      std::vector<int> resume;
+      resume.swap(backlog);
+      for (int fd : resume)
+        if (auto it = clients.find(fd); it != clients.end()) process(fd, *it->second);
       // A response acknowledges its statement: with --data (batch sync) the round's writes are
       // fsynced once, then every answer of the round goes out.
       if (!answered.empty() && shared.sync) shared.sync();
-      for (int fd : answered)
+      std::vector<int> round;
+      round.swap(answered);
+      for (int fd : round)
         if (auto it = clients.find(fd); it != clients.end() && !flush(fd, *it->second)) drop(fd);
-      answered.clear();
     }
   }
 
@@ -144,7 +222,7 @@ struct Server::Impl {
     for (auto& [fd, c] : clients)
       if (c->protocol.registered(type)) {
         c->protocol.push_event(c->out, body);
-        watch(fd, true);
+        watch(fd, *c);
       }
   }
 };
@@ -158,6 +236,9 @@ Server::Server(exec::Database& db, std::recursive_mutex& db_mutex) : impl_(std::
 Server::~Server() { stop(); }
 
 SharedState& Server::shared() { return impl_->shared; }
+const std::string& Server::address() const { return impl_->address; }
+bool Server::every_interface() const { return impl_->every_interface; }
+void Server::set_max_connections(std::size_t n) { impl_->max_connections = n; }
 
 std::string Server::start(const std::string& address) {
   // host, host:port, [v6], [v6]:port
@@ -172,6 +253,9 @@ std::string Server::start(const std::string& address) {
     port = address.substr(colon + 1);
   }
   if (host.empty()) host = "127.0.0.1";
+  const bool numeric = !port.empty() && port.size() <= 5 && port.find_first_not_of("0123456789") == std::string::npos;
+  if (!numeric || std::stoul(port) > 65535)
+    return fmt::format("Cannot listen on {}: the port must be a number from 0 to 65535 (0: any free port)", address);
   addrinfo hints{}, *found = nullptr;
   hints.ai_socktype = SOCK_STREAM;
   hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
@@ -187,6 +271,18 @@ std::string Server::start(const std::string& address) {
     return fmt::format("Cannot listen on {}: {}", address, why);
   }
   freeaddrinfo(found);
+  // What was bound, with the port the kernel chose for :0.
+  sockaddr_storage bound{};
+  socklen_t bound_size = sizeof bound;
+  char host_text[INET6_ADDRSTRLEN] = "", port_text[8] = "";
+  if (getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &bound_size) == 0 &&
+      getnameinfo(reinterpret_cast<sockaddr*>(&bound), bound_size, host_text, sizeof host_text, port_text,
+                  sizeof port_text, NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+    impl_->address = bound.ss_family == AF_INET6 ? fmt::format("[{}]:{}", host_text, port_text)
+                                                 : fmt::format("{}:{}", host_text, port_text);
+  else
+    impl_->address = address;
+  impl_->every_interface = host == "0.0.0.0" || host == "::";
   set_nonblocking(fd);
   impl_->listen_fd = fd;
   impl_->epoll_fd = epoll_create1(EPOLL_CLOEXEC);

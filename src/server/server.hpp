@@ -5,6 +5,7 @@
 // a few hundred lines, nothing to install.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -26,6 +27,13 @@ class Server {
   std::string start(const std::string& address);
   // The shared state every connection sees (to install the commit log hooks before start()).
   struct SharedState& shared();
+
+  // Once started: the address bound (host:port, the real port for :0), and whether it is every
+  // interface (0.0.0.0 or ::).
+  const std::string& address() const;
+  bool every_interface() const;
+  // Connections over this many are closed as soon as they are accepted (default 1024).
+  void set_max_connections(std::size_t n);
 
   // Stops serving and closes every connection (also done by the destructor).
   void stop();

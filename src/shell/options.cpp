@@ -29,6 +29,8 @@ Options:
       --listen ADDR     also serve CQL's native protocol (v3, v4) on ADDR, host[:port]
                         (port 9042 by default); without a terminal, run what stdin
                         holds, then serve until SIGINT or SIGTERM
+      --max-connections N  native protocol connections at once (default 1024); more are
+                        closed as soon as they connect
       --data DIR        keep the data: every statement that changes data or schema goes
                         to DIR/commitlog before it runs, and is replayed at the next start
       --commitlog-sync M  batch (default: fsync each statement) or periodic (every 10 s)
@@ -139,6 +141,15 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
     } else if (name == "--listen") {
       if (!(v = arg())) return 2;
       out.listen = *v;
+    } else if (name == "--max-connections") {
+      if (!(v = arg())) return 2;
+      char* end = nullptr;
+      const long n = std::strtol(v->c_str(), &end, 10);
+      if (v->empty() || *end != '\0' || n < 1 || n > 100000) {
+        std::fprintf(stderr, "cqlbox: error: --max-connections takes a number from 1 to 100000 (got %s)\n", v->c_str());
+        return 2;
+      }
+      out.max_connections = static_cast<int>(n);
     } else if (name == "--salvage-commitlog") {
       out.salvage_commitlog = true;
     } else if (name == "--disable-materialized-views") {

@@ -21,7 +21,8 @@ struct Options {
   std::optional<std::string> listen;    // --listen host[:port]: serve the native protocol too
   std::optional<std::string> data;      // --data DIR: keep the data (commit log) in DIR
   bool commitlog_periodic = false;      // --commitlog-sync periodic (default batch)
-  bool salvage_commitlog = false;       // --salvage-commitlog: skip damage in the log, reporting it
+  bool salvage_commitlog = false;
+  int max_connections = 1024;          // --max-connections: native protocol connections at once       // --salvage-commitlog: skip damage in the log, reporting it
   bool force_tty = false;               // -t
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail

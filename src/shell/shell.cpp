@@ -538,12 +538,16 @@ int Shell::run() {
       server_->shared().finish = [this](bool failed) { finish_statement(failed); };
       server_->shared().sync = [this] { sync_log(); };
     }
+    server_->set_max_connections(static_cast<std::size_t>(options_.max_connections));
     const std::string error = server_->start(*options_.listen);
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());
       return 1;
     }
-    std::fprintf(stderr, "Serving CQL native protocol v3/v4 on %s\n", options_.listen->c_str());
+    std::fprintf(stderr, "Serving CQL native protocol v3/v4 on %s\n", server_->address().c_str());
+    if (server_->every_interface())
+      std::fprintf(stderr, "Warning: listening on every interface: anyone who can reach this machine can read and "
+                           "change the data (cqlbox has no authentication). Use 127.0.0.1 to serve this machine only.\n");
   }
   const int status = run_shell();
   if (serve_until_signal) {
