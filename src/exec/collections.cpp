@@ -158,13 +158,14 @@ void apply_assignment(const schema::Column& c,
       std::vector<std::string_view> removed;
       types::decode_elements(*value, removed);
       if (type.kind == Kind::List) {
-        // Every stored element equal to one of the given values goes.
+        // Every stored element equal to one of the given values goes: the values sorted once,
+        // each element found by binary search (a 40,000-element removal was quadratic).
+        const types::CqlType& element = *type.params[0];
+        auto less = [&](std::string_view a, std::string_view b) { return types::compare_values(element, a, b) < 0; };
+        std::sort(removed.begin(), removed.end(), less);
         for (const store::PathCell* pc : live_elements(stored, c.position, w.now_s))
-          for (auto r : removed)
-            if (types::compare_values(*type.params[0], pc->cell.value, r) == 0) {
-              cw.cells.push_back({pc->path, tombstone(w)});
-              break;
-            }
+          if (std::binary_search(removed.begin(), removed.end(), std::string_view(pc->cell.value), less))
+            cw.cells.push_back({pc->path, tombstone(w)});
       } else {
         for (auto r : removed) cw.cells.push_back({std::string(r), tombstone(w)});
       }

@@ -206,6 +206,35 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   }
 }
 
+// IN lists multiply: (a, b) IN … with a IN (1000 values) AND b IN (1000 values) is a million
+// partitions. Cassandra 5.0 bounds this with the in_select_cartesian_product guardrail, off by
+// default; cqlbox keeps it on at kMaxInProduct, so that one statement cannot pin the process for
+// days. Checked on the sizes, before anything is expanded.
+constexpr std::uint64_t kMaxInProduct = 1'000'000;
+
+void check_in_product(const schema::TableSchema& t, const SelectRestrictions& r) {
+  auto guard = [](const char* what, const std::vector<std::uint64_t>& sizes) {
+    std::uint64_t product = 1;
+    for (std::uint64_t n : sizes) {
+      product = n != 0 && product > UINT64_MAX / n ? UINT64_MAX : product * n;  // no wrap-around
+      if (product > kMaxInProduct)
+        invalid("Guardrail in_select_cartesian_product violated: Aborting query because the cartesian product of the "
+                "IN restrictions on {} produces {} values, this exceeds fail threshold of {}.",
+                what, product, kMaxInProduct);
+    }
+  };
+  std::vector<std::uint64_t> sizes;
+  for (int c : t.partition_key)
+    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.eq_or_in()) sizes.push_back(cr.values.size());
+  guard("partition key", sizes);
+  sizes.clear();
+  for (int c : t.clustering)
+    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.eq_or_in()) sizes.push_back(cr.values.size());
+  for (const auto& m : r.multi)
+    if (m.op == ast::Operator::In) sizes.push_back(m.tuples.size());
+  guard("clustering key", sizes);
+}
+
 }  // namespace
 
 SelectRestrictions build_restrictions(const schema::TableSchema& t,
@@ -235,6 +264,7 @@ SelectRestrictions build_restrictions(const schema::TableSchema& t,
     if (!r.columns[static_cast<std::size_t>(i)].eq_or_in()) break;
     ++r.clustering_eq_prefix;
   }
+  check_in_product(t, r);
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     auto k = t.columns[i].kind;
     if ((k == schema::ColumnKind::Regular || k == schema::ColumnKind::Static) && r.columns[i].any())

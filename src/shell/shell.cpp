@@ -108,11 +108,27 @@ void Shell::exit_process(int status) {
   std::_Exit(status);
 }
 
+void Shell::write_out(std::FILE* file, std::string text) {
+  if (lock_depth_ > 0 && !tty_) {
+    held_output_.emplace_back(file, std::move(text));
+    return;
+  }
+  std::fwrite(text.data(), 1, text.size(), file);
+  std::fflush(file);
+}
+
+void Shell::release_output() {
+  for (auto& [file, text] : held_output_) {
+    std::fwrite(text.data(), 1, text.size(), file);
+    std::fflush(file);
+  }
+  held_output_.clear();
+}
+
 void Shell::flush() {
   if (out_.empty()) return;
   sync_log();  // output acknowledges the statements before it
-  std::fwrite(out_.data(), 1, out_.size(), out_file_);
-  std::fflush(out_file_);
+  write_out(out_file_, std::move(out_));
   out_.clear();
 }
 
@@ -128,7 +144,7 @@ void Shell::print_error(std::string_view text) {
   all.append(text);
   if (style_.color && tty_) all += "\033[0m";
   all += '\n';
-  std::fwrite(all.data(), 1, all.size(), err_file_);
+  write_out(err_file_, std::move(all));
   std::fflush(err_file_);
   if (options_.bail && !tty_) exit_ = true;
 }
@@ -142,7 +158,7 @@ void Shell::print_result(const exec::Result& result) {
     if (rows && options_.output_format == OutputFormat::Json) append_json_lines(out_, *rows);
     if (rows && options_.output_format == OutputFormat::Csv) append_csv(out_, *rows);
     if (warnings)
-      for (const auto& w : *warnings) std::fprintf(err_file_, "Warnings: %s\n", w.c_str());
+      for (const auto& w : *warnings) write_out(err_file_, fmt::format("Warnings: {}\n", w));
     flush();
     return;
   }
@@ -332,7 +348,7 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
 
 void Shell::feed_line(std::string_view line) {
   if (exit_) return;
-  std::lock_guard lock(db_mutex_);
+  DbLock lock(*this);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (copy_import_) {  // COPY … FROM STDIN: data lines up to "\."
     if (line == "\\.") finish_copy_import();
@@ -567,7 +583,7 @@ int Shell::run_shell() {
   if (options_.keyspace) {
     std::string use = "USE " + util::cql_name(*options_.keyspace) + ";";
     tty_ = false;
-    std::lock_guard lock(db_mutex_);
+    DbLock lock(*this);
     run_statement(use);
   }
   if (options_.execute) {
@@ -612,11 +628,21 @@ int Shell::run_shell() {
   if (tty_) return run_interactive();
   // Piped input: read in blocks and run line by line as it arrives, so a script of any size
   // costs one block and one line of memory, and its statements run while it is still coming.
+  // read(), not fread(): a block is whatever has arrived, so a statement runs as soon as its
+  // line is there, and a program driving cqlbox through a pipe gets each answer before it
+  // writes the next statement (fread waited for 64 KiB or the end of input).
   source_name_ = "<stdin>";
   std::string carry;  // a line cut by the end of a block
   static char buf[1 << 16];
   std::size_t n = 0;
-  while (!exit_ && (sync_log(), n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+  auto read_block = [&]() -> std::size_t {
+    for (;;) {
+      const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
+      if (got < 0 && errno == EINTR) continue;
+      return got > 0 ? static_cast<std::size_t>(got) : 0;
+    }
+  };
+  while (!exit_ && (sync_log(), n = read_block()) > 0) {
     const std::string_view block(buf, n);
     std::size_t start = 0;
     while (!exit_) {

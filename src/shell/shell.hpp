@@ -151,6 +151,29 @@ class Shell {
   exec::Database db_;
   // Held while a line runs: --listen's connections execute on another thread (server.hpp).
   std::recursive_mutex db_mutex_;
+  // Output written while the shell holds db_mutex_ (not at a terminal) waits here, in order,
+  // and is written once the lock is released: stdout piped into a reader that stops reading
+  // must not stall every protocol client waiting for the lock.
+  std::vector<std::pair<std::FILE*, std::string>> held_output_;
+  int lock_depth_ = 0;
+  void write_out(std::FILE* file, std::string text);
+  void release_output();
+  // db_mutex_ for the shell's own work: output made meanwhile goes out after the unlock.
+  class DbLock {
+   public:
+    explicit DbLock(Shell& shell) : shell_(shell), lock_(shell.db_mutex_) { ++shell_.lock_depth_; }
+    ~DbLock() {
+      --shell_.lock_depth_;
+      lock_.unlock();
+      if (shell_.lock_depth_ == 0) shell_.release_output();
+    }
+    DbLock(const DbLock&) = delete;
+    DbLock& operator=(const DbLock&) = delete;
+
+   private:
+    Shell& shell_;
+    std::unique_lock<std::recursive_mutex> lock_;
+  };
   std::unique_ptr<server::Server> server_;
   // --data: the commit log (persistence.cpp).
   persist::CommitLog log_;

@@ -25,6 +25,11 @@ class BigInt {
   void multiply_small(std::uint32_t m);
   void add_small(std::uint32_t a);
   bool is_zero() const { return mag_.empty(); }
+  // Bits of the magnitude (0 for zero).
+  std::size_t bit_length() const {
+    if (mag_.empty()) return 0;
+    return (mag_.size() - 1) * 32 + (32 - static_cast<std::size_t>(__builtin_clz(mag_.back())));
+  }
   bool negative() const { return neg_; }
   void negate() { if (!is_zero()) neg_ = !neg_; }
 

@@ -1,5 +1,6 @@
 #include "types/compare.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -49,8 +50,23 @@ double as_double(Kind k, std::string_view b) {
 
 int compare_decimal(std::string_view a, std::string_view b) {
   auto sa = read_be<std::int32_t>(a), sb = read_be<std::int32_t>(b);
-  BigInt ua = BigInt::from_twos_complement(a.substr(4));
-  BigInt ub = BigInt::from_twos_complement(b.substr(4));
+  BigInt ua = BigInt::from_twos_complement(a.substr(std::min<std::size_t>(4, a.size())));
+  BigInt ub = BigInt::from_twos_complement(b.substr(std::min<std::size_t>(4, b.size())));
+  const int sign_a = ua.is_zero() ? 0 : ua.negative() ? -1 : 1;
+  const int sign_b = ub.is_zero() ? 0 : ub.negative() ? -1 : 1;
+  if (sign_a != sign_b) return sign_a < sign_b ? -1 : 1;
+  if (sign_a == 0) return 0;
+  // Same sign. |u| * 10^-s has its decimal exponent in [(bits - 1) log10 2 - s, bits log10 2 - s):
+  // when those ranges are apart, they decide, whatever the scales (1e1000000000 against
+  // 1e-1000000000 once meant two billion multiplications). Otherwise the scales differ by at
+  // most the operands' own digit counts, and the exact comparison below is cheap.
+  constexpr double kLog10Of2 = 0.30102999566398120;
+  const double low_a = static_cast<double>(ua.bit_length() - 1) * kLog10Of2 - sa;
+  const double high_a = static_cast<double>(ua.bit_length()) * kLog10Of2 - sa;
+  const double low_b = static_cast<double>(ub.bit_length() - 1) * kLog10Of2 - sb;
+  const double high_b = static_cast<double>(ub.bit_length()) * kLog10Of2 - sb;
+  if (high_a + 1e-6 < low_b) return -sign_a;  // |a| < |b|
+  if (high_b + 1e-6 < low_a) return sign_a;
   // Bring both to the larger scale: x * 10^(s_max - s).
   for (std::int32_t s = sa; s < sb; ++s) ua.multiply_small(10);
   for (std::int32_t s = sb; s < sa; ++s) ub.multiply_small(10);

@@ -133,6 +133,27 @@ try:
 finally:
     server.terminate()
     server.wait(timeout=10)
+# The shell never prints while it holds the database lock: with its stdout a pipe nobody reads
+# (full after 64 KiB), protocol clients are still answered.
+shell = subprocess.Popen([binary, "--listen", "127.0.0.1:0"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+try:
+    m = re.search(r"on 127\.0\.0\.1:(\d+)", shell.stderr.readline().decode())
+    shell.stdin.write(("\n".join(setup[:2] + setup[2:2000]) + "\nSELECT * FROM k.t;\nSELECT * FROM k.t;\n").encode())
+    shell.stdin.flush()
+    time.sleep(1.0)  # the shell is now blocked writing rows nobody reads
+    client = connect(int(m.group(1)))
+    started = time.time()
+    client.sendall(query(1, "SELECT count(*) FROM k.t WHERE p = 1"))
+    try:
+        _, opcode, _ = read_frame(client, 5)
+        if opcode != 0x08:
+            failures.append(f"a protocol query while stdout is blocked: opcode {opcode}")
+    except socket.timeout:
+        failures.append("a protocol query hung while the shell's stdout was a full pipe")
+finally:
+    shell.kill()
+    shell.wait(timeout=10)
 for f in failures:
     print("FAIL:", f)
 print(f"protocol_limits: {'ok' if not failures else 'FAILED'} ({requests} pipelined requests, "

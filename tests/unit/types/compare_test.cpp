@@ -269,3 +269,17 @@ TEST_CASE("compare_values is a strict weak order that agrees with the numbers (s
     }
   }
 }
+
+TEST_CASE("decimals with far-apart exponents compare at once (no 10^(2·10^9) to build)") {
+  const auto huge = decimal("19866597869857659876855e1000000000");
+  const auto tiny = decimal("19866597869857659876855e-1000000000");
+  const auto negative_tiny = decimal("-5e-1000000000");
+  CHECK(compare_values(Kind::Decimal, huge, tiny) > 0);
+  CHECK(compare_values(Kind::Decimal, tiny, huge) < 0);
+  CHECK(compare_values(Kind::Decimal, negative_tiny, tiny) < 0);
+  CHECK(compare_values(Kind::Decimal, decimal("-1e1000000000"), decimal("-1e-1000000000")) < 0);
+  // Close magnitudes still compare exactly, across scales.
+  CHECK(compare_values(Kind::Decimal, decimal("15e-1"), decimal("1.5")) == 0);
+  CHECK(compare_values(Kind::Decimal, decimal("999e-3"), decimal("1")) < 0);
+  CHECK(compare_values(Kind::Decimal, decimal("1000000000000000000001e-21"), decimal("1")) > 0);
+}
