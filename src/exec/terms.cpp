@@ -119,6 +119,15 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top)
     case Kind::Inet: expect(n == 4 || n == 16, "Invalid length for an inet address"); break;
     case Kind::Decimal: expect(n >= 4, "Expected at least 4 bytes for a decimal"); break;
     case Kind::Varint: expect(n >= 1, "Expected at least 1 byte for a varint"); break;
+    // A driver sends text as it is given; Cassandra validates it (a table holding invalid UTF-8
+    // is one the drivers then cannot read).
+    case Kind::Text:
+      if (!util::valid_utf8(v)) error::invalid("String didn't validate.");
+      break;
+    case Kind::Ascii:
+      for (char c : v)
+        if (static_cast<signed char>(c) < 0) error::invalid("Invalid byte for ascii: {}", static_cast<int>(static_cast<signed char>(c)));
+      break;
     case Kind::List: case Kind::Set: case Kind::Map: {
       std::vector<std::string_view> parts;
       const bool map = type.kind == Kind::Map;

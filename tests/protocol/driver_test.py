@@ -1584,6 +1584,41 @@ def test_raw_malformed_bound_values():
         eq(f.opcode, OP_RESULT, "the server still answers")
 
 
+def test_raw_invalid_utf8_and_ascii_refused():
+    """A bound text value that is not UTF-8, or an ascii value with a byte over 127, is refused
+    as Cassandra refuses it (a table holding it is one the drivers then cannot read)."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_utf8")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, tx text, a ascii, l list<text>)")
+    c.shutdown()
+    with RawConn() as conn:
+        conn.startup()
+        f = conn.request(OP_PREPARE, p_long_string(f"INSERT INTO {ks}.t (k, tx, a, l) VALUES (?, ?, ?, ?)"), stream=2)
+        r = f.reader()
+        assert r.int() == RESULT_PREPARED
+        pid = r.short_bytes()
+        one_text = lambda b: struct.pack(">i", 1) + struct.pack(">i", len(b)) + b
+        cases = [
+            (b"\xff\xfe", b"ok", one_text(b"x"), "String didn't validate."),
+            (b"ok", b"caf\xc3\xa9", one_text(b"x"), "Invalid byte for ascii: -61"),
+            (b"ok", b"ok", one_text(b"\xc3\x28"), "String didn't validate."),
+        ]
+        for i, (tx, a, lst, message) in enumerate(cases):
+            values = [struct.pack(">i", 1), tx, a, lst]
+            body = p_short_bytes(pid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(len(values))
+            for v in values:
+                body += struct.pack(">i", len(v)) + v
+            f = conn.request(OP_EXECUTE, body, stream=3 + i)
+            eq(f.opcode, OP_ERROR, f"invalid text {i} answered with an error")
+            code, msg = f.error()
+            eq(code, 0x2200, f"invalid text {i}: InvalidRequest")
+            assert message in msg, (message, msg)
+    c, s = connect()
+    rows = list(s.execute(f"SELECT * FROM {ks}.t"))
+    eq(len(rows), 0, "nothing invalid was written, and the table reads")
+    c.shutdown()
+
+
 def test_raw_unknown_opcode():
     with RawConn() as conn:
         conn.startup()
