@@ -6,12 +6,14 @@
 // message applies; failed rows are reported, counted against MAXPARSEERRORS/MAXINSERTERRORS and
 // written to ERRFILE, as cqlsh does. cqlbox runs no child processes, so "Using N child
 // processes" is not printed.
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -23,6 +25,8 @@
 #include "print/value_text.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/shell.hpp"
+#include <memory>
+#include <cerrno>
 #include "types/bytes.hpp"
 #include "util/text.hpp"
 
@@ -162,11 +166,16 @@ void Shell::cmd_copy(std::string_view text) {
     std::string names;
     for (int c : cols) names += (names.empty() ? "" : ", ") + t->column(c).name;
     const bool to_stdout = util::iequals(target, "STDOUT");
-    std::ofstream file;
+    // Every write and the close are checked: a full disk is an error, never "N rows exported"
+    // over a short file. The error names errno as Python's IOError does in cqlsh.
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, std::fclose);
+    std::string path;
+    int write_errno = 0;
     if (!to_stdout) {
-      const std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
-      file.open(path, std::ios::binary);
-      if (!file) return print_error(fmt::format("Can't open '{}' for writing", path));
+      path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
+      file.reset(std::fopen(path.c_str(), "wb"));
+      if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
+        return print_error(fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, errno, std::strerror(errno), path));
     }
     out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
     flush();
@@ -177,8 +186,8 @@ void Shell::cmd_copy(std::string_view text) {
       if (to_stdout) {
         out_ += csv;
         flush();
-      } else {
-        file.write(csv.data(), static_cast<std::streamsize>(csv.size()));
+      } else if (write_errno == 0 && std::fwrite(csv.data(), 1, csv.size(), file.get()) != csv.size()) {
+        write_errno = errno ? errno : EIO;
       }
       csv.clear();
     };
@@ -242,6 +251,13 @@ void Shell::cmd_copy(std::string_view text) {
     session_.row_sink = nullptr;
     drain(true);
     progress.done();
+    if (file) {
+      if (write_errno == 0 && std::fflush(file.get()) != 0) write_errno = errno ? errno : EIO;
+      if (std::fclose(file.release()) != 0 && write_errno == 0) write_errno = errno ? errno : EIO;
+    }
+    if (write_errno != 0)
+      return print_error(fmt::format("Failed to write to '{}': [Errno {}] {}: '{}'; the file is incomplete ({} rows read)",
+                                     path, write_errno, std::strerror(write_errno), path, n));
     out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
     flush();
     return;
@@ -410,6 +426,15 @@ void Shell::stop_copy_import() {
 }
 
 void Shell::finish_copy_import() {
+  if (copy_import_ && !copy_import_->pending.empty() && !copy_import_->stopped) {
+    // A quote left open at the end of the data: Python's csv reader (cqlsh's) ends the field
+    // at the end of the input, newline included, and imports the record; so does this.
+    std::string rest = std::move(copy_import_->pending);
+    copy_import_->pending.clear();
+    rest += '\n';
+    rest += copy_import_->options.quote;
+    copy_import_line(rest);
+  }
   std::unique_ptr<CopyImport> imp = std::move(copy_import_);
   if (imp->err_out.is_open()) imp->err_out.close();
   if (imp->failed > 0)
