@@ -34,7 +34,9 @@ struct call_close : rparen {};
 struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};
 
 struct term_primary : sor<constant, null_lit, brace_literal, list_literal, tuple_literal, function_call,
-                          bind_marker> {};
+                          bind_marker> {
+  static constexpr bool counted = true;  // the parser bounds how many a statement may have
+};
 // Arithmetic on terms (Cassandra 4.0+): unary minus binds tightest, then * / %, then + -. A
 // tail's action fires only once its right operand parsed, so `[1] + l` (a list prepend, where
 // `l` is no term) backtracks cleanly.

@@ -75,6 +75,8 @@ struct Session {
   // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each
   // result row to it instead of holding them all: COPY TO streams a table this way.
   std::function<void(const std::vector<std::optional<std::string>>&)>* row_sink = nullptr;
+  // Set by that SELECT before its first row goes to row_sink: the result's columns.
+  const std::vector<ResultColumn>* sink_columns = nullptr;
   // The statement's bind markers (Parser::markers) and the values bound to them (the native
   // protocol's; the shell has none): their counts must agree.
   std::size_t markers = 0;

@@ -750,6 +750,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
 
   Rows rows;
   rows.columns = plan.selection.result_columns();
+  session.sink_columns = &rows.columns;
   rows.keyspace = t.keyspace;
   rows.table = t.name;
   const store::TableStore& st = db.store_of(t);

@@ -1232,6 +1232,7 @@ struct control : tao::pegtl::normal<Rule> {
   // Rules that recurse into themselves without a bracket (unary minus) declare `nests`: each
   // level counts against kMaxNesting before the grammar goes a level deeper.
   static constexpr bool kNests = requires { Rule::nests; };
+  static constexpr bool kCounted = requires { Rule::counted; };
 
   template <class Input>
   static void start(const Input& in, Builder& b) {
@@ -1241,9 +1242,14 @@ struct control : tao::pegtl::normal<Rule> {
       if (++b.unary_levels > kMaxNesting) b.too_deep(static_cast<std::size_t>(in.current() - b.text.data()));
   }
   template <class Input>
-  static void success(const Input&, Builder& b) {
+  static void success(const Input& in, Builder& b) {
     if constexpr (kRewinds) b.rewind_marks.pop_back();
     if constexpr (kNests) --b.unary_levels;
+    if constexpr (kCounted)
+      if (++b.term_count > kMaxTerms)
+        throw error::CqlError(error::ErrorClass::InvalidRequest,
+                              fmt::format("Statement too large: more than {} terms (cqlbox's limit), at char {}",
+                                          kMaxTerms, in.current() - b.text.data()));
   }
   template <class Input>
   static void failure(const Input&, Builder& b) {

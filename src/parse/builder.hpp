@@ -19,6 +19,10 @@ namespace cqlbox::parse {
 // unary minus each add a level. The grammar and every later pass over the AST recurse once per
 // level, so this bound is what keeps their stacks small (docs/robustness.md lists it).
 inline constexpr int kMaxNesting = 200;
+// The most terms (constants, literals, markers, calls) one statement may hold: an 8-million-
+// element list literal (16 MiB of "1,") once took 2.9 GB as terms. A 200,000-value IN list is
+// well within it.
+inline constexpr std::size_t kMaxTerms = 250'000;
 
 struct Builder {
   explicit Builder(std::string_view statement, std::pmr::memory_resource* memory)
@@ -36,6 +40,7 @@ struct Builder {
   void bound_depth(ast::Term& t);
   void bound_depth(ast::Selector& s, const char* at);
   int unary_levels = 0;  // unary minus rules the grammar is inside (they recurse)
+  std::size_t term_count = 0;  // terms parsed so far (kMaxTerms)
   [[noreturn]] void too_deep(std::size_t offset) const;
 
   std::vector<ast::Term> terms;

@@ -140,12 +140,13 @@ void append_page(std::string& out, const FormattedRows& r, std::size_t first, st
   if (style.tty) out += '\n';
 }
 
-void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& style) {
+void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& style,
+                   std::optional<std::size_t> count) {
   if (rows.lwt) return;  // [applied] results have no footer; a tty's blank line came with the page
-  const bool empty = rows.rows.empty();
+  const std::size_t n = count.value_or(rows.rows.size());
   if (!style.tty) out += '\n';
-  if (empty && !style.tty) out += '\n';
-  out += fmt::format("({} rows)\n", rows.rows.size());
+  if (n == 0 && !style.tty) out += '\n';
+  out += fmt::format("({} rows)\n", n);
   if (!rows.warnings.empty()) {
     out += "\nWarnings :\n";
     for (const auto& w : rows.warnings) out += w + "\n\n";

@@ -2,6 +2,8 @@
 // widths, EXPAND's vertical records, "(N rows)", server warnings. Pure: appends to a buffer.
 #pragma once
 
+#include <optional>
+
 #include <cstddef>
 #include <string>
 
@@ -33,7 +35,9 @@ void append_page(std::string& out, const FormattedRows& r, std::size_t first, st
                  bool first_page, const TableStyle& style);
 
 // Appends the end of a result: blank line(s), "(N rows)", warnings.
-void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& style);
+// `count` is the number of rows printed when they were not kept in `rows` (printed as read).
+void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& style,
+                   std::optional<std::size_t> count = std::nullopt);
 
 // The whole result at once (non-tty use and tests).
 void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style);

@@ -322,16 +322,46 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
       print_error(fmt::format("ServerError: {}", last_log_error_));
       return;
     }
+    // A plain SELECT in cqlsh's non-tty table layout is printed a page at a time as its rows
+    // are read (each page is laid out on its own, as cqlsh does), so a result of millions of
+    // rows is never held whole. Other layouts need every row first.
+    const auto* select = std::get_if<ast::Select>(&stmt);
+    const bool stream = select && !select->explain && !tty_ &&
+                        options_.output_format == OutputFormat::Table && style_.page_size && !style_.expand &&
+                        !capture_ && !storage_ && !tracing_;
+    exec::Rows page;
+    std::size_t streamed = 0;
+    auto print_page = [&] {
+      if (page.rows.empty()) return;
+      print::append_page(out_, print::format_rows(page), 0, page.rows.size(), streamed == page.rows.size(), style_);
+      page.rows.clear();
+      flush();
+    };
+    std::function<void(const std::vector<exec::Value>&)> sink = [&](const std::vector<exec::Value>& row) {
+      if (page.columns.empty() && session_.sink_columns) page.columns = *session_.sink_columns;
+      page.rows.push_back(row);
+      ++streamed;
+      if (page.rows.size() == style_.page_size) print_page();
+    };
     exec::Result result;
+    if (stream) session_.row_sink = &sink;
     try {
       result = exec::execute(db_, session_, stmt);
     } catch (...) {
+      session_.row_sink = nullptr;
       finish_statement(true);
       throw;
     }
+    session_.row_sink = nullptr;
     finish_statement(false);
     session_.record_reads = storage_;
-    print_result(result);
+    if (streamed > 0) {
+      print_page();
+      print::append_footer(out_, std::get<exec::Rows>(result), style_, streamed);
+      flush();
+    } else {
+      print_result(result);
+    }
     if (tracing_) {
       const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
       print_trace(text, result, start_us, elapsed);
@@ -633,6 +663,7 @@ int Shell::run_shell() {
   // writes the next statement (fread waited for 64 KiB or the end of input).
   source_name_ = "<stdin>";
   std::string carry;  // a line cut by the end of a block
+  bool pieced = false;  // the line being read is over the statement limit: fed in pieces
   static char buf[1 << 16];
   std::size_t n = 0;
   auto read_block = [&]() -> std::size_t {
@@ -649,9 +680,19 @@ int Shell::run_shell() {
       const std::size_t end = block.find('\n', start);
       if (end == std::string_view::npos) {
         carry.append(block.substr(start));
+        // A line longer than any statement may be is handed on in pieces: the statement it
+        // belongs to is refused and skipped without keeping its text (a 1 GiB line once took
+        // 2.1 GB here).
+        if (carry.size() > kMaxStatementBytes) {
+          if (!pieced && count_lines_) ++line_no_;  // the line is counted once, at its start
+          pieced = true;
+          feed_line(carry);
+          carry.clear();
+        }
         break;
       }
-      if (count_lines_) ++line_no_;
+      if (count_lines_ && !pieced) ++line_no_;
+      pieced = false;
       if (carry.empty()) {
         feed_line(block.substr(start, end - start));
       } else {

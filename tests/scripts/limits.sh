@@ -32,11 +32,13 @@ rss_kb=$(tail -1 "$dir/rss")
 [ "$rss_kb" -lt 1000000 ] || { echo "limits: peak RSS ${rss_kb} KB"; exit 1; }
 
 # --max-memory: once cqlbox has grown past the budget, writes are refused (and nothing of them
-# applied) and a result that would grow it further is refused; small reads still work.
+# applied) and a result that would grow it further is refused (one held whole: PAGING OFF lays
+# the table out at once; with pages it is printed as read); small reads still work.
 python3 -c "
 print(\"CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; USE k;\")
 print('CREATE TABLE t (k int PRIMARY KEY, v text);')
 for i in range(60000): print(f\"INSERT INTO t (k, v) VALUES ({i}, '\" + 'x' * 200 + \"');\")
+print('PAGING OFF;')
 print('SELECT * FROM t;')
 print('SELECT k FROM t WHERE k = 0;')
 " > "$dir/mem.cql"
@@ -46,6 +48,35 @@ grep -q "Memory limit reached: cqlbox has grown by .* MiB, the limit is 8 MiB (-
 grep -q "Result too large: cqlbox has grown by .* MiB after [0-9]* rows, the limit is 8 MiB" "$dir/mem.out" \
   || { echo "limits: no result refusal"; exit 1; }
 tail -4 "$dir/mem.out" | grep -q "^ 0$" || { echo "limits: a point read failed under the budget"; tail -5 "$dir/mem.out"; exit 1; }
+
+# One 128 MiB line (no newline inside): handed on in pieces, the statement refused and skipped,
+# memory a small fraction of it (the whole line was once kept, twice over).
+python3 -c "
+import sys
+sys.stdout.write(\"CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; CREATE TABLE k.t (k int PRIMARY KEY, v text);\n\")
+sys.stdout.write(\"INSERT INTO k.t (k, v) VALUES (1, '\" + 'x' * (128 << 20) + \"'); INSERT INTO k.t (k, v) VALUES (2, 'after');\n\")
+sys.stdout.write('SELECT k, v FROM k.t;\n')
+" > "$dir/line.cql"
+/usr/bin/time -f "%M" -o "$dir/line-rss" "$cqlbox" < "$dir/line.cql" > "$dir/line.out" 2>&1 || true
+grep -q "^<stdin>:3:Statement too large" "$dir/line.out" || { echo "limits: long line: $(head -c 300 "$dir/line.out")"; exit 1; }
+grep -q "^ 2 | after$" "$dir/line.out" || { echo "limits: the statement after a long line did not run"; exit 1; }
+line_rss=$(tail -1 "$dir/line-rss")
+[ "$line_rss" -lt 100000 ] || { echo "limits: a 128 MiB line took ${line_rss} KB"; exit 1; }
+rm -f "$dir/line.cql"
+
+# Printing a 300,000-row SELECT: its pages go out as its rows are read, so memory grows by
+# little more than a page over the data itself (the whole result was once held: +129 MB).
+python3 -c "
+print(\"CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}; CREATE TABLE k.t (k int, c int, v text, PRIMARY KEY (k, c));\")
+for i in range(300000): print(f\"INSERT INTO k.t (k, c, v) VALUES ({i % 1000}, {i}, 'value {i}');\")
+" > "$dir/load.cql"
+(cat "$dir/load.cql"; echo "SELECT * FROM k.t;") > "$dir/select.cql"
+/usr/bin/time -f "%M" -o "$dir/load-rss" "$cqlbox" < "$dir/load.cql" > /dev/null 2>&1
+/usr/bin/time -f "%M" -o "$dir/select-rss" "$cqlbox" < "$dir/select.cql" > "$dir/select.out" 2>&1
+grep -q "^(300000 rows)$" "$dir/select.out" || { echo "limits: the 300,000-row SELECT: $(tail -2 "$dir/select.out")"; exit 1; }
+grown=$(( $(tail -1 "$dir/select-rss") - $(tail -1 "$dir/load-rss") ))
+[ "$grown" -lt 40000 ] || { echo "limits: printing 300,000 rows grew memory by ${grown} KB"; exit 1; }
+rm -f "$dir/load.cql" "$dir/select.cql" "$dir/select.out"
 
 # SIGPIPE: a reader that stops early ends cqlbox without an error message.
 python3 -c "
