@@ -160,8 +160,8 @@ void apply_assignment(const schema::Column& c,
       if (type.kind == Kind::List) {
         // Every stored element equal to one of the given values goes: the values sorted once,
         // each element found by binary search (a 40,000-element removal was quadratic).
-        const types::CqlType& element = *type.params[0];
-        auto less = [&](std::string_view a, std::string_view b) { return types::compare_values(element, a, b) < 0; };
+        const types::CqlType& element_type = *type.params[0];
+        auto less = [&](std::string_view x, std::string_view y) { return types::compare_values(element_type, x, y) < 0; };
         std::sort(removed.begin(), removed.end(), less);
         for (const store::PathCell* pc : live_elements(stored, c.position, w.now_s))
           if (std::binary_search(removed.begin(), removed.end(), std::string_view(pc->cell.value), less))
