@@ -6,6 +6,7 @@
 #include "exec/terms.hpp"
 #include "types/bytes.hpp"
 #include "types/cql_type.hpp"
+#include "util/murmur3.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -136,6 +137,11 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
                const FunctionContext* ctx) {
   MultiRestriction m;
   m.op = rel.op;
+  if (rel.op == Operator::Neq) {  // Relation.toRestriction refuses the operator before the columns
+    std::string names;
+    for (auto n : rel.columns) names += (names.empty() ? "" : ", ") + util::cql_name(n);
+    invalid("Unsupported \"!=\" relation: ({}) != {}", names, rel.values.empty() ? "" : term_text(rel.values[0]));
+  }
   for (auto name : rel.columns) {
     int idx = column_index(t, name);
     const schema::Column& c = t.column(idx);
@@ -183,9 +189,28 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
   if (rel.op == Operator::In) invalid("IN is not supported by the token function");
   static const types::CqlType* bigint = types::native_type(types::Kind::Bigint);
-  auto v = bind_term(rel.values[0], *bigint, "partition key token", ctx);
-  if (!v || v->empty()) invalid("Invalid null value for partition key token");
-  const auto tok = types::read_be<std::int64_t>(*v);
+  std::int64_t tok = 0;
+  const ast::Term& value = rel.values[0];
+  if (value.kind == ast::TermKind::FunctionCall && (value.text == "token" || value.text == "system.token")) {
+    // token(k1, k2) = token(0, 1): the arguments bind as the partition key's columns, and the
+    // result is their token (system.token resolved against the table).
+    if (value.items.size() != t.partition_key.size())
+      invalid("Invalid number of arguments in call to function system.token: {} required but {} provided",
+              t.partition_key.size(), value.items.size());
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < value.items.size(); ++i) {
+      const schema::Column& c = t.column(t.partition_key[i]);
+      auto part = bind_term(value.items[i], *c.type, c.name, ctx);
+      if (!part) invalid("Invalid null value for partition key part {}", c.name);
+      parts.push_back(std::move(*part));
+    }
+    std::vector<std::string_view> views(parts.begin(), parts.end());
+    tok = util::murmur3_token(serialize_partition_key(views));
+  } else {
+    auto v = bind_term(value, *bigint, "partition key token", ctx);
+    if (!v || v->empty()) invalid("Invalid null value for partition key token");
+    tok = types::read_be<std::int64_t>(*v);
+  }
   TokenBounds& tb = r.token ? *r.token : r.token.emplace();
   switch (rel.op) {
     case Operator::Eq:

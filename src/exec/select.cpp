@@ -118,7 +118,15 @@ void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
   for (int c : cols) {
     int pos = t.column(c).position;
     while (next < pos) {
-      if (!plan.where.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(next)])].eq)
+      // A skipped column must hold one value: '=', an IN of one value, or a multi-column '='
+      // (or one-tuple IN) that covers it (5.0's ordering rules).
+      const auto& cr = plan.where.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(next)])];
+      bool single = cr.eq || (cr.in && cr.values.size() == 1);
+      for (const auto& m : plan.where.multi)
+        if ((m.op == ast::Operator::Eq || (m.op == ast::Operator::In && m.tuples.size() == 1)) &&
+            std::find(m.columns.begin(), m.columns.end(), t.clustering[static_cast<std::size_t>(next)]) != m.columns.end())
+          single = true;
+      if (!single)
         invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY");
       ++next;
     }
@@ -160,6 +168,8 @@ void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
   }
   if (next < t.partition_key.size()) invalid("Group by is not supported on only a part of the partition key");
   plan.group_clustering = next - t.partition_key.size();
+  if (plan.group_clustering > 0 && s.distinct)
+    invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries");
   plan.grouped = true;
 }
 
@@ -201,11 +211,22 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   }
   plan.uses_index = index_column >= 0;
   plan.index_column = index_column;
+  // An index serves one restriction of its column; more (two CONTAINS, CONTAINS KEY with
+  // CONTAINS) are filtered row by row (StatementRestrictions' hasMultipleContains).
+  if (plan.uses_index) {
+    const auto& cr = r.columns[static_cast<std::size_t>(index_column)];
+    if ((cr.eq ? 1u : 0u) + cr.contains.size() + cr.contains_key.size() + cr.entries.size() > 1)
+      needs_filtering(fmt::format("column {} has more than one restriction: its index serves one, the rest are "
+                                  "checked row by row", t.columns[static_cast<std::size_t>(index_column)].name));
+  }
 
   // Partition key: partly restricted or sliced needs filtering.
   if (!r.partition_lookup && !r.token && !plan.uses_index) {
     bool any_pk = false;
-    for (int i : t.partition_key) any_pk = any_pk || column_restricted(r, i);
+    for (int i : t.partition_key) {
+      const auto& cr = r.columns[static_cast<std::size_t>(i)];  // CONTAINS on a frozen key too
+      any_pk = any_pk || column_restricted(r, i) || !cr.contains.empty() || !cr.contains_key.empty();
+    }
     if (any_pk)
       needs_filtering("the partition key is only partly restricted: every partition is read and its key checked");
   }
@@ -766,11 +787,16 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     const auto& cr = r.columns[static_cast<std::size_t>(col)];
     if (cr.slice()) slice = Slice{static_cast<std::size_t>(r.clustering_eq_prefix), &cr};
   }
-  const bool clustering_or_regular_restricted = r.has_clustering || r.has_regular;
+  // A static column's restriction still lets a partition without rows show as its static row;
+  // a clustering or regular column's cannot match it.
+  bool clustering_or_regular_restricted = r.has_clustering;
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    clustering_or_regular_restricted = clustering_or_regular_restricted ||
+                                       (t.columns[i].kind == ColumnKind::Regular && r.columns[i].any());
 
   Aggregator agg(plan.selection);
   const bool aggregating = plan.selection.aggregate || plan.grouped;
-  std::string group_key, row_group;  // GROUP BY: the current group and this row's
+  std::string group_key, row_group, next_group;  // GROUP BY: the current group and this row's
   std::vector<RowSource::Cell> cells;
   std::vector<Value> values;
   // Rows to sort after reading (ORDER BY across IN partitions): (clustering, values).
@@ -783,14 +809,17 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   };
 
   auto* const sink = !aggregating && !post_sort && !plan.distinct && !s.json ? session.row_sink : nullptr;
+  auto group_of = [&](const RowSource& src, std::string& out) {
+    out.clear();
+    for (auto part : *src.partition_key) { out += part; out += '\0'; }
+    for (std::size_t i = 0; i < plan.group_clustering && i < src.clustering->size(); ++i) {
+      out += (*src.clustering)[i];
+      out += '\0';
+    }
+  };
   auto emit = [&](const RowSource& src, const std::string_view* clustering) {
     if (plan.grouped) {
-      row_group.clear();
-      for (auto part : *src.partition_key) { row_group += part; row_group += '\0'; }
-      for (std::size_t i = 0; i < plan.group_clustering && i < src.clustering->size(); ++i) {
-        row_group += (*src.clustering)[i];
-        row_group += '\0';
-      }
+      group_of(src, row_group);
       if (agg.has_rows() && row_group != group_key) {
         rows.rows.push_back(agg.finish());
         agg.reset();
@@ -877,7 +906,8 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     for (const store::Row& candidate : candidates) {
       const store::Row* row = &candidate;
       if (limit_reached()) break;
-      if (plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
+      // Grouped, PER PARTITION LIMIT counts groups (GroupByLimits): checked as a row opens one.
+      if (!plan.grouped && plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
       if (read) read->rows.push_back(*row);
       const std::int64_t shadow = p->row_shadow(*row, cmp);
       const RowScan scanned = scan_row(t, *row, shadow, now_s);
@@ -900,6 +930,15 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       collect_cells(t, *p, row, shadow, now_s, cells);
       if (!match.cells_match(cells)) continue;
       const std::string_view row_clustering = key;
+      if (plan.grouped && plan.per_partition_limit) {
+        group_of(src, next_group);
+        if (!agg.has_rows() || next_group != group_key || in_partition == 0) {  // the row opens a group
+          if (in_partition >= *plan.per_partition_limit) break;
+          ++in_partition;
+        }
+        emit(src, &row_clustering);
+        continue;
+      }
       emit(src, &row_clustering);
       ++in_partition;
     }
