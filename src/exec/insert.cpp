@@ -5,6 +5,7 @@
 #include "error/cql_error.hpp"
 #include "exec/collections.hpp"
 #include "exec/executor.hpp"
+#include "exec/write_limits.hpp"
 #include "exec/json_input.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
@@ -169,6 +170,7 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
 
   w.store = &db.store_of(t);
   w.table = &t;
+  check_write_limits(t, w);
 }
 
 }  // namespace cqlbox::exec

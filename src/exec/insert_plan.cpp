@@ -1,5 +1,7 @@
 #include "exec/insert_plan.hpp"
 
+#include "exec/write_limits.hpp"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -179,6 +181,12 @@ const PreparedWrite* planned_insert(const InsertPlan& plan, const ast::Insert& s
     cell.local_time = store::kNoExpiry;
     cell.tombstone = false;
   }
+  // Near the key and index size limits the general path decides (write_limits.hpp); the
+  // encoded clustering is a little longer than its values, so this only ever sends more there.
+  if (m.partition_key.size() > kMaxKeyBytes || m.clustering.size() > kMaxKeyBytes) return nullptr;
+  if (plan.write.table && !plan.write.table->indexes.empty())
+    for (const auto& [slot, cell] : m.cells)
+      if (cell.value.size() >= kMaxKeyBytes) return nullptr;
   return &plan.write;
 }
 

@@ -9,6 +9,7 @@
 #include "exec/collections.hpp"
 #include "exec/executor.hpp"
 #include "exec/restrictions.hpp"
+#include "exec/write_limits.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
 #include "types/collection.hpp"
@@ -389,7 +390,9 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       mutations.push_back(std::move(m));
     }
   }
-  return PreparedWrite{&db.store_of(t), std::move(mutations), &t};
+  PreparedWrite w{&db.store_of(t), std::move(mutations), &t};
+  check_write_limits(t, w);
+  return w;
 }
 
 PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s,
@@ -520,7 +523,9 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       mutations.push_back(std::move(m));
     }
   }
-  return PreparedWrite{&db.store_of(t), std::move(mutations), &t};
+  PreparedWrite w{&db.store_of(t), std::move(mutations), &t};
+  check_write_limits(t, w);
+  return w;
 }
 
 }  // namespace cqlbox::exec

@@ -215,6 +215,12 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   // CONTAINS) are filtered row by row (StatementRestrictions' hasMultipleContains).
   if (plan.uses_index) {
     const auto& cr = r.columns[static_cast<std::size_t>(index_column)];
+    // The index looks its value up as a key (CassandraIndex's check).
+    bool too_big = false;
+    for (const auto& v : cr.values) too_big = too_big || v.size() > 65535;
+    for (const auto& v : cr.contains) too_big = too_big || v.size() > 65535;
+    for (const auto& v : cr.contains_key) too_big = too_big || v.size() > 65535;
+    if (too_big) invalid("Index expression values may not be larger than 64K");
     if ((cr.eq ? 1u : 0u) + cr.contains.size() + cr.contains_key.size() + cr.entries.size() > 1)
       needs_filtering(fmt::format("column {} has more than one restriction: its index serves one, the rest are "
                                   "checked row by row", t.columns[static_cast<std::size_t>(index_column)].name));
@@ -593,7 +599,9 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
       std::vector<std::string_view> parts;
       for (std::size_t i = 0; i < values.size(); ++i) parts.push_back(values[i][idx[i]]);
       if (parts.size() == 1 && parts[0].empty()) invalid("Key may not be empty");
-      if (const store::Partition* p = st.find(serialize_partition_key(parts))) out.push_back(p);
+      const std::string key = serialize_partition_key(parts);
+      if (key.size() > 65535) invalid("Key length of {} is longer than maximum of 65535", key.size());
+      if (const store::Partition* p = st.find(key)) out.push_back(p);
       std::size_t i = values.size();
       while (i > 0 && ++idx[i - 1] == values[i - 1].size()) idx[--i] = 0;
       if (i == 0) break;

@@ -10,6 +10,7 @@
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
+#include "util/murmur3.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -245,18 +246,28 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         break;
       }
       if (fn == "token") {
+        // system.token resolved against the table: one argument per partition key column, each
+        // of that column's type (checked by type, not by name, as 5.0 does).
+        if (args.size() != t.partition_key.size())
+          invalid("Invalid number of arguments in call to function system.token: {} required but {} provided",
+                  t.partition_key.size(), args.size());
         std::string names;
-        bool ok = args.size() == t.partition_key.size();
+        bool in_key_order = true;
+        std::vector<ResolvedSelector> resolved;
         for (std::size_t i = 0; i < args.size(); ++i) {
-          int c = column_of(t, args[i]);
-          ok = ok && c == t.partition_key[i];
-          names += (i ? ", " : "") + t.column(c).name;
+          ResolvedSelector arg = resolve(t, args[i]);
+          const schema::Column& key = t.column(t.partition_key[i]);
+          if (arg.type != key.type)
+            invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", arg.name, i,
+                    key.type->name);
+          in_key_order = in_key_order && arg.op == SelectorOp::Column && arg.column == t.partition_key[i];
+          names += (i ? ", " : "") + arg.name;
+          resolved.push_back(std::move(arg));
         }
-        if (!ok) invalid("Invalid number of arguments in call to function system.token: {} required but {} provided",
-                         t.partition_key.size(), args.size());
         r.op = SelectorOp::Token;
         r.type = native(Kind::Bigint);
         r.name = fmt::format("system.token({})", names);
+        if (!in_key_order) r.args = std::move(resolved);  // hashed as given, not the row's own token
         break;
       }
       if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") {
@@ -473,7 +484,17 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
       }
       return cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left)) : std::nullopt;
     }
-    case SelectorOp::Token: return types::be_bytes(row.token);
+    case SelectorOp::Token: {
+      if (r.args.empty()) return types::be_bytes(row.token);
+      std::vector<std::string> parts;
+      for (const auto& a : r.args) {
+        Value v = evaluate(a, t, row, ctx);
+        if (!v) return std::nullopt;
+        parts.push_back(std::move(*v));
+      }
+      std::vector<std::string_view> views(parts.begin(), parts.end());
+      return types::be_bytes(util::murmur3_token(serialize_partition_key(views)));
+    }
     case SelectorOp::Constant: return r.constant;
     case SelectorOp::Cast: return cast_value(*r.args[0].type, *r.type, evaluate(r.args[0], t, row, ctx));
     case SelectorOp::Arithmetic: return arithmetic(r, t, row, ctx);
