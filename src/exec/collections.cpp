@@ -104,6 +104,37 @@ StoredRow find_stored(const Database& db, const schema::TableSchema& t, const st
   return out;
 }
 
+namespace {
+
+// A list as this statement sees it when an operation reads it (an index set or delete, a
+// removal by value): the stored elements, then the statement's own earlier operations on the
+// column in order, cells of one path reconciled as the store does (5.0 merges the prefetched
+// row with the pending mutation). Live elements, in list (path) order.
+std::vector<store::PathCell> list_as_seen(const StoredRow& stored, const store::Mutation& m, const schema::Column& c,
+                                          std::int64_t now_s) {
+  const bool is_static = c.kind == schema::ColumnKind::Static;
+  std::vector<store::PathCell> cells;
+  for (const store::PathCell* pc : live_elements(stored, c.position, now_s)) cells.push_back(*pc);
+  for (const store::ComplexWrite& cw : m.complex) {
+    if (cw.slot != c.position || cw.is_static != is_static) continue;
+    if (cw.deletion.exists())  // l = [...]: what was there before goes
+      std::erase_if(cells, [&](const store::PathCell& pc) { return cw.deletion.deletes(pc.cell.timestamp); });
+    for (const store::PathCell& pc : cw.cells) {
+      auto it = std::find_if(cells.begin(), cells.end(), [&](const store::PathCell& x) { return x.path == pc.path; });
+      if (it == cells.end()) cells.push_back(pc);
+      else if (store::supersedes(pc.cell, it->cell)) it->cell = pc.cell;
+    }
+  }
+  std::erase_if(cells, [&](const store::PathCell& pc) { return !pc.cell.live(now_s); });
+  const types::CqlType& path_type = *c.type->path_type();
+  std::stable_sort(cells.begin(), cells.end(), [&](const store::PathCell& x, const store::PathCell& y) {
+    return types::compare_values(path_type, x.path, y.path) < 0;
+  });
+  return cells;
+}
+
+}  // namespace
+
 void apply_assignment(const schema::Column& c,
                       const ast::Assignment& a, const std::optional<std::string>& value,
                       const std::optional<std::string>& element, const StoredRow& stored,
@@ -163,9 +194,9 @@ void apply_assignment(const schema::Column& c,
         const types::CqlType& element_type = *type.params[0];
         auto less = [&](std::string_view x, std::string_view y) { return types::compare_values(element_type, x, y) < 0; };
         std::sort(removed.begin(), removed.end(), less);
-        for (const store::PathCell* pc : live_elements(stored, c.position, w.now_s))
-          if (std::binary_search(removed.begin(), removed.end(), std::string_view(pc->cell.value), less))
-            cw.cells.push_back({pc->path, tombstone(w)});
+        for (const store::PathCell& pc : list_as_seen(stored, m, c, w.now_s))
+          if (std::binary_search(removed.begin(), removed.end(), std::string_view(pc.cell.value), less))
+            cw.cells.push_back({pc.path, tombstone(w)});
       } else {
         for (auto r : removed) cw.cells.push_back({std::string(r), tombstone(w)});
       }
@@ -179,11 +210,11 @@ void apply_assignment(const schema::Column& c,
         break;
       }
       const auto index = types::read_be<std::int32_t>(*element);
-      auto live = live_elements(stored, c.position, w.now_s);
+      const auto live = list_as_seen(stored, m, c, w.now_s);
       if (live.empty()) invalid("Attempted to set an element on a list which is null");
       if (index < 0 || static_cast<std::size_t>(index) >= live.size())
         invalid("List index {} out of bound, list has size {}", index, live.size());
-      cw.cells.push_back({live[static_cast<std::size_t>(index)]->path, value ? live_cell(*value, w) : tombstone(w)});
+      cw.cells.push_back({live[static_cast<std::size_t>(index)].path, value ? live_cell(*value, w) : tombstone(w)});
       break;
     }
     default: break;
@@ -207,18 +238,12 @@ void delete_element(const Database& db, const schema::Column& c, const std::stri
     cw.cells.push_back({element, tombstone(w)});
   } else {
     (void)db;
-    std::vector<const store::PathCell*> live;
-    if (!stored.row.empty()) {
-      const store::ComplexColumn* col = stored.row.complex_column(c.position);
-      if (col)
-        for (const auto& pc : col->cells)
-          if (pc.cell.live(w.now_s) && pc.cell.timestamp > col->deletion.timestamp) live.push_back(&pc);
-    }
+    const auto live = list_as_seen(stored, m, c, w.now_s);
     const auto index = types::read_be<std::int32_t>(element);
     if (live.empty()) invalid("Attempted to delete an element from a list which is null");
     if (index < 0 || static_cast<std::size_t>(index) >= live.size())
       invalid("List index {} out of bound, list has size {}", index, live.size());
-    cw.cells.push_back({live[static_cast<std::size_t>(index)]->path, tombstone(w)});
+    cw.cells.push_back({live[static_cast<std::size_t>(index)].path, tombstone(w)});
   }
   if (!cw.is_static) m.has_row = true;
   m.complex.push_back(std::move(cw));

@@ -73,7 +73,12 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
     case TermKind::List: return type.kind == Kind::List || (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
-    case TermKind::Tuple: return type.kind == Kind::Tuple;
+    case TermKind::Tuple: {  // Tuples.testTupleAssignment: no more components than the type, each assignable
+      if (type.kind != Kind::Tuple || term.items.size() > type.params.size()) return false;
+      for (std::size_t i = 0; i < term.items.size(); ++i)
+        if (!assignable(term.items[i], *type.params[i])) return false;
+      return true;
+    }
     case TermKind::Udt: return type.kind == Kind::Udt;
     default:
       return types::constant_accepted(type, static_cast<types::ConstantKind>(static_cast<int>(term.kind)));
