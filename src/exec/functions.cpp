@@ -1,5 +1,7 @@
 #include "exec/functions.hpp"
 
+#include "exec/function_factories.hpp"
+
 
 #include <algorithm>
 #include <bit>
@@ -165,12 +167,30 @@ std::vector<std::string> prepend_list_paths(const FunctionContext& ctx, std::siz
   return out;
 }
 
+// 5.0's snake_case names, each the same function as its older name (which still works): the
+// older spelling, or the name itself. The function keeps the name it was called by.
+std::string legacy_name(const std::string& name) {
+  static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
+      {"current_timeuuid", "currenttimeuuid"}, {"current_timestamp", "currenttimestamp"},
+      {"current_date", "currentdate"},         {"current_time", "currenttime"},
+      {"min_timeuuid", "mintimeuuid"},         {"max_timeuuid", "maxtimeuuid"},
+      {"to_date", "todate"},                   {"to_timestamp", "totimestamp"},
+      {"to_unix_timestamp", "tounixtimestamp"}};
+  for (const auto& [snake, old] : kRenamed)
+    if (name == snake) return std::string(old);
+  if (name.size() > 8 && name.ends_with("_as_blob")) return name.substr(0, name.size() - 8) + "asblob";
+  if (name.size() > 8 && name.starts_with("blob_as_")) return "blobas" + name.substr(8);
+  return name;
+}
+
 std::vector<ScalarFunction> function_overloads(std::string_view raw) {
-  const std::string name = util::ascii_lower(raw.substr(0, 7) == "system." ? raw.substr(7) : raw);
+  const std::string called = util::ascii_lower(raw.substr(0, 7) == "system." ? raw.substr(7) : raw);
+  const std::string name = legacy_name(called);
   std::vector<ScalarFunction> out;
   auto add = [&](std::vector<const types::CqlType*> params, const types::CqlType* result, auto impl) {
-    out.push_back({name, std::move(params), result, impl});
+    out.push_back({called, std::move(params), result, impl});
   };
+  add_math_overloads(name, out);
   if (name == "now" || name == "currenttimeuuid") add({}, T(Kind::Timeuuid), fn_now);
   else if (name == "uuid") add({}, T(Kind::Uuid), fn_uuid);
   else if (name == "currenttimestamp") add({}, T(Kind::Timestamp), fn_current_timestamp);
@@ -265,9 +285,11 @@ std::optional<ScalarFunction> similarity_function(const std::string& name,
 
 }  // namespace
 
-ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args) {
+ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args,
+                                const std::vector<std::string>& arg_names) {
   const std::string name = util::ascii_lower(raw);
   if (auto similarity = similarity_function(name, args)) return *similarity;
+  if (auto made = factory_function(name, args, arg_names)) return *made;
   std::vector<ScalarFunction> overloads = function_overloads(name);
   if (overloads.empty()) error::invalid("Unknown function '{}'", name);
   for (const auto& f : overloads) {
@@ -475,7 +497,12 @@ std::string json_value(const types::CqlType& type, const Value& v) {
     }
     case Kind::Uuid: case Kind::Timeuuid: return json_string(*cast_value(type, *native_type(Kind::Text), v));
     case Kind::Inet: return json_string(inet_text(b));  // Java's form: 0:0:0:0:0:0:0:1
-    case Kind::Duration: return json_string("");
+    case Kind::Duration: {  // Duration.toString: 1h30m, 1y2mo3d; zero is ""
+      std::int64_t months = 0, days = 0, nanos = 0;
+      if (!types::decode_duration(b, months, days, nanos)) return json_string("");
+      return json_string(types::format_duration(
+          types::Duration{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos}));
+    }
     case Kind::List: case Kind::Set: case Kind::Map: {
       // Lists and sets as arrays; maps as objects whose keys are the keys' JSON text, quoted
       // when that text is not already a string (CollectionType.toJSONString).

@@ -41,7 +41,9 @@ std::vector<ScalarFunction> function_overloads(std::string_view name);
 
 // Picks the overload whose parameters accept `arg_types` (nullptr = not yet typed, e.g. a
 // literal); throws InvalidRequest "Unknown function …" / "Invalid call to function …".
-ScalarFunction resolve_function(std::string_view name, const std::vector<const types::CqlType*>& arg_types);
+// `arg_names`, the arguments as written, only serve messages.
+ScalarFunction resolve_function(std::string_view name, const std::vector<const types::CqlType*>& arg_types,
+                                const std::vector<std::string>& arg_names = {});
 
 // CAST(x AS type): the conversion, or a throw when Cassandra has none.
 Value cast_value(const types::CqlType& from, const types::CqlType& to, const Value& v);

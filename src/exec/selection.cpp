@@ -232,16 +232,17 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         r.name = "count";
         break;
       }
-      if (fn == "writetime" || fn == "ttl") {
+      if (fn == "writetime" || fn == "ttl" || fn == "maxwritetime") {
         if (args.size() != 1) invalid("Invalid number of arguments for function {}", fn);
         r.column = column_of(t, args[0]);
         const schema::Column& c = t.column(r.column);
         if (c.is_primary_key())
           invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
-        r.op = fn == "writetime" ? SelectorOp::WriteTime : SelectorOp::Ttl;
-        r.type = native(fn == "writetime" ? Kind::Bigint : Kind::Int);
-        // 5.0: on a non-frozen collection, one value per element (list<bigint> / list<int>).
-        if (c.type->multi_cell()) r.type = types::collection_type(Kind::List, {r.type}, false);
+        r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
+        r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
+        // 5.0: on a non-frozen collection, one value per element (list<bigint> / list<int>);
+        // maxwritetime is always one bigint, the newest of them.
+        if (c.type->multi_cell() && fn != "maxwritetime") r.type = types::collection_type(Kind::List, {r.type}, false);
         r.name = fmt::format("{}({})", fn, c.name);
         break;
       }
@@ -300,12 +301,14 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       }
       // A native scalar function: resolve arguments, then the overload.
       std::vector<const types::CqlType*> arg_types;
+      std::vector<std::string> arg_names;
       for (const auto& a : args) {
         r.args.push_back(resolve_argument(t, a));
         arg_types.push_back(r.args.back().type);
+        arg_names.push_back(r.args.back().name);
       }
       r.op = SelectorOp::Scalar;
-      r.function = resolve_function(fn, arg_types);
+      r.function = resolve_function(fn, arg_types, arg_names);
       r.type = r.function.result;
       std::string names;
       for (std::size_t i = 0; i < r.args.size(); ++i) {
@@ -472,6 +475,12 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
         return types::encode_elements(stamps);
       }
       return Value(types::be_bytes(cell.timestamp));
+    }
+    case SelectorOp::MaxWriteTime: {
+      const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+      if (!cell.present) return std::nullopt;
+      if (cell.element_timestamps.empty()) return Value(types::be_bytes(cell.timestamp));
+      return Value(types::be_bytes(*std::max_element(cell.element_timestamps.begin(), cell.element_timestamps.end())));
     }
     case SelectorOp::Ttl: {
       const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];

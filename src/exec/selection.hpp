@@ -17,7 +17,7 @@
 namespace cqlbox::exec {
 
 enum class SelectorOp : std::uint8_t {
-  Column, WriteTime, Ttl, Token, Constant, Scalar, Cast, Field, Arithmetic, Element, Slice,
+  Column, WriteTime, MaxWriteTime, Ttl, Token, Constant, Scalar, Cast, Field, Arithmetic, Element, Slice,
   CountRows, Count, Min, Max, Sum, Avg,  // aggregates (keep last)
 };
 

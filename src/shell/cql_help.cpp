@@ -533,13 +533,22 @@ constexpr std::array kTopics = {
         WRITETIME(<column>) | MAXWRITETIME(<column>) | TTL(<column>)
 
     Functions may appear in a SELECT list and as values in INSERT, UPDATE
-    and WHERE. Native ones include token, uuid, now, current_timestamp,
-    current_date, to_timestamp, to_date, to_unix_timestamp, min_timeuuid,
-    max_timeuuid, <type>_as_blob, blob_as_<type>, to_json, from_json, abs,
-    round, map_keys, collection_count and similarity_cosine. The older
-    camelCase names, such as toTimestamp and intAsBlob, still work.
-    cqlbox runs the native functions; for user-defined ones see
-    docs/compatibility.md.
+    and WHERE. The native ones cqlbox runs:
+      time     now, current_timeuuid, current_timestamp, current_date,
+               current_time, to_timestamp, to_date, to_unix_timestamp,
+               min_timeuuid, max_timeuuid, uuid
+      blobs    <type>_as_blob, blob_as_<type>
+      math     abs, exp, log, log10, round
+      sets     map_keys, map_values, collection_count, collection_min,
+               collection_max, collection_sum, collection_avg
+      masking  mask_null, mask_default, mask_replace, mask_inner,
+               mask_outer
+      other    token, to_json, similarity_cosine, similarity_euclidean,
+               similarity_dot_product
+      rows     count, min, max, sum, avg
+    The older camelCase names, such as toTimestamp and intAsBlob, still
+    work. from_json, floor and mask_hash are not run yet; for those and
+    for user-defined functions see docs/compatibility.md.
 
     Example:
         SELECT token(customer), WRITETIME(status) FROM shop.orders;
