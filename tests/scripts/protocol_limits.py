@@ -14,6 +14,8 @@ import os, re, select, socket, struct, subprocess, sys, threading, time
 binary = sys.argv[1]
 requests = int(sys.argv[sys.argv.index("--requests") + 1]) if "--requests" in sys.argv else 1500
 failures = []
+# AddressSanitizer builds keep freed memory in quarantine: the memory bound is 3x as loose there.
+slack = 3 if b"__asan_init" in open(binary, "rb").read() else 1
 
 def frame(stream, opcode, body):
     return struct.pack(">BBhBi", 4, 0, stream, opcode, len(body)) + body
@@ -98,7 +100,7 @@ try:
         time.sleep(0.1)
         peak = max(peak, rss_kb(server.pid))
     grown_mb = (peak - base) / 1024
-    if grown_mb > 100:
+    if grown_mb > 100 * slack:
         failures.append(f"the server grew by {grown_mb:.0f} MB for one client that reads nothing")
     # Another client is served meanwhile.
     other = connect(port)
