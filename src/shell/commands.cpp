@@ -45,14 +45,25 @@ bool looks_like_uuid(std::string_view s) {
 
 }  // namespace
 
+// cqlsh 6.2's SwitchCommand texts (cqlshmain.py): a redundant ON or OFF is an error on stderr.
 void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag,
                        const char* name) {
+  const std::string_view command(name);
+  const char* what = command == "EXPAND"   ? "Expanded output"
+                     : command == "PAGING"  ? "Query paging"
+                     : command == "TRACING" ? "Tracing"
+                                            : "Storage view";  // STORAGE: cqlbox's own, in the same words
   if (args.empty()) {
-    out_ += fmt::format("{} is {}\n", name, flag ? "ON" : "OFF");
+    out_ += flag ? fmt::format("{} is currently enabled. Use {} OFF to disable\n", what, name)
+                 : fmt::format("{} is currently disabled. Use {} ON to enable.\n", what, name);
   } else if (args.size() == 1 && (util::iequals(args[0], "on") || util::iequals(args[0], "off"))) {
     const bool on = util::iequals(args[0], "on");
-    out_ += on == flag ? fmt::format("{} is already {}\n", name, on ? "ON" : "OFF")
-                       : fmt::format("{} set to {}\n", name, on ? "ON" : "OFF");
+    if (on == flag) {
+      print_error(on ? fmt::format("{} is already enabled. Use {} OFF to disable.", what, name)
+                     : fmt::format("{} is not enabled.", what));
+      return;
+    }
+    out_ += on ? fmt::format("Now {} is enabled\n", what) : fmt::format("Disabled {}.\n", what);
     flag = on;
   } else {
     print_error(fmt::format("Improper {} command.", word));
