@@ -280,13 +280,13 @@ TEST_CASE("errors go to stderr with the <stdin>:N: prefix, N = the line after th
   }
 }
 
-TEST_CASE("shell commands answer as cqlsh 5.0 does") {
-  SUBCASE("EXPAND") {
+TEST_CASE("shell commands answer as cqlsh 6.2 does") {
+  SUBCASE("EXPAND: SwitchCommand's texts, a redundant ON an error") {
     ScriptRun r = run_script("EXPAND\nEXPAND ON\nEXPAND ON\nEXPAND\nEXPAND OFF\n");
-    CHECK(
-        r.out ==
-        "EXPAND is OFF\nEXPAND set to ON\nEXPAND is already ON\nEXPAND is ON\nEXPAND set to OFF\n");
-    CHECK(r.err.empty());
+    CHECK(r.out ==
+          "Expanded output is currently disabled. Use EXPAND ON to enable.\nNow Expanded output is enabled\n"
+          "Expanded output is currently enabled. Use EXPAND OFF to disable\nDisabled Expanded output.\n");
+    CHECK(r.err.find("Expanded output is already enabled. Use EXPAND OFF to disable.") != std::string::npos);
   }
   SUBCASE("CONSISTENCY") {
     ScriptRun r = run_script("CONSISTENCY\nCONSISTENCY QUORUM\nCONSISTENCY\n");
@@ -301,12 +301,12 @@ TEST_CASE("shell commands answer as cqlsh 5.0 does") {
   SUBCASE("PAGING prints the page size whenever paging stays on") {
     ScriptRun r = run_script("PAGING\nPAGING OFF\nPAGING\nPAGING ON\nPAGING ON\n");
     CHECK(r.out ==
-          "PAGING is ON\nPage size: 100\n"
-          "PAGING set to OFF\n"
-          "PAGING is OFF\n"
-          "PAGING set to ON\nPage size: 100\n"
-          "PAGING is already ON\nPage size: 100\n");
-    CHECK(r.err.empty());
+          "Query paging is currently enabled. Use PAGING OFF to disable\nPage size: 100\n"
+          "Disabled Query paging.\n"
+          "Query paging is currently disabled. Use PAGING ON to enable.\n"
+          "Now Query paging is enabled\nPage size: 100\n"
+          "Page size: 100\n");
+    CHECK(r.err.find("Query paging is already enabled. Use PAGING OFF to disable.") != std::string::npos);
   }
   SUBCASE("SERIAL CONSISTENCY") {
     ScriptRun r = run_script("SERIAL CONSISTENCY\nSERIAL CONSISTENCY LOCAL_SERIAL\n");
