@@ -82,6 +82,9 @@ struct Session {
   std::size_t markers = 0;
   const std::vector<BoundValue>* bound = nullptr;
   bool prepared = false;  // an EXECUTE of a prepared statement, not a QUERY
+  // The consistency level (the protocol's code: ANY 0, ONE 1, …, SERIAL 8, LOCAL_SERIAL 9):
+  // one process holds every replica, so it only decides what Cassandra refuses outright.
+  std::uint16_t consistency = 1;
   std::optional<std::int64_t> client_timestamp;  // the protocol's default timestamp for writes
   // The table resolve_table found last (a script names one table a million times), valid
   // while the catalog's epoch is the one it was found at.

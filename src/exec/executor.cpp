@@ -45,6 +45,8 @@ std::int64_t statement_timestamp(Database& db, const Session& session) {
 }
 }  // namespace
 
+constexpr std::uint16_t kConsistencyAny = 0, kConsistencySerial = 8, kConsistencyLocalSerial = 9;
+
 Result execute(Database& db, Session& session, const ast::Statement& statement) {
   const std::size_t bound = session.bound ? session.bound->size() : 0;
   if (session.markers != bound) {
@@ -54,13 +56,36 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
   }
   BoundValuesScope values(session.bound);
   if (std::holds_alternative<ast::Insert>(statement) || std::holds_alternative<ast::Update>(statement) ||
-      std::holds_alternative<ast::Delete>(statement) || std::holds_alternative<ast::Batch>(statement))
+      std::holds_alternative<ast::Delete>(statement) || std::holds_alternative<ast::Batch>(statement)) {
+    // ConsistencyLevel.validateForWrite: SERIAL levels are for conditional writes only.
+    if (session.consistency == kConsistencySerial || session.consistency == kConsistencyLocalSerial) {
+      const bool conditional = std::visit([](const auto& s) {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, ast::Insert>) return s.if_not_exists;
+        else if constexpr (std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
+          return s.if_exists || !s.conditions.empty();
+        else if constexpr (std::is_same_v<S, ast::Batch>) {
+          bool any = false;
+          for (const auto& inner : s.statements)
+            any = any || std::visit([](const auto& c) {
+              using C = std::decay_t<decltype(c)>;
+              if constexpr (std::is_same_v<C, ast::Insert>) return c.if_not_exists;
+              else return c.if_exists || !c.conditions.empty();
+            }, inner);
+          return any;
+        } else return false;
+      }, statement);
+      if (!conditional) error::invalid("You must use conditional updates for serializable writes");
+    }
     check_write_budget(db);
+  }
   return std::visit(
       [&](const auto& s) -> Result {
         using S = std::decay_t<decltype(s)>;
         if constexpr (std::is_same_v<S, ast::Select>) {
           const schema::TableSchema& t = resolve_table(db, session, s.table);
+          if (session.consistency == kConsistencyAny)  // ConsistencyLevel.validateForRead
+            error::invalid("ANY ConsistencyLevel is only supported for writes");
           if (is_system_table(t)) refresh_system_table(db, t);
           return s.explain ? execute_explain(db, session, s, t) : execute_select(db, session, s, t);
         }

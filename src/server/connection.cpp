@@ -49,6 +49,7 @@ struct QueryParams {
   std::int32_t page_size = -1;
   std::optional<std::string_view> paging_state;
   std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
+  std::uint16_t consistency = 1;
 };
 
 exec::BoundValue bound(Reader& r, int version) {
@@ -64,7 +65,7 @@ exec::BoundValue bound(Reader& r, int version) {
 
 QueryParams read_params(Reader& r, int version) {
   QueryParams p;
-  (void)r.u16();  // consistency: one node answers every level
+  p.consistency = r.u16();  // one node answers every level; ANY and SERIAL are still checked
   const std::uint8_t flags = r.byte();
   p.skip_metadata = flags & 0x02;
   if (flags & 0x01) {
@@ -420,7 +421,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       for (std::uint16_t v = 0; v < values; ++v) params.values.push_back(bound(r, version_));
     }
     query += "APPLY BATCH";
-    (void)r.u16();  // consistency
+    params.consistency = r.u16();
     const std::uint8_t flags = r.byte();
     if (flags & 0x10) (void)r.u16();
     if (flags & 0x20) params.timestamp = r.i64();
@@ -464,6 +465,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   }
   session_.bound = &params.values;
   session_.client_timestamp = params.timestamp;
+  session_.consistency = params.consistency;
   session_.paging = params.page_size > 0;
   std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
   std::string log_error;

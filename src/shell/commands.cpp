@@ -126,6 +126,13 @@ void Shell::cmd_consistency(std::string_view word, const std::vector<std::string
     return;
   }
   level = wanted;
+  // The protocol's code of the level (ANY 0 … LOCAL_ONE 10, NODE_LOCAL 12): what statements
+  // are checked against (exec::Session::consistency).
+  if (!serial) {
+    static constexpr std::uint16_t kCodes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12};
+    for (std::size_t i = 0; i < std::size(kLevels); ++i)
+      if (kLevels[i] == level) session_.consistency = kCodes[i];
+  }
   out_ += serial ? fmt::format("Serial consistency level set to {}.\n", level)
                  : fmt::format("Consistency level set to {}.\n", level);
   flush();
