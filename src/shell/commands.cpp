@@ -13,13 +13,23 @@ namespace cqlbox::shell {
 
 namespace {
 
+// Words of a shell command line; a quoted name or string ("My Type", 'my file.csv') is one word
+// with its quotes, spaces and doubled quotes included.
 std::vector<std::string> split_words(std::string_view s) {
   std::vector<std::string> words;
   std::size_t i = 0;
   while (i < s.size()) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
     std::size_t j = i;
-    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\r') ++j;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\r') {
+      if (s[j] == '"' || s[j] == '\'') {
+        const char q = s[j++];
+        while (j < s.size() && !(s[j] == q && (j + 1 >= s.size() || s[j + 1] != q))) j += s[j] == q ? 2 : 1;
+        if (j < s.size()) ++j;
+        continue;
+      }
+      ++j;
+    }
     if (j > i) words.emplace_back(s.substr(i, j - i));
     i = j;
   }
