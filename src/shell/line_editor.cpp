@@ -71,6 +71,12 @@ void LineEditor::set_completer(Completer completer) {
 #endif
 }
 
+bool take_interrupt() {
+  const bool was = g_interrupted != 0;
+  g_interrupted = 0;
+  return was;
+}
+
 bool LineEditor::interrupted() {
   const bool was = g_interrupted != 0;
   g_interrupted = 0;

@@ -10,6 +10,10 @@
 
 namespace cqlbox::shell {
 
+// Whether Ctrl-C was pressed since the last call (and forget it): for the pager, which reads
+// the terminal outside the line editor.
+bool take_interrupt();
+
 class LineEditor {
  public:
   // Installs a SIGINT handler so Ctrl-C interrupts the line instead of the process.

@@ -172,8 +172,14 @@ void Shell::print_result(const exec::Result& result) {
       if (first + style_.page_size < n) {
         std::fputs("---MORE---", stdout);
         std::fflush(stdout);
-        int c = 0;
-        while ((c = std::fgetc(stdin)) != EOF && c != '\n') {}
+        // Enter shows the next page. Ctrl-C (or the end of input) cancels the rest of the
+        // output, as cqlsh does, and the interrupt is used up here: it must not also discard the
+        // next line typed at the prompt.
+        if (!wait_for_enter()) {
+          std::fputs("\n", stdout);
+          std::fflush(stdout);
+          return;
+        }
       }
     }
     print::append_footer(out_, *rows, style_);
@@ -201,6 +207,22 @@ void Shell::print_result(const exec::Result& result) {
     }
   }
   flush();
+}
+
+// Reads the terminal up to a newline; false when Ctrl-C (SIGINT interrupts the read: the line
+// editor's handler has no SA_RESTART) or the end of input came first.
+bool Shell::wait_for_enter() {
+  for (;;) {
+    char ch = 0;
+    const ssize_t got = ::read(STDIN_FILENO, &ch, 1);
+    if (got == 1) {
+      if (ch == '\n') return true;
+      continue;
+    }
+    if (got < 0 && errno == EINTR && !take_interrupt()) continue;  // another signal
+    take_interrupt();
+    return false;
+  }
 }
 
 // The text without its ANSI colour sequences (ESC [ … m): a capture file is plain text, as

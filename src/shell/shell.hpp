@@ -84,6 +84,7 @@ class Shell {
   void print_result(const exec::Result& result);
   void print_error(std::string_view text);
   static std::string strip_colours(std::string_view text);
+  bool wait_for_enter();
   void flush();
   std::string prompt() const;
   int run_interactive();

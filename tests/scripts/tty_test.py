@@ -86,6 +86,16 @@ send("INSERT INTO uni (k, a) VALUES (2, '日本X\x7f語');")
 send("\x1b[D" * 5 + "中\n")
 out = send("SELECT a FROM uni WHERE k = 2;\n", 0.8)
 expect("Backspace and arrows move per character", out, " 日中本語\n")
+# Ctrl-C at ---MORE--- cancels the rest of the output and returns to the prompt; the next
+# statement typed runs (it was once swallowed as the pager's answer).
+out = send("SELECT keyspace_name, table_name, column_name FROM system_schema.columns;\n", 1.0)
+expect("a long result pauses", out, "---MORE---")
+out = send("\x03", 0.6)
+expect("Ctrl-C at the pager returns to the prompt", out, "cqlbox:ks> ")
+if "---MORE---" in out:
+    failures.append(f"Ctrl-C at the pager showed another page: {out!r}")
+out = send("SELECT key FROM system.local;\n", 0.8)
+expect("the statement after a cancelled page runs", out, " local\n")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:
