@@ -237,27 +237,24 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
 // days. Checked on the sizes, before anything is expanded.
 constexpr std::uint64_t kMaxInProduct = 1'000'000;
 
+// Multiplies one more IN list's size into `product`, refusing past the threshold.
+void grow_in_product(std::uint64_t& product, std::uint64_t n, const char* what) {
+  product = n != 0 && product > UINT64_MAX / n ? UINT64_MAX : product * n;  // no wrap-around
+  if (product > kMaxInProduct)
+    invalid("Guardrail in_select_cartesian_product violated: Aborting query because the cartesian product of the "
+            "IN restrictions on {} produces {} values, this exceeds fail threshold of {}.",
+            what, product, kMaxInProduct);
+}
+
 void check_in_product(const schema::TableSchema& t, const SelectRestrictions& r) {
-  auto guard = [](const char* what, const std::vector<std::uint64_t>& sizes) {
-    std::uint64_t product = 1;
-    for (std::uint64_t n : sizes) {
-      product = n != 0 && product > UINT64_MAX / n ? UINT64_MAX : product * n;  // no wrap-around
-      if (product > kMaxInProduct)
-        invalid("Guardrail in_select_cartesian_product violated: Aborting query because the cartesian product of the "
-                "IN restrictions on {} produces {} values, this exceeds fail threshold of {}.",
-                what, product, kMaxInProduct);
-    }
-  };
-  std::vector<std::uint64_t> sizes;
+  std::uint64_t product = 1;
   for (int c : t.partition_key)
-    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.eq_or_in()) sizes.push_back(cr.values.size());
-  guard("partition key", sizes);
-  sizes.clear();
+    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.in) grow_in_product(product, cr.values.size(), "partition key");
+  product = 1;
   for (int c : t.clustering)
-    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.eq_or_in()) sizes.push_back(cr.values.size());
+    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.in) grow_in_product(product, cr.values.size(), "clustering key");
   for (const auto& m : r.multi)
-    if (m.op == ast::Operator::In) sizes.push_back(m.tuples.size());
-  guard("clustering key", sizes);
+    if (m.op == ast::Operator::In) grow_in_product(product, m.tuples.size(), "clustering key");
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ std::vector<std::string> split_words(std::string_view s) {
     while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\r') {
       if (s[j] == '"' || s[j] == '\'') {
         const char q = s[j++];
-        while (j < s.size() && !(s[j] == q && (j + 1 >= s.size() || s[j + 1] != q))) j += s[j] == q ? 2 : 1;
+        while (j < s.size() && !(s[j] == q && (j + 1 >= s.size() || s[j + 1] != q))) j += s[j] == q ? 2u : 1u;
         if (j < s.size()) ++j;
         continue;
       }

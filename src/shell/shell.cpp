@@ -84,6 +84,11 @@ bool blank(std::string_view s) {
 }  // namespace
 
 Shell::Shell(const Options& options) : options_(options) {
+  // A plain SELECT's rows as they are read (run_statement): a full page goes out at once.
+  stream_sink_ = [this](const std::vector<exec::Value>& row) {
+    stream_page_.rows.push_back(row);
+    if (++streamed_ % style_.page_size == 0) print_stream_page();
+  };
   db_.ring = cluster::Ring(options_.nodes, options_.num_tokens);
   db_.materialized_views_enabled = options_.materialized_views;
   const std::uint64_t limit = options_.max_memory_mb ? static_cast<std::uint64_t>(*options_.max_memory_mb) << 20
@@ -108,9 +113,13 @@ void Shell::exit_process(int status) {
   std::_Exit(status);
 }
 
-void Shell::write_out(std::FILE* file, std::string text) {
+void Shell::write_out(std::FILE* file, std::string_view text) {
   if (lock_depth_ > 0 && !tty_) {
-    held_output_.emplace_back(file, std::move(text));
+    // Held slots keep their strings' capacity from statement to statement: no allocation.
+    if (held_count_ == held_output_.size()) held_output_.emplace_back();
+    held_output_[held_count_].first = file;
+    held_output_[held_count_].second.assign(text);
+    ++held_count_;
     return;
   }
   std::fwrite(text.data(), 1, text.size(), file);
@@ -118,17 +127,19 @@ void Shell::write_out(std::FILE* file, std::string text) {
 }
 
 void Shell::release_output() {
-  for (auto& [file, text] : held_output_) {
+  for (std::size_t i = 0; i < held_count_; ++i) {
+    auto& [file, text] = held_output_[i];
     std::fwrite(text.data(), 1, text.size(), file);
     std::fflush(file);
+    if (text.capacity() > (1u << 20)) std::string().swap(text);  // a huge result's buffer is not kept
   }
-  held_output_.clear();
+  held_count_ = 0;
 }
 
 void Shell::flush() {
   if (out_.empty()) return;
   sync_log();  // output acknowledges the statements before it
-  write_out(out_file_, std::move(out_));
+  write_out(out_file_, out_);
   out_.clear();
 }
 
@@ -144,7 +155,7 @@ void Shell::print_error(std::string_view text) {
   all.append(text);
   if (style_.color && tty_) all += "\033[0m";
   all += '\n';
-  write_out(err_file_, std::move(all));
+  write_out(err_file_, all);
   std::fflush(err_file_);
   if (options_.bail && !tty_) exit_ = true;
 }
@@ -206,6 +217,15 @@ void Shell::print_result(const exec::Result& result) {
       capture_path_.clear();
     }
   }
+  flush();
+}
+
+void Shell::print_stream_page() {
+  if (stream_page_.rows.empty()) return;
+  if (stream_page_.columns.empty() && session_.sink_columns) stream_page_.columns = *session_.sink_columns;
+  const bool first = streamed_ == stream_page_.rows.size();
+  print::append_page(out_, print::format_rows(stream_page_), 0, stream_page_.rows.size(), first, style_);
+  stream_page_.rows.clear();
   flush();
 }
 
@@ -351,22 +371,11 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     const bool stream = select && !select->explain && !tty_ &&
                         options_.output_format == OutputFormat::Table && style_.page_size && !style_.expand &&
                         !capture_ && !storage_ && !tracing_;
-    exec::Rows page;
-    std::size_t streamed = 0;
-    auto print_page = [&] {
-      if (page.rows.empty()) return;
-      print::append_page(out_, print::format_rows(page), 0, page.rows.size(), streamed == page.rows.size(), style_);
-      page.rows.clear();
-      flush();
-    };
-    std::function<void(const std::vector<exec::Value>&)> sink = [&](const std::vector<exec::Value>& row) {
-      if (page.columns.empty() && session_.sink_columns) page.columns = *session_.sink_columns;
-      page.rows.push_back(row);
-      ++streamed;
-      if (page.rows.size() == style_.page_size) print_page();
-    };
+    stream_page_.rows.clear();
+    stream_page_.columns.clear();
+    streamed_ = 0;
     exec::Result result;
-    if (stream) session_.row_sink = &sink;
+    if (stream) session_.row_sink = &stream_sink_;
     try {
       result = exec::execute(db_, session_, stmt);
     } catch (...) {
@@ -377,11 +386,13 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     session_.row_sink = nullptr;
     finish_statement(false);
     session_.record_reads = storage_;
-    if (streamed > 0) {
-      print_page();
-      print::append_footer(out_, std::get<exec::Rows>(result), style_, streamed);
+    if (streamed_ > stream_page_.rows.size()) {  // pages went out as they filled: the rest, then the footer
+      print_stream_page();
+      print::append_footer(out_, std::get<exec::Rows>(result), style_, streamed_);
       flush();
     } else {
+      // Less than a page: printed as any result (the usual case, at no extra cost).
+      if (streamed_ > 0) std::get<exec::Rows>(result).rows = std::move(stream_page_.rows);
       print_result(result);
     }
     if (tracing_) {

@@ -85,6 +85,12 @@ class Shell {
   void print_error(std::string_view text);
   static std::string strip_colours(std::string_view text);
   bool wait_for_enter();
+  // A plain SELECT printed as it is read (run_statement): the page being filled, the rows so
+  // far, and the sink the executor hands each row to.
+  exec::Rows stream_page_;
+  std::size_t streamed_ = 0;
+  std::function<void(const std::vector<exec::Value>&)> stream_sink_;
+  void print_stream_page();
   void flush();
   std::string prompt() const;
   int run_interactive();
@@ -156,8 +162,9 @@ class Shell {
   // and is written once the lock is released: stdout piped into a reader that stops reading
   // must not stall every protocol client waiting for the lock.
   std::vector<std::pair<std::FILE*, std::string>> held_output_;
+  std::size_t held_count_ = 0;  // slots of held_output_ in use
   int lock_depth_ = 0;
-  void write_out(std::FILE* file, std::string text);
+  void write_out(std::FILE* file, std::string_view text);
   void release_output();
   // db_mutex_ for the shell's own work: output made meanwhile goes out after the unlock.
   class DbLock {
