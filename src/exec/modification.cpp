@@ -107,6 +107,25 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
       multi_at[first] = &m;
     }
   }
+  // A column restricted by an '=' / IN (single or in a tuple) takes no other relation, and a
+  // tuple slice takes no single-column relation on its first column.
+  std::vector<int> covering(t.clustering.size(), 0);
+  std::vector<bool> by_equal(t.clustering.size(), false);
+  for (std::size_t i = 0; i < t.clustering.size(); ++i) {
+    const auto& cr = r.columns[static_cast<std::size_t>(t.clustering[i])];
+    if (cr.any()) ++covering[i];
+    by_equal[i] = cr.eq_or_in();
+  }
+  for (const auto& m : r.multi)
+    for (int col : m.columns) {
+      const auto pos = static_cast<std::size_t>(t.column(col).position);
+      ++covering[pos];
+      by_equal[pos] = by_equal[pos] || m.op == ast::Operator::Eq || m.op == ast::Operator::In;
+    }
+  for (std::size_t i = 0; i < t.clustering.size(); ++i)
+    if (covering[i] > 1 && by_equal[i])
+      invalid("{} cannot be restricted by more than one relation if it includes an Equal",
+              t.column(t.clustering[i]).name);
   bool after_gap = false, sliced = false;
   for (std::size_t i = 0; i < t.clustering.size(); ++i) {
     const int c = t.clustering[i];

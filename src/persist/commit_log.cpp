@@ -386,14 +386,24 @@ CommitLog::ReplayReport CommitLog::replay(std::uint64_t generation,
     if (p != MAP_FAILED) marker = static_cast<std::uint64_t*>(p);
   }
 
+  // A segment counts as the newest when only empty segments follow it: a crash right after a
+  // rotation can leave the new segment empty and the old one's tail torn.
+  std::vector<bool> newest(segments.size(), false);
+  for (std::size_t i = segments.size(); i-- > 0;) {
+    newest[i] = true;
+    struct stat st {};
+    if (stat((dir_ + "/commitlog-" + std::to_string(segments[i])).c_str(), &st) == 0 && st.st_size > 0) break;
+  }
   for (std::size_t i = 0; i < segments.size(); ++i) {
     if (std::string error = open_segment(segments[i]); !error.empty()) {
       report.error = error;
       break;
     }
-    replay_segment(apply, i + 1 == segments.size(), salvage, poison, marker, report);
+    bool copied = false;
+    replay_segment(apply, newest[i], salvage, poison, marker, report, copied);
     if (!report.error.empty()) break;
   }
+  report.retire_log = report.salvaged || report.quarantined > 0;
   if (marker) munmap(marker, 16);
   if (mfd >= 0) ::close(mfd);
   unlink(marker_path.c_str());  // replay ended without dying: no record to suspect
@@ -414,7 +424,7 @@ void CommitLog::quarantine(std::string_view record_bytes, ReplayReport& report) 
 }
 
 void CommitLog::replay_segment(const std::function<std::string(const Record&)>& apply, bool last, bool salvage,
-                               const Poison& poison, std::uint64_t* marker, ReplayReport& report) {
+                               const Poison& poison, std::uint64_t* marker, ReplayReport& report, bool& copied) {
   auto note = [&](const std::string& line) { report.notice += (report.notice.empty() ? "" : "\n") + line; };
   const MappedFile file(fd_, size_);
   if (!file.ok()) {
@@ -445,7 +455,12 @@ void CommitLog::replay_segment(const std::function<std::string(const Record&)>& 
                        "damaged segment is kept as " + path_ + ".damaged).";
         return;
       }
-      if (!report.salvaged) copy_file(path_, path_ + ".damaged");
+      if (!copied && !copy_file(path_, path_ + ".damaged")) {  // every damaged segment keeps a copy
+        report.error = where + "): salvage needs a copy of the damaged segment first, and " + path_ +
+                       ".damaged could not be written: " + std::strerror(errno);
+        return;
+      }
+      copied = true;
       report.salvaged = true;
       note(where + "): skipped");
       if (next == std::string_view::npos) {
@@ -461,7 +476,10 @@ void CommitLog::replay_segment(const std::function<std::string(const Record&)>& 
       // Its replay died last time. Try it in a child first: if that dies too, skip it.
       const pid_t pid = fork();
       if (pid == 0) {
-        apply(r);
+        try {
+          apply(r);
+        } catch (...) {  // only whether it dies matters: never let the child run on
+        }
         _exit(0);
       }
       int status = 0;

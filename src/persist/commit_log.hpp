@@ -75,7 +75,10 @@ class CommitLog {
     std::size_t quarantined = 0;
     std::string notice;   // what was cut, skipped or quarantined, for stderr
     std::string error;    // the log is damaged before acknowledged records: start refused
-    bool salvaged = false;  // records were skipped over damage: write a data file now
+    bool salvaged = false;  // records were skipped over damage
+    // Records were skipped (damage or quarantine): the log as it stands would replay them
+    // again, so the caller writes a data file now and retires the segments.
+    bool retire_log = false;
   };
   // Calls `apply` for each intact record of the segments from `generation` on, in order, then
   // opens the last segment for appending. `apply` returns "" or why the record failed; a failed
@@ -122,7 +125,7 @@ class CommitLog {
     bool known = false;
   };
   void replay_segment(const std::function<std::string(const Record&)>& apply, bool last, bool salvage,
-                      const Poison& poison, std::uint64_t* marker, ReplayReport& report);
+                      const Poison& poison, std::uint64_t* marker, ReplayReport& report, bool& copied);
   void quarantine(std::string_view record_bytes, ReplayReport& report);
   std::vector<std::uint64_t> numbered(const char* prefix, const char* suffix) const;
 

@@ -74,7 +74,9 @@ struct Server::Impl {
   // Input while the connection may read; output while it has some to send.
   void watch(int fd, const Client& c) {
     epoll_event ev{};
-    ev.events = EPOLLRDHUP | (c.reading() ? EPOLLIN : 0u) | (c.out.empty() ? 0u : EPOLLOUT);
+    // No EPOLLRDHUP while not reading: level-triggered, a half-closed peer would wake the loop
+    // at once, again and again, until its output drained.
+    ev.events = (c.reading() ? EPOLLIN | EPOLLRDHUP : 0u) | (c.out.empty() ? 0u : EPOLLOUT);
     ev.data.fd = fd;
     if (epoll_ctl(epoll_fd, EPOLL_CTL_MOD, fd, &ev) != 0) epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &ev);
   }

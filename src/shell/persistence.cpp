@@ -232,6 +232,8 @@ std::string Shell::open_data_dir() {
       // and fails now: different start options (--max-memory, --disable-materialized-views).
       failure = e.what();
       if (failure.empty()) failure = "an internal error";
+    } catch (...) {
+      failure = "an internal error";
     }
     last = std::max(last, db_.clock.last_timestamp());
     return failure;
@@ -244,16 +246,17 @@ std::string Shell::open_data_dir() {
   }
   if (!report.notice.empty()) std::fprintf(stderr, "%s\n", report.notice.c_str());
   if (!log_.is_open()) return "Cannot open the commit log in " + log_.dir();
-  if (report.salvaged) {
-    // What was read past the damage lives only in memory now: a data file makes it durable and
-    // retires the damaged segments (their copies, *.damaged, stay).
+  if (report.retire_log) {
+    // What was replayed past damage or a skipped record lives only in memory now: a data file
+    // makes it durable and retires the segments, so the next start neither replays the skipped
+    // records again nor meets the damage (the copies, *.damaged, and the quarantine stay).
     std::string problem;
     const std::uint64_t next = log_.rotate(problem);
     if (problem.empty()) problem = log_.write_data_file(next, data_file_payload());
     if (!problem.empty()) return "After salvaging the commit log: " + problem;
     log_.remove_before(next);
-    std::fprintf(stderr, "Commit log salvaged: the readable statements are in %s/data-%llu.db\n", log_.dir().c_str(),
-                 static_cast<unsigned long long>(next));
+    std::fprintf(stderr, "Commit log %s: the statements replayed are in %s/data-%llu.db\n",
+                 report.salvaged ? "salvaged" : "retired", log_.dir().c_str(), static_cast<unsigned long long>(next));
     return "";
   }
   log_.remove_before(generation);  // what a flush cut short left behind

@@ -120,6 +120,10 @@ void Shell::write_out(std::FILE* file, std::string_view text) {
     held_output_[held_count_].first = file;
     held_output_[held_count_].second.assign(text);
     ++held_count_;
+    held_bytes_ += text.size();
+    // A result printed as it is read could otherwise be held whole: past 4 MiB it goes out now,
+    // under the lock (a reader that stops reading then stalls others only for results that big).
+    if (held_bytes_ > (4u << 20)) release_output();
     return;
   }
   std::fwrite(text.data(), 1, text.size(), file);
@@ -134,6 +138,8 @@ void Shell::release_output() {
     if (text.capacity() > (1u << 20)) std::string().swap(text);  // a huge result's buffer is not kept
   }
   held_count_ = 0;
+  held_bytes_ = 0;
+  if (held_output_.size() > 64) held_output_.resize(64);  // slots a big result made are not kept
 }
 
 void Shell::flush() {
@@ -696,7 +702,6 @@ int Shell::run_shell() {
   // writes the next statement (fread waited for 64 KiB or the end of input).
   source_name_ = "<stdin>";
   std::string carry;  // a line cut by the end of a block
-  bool pieced = false;  // the line being read is over the statement limit: fed in pieces
   static char buf[1 << 16];
   std::size_t n = 0;
   auto read_block = [&]() -> std::size_t {
@@ -713,19 +718,9 @@ int Shell::run_shell() {
       const std::size_t end = block.find('\n', start);
       if (end == std::string_view::npos) {
         carry.append(block.substr(start));
-        // A line longer than any statement may be is handed on in pieces: the statement it
-        // belongs to is refused and skipped without keeping its text (a 1 GiB line once took
-        // 2.1 GB here).
-        if (carry.size() > kMaxStatementBytes) {
-          if (!pieced && count_lines_) ++line_no_;  // the line is counted once, at its start
-          pieced = true;
-          feed_line(carry);
-          carry.clear();
-        }
         break;
       }
-      if (count_lines_ && !pieced) ++line_no_;
-      pieced = false;
+      if (count_lines_) ++line_no_;
       if (carry.empty()) {
         feed_line(block.substr(start, end - start));
       } else {

@@ -163,6 +163,7 @@ class Shell {
   // must not stall every protocol client waiting for the lock.
   std::vector<std::pair<std::FILE*, std::string>> held_output_;
   std::size_t held_count_ = 0;  // slots of held_output_ in use
+  std::size_t held_bytes_ = 0;  // their text
   int lock_depth_ = 0;
   void write_out(std::FILE* file, std::string_view text);
   void release_output();

@@ -307,3 +307,26 @@ TEST_CASE("commit log: a second opener of the directory is refused; leftover .tm
   CommitLog third;
   CHECK(third.open(dir, SyncMode::Batch).empty());
 }
+
+TEST_CASE("commit log: a torn tail followed only by an empty segment is a torn tail (a crash after a rotation)") {
+  const std::string dir = temp_dir();
+  write_log(dir, {"INSERT 1", "INSERT 2"});
+  const std::string first = dir + "/commitlog-1";
+  const std::string bytes = read_all(first);
+  std::ofstream(first, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 5);
+  std::ofstream(dir + "/commitlog-2", std::ios::binary | std::ios::trunc);  // created, never written
+  std::string notice;
+  const auto got = replay(dir, notice);
+  REQUIRE(got.size() == 1);
+  CHECK(notice.find("dropped") != std::string::npos);
+}
+
+TEST_CASE("commit log: a replay that skipped a record asks for the log to be retired") {
+  const std::string dir = temp_dir();
+  write_log(dir, {"INSERT 1", "POISON"});
+  CommitLog log;
+  REQUIRE(log.open(dir, SyncMode::Batch).empty());
+  auto report = log.replay(0, [](const Record& r) { return r.text == "POISON" ? std::string("fails") : std::string(); });
+  CHECK(report.quarantined == 1);
+  CHECK(report.retire_log);  // else the next start would replay (and quarantine) it again
+}
