@@ -107,20 +107,14 @@ std::vector<std::string_view> elements_of(const types::CqlType& type, std::strin
   return out;
 }
 
-Value fn_map_keys(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+// map_keys (Half = 0) and map_values (Half = 1): every other element of the serialized map.
+template <std::size_t Half>
+Value fn_map_half(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
   if (!a[0]) return std::nullopt;
   const auto parts = elements_of(*fn.params[0], *a[0]);
-  std::vector<std::string> keys;
-  for (std::size_t i = 0; i < parts.size(); i += 2) keys.emplace_back(parts[i]);
-  return types::encode_elements(keys);
-}
-
-Value fn_map_values(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
-  if (!a[0]) return std::nullopt;
-  const auto parts = elements_of(*fn.params[0], *a[0]);
-  std::vector<std::string> values;
-  for (std::size_t i = 1; i < parts.size(); i += 2) values.emplace_back(parts[i]);
-  return types::encode_elements(values);
+  std::vector<std::string> out;
+  for (std::size_t i = Half; i < parts.size(); i += 2) out.emplace_back(parts[i]);
+  return types::encode_elements(out);
 }
 
 Value fn_collection_count(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
@@ -302,7 +296,7 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
     if (t.kind != Kind::Map) refuse("a map", t);
     const types::CqlType* result = name == "map_keys" ? types::collection_type(Kind::Set, {t.params[0]}, true)
                                                       : types::collection_type(Kind::List, {t.params[1]}, true);
-    return ScalarFunction{name, {&t}, result, name == "map_keys" ? fn_map_keys : fn_map_values};
+    return ScalarFunction{name, {&t}, result, name == "map_keys" ? fn_map_half<0> : fn_map_half<1>};
   }
   if (name == "collection_count") {
     require(1, "collection");

@@ -1548,6 +1548,18 @@ def test_raw_truncated_frames():
     assert_healthy("after truncated frames")
 
 
+def expect_invalid_execute(conn, pid, values, message, stream, what):
+    """EXECUTEs prepared statement `pid` with raw `values`: InvalidRequest whose text holds `message`."""
+    body = p_short_bytes(pid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(len(values))
+    for v in values:
+        body += struct.pack(">i", len(v)) + v
+    f = conn.request(OP_EXECUTE, body, stream=stream)
+    eq(f.opcode, OP_ERROR, f"{what} answered with an error")
+    code, msg = f.error()
+    eq(code, 0x2200, f"{what}: InvalidRequest")
+    assert message in msg, (message, msg)
+
+
 def test_raw_malformed_bound_values():
     """Bound values are validated down to collection elements: a short timeuuid inside a set, a
     1-byte int in a list, a truncated list, an empty LIMIT: InvalidRequest, and the server lives."""
@@ -1571,15 +1583,7 @@ def test_raw_malformed_bound_values():
             (struct.pack(">i", 0), struct.pack(">i", 3) + struct.pack(">i", 4), "Not enough bytes to read a list"),
         ]
         for i, (st, lst, message) in enumerate(cases):
-            values = [struct.pack(">i", 1), st, lst]
-            body = p_short_bytes(pid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(len(values))
-            for v in values:
-                body += struct.pack(">i", len(v)) + v
-            f = conn.request(OP_EXECUTE, body, stream=3 + i)
-            eq(f.opcode, OP_ERROR, f"malformed value {i} answered with an error")
-            code, msg = f.error()
-            eq(code, 0x2200, f"malformed value {i}: InvalidRequest")
-            assert message in msg, (message, msg)
+            expect_invalid_execute(conn, pid, [struct.pack(">i", 1), st, lst], message, 3 + i, f"malformed value {i}")
         f = conn.query(f"SELECT k FROM {ks}.t LIMIT 1", stream=20)
         eq(f.opcode, OP_RESULT, "the server still answers")
 
@@ -1604,15 +1608,7 @@ def test_raw_invalid_utf8_and_ascii_refused():
             (b"ok", b"ok", one_text(b"\xc3\x28"), "String didn't validate."),
         ]
         for i, (tx, a, lst, message) in enumerate(cases):
-            values = [struct.pack(">i", 1), tx, a, lst]
-            body = p_short_bytes(pid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(len(values))
-            for v in values:
-                body += struct.pack(">i", len(v)) + v
-            f = conn.request(OP_EXECUTE, body, stream=3 + i)
-            eq(f.opcode, OP_ERROR, f"invalid text {i} answered with an error")
-            code, msg = f.error()
-            eq(code, 0x2200, f"invalid text {i}: InvalidRequest")
-            assert message in msg, (message, msg)
+            expect_invalid_execute(conn, pid, [struct.pack(">i", 1), tx, a, lst], message, 3 + i, f"invalid text {i}")
     c, s = connect()
     rows = list(s.execute(f"SELECT * FROM {ks}.t"))
     eq(len(rows), 0, "nothing invalid was written, and the table reads")
