@@ -87,8 +87,11 @@ struct create_view : seq<kw_materialized, kw_view, opt<if_not_exists>, view_name
                          opt<table_properties>> {};
 struct drop_view : seq<kw_materialized, kw_view, opt<if_exists>, view_ref> {};
 struct alter_view : seq<kw_materialized, kw_view, opt<if_exists>, view_ref, table_properties> {};
+struct create_role;
+struct create_user;
 struct create_stmt
-    : seq<kw_create, sor<create_keyspace, create_table, create_index, create_type, create_view>> {};
+    : seq<kw_create, sor<create_keyspace, create_table, create_index, create_type, create_view, create_role,
+                         create_user>> {};
 
 struct drop_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name> {};
 struct drop_table : seq<table_word, opt<if_exists>, qualified_name> {};
@@ -96,7 +99,10 @@ struct drop_index_first : ident {};
 struct drop_index_second : ident {};
 struct drop_index : seq<kw_index, opt<if_exists>, drop_index_first, opt<dot, drop_index_second>> {};
 struct drop_type : seq<kw_type, opt<if_exists>, udt_name> {};
-struct drop_stmt : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index, drop_type, drop_view>> {};
+struct drop_role;
+struct drop_user;
+struct drop_stmt
+    : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index, drop_type, drop_view, drop_role, drop_user>> {};
 
 // ALTER TABLE t ADD [IF NOT EXISTS] c type [, …] | ADD (c type, …) | DROP [IF EXISTS] c [, …]
 //   | DROP (c, …) | RENAME [IF EXISTS] a TO b [AND c TO d] | WITH options
@@ -120,7 +126,10 @@ struct alter_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name, keyspa
 struct alter_type_add : seq<kw_add, opt<alter_if_not_exists>, type_field> {};
 struct alter_field_type : seq<kw_alter, ident, kw_type, type_ref> {};
 struct alter_type : seq<kw_type, opt<if_exists>, udt_name, sor<alter_type_add, alter_rename, alter_field_type>> {};
-struct alter_stmt : seq<kw_alter, sor<alter_keyspace, alter_table, alter_type, alter_view>> {};
+struct alter_role;
+struct alter_user;
+struct alter_stmt
+    : seq<kw_alter, sor<alter_keyspace, alter_table, alter_type, alter_view, alter_role, alter_user>> {};
 
 struct use_stmt : seq<kw_use, keyspace_name> {};
 struct truncate_stmt : seq<kw_truncate, opt<table_word>, qualified_name> {};

@@ -297,8 +297,48 @@ struct Select {
   bool allow_filtering = false;
 };
 
+// What a GRANT, REVOKE or LIST names (Parser.g's resource rule); exec turns it into an
+// auth::Resource. A table without a keyspace takes the session's.
+struct ResourceRef {
+  enum class Kind : std::uint8_t {
+    AllKeyspaces, Keyspace, AllTables, Table, AllRoles, Role, AllFunctions, FunctionsInKeyspace, Function,
+    AllMBeans, MBean,
+  };
+  Kind kind = Kind::AllKeyspaces;
+  std::string_view keyspace;
+  std::string_view name;            // table, role, function or mbean
+  Vec<std::string_view> arg_types;  // a function's argument types, as written
+};
+
+// The role and permission statements (CREATE/ALTER/DROP ROLE and USER, LIST ROLES/USERS,
+// GRANT, REVOKE, LIST PERMISSIONS): exec/auth_statements.cpp runs them.
+struct AuthStatement {
+  enum class Kind : std::uint8_t {
+    CreateRole, AlterRole, DropRole, ListRoles, ListUsers, GrantRole, RevokeRole, GrantPermissions,
+    RevokePermissions, ListPermissions,
+  };
+  Kind kind = Kind::CreateRole;
+  bool user_form = false;  // CREATE/ALTER/DROP USER
+  bool if_exists = false, if_not_exists = false;
+  std::string_view role;     // the role created, altered, dropped, granted; LIST … OF role
+  std::string_view grantee;  // GRANT … TO / REVOKE … FROM
+  bool recursive = true;     // LIST … NORECURSIVE
+  // Role options, as written (each at most once: a second is a SyntaxException at parse).
+  std::optional<std::string_view> password, hashed_password;
+  std::optional<bool> login, superuser;
+  std::optional<Term> options;  // OPTIONS = {…}
+  bool access_datacenters = false, access_cidrs = false;  // ACCESS TO/FROM … given
+  Vec<std::string_view> datacenters, cidrs;               // empty with the flag: ALL
+  // GRANT/REVOKE/LIST permissions: a bit per permission (auth::Permission order), all bits for
+  // ALL [PERMISSIONS].
+  std::uint16_t permissions = 0;
+  bool all_permissions = false;
+  std::optional<ResourceRef> resource;
+};
+
 using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
                                CreateIndex, CreateType, AlterTable, AlterKeyspace, AlterType,
-                               DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate, ViewStatement>;
+                               DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate, ViewStatement,
+                               AuthStatement>;
 
 }  // namespace cqlbox::ast

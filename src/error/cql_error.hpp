@@ -15,6 +15,7 @@ namespace cqlbox::error {
 enum class ErrorClass : std::uint16_t {
   ServerError = 0x0000,
   ProtocolError = 0x000A,
+  AuthenticationError = 0x0100,  // a failed login (PasswordAuthenticator)
   ReadFailure = 0x1300,  // message: everything after `message="`, the driver's info dict included
   SyntaxException = 0x2000,
   Unauthorized = 0x2100,

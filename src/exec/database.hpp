@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "auth/auth_state.hpp"
 #include "cluster/ring.hpp"
 #include "exec/bound_values.hpp"
 #include "exec/functions.hpp"
@@ -35,6 +36,8 @@ struct Database {
   // cassandra.yaml's materialized_views_enabled. cqlbox turns it on (a stock 5.0 node has it off)
   // so the data-modelling course can use views; --disable-materialized-views restores the default.
   bool materialized_views_enabled = true;
+  // Roles and grants (system_auth); `auth.enabled` is --auth.
+  auth::AuthState auth;
   // --max-memory: writes and SELECT results are refused once the process has grown this much.
   util::MemoryBudget memory;
   std::uint64_t random_state = 0x5eedc0ffee;  // uuid(): seeded, so runs are repeatable
@@ -70,6 +73,12 @@ struct Database {
 // Session state the statements read or change.
 struct Session {
   std::string keyspace;        // USE; empty when none
+  // Who runs the statements (Cassandra's ClientState user). `internal`: cqlbox itself (replaying
+  // the commit log, loading a data file, a lesson's set-up), checked for nothing; `user` is then
+  // the role a replayed statement ran as, so that its creator grants follow it. Otherwise `user`
+  // is the logged-in role, or empty for the anonymous user of AllowAllAuthenticator.
+  bool internal = true;
+  std::string user;
   bool paging = true;          // cqlsh pages by default; ORDER BY + IN needs it off
   bool record_reads = false;   // STORAGE ON: SELECT results list the partitions/rows read
   // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each

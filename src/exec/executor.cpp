@@ -45,6 +45,10 @@ std::int64_t statement_timestamp(Database& db, const Session& session) {
 }
 }  // namespace
 
+namespace {
+Result dispatch(Database& db, Session& session, const ast::Statement& statement);
+}  // namespace
+
 constexpr std::uint16_t kConsistencyAny = 0, kConsistencySerial = 8, kConsistencyLocalSerial = 9;
 
 Result execute(Database& db, Session& session, const ast::Statement& statement) {
@@ -79,10 +83,28 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
     }
     check_write_budget(db);
   }
+  // ClientState.validateLogin: with --auth, nothing runs before a login.
+  if (db.auth.enabled && !session.internal && session.user.empty())
+    error::fail(error::ErrorClass::Unauthorized, "You have not logged in");
+  if (const auto* a = std::get_if<ast::AuthStatement>(&statement)) return execute_auth(db, session, *a);
+  // --auth: the statement's permissions, checked before it runs; a statement run as a role
+  // (logged in, or replayed) grants that role what it creates.
+  const bool as_role = db.auth.enabled || !session.user.empty();
+  std::vector<auth::Resource> created;
+  if (as_role) created = authorize_statement(db, session, statement);
+  Result result = dispatch(db, session, statement);
+  if (as_role) grant_to_creator(db, session, created);
+  revoke_dropped(db, session, statement);
+  return result;
+}
+
+namespace {
+Result dispatch(Database& db, Session& session, const ast::Statement& statement) {
   return std::visit(
       [&](const auto& s) -> Result {
         using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, ast::Select>) {
+        if constexpr (std::is_same_v<S, ast::AuthStatement>) return execute_auth(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Select>) {
           const schema::TableSchema& t = resolve_table(db, session, s.table);
           if (session.consistency == kConsistencyAny)  // ConsistencyLevel.validateForRead
             error::invalid("ANY ConsistencyLevel is only supported for writes");
@@ -110,6 +132,7 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
       },
       statement);
 }
+}  // namespace
 
 
 namespace {

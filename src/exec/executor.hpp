@@ -91,5 +91,22 @@ Result execute_drop_type(Database& db, const Session& session, const ast::DropTy
 Result execute_drop_table(Database& db, const Session& session, const ast::DropTable& s);
 Result execute_use(Database& db, Session& session, const ast::Use& s);
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s);
+// CREATE/ALTER/DROP ROLE, GRANT, REVOKE, LIST ROLES/USERS/PERMISSIONS (auth_statements.cpp).
+Result execute_auth(Database& db, Session& session, const ast::AuthStatement& s);
+// The text a CREATE/ALTER ROLE with a PASSWORD is logged as: the same statement with a HASHED
+// PASSWORD instead, so that no password is written to disk. nullopt for any other statement.
+std::optional<std::string> password_free_text(const ast::AuthStatement& s);
+// Statements that rebuild every role and grant (a data file keeps them), run by an internal
+// session on an emptied AuthState.
+std::vector<std::string> auth_state_statements(const auth::AuthState& state);
+
+// With --auth, what a data or schema statement needs (permissions.cpp): Cassandra's authorize()
+// of each statement, throwing its UnauthorizedException. Returns the resources the statement
+// would create, whose creator is granted every permission on them once it has run.
+std::vector<auth::Resource> authorize_statement(const Database& db, const Session& session, const ast::Statement& s);
+// The grants to the creator, for those of `created` that now exist.
+void grant_to_creator(Database& db, const Session& session, const std::vector<auth::Resource>& created);
+// A dropped keyspace's or table's grants go with it (AuthSchemaChangeListener).
+void revoke_dropped(Database& db, const Session& session, const ast::Statement& s);
 
 }  // namespace cqlbox::exec

@@ -338,6 +338,38 @@ void register_system_tables(Database& db) {
 
 bool is_system_table(const schema::TableSchema& t) { return find_system_keyspace(t.keyspace) != nullptr; }
 
+namespace {
+// system_auth from db.auth (CassandraRoleManager's and CassandraAuthorizer's tables).
+void fill_auth(Database& db, store::TableStore& st, const schema::TableSchema& t) {
+  const auth::AuthState& a = db.auth;
+  if (t.name == "roles") {
+    for (const auto& [name, r] : a.roles()) {
+      RowValues row{{"role", text(name)}, {"is_superuser", boolean(r.is_super)}, {"can_login", boolean(r.can_login)}};
+      if (!r.salted_hash.empty()) row.emplace_back("salted_hash", r.salted_hash);
+      if (!r.member_of.empty())
+        row.emplace_back("member_of", types::encode_elements({r.member_of.begin(), r.member_of.end()}));
+      write_row(st, t, row);
+    }
+  } else if (t.name == "role_members") {
+    for (const auto& [name, r] : a.roles())
+      for (const std::string& of : r.member_of) write_row(st, t, {{"role", text(of)}, {"member", text(name)}});
+  } else if (t.name == "role_permissions" || t.name == "resource_role_permissons_index") {
+    for (const auto& [role, by_resource] : a.grants())
+      for (const auto& [resource, perms] : by_resource) {
+        if (t.name == "resource_role_permissons_index") {
+          write_row(st, t, {{"resource", text(resource)}, {"role", text(role)}});
+          continue;
+        }
+        std::vector<std::string> names;
+        for (int i = 0; i < auth::kPermissionCount; ++i)
+          if (auth::has(perms, static_cast<auth::Permission>(i))) names.emplace_back(auth::permission_name(static_cast<auth::Permission>(i)));
+        std::sort(names.begin(), names.end());  // a set<text> is sorted
+        write_row(st, t, {{"role", text(role)}, {"resource", text(resource)}, {"permissions", types::encode_elements(names)}});
+      }
+  }
+}
+}  // namespace
+
 void refresh_system_table(Database& db, const schema::TableSchema& t) {
   store::TableStore& st = db.store_of(t);
   st.clear();
@@ -345,6 +377,7 @@ void refresh_system_table(Database& db, const schema::TableSchema& t) {
   if (t.keyspace == "system") fill_system(db, st, t);
   else if (t.keyspace == "system_schema") fill_schema(db, st, t);
   else if (t.keyspace == "system_virtual_schema") fill_virtual_schema(db, st, t);
+  else if (t.keyspace == "system_auth") fill_auth(db, st, t);
 }
 
 }  // namespace cqlbox::exec

@@ -104,6 +104,12 @@ struct Builder {
   ast::CreateIndex create_index;
   ast::DropIndex drop_index;
 
+  // Role and permission statements (auth_actions.hpp).
+  ast::AuthStatement auth;
+  std::vector<std::string_view> role_names;  // in the order written
+  bool auth_bool = false;                    // the last option_bool read
+  ast::Vec<std::string_view> function_args;  // a function resource's argument types
+
   std::optional<ast::Statement> result;
 
   // Syntax error tracking.

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
-#include "parse/actions.hpp"
+#include "parse/auth_actions.hpp"
 #include "parse/term_walk.hpp"
 #include "util/text.hpp"
 

@@ -50,7 +50,7 @@ struct Cursor {
 
 std::string encode(const Record& r) {
   std::string p;
-  p += '\1';
+  p += r.user.empty() ? '\1' : '\2';
   put_u(p, static_cast<std::uint64_t>(r.now_us), 8);
   p += r.clock_fixed ? '\1' : '\0';
   put_u(p, static_cast<std::uint64_t>(r.last_timestamp), 8);
@@ -69,6 +69,10 @@ std::string encode(const Record& r) {
     put_u(p, v.bytes.size(), 4);
     p += v.bytes;
   }
+  if (!r.user.empty()) {
+    put_u(p, r.user.size(), 2);
+    p += r.user;
+  }
   std::string out;
   put_u(out, p.size(), 4);
   put_u(out, util::crc32(p), 4);
@@ -77,7 +81,8 @@ std::string encode(const Record& r) {
 
 bool decode(std::string_view payload, Record& r) {
   Cursor c{payload};
-  if (c.u(1) != 1) return false;
+  const std::uint64_t version = c.u(1);
+  if (version != 1 && version != 2) return false;
   r.now_us = static_cast<std::int64_t>(c.u(8));
   r.clock_fixed = c.u(1) != 0;
   r.last_timestamp = static_cast<std::int64_t>(c.u(8));
@@ -96,6 +101,7 @@ bool decode(std::string_view payload, Record& r) {
     v.bytes = c.str(4);
     r.values.push_back(std::move(v));
   }
+  if (version == 2) r.user = c.str(2);
   return c.ok && c.data.empty();
 }
 
@@ -281,7 +287,8 @@ constexpr std::uint64_t kMinPayload = 59;  // a record with empty keyspace, text
 // allocation-free, so a scan for the next record checks it before any checksum.
 bool well_formed(std::string_view payload) {
   Cursor c{payload};
-  for (int bytes : {1, 8, 1, 8, 8, 8, 8, 1, 8}) c.u(bytes);
+  const std::uint64_t version = c.u(1);
+  for (int bytes : {8, 1, 8, 8, 8, 8, 1, 8}) c.u(bytes);
   auto skip = [&](int length_bytes) {
     const std::uint64_t n = c.u(length_bytes);
     if (!c.ok || c.data.size() < n) return c.ok = false;
@@ -294,7 +301,8 @@ bool well_formed(std::string_view payload) {
     c.u(1);
     skip(4);
   }
-  return c.ok && c.data.empty();
+  if (version == 2) skip(2);
+  return c.ok && (version == 1 || version == 2) && c.data.empty();
 }
 
 // The length of the intact record at `at` of `seg` (header included), 0 when none is there.
@@ -302,7 +310,7 @@ std::uint64_t intact_at(std::string_view seg, std::uint64_t at, Record* r) {
   Cursor c{seg.substr(static_cast<std::size_t>(at))};
   const std::uint64_t length = c.u(4);
   const auto crc = static_cast<std::uint32_t>(c.u(4));
-  if (!c.ok || length < kMinPayload || c.data.size() < length || c.data[0] != 1) return 0;
+  if (!c.ok || length < kMinPayload || c.data.size() < length || (c.data[0] != 1 && c.data[0] != 2)) return 0;
   const std::string_view payload = c.data.substr(0, static_cast<std::size_t>(length));
   if (!well_formed(payload) || util::crc32(payload) != crc) return 0;
   Record scratch;

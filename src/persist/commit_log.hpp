@@ -10,6 +10,7 @@
 //            u8 has client timestamp | i64 client timestamp |
 //            u16+bytes session keyspace | u32+bytes statement text |
 //            u16 value count | per value: u8 state (0 set, 1 null, 2 unset) | u32+bytes
+//            [version 2 only: u16+bytes the role the statement ran as (--auth)]
 // Damage (docs/persistence.md):
 // - A record cut short or failing its checksum at the end of the last segment is a torn write
 //   from a crash: replay reports it and cuts the file there, so it is never half-applied.
@@ -48,6 +49,7 @@ struct Record {
     std::string bytes;
   };
   std::vector<Value> values;
+  std::string user;  // the logged-in role (version 2); empty: anonymous, written as version 1
 };
 
 enum class SyncMode { Batch, Periodic };

@@ -17,6 +17,8 @@ std::string error_text(const error::CqlError& e) {
       if (e.table.empty()) return fmt::format("AlreadyExists: Keyspace '{}' already exists", e.keyspace);
       return fmt::format("AlreadyExists: Table '{}.{}' already exists", e.keyspace, e.table);
     case ErrorClass::ProtocolError: return "ProtocolError: " + e.message;
+    case ErrorClass::AuthenticationError:
+      return fmt::format("Error from server: code=0100 [Bad credentials] message=\"{}\"", e.message);
     case ErrorClass::ReadFailure:
       return "ReadFailure: Error from server: code=1300 [Replica(s) failed to execute read] message=\"" + e.message;
     case ErrorClass::ServerError: return "ServerError: " + e.message;

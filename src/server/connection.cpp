@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
+#include "auth/password.hpp"
 #include "exec/bind_specs.hpp"
 #include "exec/executor.hpp"
 #include "print/describe_rows.hpp"
@@ -24,7 +25,7 @@ using error::ErrorClass;
 enum Opcode : std::uint8_t {
   kError = 0x00, kStartup = 0x01, kReady = 0x02, kOptions = 0x05, kSupported = 0x06, kQuery = 0x07,
   kResult = 0x08, kPrepare = 0x09, kExecute = 0x0A, kRegister = 0x0B, kEvent = 0x0C, kBatch = 0x0D,
-  kAuthResponse = 0x0F,
+  kAuthenticate = 0x03, kAuthResponse = 0x0F, kAuthSuccess = 0x10,
 };
 
 const char* opcode_name(std::uint8_t op) {
@@ -35,6 +36,8 @@ const char* opcode_name(std::uint8_t op) {
     case kRegister: return "REGISTER";
     case kBatch: return "BATCH";
     case kAuthResponse: return "AUTH_RESPONSE";
+    case kStartup: return "STARTUP";
+    case kOptions: return "OPTIONS";
     default: return "UNKNOWN";
   }
 }
@@ -316,10 +319,52 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
   return !close_;
 }
 
+std::string Connection::authenticate(std::string_view token) {
+  // SASL PLAIN: authzid NUL authcid NUL password, read from the end (PlainTextSaslAuthenticator).
+  std::optional<std::string_view> user, pass;
+  std::size_t end = token.size();
+  for (std::size_t i = token.size(); i-- > 0;) {
+    if (token[i] != '\0') continue;
+    if (!pass) pass = token.substr(i + 1, end - i - 1);
+    else if (!user) user = token.substr(i + 1, end - i - 1);
+    else throw CqlError(ErrorClass::AuthenticationError,
+                        "Credential format error: username or password is empty or contains NUL(\\0) character");
+    end = i;
+  }
+  if (!pass || pass->empty()) throw CqlError(ErrorClass::AuthenticationError, "Password must not be null");
+  if (!user || user->empty()) throw CqlError(ErrorClass::AuthenticationError, "Authentication ID must not be null");
+  std::string hash;
+  {
+    std::lock_guard lock(*shared_.db_mutex);
+    if (const auth::Role* role = shared_.db->auth.find(std::string(*user))) hash = role->salted_hash;
+  }
+  // bcrypt takes tens of milliseconds: not under the database lock.
+  if (hash.empty() || !auth::check_password(*pass, hash))
+    throw CqlError(ErrorClass::AuthenticationError,
+                   fmt::format("Provided username {} and/or password are incorrect", *user));
+  std::lock_guard lock(*shared_.db_mutex);
+  const auth::Role* role = shared_.db->auth.find(std::string(*user));
+  if (!role || !role->can_login)
+    throw CqlError(ErrorClass::AuthenticationError, fmt::format("{} is not permitted to log in", *user));
+  return std::string(*user);
+}
+
 void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out) {
   Reader r(body);
   std::string res;
   Writer w(res);
+  // PasswordAuthenticator (--auth): between STARTUP and a good AUTH_RESPONSE nothing else is
+  // read (ServerConnection's AUTHENTICATING state).
+  if (authenticating_) {
+    if (opcode != kAuthResponse)
+      protocol_error(fmt::format("Unexpected message {}, expecting SASL_RESPONSE", opcode_name(opcode)));
+    Reader::ValueState state{};
+    const std::string_view token = r.value(state);
+    session_.user = authenticate(token);
+    authenticating_ = false;
+    w.null_bytes();
+    return respond(out, stream, kAuthSuccess, res);
+  }
   if (opcode == kOptions) {
     w.string_multimap({{"CQL_VERSION", {"3.4.7"}}, {"COMPRESSION", {}}, {"PROTOCOL_VERSIONS", {"3/v3", "4/v4"}}});
     return respond(out, stream, kSupported, res);
@@ -330,13 +375,23 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     if (auto c = options.find("COMPRESSION"); c != options.end() && !c->second.empty())
       protocol_error(fmt::format("Unknown compression algorithm: {}", c->second));
     started_ = true;
+    bool auth = false;
+    {
+      std::lock_guard lock(*shared_.db_mutex);
+      auth = shared_.db->auth.enabled;
+    }
+    if (auth) {
+      authenticating_ = true;
+      w.string("org.apache.cassandra.auth.PasswordAuthenticator");
+      return respond(out, stream, kAuthenticate, res);
+    }
     return respond(out, stream, kReady, res);
   }
   if (opcode != kQuery && opcode != kPrepare && opcode != kExecute && opcode != kRegister && opcode != kBatch &&
       opcode != kAuthResponse)
     protocol_error(fmt::format("Unknown opcode {}", opcode));
   if (!started_) protocol_error(fmt::format("Unexpected message {}, expecting STARTUP or OPTIONS", opcode_name(opcode)));
-  if (opcode == kAuthResponse) protocol_error("Unexpected message AUTH_RESPONSE: cqlbox asks for no authentication");
+  if (opcode == kAuthResponse) protocol_error("Unexpected message AUTH_RESPONSE, the connection is already initialized");
   if (opcode == kRegister) {
     for (auto& e : r.string_list()) {
       if (e != "TOPOLOGY_CHANGE" && e != "STATUS_CHANGE" && e != "SCHEMA_CHANGE")

@@ -49,7 +49,7 @@ class Connection {
  public:
   static constexpr std::size_t kMaxFrameBody = 16u << 20;  // native_transport_max_frame_size
 
-  explicit Connection(SharedState& shared) : shared_(shared) {}
+  explicit Connection(SharedState& shared) : shared_(shared) { session_.internal = false; }
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
@@ -68,6 +68,9 @@ class Connection {
   int version() const { return version_; }
 
  private:
+  // AUTH_RESPONSE's SASL PLAIN token checked against system_auth: the role logged in, or an
+  // AuthenticationError with PasswordAuthenticator's message.
+  std::string authenticate(std::string_view token);
   void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
   // A DESCRIBE statement's result; nullopt for any other statement.
   std::optional<exec::Rows> describe_query(std::string_view query, const exec::Database& db) const;
@@ -81,6 +84,7 @@ class Connection {
   parse::Parser parser_;
   int version_ = 4;
   bool started_ = false;
+  bool authenticating_ = false;  // --auth: STARTUP answered with AUTHENTICATE, no login yet
   bool close_ = false;
   bool stalled_ = false;
   // Tracing: the request being answered asked for it; its session id; its text.

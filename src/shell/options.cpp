@@ -43,11 +43,16 @@ Options:
                         (default: 80% of physical memory; 0 = no limit)
       --disable-materialized-views
                         refuse CREATE MATERIALIZED VIEW, as a stock Cassandra 5.0 does
+      --auth            require a login (Cassandra's PasswordAuthenticator) and check
+                        permissions (CassandraAuthorizer); the default superuser is
+                        cassandra, password cassandra
+  -u, --username ROLE   with --auth: log the shell in as ROLE
+  -p, --password PW     its password (asked for when not given on a terminal)
       --output-format F table (default), json (one object per row and line) or csv
       --version         print the version
   -h, --help            print this help
 
-cqlsh's connection flags (host, port, -u, -p, --ssl, ...) are accepted and ignored.
+cqlsh's other connection flags (host, port, --ssl, ...) are accepted and ignored.
 )";
 
 }  // namespace
@@ -166,14 +171,22 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
         std::fprintf(stderr, "cqlbox: error: --output-format must be table, json or csv (got %s)\n", v->c_str());
         return 2;
       }
-    } else if (name == "-u" || name == "--username" || name == "-p" || name == "--password" ||
-               name == "--cqlshrc" || name == "--credentials" || name == "--cqlversion" ||
+    } else if (name == "--auth") {
+      out.auth = true;
+    } else if (name == "-u" || name == "--username") {
+      if (!(v = arg())) return 2;
+      out.username = *v;
+    } else if (name == "-p" || name == "--password") {
+      if (!(v = arg())) return 2;
+      out.password = *v;
+    } else if (name == "--cqlshrc" || name == "--credentials" || name == "--cqlversion" ||
                name == "--protocol-version" || name == "--connect-timeout" ||
                name == "--request-timeout" || name == "--encoding" || name == "--browser") {
       if (!(v = arg())) return 2;
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
-    } else if (name == "--ssl" || name == "--debug" || name == "--coverage" ||
-               name == "--insecure-password-without-warning") {
+    } else if (name == "--insecure-password-without-warning") {
+      out.insecure_password = true;
+    } else if (name == "--ssl" || name == "--debug" || name == "--coverage") {
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
     } else if (!a.empty() && a[0] != '-') {
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring host/port {}", a));
@@ -182,6 +195,12 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       return 2;
     }
   }
+  // Without --auth there is nothing to log in to (AllowAllAuthenticator).
+  if (!out.auth && out.username) out.notices.push_back("cqlbox runs without --auth: ignoring -u");
+  // cqlsh's warning, word for word.
+  if (out.password && !out.insecure_password)
+    out.notices.push_back("\nWarning: Using a password on the command line interface can be insecure.\n"
+                          "Recommendation: use the credentials file to securely provide the password.\n");
   return std::nullopt;
 }
 

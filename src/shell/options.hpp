@@ -24,6 +24,10 @@ struct Options {
   bool salvage_commitlog = false;
   int max_connections = 1024;          // --max-connections: native protocol connections at once       // --salvage-commitlog: skip damage in the log, reporting it
   bool force_tty = false;               // -t
+  bool auth = false;                    // --auth: PasswordAuthenticator and CassandraAuthorizer
+  std::optional<std::string> username;  // -u: the role to log in as (with --auth)
+  std::optional<std::string> password;  // -p
+  bool insecure_password = false;       // --insecure-password-without-warning
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail
   bool materialized_views = true;       // --disable-materialized-views turns them off

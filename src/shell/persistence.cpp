@@ -3,9 +3,10 @@
 // retiring the log segments it covers (persist/commit_log.hpp has the formats and guarantees).
 //
 // A data file's payload (integers big-endian, strings u32 length + bytes):
-//   u32 version (1) | i64 last write timestamp | u64 random state | i64 last uuid time |
+//   u32 version (2) | i64 last write timestamp | u64 random state | i64 last uuid time |
 //   i64 list prepend ticks | u32 n schema statements, each a string (DESCRIBE's CREATE
-//   statements) | u32 n tables, each: keyspace | table | u64 n mutations | the mutations
+//   statements) | [version 2: u32 n role statements, each a string (CREATE ROLE, GRANT: every
+//   role and grant)] | u32 n tables, each: keyspace | table | u64 n mutations | the mutations
 //   (store/mutation_codec.hpp), partitions in token order.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -56,7 +57,7 @@ struct Reader {
 
 std::string Shell::data_file_payload() {
   std::string out;
-  put_u(out, 1, 4);
+  put_u(out, 2, 4);
   put_u(out, static_cast<std::uint64_t>(db_.clock.last_timestamp()), 8);
   put_u(out, db_.random_state, 8);
   put_u(out, static_cast<std::uint64_t>(db_.last_uuid_time), 8);
@@ -65,6 +66,9 @@ std::string Shell::data_file_payload() {
   const print::DescribeResult schema = print::describe(db_.catalog, "", {"schema"}, "DESCRIBE");
   put_u(out, schema.rows.size(), 4);
   for (const auto& r : schema.rows) put_str(out, r.create_statement);
+  const std::vector<std::string> roles = exec::auth_state_statements(db_.auth);
+  put_u(out, roles.size(), 4);
+  for (const auto& r : roles) put_str(out, r);
   std::vector<std::pair<const schema::TableSchema*, const store::TableStore*>> tables;
   for (const auto& [name, ks] : db_.catalog.keyspaces()) {
     if (print::is_system_keyspace(name)) continue;
@@ -90,7 +94,8 @@ std::string Shell::data_file_payload() {
 
 std::string Shell::load_data_file(const std::string& payload) {
   Reader r{payload};
-  if (r.u(4) != 1) return "unknown data file version";
+  const std::uint64_t version = r.u(4);
+  if (version != 1 && version != 2) return "unknown data file version";
   const auto last = static_cast<std::int64_t>(r.u(8));
   db_.random_state = r.u(8);
   db_.last_uuid_time = static_cast<std::int64_t>(r.u(8));
@@ -104,6 +109,19 @@ std::string Shell::load_data_file(const std::string& payload) {
       (void)exec::execute(db_, session, parser_.parse(text));
     } catch (const std::exception& e) {
       return fmt::format("cannot recreate the schema ({}): {}", text.substr(0, text.find('\n')), e.what());
+    }
+  }
+  if (version == 2) {
+    db_.auth.clear();  // the file holds every role, the default one included unless dropped
+    const std::uint64_t roles = r.u(4);
+    for (std::uint64_t i = 0; r.ok && i < roles; ++i) {
+      const std::string text = r.str();
+      exec::Session session;
+      try {
+        (void)exec::execute(db_, session, parser_.parse(text));
+      } catch (const std::exception& e) {
+        return fmt::format("cannot recreate the roles ({}): {}", text.substr(0, text.find(" WITH")), e.what());
+      }
     }
   }
   const std::uint64_t tables = r.u(4);
@@ -217,6 +235,7 @@ std::string Shell::open_data_dir() {
     for (const auto& v : r.values)
       values.push_back({static_cast<exec::BoundValue::State>(v.state), v.bytes});
     exec::Session session;
+    session.user = r.user;  // internal, so unchecked; its creator grants follow it
     session.keyspace = r.keyspace;
     session.paging = false;
     session.client_timestamp = r.client_timestamp;
@@ -263,6 +282,14 @@ std::string Shell::open_data_dir() {
   return "";
 }
 
+namespace {
+std::string loggable_text(const ast::Statement& statement, std::string_view text) {
+  if (const auto* a = std::get_if<ast::AuthStatement>(&statement))
+    if (auto safe = exec::password_free_text(*a)) return *std::move(safe);
+  return std::string(text);
+}
+}  // namespace
+
 bool Shell::log_statement(const ast::Statement& statement, std::string_view text, const exec::Session& session,
                           const std::vector<exec::BoundValue>* values) {
   if (!log_.is_open() || !changes_state(statement)) return true;
@@ -275,7 +302,8 @@ bool Shell::log_statement(const ast::Statement& statement, std::string_view text
   r.prepend_ticks = db_.prepend_ticks;
   r.client_timestamp = session.client_timestamp;
   r.keyspace = session.keyspace;
-  r.text = std::string(text);
+  r.user = session.user;
+  r.text = loggable_text(statement, text);
   if (values)
     for (const auto& v : *values) r.values.push_back({static_cast<std::uint8_t>(v.state), std::string(v.bytes)});
   const std::string error = log_.append(r);

@@ -7,7 +7,9 @@
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -219,6 +221,51 @@ void Shell::cmd_history(const std::vector<std::string>& args) {
   const std::size_t first = history_.size() > n ? history_.size() - n : 0;
   for (std::size_t i = first; i < history_.size(); ++i) out_ += fmt::format("  {}  {}\n", i + 1, history_[i]);
   flush();
+}
+
+namespace {
+// getpass(): "Password: " and a line read from the terminal without echo.
+std::optional<std::string> ask_password() {
+  const int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  (void)!write(fd, "Password: ", 10);
+  termios saved{};
+  const bool term = tcgetattr(fd, &saved) == 0;
+  if (term) {
+    termios quiet = saved;
+    quiet.c_lflag &= ~static_cast<tcflag_t>(ECHO);
+    tcsetattr(fd, TCSAFLUSH, &quiet);
+  }
+  std::string line;
+  char c = 0;
+  while (read(fd, &c, 1) == 1 && c != '\n' && line.size() < 4096) line += c;
+  if (term) tcsetattr(fd, TCSAFLUSH, &saved);
+  (void)!write(fd, "\n", 1);
+  close(fd);
+  return line;
+}
+}  // namespace
+
+std::string Shell::login(const std::string& user, std::optional<std::string> password) {
+  if (!password) password = ask_password();
+  if (!password) password = std::string();
+  if (db_.auth.enabled) {
+    // The driver's words for a refused login, as cqlsh prints them (the shell's node is
+    // 127.0.0.1:9042).
+    std::string error;
+    {
+      DbLock lock(*this);
+      error = password->empty() ? "Password must not be null" : db_.auth.login_error(user, *password);
+    }
+    if (!error.empty())
+      return fmt::format("Connection error: ('Unable to connect to any servers', {{'127.0.0.1:9042': "
+                         "AuthenticationFailed('Failed to authenticate to 127.0.0.1:9042: Error from server: "
+                         "code=0100 [Bad credentials] message=\"{}\"')}})",
+                         error);
+    session_.user = user;
+  }
+  user_ = user;
+  return "";
 }
 
 }  // namespace cqlbox::shell

@@ -90,6 +90,8 @@ Shell::Shell(const Options& options) : options_(options) {
     if (++streamed_ % style_.page_size == 0) print_stream_page();
   };
   db_.ring = cluster::Ring(options_.nodes, options_.num_tokens);
+  db_.auth.enabled = options_.auth;
+  session_.internal = false;  // the user at the prompt: anonymous, or the role logged in
   db_.materialized_views_enabled = options_.materialized_views;
   const std::uint64_t limit = options_.max_memory_mb ? static_cast<std::uint64_t>(*options_.max_memory_mb) << 20
                                                      : util::physical_memory_bytes() / 5 * 4;
@@ -630,9 +632,18 @@ int Shell::run() {
       return 1;
     }
     std::fprintf(stderr, "Serving CQL native protocol v3/v4 on %s\n", server_->address().c_str());
-    if (server_->every_interface())
+    if (server_->every_interface() && !options_.auth)
       std::fprintf(stderr, "Warning: listening on every interface: anyone who can reach this machine can read and "
-                           "change the data (cqlbox has no authentication). Use 127.0.0.1 to serve this machine only.\n");
+                           "change the data (authentication is off: --auth turns it on). Use 127.0.0.1 to serve this "
+                           "machine only.\n");
+  }
+  if (options_.auth && options_.username) {
+    const std::string error = login(*options_.username, options_.password);
+    if (!error.empty()) {
+      std::fprintf(stderr, "%s\n", error.c_str());
+      if (server_) server_->stop();
+      return 1;
+    }
   }
   const int status = run_shell();
   if (serve_until_signal) {

@@ -114,6 +114,10 @@ class Shell {
   void cmd_capture(std::string_view word, const std::vector<std::string>& args, std::string_view raw);
   void cmd_help(const std::vector<std::string>& args);
   void cmd_history(const std::vector<std::string>& args);
+  // Logs the session in as `user` (--auth): "" on success, else cqlsh's "Connection error: …"
+  // line. Without a password, asks for one on the terminal. Without --auth, only the prompt
+  // changes, as cqlsh's LOGIN against a node that needs no login.
+  std::string login(const std::string& user, std::optional<std::string> password);
 
   // copy_command.cpp
   void cmd_copy(std::string_view text);

@@ -174,9 +174,20 @@ TEST_CASE("cqlsh's connection flags are accepted and ignored with a one-line not
                    o);
   CHECK(r.status == -1);
   REQUIRE(o.notices.size() == 5);
-  CHECK(o.notices[0].find("-u") != std::string::npos);
-  CHECK(o.notices[2].find("--ssl") != std::string::npos);
-  for (const auto& n : o.notices) CHECK(n.find('\n') == std::string::npos);
+  CHECK(o.notices[0].find("--ssl") != std::string::npos);
+  for (std::size_t i = 0; i < 4; ++i) CHECK(o.notices[i].find('\n') == std::string::npos);
+  // Without --auth, -u is ignored; -p gets cqlsh's own warning about passwords on the command line.
+  CHECK(o.notices[3] == "cqlbox runs without --auth: ignoring -u");
+  CHECK(o.notices[4].find("Warning: Using a password on the command line interface can be insecure.") != std::string::npos);
+  CHECK(o.username == "cassandra");
+  CHECK(o.password == "secret");
+  SUBCASE("--auth: -u and -p log the shell in; --insecure-password-without-warning drops the warning") {
+    Options a;
+    CHECK(parse({"--auth", "-u", "bob", "-p", "pw", "--insecure-password-without-warning"}, a).status == -1);
+    CHECK(a.auth);
+    CHECK(a.username == "bob");
+    CHECK(a.notices.empty());
+  }
   SUBCASE("host and port positional arguments") {
     Options h;
     CHECK(parse({"127.0.0.1", "9042"}, h).status == -1);
