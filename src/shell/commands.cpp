@@ -226,24 +226,18 @@ bool Shell::run_shell_command(std::string_view command) {
     if (args.empty()) {
       print_error(fmt::format("Improper {} command.", word));
     } else {
-      // LOGIN <user> ['<password>']: the password as a CQL string literal.
+      // LOGIN <user> ['<password>']
       std::optional<std::string> password;
       if (args.size() > 1) {
+        // cqlsh strips the quotes and nothing else: a doubled quote stays doubled.
         std::string_view p = args[1];
         if (!p.empty() && p.back() == ';') p.remove_suffix(1);
-        if (p.size() >= 2 && p.front() == '\'' && p.back() == '\'') {
-          p = p.substr(1, p.size() - 2);
-          password.emplace();
-          for (std::size_t i = 0; i < p.size(); ++i) {  // '' is one quote
-            *password += p[i];
-            if (p[i] == '\'' && i + 1 < p.size() && p[i + 1] == '\'') ++i;
-          }
-        } else {
-          password = std::string(p);
-        }
+        if (p.size() >= 2 && p.front() == '\'' && p.back() == '\'') p = p.substr(1, p.size() - 2);
+        password = std::string(p);
       }
       const std::string error = login(args[0], password);
-      if (!error.empty()) print_error(error);
+      // cqlsh prints the driver's exception as it is (no "Connection error: " here).
+      if (!error.empty()) print_error(error.substr(error.find('(')));
     }
   } else if (cmd == "clear" || cmd == "cls") {
     if (tty_) out_ += "\033[2J\033[H";

@@ -168,6 +168,23 @@ void Shell::print_error(std::string_view text) {
   if (options_.bail && !tty_) exit_ = true;
 }
 
+void Shell::empty_list_as_table(const ast::Statement& statement, exec::Result& result) const {
+  // cqlsh prints every LIST statement's result against a system_auth table's metadata (roles
+  // for LIST ROLES/USERS, role_permissions for the others): an empty one, which the server
+  // answers with no rows at all, shows that table's header and "(0 rows)".
+  const auto* list = std::get_if<ast::AuthStatement>(&statement);
+  using Kind = ast::AuthStatement::Kind;
+  if (!list || !std::holds_alternative<exec::Void>(result) ||
+      (list->kind != Kind::ListRoles && list->kind != Kind::ListUsers && list->kind != Kind::ListPermissions))
+    return;
+  const schema::TableSchema* t =
+      db_.catalog.table("system_auth", list->kind == Kind::ListPermissions ? "role_permissions" : "roles");
+  if (!t) return;
+  exec::Rows empty;
+  for (const schema::Column& c : t->columns) empty.columns.push_back({c.name, c.type});
+  result = std::move(empty);
+}
+
 void Shell::print_result(const exec::Result& result) {
   const auto* rows = std::get_if<exec::Rows>(&result);
   if (options_.output_format != OutputFormat::Table) {
@@ -394,6 +411,7 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     session_.row_sink = nullptr;
     finish_statement(false);
     session_.record_reads = storage_;
+    empty_list_as_table(stmt, result);
     if (streamed_ > stream_page_.rows.size()) {  // pages went out as they filled: the rest, then the footer
       print_stream_page();
       print::append_footer(out_, std::get<exec::Rows>(result), style_, streamed_);

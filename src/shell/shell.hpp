@@ -118,6 +118,7 @@ class Shell {
   // line. Without a password, asks for one on the terminal. Without --auth, only the prompt
   // changes, as cqlsh's LOGIN against a node that needs no login.
   std::string login(const std::string& user, std::optional<std::string> password);
+  void empty_list_as_table(const ast::Statement& statement, exec::Result& result) const;
 
   // copy_command.cpp
   void cmd_copy(std::string_view text);
