@@ -105,8 +105,8 @@ constexpr std::array kTopics = {
     the password or the superuser flag. A user name is a bare identifier or
     a quoted string; double-quoted names are refused. Passwords need the
     PasswordAuthenticator; a default 5.0 node has no authentication.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"APPLY",
@@ -320,9 +320,10 @@ constexpr std::array kTopics = {
     granted to other roles. LOGIN and SUPERUSER default to false. A name
     folds to lower case unless it is double-quoted or a quoted string. A
     default 5.0 node has no authentication, so its role manager takes only
-    the LOGIN and SUPERUSER options; PASSWORD needs PasswordAuthenticator.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    the LOGIN and SUPERUSER options; PASSWORD needs PasswordAuthenticator
+    (cqlbox --auth).
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 
     Example:
         CREATE ROLE analyst WITH LOGIN = true AND SUPERUSER = false;
@@ -389,8 +390,8 @@ constexpr std::array kTopics = {
     is not a superuser unless SUPERUSER is given. A user name is a bare
     identifier or a quoted string. CREATE ROLE <name> WITH LOGIN = true is
     the current form. Passwords need the PasswordAuthenticator.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"DATE",
@@ -486,8 +487,8 @@ constexpr std::array kTopics = {
     Removes a role with its permissions; roles it was granted to lose what
     it gave them. The role you are logged in as cannot be dropped, and only
     a superuser may drop a superuser.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"DROP_TABLE",
@@ -523,8 +524,8 @@ constexpr std::array kTopics = {
           R"txt(        DROP USER [IF EXISTS] <user>
 
     The older spelling of DROP ROLE, for roles that can log in.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"FUNCTIONS",
@@ -569,8 +570,8 @@ constexpr std::array kTopics = {
     keyspace covers its tables, and ALL KEYSPACES covers every keyspace. A
     default 5.0 node uses AllowAllAuthorizer, which refuses permission
     grants; CassandraAuthorizer stores and enforces them.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 
     Example:
         GRANT SELECT ON KEYSPACE shop TO analyst;
@@ -664,8 +665,8 @@ constexpr std::array kTopics = {
     listed too (a table's keyspace, then ALL KEYSPACES). Resources are
     written as for GRANT. A default 5.0 node (AllowAllAuthorizer) refuses
     this statement.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"LIST_ROLES",
@@ -674,8 +675,8 @@ constexpr std::array kTopics = {
     Lists roles with their superuser and login flags. OF <role> shows the
     roles granted to that role, including those it holds through other
     roles unless NORECURSIVE is given.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"LIST_USERS",
@@ -683,8 +684,8 @@ constexpr std::array kTopics = {
 
     The older form of LIST ROLES: it lists the roles that can log in and
     whether each is a superuser.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 )txt"},
 
     Topic{"PERMISSIONS",
@@ -708,8 +709,8 @@ constexpr std::array kTopics = {
     Takes back permissions, or a role membership, given with GRANT. A role
     keeps a permission it still receives through another role it holds.
     Resources are written as for GRANT; see HELP GRANT.
-    cqlbox accepts this statement's syntax only where noted in
-    docs/compatibility.md.
+    In cqlbox, role statements need a login: run it with --auth
+    (cassandra/cassandra is the default superuser).
 
     Example:
         REVOKE SELECT ON KEYSPACE shop FROM analyst;
