@@ -34,7 +34,8 @@ constexpr std::string_view kShellSyntax[] = {
     "LIST <table>", "GET <table>", "SSTABLEDUMP <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE",
     "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
     "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
-    "NODETOOL TABLEHISTOGRAMS <table>", "LESSON", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};
+    "NODETOOL TABLEHISTOGRAMS <table>", "NODETOOL FLUSH", "NODETOOL COMPACT <keyspace>", "NODETOOL SNAPSHOT",
+    "NODETOOL CLEARSNAPSHOT", "LESSON", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};
 
 constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
                                         "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};
@@ -128,6 +129,26 @@ class Candidates {
   void columns(std::string_view ks, std::string_view table) {
     if (const auto* t = catalog_.table(ks.empty() ? keyspace_ : ks, table))
       for (const auto& c : t->columns) out_.push_back(c.name);
+  }
+  // A WHERE relation's column, as cqlsh offers it (select_relation_lhs_completer): the first
+  // partition key column and each next one once the one before it is restricted, the same for
+  // the clustering columns, and every index target.
+  void restrictable_columns(std::string_view ks, std::string_view table, const std::vector<std::string>& restricted) {
+    const auto* t = catalog_.table(ks.empty() ? keyspace_ : ks, table);
+    if (!t) return;
+    auto is_restricted = [&](const std::string& name) {
+      return std::find(restricted.begin(), restricted.end(), name) != restricted.end();
+    };
+    for (const schema::ColumnKind kind : {schema::ColumnKind::PartitionKey, schema::ColumnKind::Clustering}) {
+      const schema::Column* previous = nullptr;
+      for (const auto& c : t->columns) {
+        if (c.kind != kind) continue;
+        if (previous && !is_restricted(previous->name)) break;
+        out_.push_back(c.name);
+        previous = &c;
+      }
+    }
+    for (const auto& idx : t->indexes) out_.push_back(idx.target);
   }
   void types() {
     for (auto t : kTypes) out_.emplace_back(t);
@@ -265,7 +286,29 @@ void complete_cql(Candidates& c, std::string_view statement) {
   if (next.wants(parse::kUdtName)) c.udts();
   if (next.wants(parse::kIndexName)) c.indexes();
   if (next.wants(parse::kTypeName)) c.types();
-  if (next.wants(parse::kColumnName) && !next.table.empty()) c.columns(next.table_keyspace, next.table);
+  if (next.wants(parse::kColumnName) && !next.table.empty()) {
+    // After WHERE or AND of a WHERE clause: the columns a relation may restrict, as cqlsh offers
+    // them; elsewhere (SELECT lists, SET, INSERT's columns) every column.
+    const std::vector<std::string> words = words_of(statement);
+    std::size_t where = words.size();
+    for (std::size_t i = 0; i < words.size(); ++i)
+      if (util::iequals(words[i], "WHERE")) where = i;
+    const bool relation_start = where < words.size() && !words.empty() &&
+                                (util::iequals(words.back(), "WHERE") || util::iequals(words.back(), "AND"));
+    if (relation_start) {
+      std::vector<std::string> restricted;
+      for (std::size_t i = where; i + 1 < words.size(); ++i)
+        if (util::iequals(words[i], "WHERE") || util::iequals(words[i], "AND")) {
+          std::string name = words[i + 1].substr(0, words[i + 1].find_first_of("=<>!("));
+          if (name.size() >= 2 && name.front() == '"') name = name.substr(1, name.size() - 2);
+          else name = util::ascii_lower(name);
+          restricted.push_back(std::move(name));
+        }
+      c.restrictable_columns(next.table_keyspace, next.table, restricted);
+    } else {
+      c.columns(next.table_keyspace, next.table);
+    }
+  }
   if (next.wants(parse::kPropertyName)) {
     if (next.keyspace_options)
       for (auto o : schema::kKeyspaceOptionNames) c.name(std::string(o));

@@ -16,6 +16,7 @@
 
 #include "print/describe.hpp"
 #include "shell/cql_help.hpp"
+#include "shell/cqlsh_help.hpp"
 #include "shell/shell.hpp"
 #include "util/text.hpp"
 
@@ -55,21 +56,95 @@ struct TopicHelp {
   const char* topic;
   const char* text;
 };
-constexpr TopicHelp kShellHelp[] = {
-    {"CAPTURE", "        CAPTURE '<file>';\n        CAPTURE OFF;\n        CAPTURE;\n\n    Begins capturing command output and appending it to a specified file.\n    Only query results are captured; errors and shell command output still show here.\n"},
-    {"CONSISTENCY", "        CONSISTENCY [level]\n\n    Shows or sets the consistency level (accepted; one process has one replica).\n"},
-    {"DESCRIBE", "        DESCRIBE KEYSPACES | KEYSPACE [ks] | ONLY KEYSPACE [ks] | TABLES | TABLE t | INDEX i\n        DESCRIBE [FULL] SCHEMA | CLUSTER | <name>\n\n    Outputs information about the connected cluster in CQL that can be replayed.\n"},
-    {"EXPAND", "        EXPAND ON | OFF\n\n    Shows each row vertically, one column per line.\n"},
-    {"PAGING", "        PAGING ON | OFF | <page size>\n\n    Results are printed in pages of <page size> rows (100 by default).\n"},
-    {"SOURCE", "        SOURCE '<file>'\n\n    Executes a file containing CQL statements; errors are prefixed with <file>:<line>:.\n"},
-    {"SHOW", "        SHOW VERSION | HOST | SESSION <id> | REPLICAS <token> [<keyspace>]\n"},
-    {"HISTORY", "        HISTORY [n]\n\n    Shows the last n (default 50) statements of the history.\n"},
-    {"EXIT", "        EXIT | QUIT\n\n    Exits cqlbox.\n"},
-    {"LIST", "        LIST <table> [LIMIT n] [CELLS m];\n\n    The storage view of every partition (cassandra-cli layout). See docs/storage-and-cluster.md.\n"},
-    {"GET", "        GET <table>['<key>'];\n\n    The stored cells of one partition.\n"},
-    {"STORAGE", "        STORAGE ON | OFF\n\n    After every SELECT, show the cells it read with their token and replicas.\n"},
-    {"CLOCK", "        CLOCK | CLOCK SET '<timestamp>' | CLOCK ADVANCE <duration>\n\n    Shows or moves the session clock (fixed with --now).\n"},
-    {"NODETOOL", "        NODETOOL status | ring | getendpoints ks t key | describering ks | tablestats ks.t | tablehistograms ks t | flush | compact [ks [t]] | snapshot [-t tag] | clearsnapshot -t tag|--all\n"},
+// cqlbox's own commands, in the layout of cqlsh's help (the commands first, then what they do).
+// cqlsh's commands print cqlsh's own texts (cqlsh_help.cpp).
+constexpr TopicHelp kCqlboxHelp[] = {
+    {"LIST", R"(
+        LIST [<keyspace>.]<table> [LIMIT <n>] [CELLS <m>];
+
+          The storage view: every partition of the table as the old cassandra-cli
+          showed it, one "RowKey: <key>" block per partition in token order, each
+          cell as (column=<clustering>:<column>, value=..., timestamp=...), with
+          tombstones, TTLs and expired cells marked. LIMIT caps the partitions
+          shown, CELLS the cells per partition. See docs/storage-and-cluster.md.
+)"},
+    {"GET", R"(
+        GET [<keyspace>.]<table>['<partition key>'];
+
+          The storage view of one partition: its token, its replicas and its
+          cells, as LIST shows them. A composite key is written 'a:b'.
+)"},
+    {"STORAGE", R"(
+        STORAGE ON | OFF
+
+          With STORAGE ON, every SELECT is followed by what it read in storage:
+          the partitions (with token and replicas) and the rows and cells,
+          tombstones included. STORAGE alone shows the current setting.
+)"},
+    {"CLOCK", R"(
+        CLOCK
+        CLOCK SET '<timestamp>'
+        CLOCK ADVANCE <duration>
+
+          The session clock that now(), write timestamps, TTLs and tombstones
+          read. CLOCK alone shows it; SET fixes it ('2024-01-01 00:00:00+0000');
+          ADVANCE moves a fixed clock forward (1h30m, 2d, 500ms). --now
+          TIMESTAMP starts cqlbox with a fixed clock.
+)"},
+    {"NODETOOL", R"(
+        NODETOOL <command> [<arguments>]
+
+          The simulated cluster, as nodetool shows a real one:
+
+        NODETOOL status
+          Each node's state, load, tokens and ownership.
+        NODETOOL ring
+          Every token of every node, in ring order.
+        NODETOOL getendpoints <keyspace> <table> <key>
+          The nodes that hold the partition <key> (a composite key as 'a:b').
+        NODETOOL describering <keyspace>
+          Each token range of the keyspace and its replicas.
+        NODETOOL tablestats [<keyspace>[.<table>]]
+          Partitions, cells, sizes, reads and writes of tables.
+        NODETOOL tablehistograms <keyspace> <table>
+          Partition size and cell count percentiles of a table.
+        NODETOOL flush
+          Writes the memtables to a data file (with --data; else nothing to do).
+        NODETOOL compact [<keyspace> [<table> ...]]
+          A major compaction: what is shadowed or expired past gc_grace is purged.
+        NODETOOL snapshot [-t <tag>] / NODETOOL clearsnapshot -t <tag> | --all
+          Takes or removes a named snapshot of the data.
+)"},
+    {"LESSON", R"(
+        LESSON <n>
+
+          Runs lesson <n> of the data-modelling course in a fresh keyspace and
+          leaves you in it: its statements, their output and what to look at.
+          HELP LESSONS lists the lessons; docs/lessons/ holds their text.
+)"},
+    {"DATASET", R"(
+        DATASET <name>
+
+          Loads a sample data set (its keyspace, tables and rows) and switches to
+          its keyspace. HELP DATASETS lists them.
+)"},
+    {"EXPLAIN", R"(
+        EXPLAIN <select statement>
+
+          How the SELECT would be served, without running it: the partitions it
+          reads (one, several, or every node's), the clustering slice, the
+          secondary index used, what must be filtered and why ALLOW FILTERING is
+          needed. A statement Cassandra would refuse gets its error.
+)"},
+    {"PARTITION SIZE", R"(
+        PARTITION SIZE [<keyspace>.]<table> [ROWS <n>] [TEXT <bytes>]
+
+          Applies the partition sizing formulas to the table's schema for
+          partitions of <n> rows (text columns assumed <bytes> long):
+          Nv = Nr x (Nc - Npk - Ns) + Ns values, and the bytes of keys, statics
+          and rows; then compares them with the 100,000-row / 100 MB guideline
+          and the 2-billion-value limit.
+)"},
 };
 
 }  // namespace
@@ -187,15 +262,30 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     flush();
     return;
   }
-  for (const auto& a : args) {
-    std::string topic;
-    for (char c : a) topic += static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  // HELP PARTITION SIZE: cqlbox's one two-word topic.
+  std::vector<std::string> topics;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (util::iequals(args[i], "partition") && i + 1 < args.size() && util::iequals(args[i + 1], "size")) {
+      topics.push_back("PARTITION SIZE");
+      ++i;
+    } else {
+      topics.push_back(args[i]);
+    }
+  }
+  for (const auto& a : topics) {
+    const std::string topic = util::ascii_upper(a);
     bool found = false;
-    for (const auto& h : kShellHelp)
-      if (topic == h.topic) {
-        out_ += h.text;
-        found = true;
-      }
+    if (const char* text = cqlsh_command_help(topic)) {
+      out_ += text;
+      out_ += '\n';  // cqlsh: doc + "\n"
+      found = true;
+    }
+    if (!found)
+      for (const auto& h : kCqlboxHelp)
+        if (topic == h.topic) {
+          out_ += h.text;
+          found = true;
+        }
     if (!found)
       for (const char* t : kCqlHelpTopics)
         if (topic == t) {

@@ -55,11 +55,11 @@ if "<stdin>" in out:
 out = send("TRUNC\t", 0.5)
 expect("Tab completes a keyword", out, "ATE ")
 send("\x03")
-send("CREATE TABLE items (id int PRIMARY KEY, price int);\n")
+send("CREATE TABLE items (id int, price int, PRIMARY KEY (price, id));\n")
 out = send("SELECT * FROM ite\t", 0.5)
 expect("Tab completes a table of the keyspace", out, "ms ")
 out = send("WHERE pric\t", 0.5)
-expect("Tab completes the table's column", out, "e ")
+expect("Tab completes a column WHERE may restrict (the partition key)", out, "e ")
 send("\x03")
 # A multi-line statement: the table named on the first line gives the columns on the second.
 send("SELECT * FROM items\n")

@@ -27,8 +27,19 @@ cqlbox::schema::Catalog sample() {
   t.columns.push_back({"owner", int_type, cqlbox::schema::ColumnKind::Regular, 0});
   cqlbox::schema::IndexDef idx;
   idx.name = "orders_owner_idx";
+  idx.target = "owner";
   t.indexes.push_back(idx);
   catalog.add_table(std::move(t));
+  // readings: PRIMARY KEY ((sensor, day), at, seq), with an unindexed value.
+  cqlbox::schema::TableSchema r;
+  r.keyspace = "shop";
+  r.name = "readings";
+  r.columns.push_back({"sensor", int_type, cqlbox::schema::ColumnKind::PartitionKey, 0});
+  r.columns.push_back({"day", int_type, cqlbox::schema::ColumnKind::PartitionKey, 1});
+  r.columns.push_back({"at", int_type, cqlbox::schema::ColumnKind::Clustering, 0});
+  r.columns.push_back({"seq", int_type, cqlbox::schema::ColumnKind::Clustering, 1});
+  r.columns.push_back({"value", int_type, cqlbox::schema::ColumnKind::Regular, 0});
+  catalog.add_table(std::move(r));
   return catalog;
 }
 
@@ -47,7 +58,7 @@ TEST_CASE("names come from the grammar's name rules and the live schema") {
   CHECK(completions(catalog, "", "USE ", "sh") == Strings{"shop"});
   CHECK(completions(catalog, "", "DROP KEYSPACE IF EXISTS ", "s") == Strings{"shop"});
   CHECK(completions(catalog, "shop", "SELECT * FROM ", "or") == Strings{"orders"});
-  CHECK(completions(catalog, "", "INSERT INTO ", "shop.") == Strings{"shop.orders"});
+  CHECK(completions(catalog, "", "INSERT INTO ", "shop.") == Strings{"shop.orders", "shop.readings"});
   CHECK(completions(catalog, "", "SELECT * FROM ", "sh") == Strings{"shop."});
   CHECK(completions(catalog, "shop", "TRUNCATE TABLE ", "o") == Strings{"orders"});
 }
@@ -64,6 +75,33 @@ TEST_CASE("columns of the table the statement names, where the grammar reads a c
   CHECK(completions(catalog, "shop", "ALTER TABLE orders DROP ", "o") == Strings{"order_id", "owner"});
   // Multi-line statements: the earlier lines name the table.
   CHECK(completions(catalog, "shop", "SELECT owner\nFROM orders\nWHERE ", "ord") == Strings{"order_id"});
+}
+
+TEST_CASE("after WHERE and AND, the columns a relation may restrict, as cqlsh offers them") {
+  const auto catalog = sample();
+  // The names only (the grammar's keywords, TOKEN here, are offered too).
+  auto completions = [](const auto& cat, const char* ks, const char* before, const char* word) {
+    Strings names;
+    for (auto& n : ::completions(cat, ks, before, word))
+      if (n != "TOKEN") names.push_back(n);
+    return names;
+  };  // The first column of each key part, and each next one once the one before is restricted.
+  CHECK(completions(catalog, "shop", "SELECT * FROM readings WHERE ", "") == Strings{"at", "sensor"});
+  CHECK(completions(catalog, "shop", "SELECT * FROM readings WHERE sensor = 1 AND ", "") ==
+        Strings{"at", "day", "sensor"});
+  CHECK(completions(catalog, "shop", "SELECT * FROM readings WHERE sensor = 1 AND at > 3 AND ", "") ==
+        Strings{"at", "day", "sensor", "seq"});
+  CHECK(completions(catalog, "shop", "DELETE FROM readings WHERE ", "") == Strings{"at", "sensor"});
+  // Index targets too; the SELECT list of a table still offers every column.
+  CHECK(completions(catalog, "shop", "SELECT * FROM orders WHERE ", "") == Strings{"order_id", "owner"});
+  CHECK(completions(catalog, "shop", "UPDATE readings SET ", "") == Strings{"at", "day", "sensor", "seq", "value"});
+}
+
+TEST_CASE("NODETOOL completes every subcommand") {
+  const auto catalog = sample();
+  CHECK(completions(catalog, "shop", "NODETOOL ", "") ==
+        Strings{"CLEARSNAPSHOT", "COMPACT", "DESCRIBERING", "FLUSH", "GETENDPOINTS", "RING", "SNAPSHOT", "STATUS",
+                "TABLEHISTOGRAMS", "TABLESTATS"});
 }
 
 TEST_CASE("keywords are exactly what the grammar accepts next") {
@@ -99,7 +137,7 @@ TEST_CASE("shell commands complete from their own syntax") {
   CHECK(completions(catalog, "", "SERIAL CONSISTENCY ", "") == Strings{"LOCAL_SERIAL", "SERIAL"});
   CHECK(completions(catalog, "", "TRACING ", "o") == Strings{"off", "on"});
   CHECK(completions(catalog, "", "HELP ", "CREATE_T") == Strings{"CREATE_TABLE", "CREATE_TRIGGER", "CREATE_TYPE"});
-  CHECK(completions(catalog, "shop", "COPY ", "") == Strings{"orders", "shop."});
+  CHECK(completions(catalog, "shop", "COPY ", "") == Strings{"orders", "readings", "shop."});
   CHECK(completions(catalog, "shop", "COPY orders ", "") == Strings{"FROM", "TO"});
   CHECK(completions(catalog, "shop", "COPY orders (", "ow") == Strings{"owner"});
   CHECK(completions(catalog, "shop", "COPY orders (owner) ", "") == Strings{"FROM", "TO"});
