@@ -187,7 +187,10 @@ void write_error(Writer& w, const error::CqlError& e) {
   std::int32_t code = static_cast<std::int32_t>(e.cls);
   if (e.cls == ErrorClass::ShellError) code = 0x2200;
   w.i32(code);
-  w.string(e.message);
+  // A ReadFailure's message carries the driver's info dict for the shell to print; on the wire
+  // the body's own fields carry it.
+  const std::size_t info = e.cls == ErrorClass::ReadFailure ? e.message.find("\" info=") : std::string::npos;
+  w.string(info == std::string::npos ? std::string_view(e.message) : std::string_view(e.message).substr(0, info));
   switch (e.cls) {
     case ErrorClass::AlreadyExists:
       w.string(e.keyspace);

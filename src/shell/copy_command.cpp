@@ -177,8 +177,11 @@ void Shell::cmd_copy(std::string_view text) {
       if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
         return print_error(fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, errno, std::strerror(errno), path));
     }
-    out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-    flush();
+    // cqlsh prints no messages around an export to STDOUT (copyutil: "unless --debug is set").
+    if (!to_stdout) {
+      out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
+      flush();
+    }
     // Written a megabyte at a time: the CSV text is never held whole.
     std::string csv;
     auto drain = [&](bool last) {
@@ -191,20 +194,18 @@ void Shell::cmd_copy(std::string_view text) {
       }
       csv.clear();
     };
+    std::vector<std::string> record(cols.size());
     if (o.header) {
-      for (std::size_t k = 0; k < cols.size(); ++k) {
-        if (k) csv += o.delimiter;
-        append_csv_field(csv, t->column(cols[k]).name, o);
-      }
-      csv += '\n';
+      for (std::size_t k = 0; k < cols.size(); ++k) record[k] = t->column(cols[k]).name;
+      append_csv_row(csv, record, o);
     }
     // Rows arrive one by one from the select (Session::row_sink): the table is never held whole.
     ProgressLine progress(tty_ && !to_stdout);
     long long n = 0;
-    std::string field;
     std::function<void(const std::vector<exec::Value>&)> sink = [&](const std::vector<exec::Value>& row) {
       if (o.max_rows >= 0 && n >= o.max_rows) return;
       for (std::size_t k = 0; k < cols.size(); ++k) {
+        std::string& field = record[k];
         const auto& v = row[static_cast<std::size_t>(cols[k])];
         const types::CqlType& type = *t->column(cols[k]).type;
         if (!v) field = o.null_text;
@@ -231,10 +232,8 @@ void Shell::cmd_copy(std::string_view text) {
         } else {
           field = print::value_text(type, *v);
         }
-        if (k) csv += o.delimiter;
-        append_csv_field(csv, field, o);
       }
-      csv += '\n';
+      append_csv_row(csv, record, o);
       ++n;
       progress.tick(n);
       drain(false);
@@ -258,7 +257,7 @@ void Shell::cmd_copy(std::string_view text) {
     if (write_errno != 0)
       return print_error(fmt::format("Failed to write to '{}': [Errno {}] {}: '{}'; the file is incomplete ({} rows read)",
                                      path, write_errno, std::strerror(write_errno), path, n));
-    out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
+    if (!to_stdout) out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
     flush();
     return;
   }
@@ -397,7 +396,8 @@ void Shell::copy_import_line(std::string_view line) {
     const std::string& v = imp.fields[k];
     const bool null = !imp.quoted[k] && v == o.null_text;
     if (!null)
-      if (auto error = parse_error_for(*c.type, v, o)) return fail(true, "ParseError", *error);
+      if (auto error = parse_error_for(*c.type, v, o))
+        return fail(true, "ParseError", fmt::format("Failed to parse {} : {}", v, *error));  // copyutil's words
     if (!first) stmt += ", ";
     first = false;
     stmt += null ? std::string("null") : literal_for(*c.type, v, o);

@@ -177,6 +177,8 @@ bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::s
       else if (c == o.quote && i + 1 < record.size() && record[i + 1] == o.quote) { fields.back() += o.quote; ++i; }
       else if (c == o.quote) in_quotes = false;
       else fields.back() += c;
+    } else if (c == o.escape && o.escape != o.quote && i + 1 < record.size()) {
+      fields.back() += record[++i];  // Python's csv reader: the escape character works unquoted too
     } else if (c == o.quote) {
       in_quotes = true;
       quoted.back() = true;
@@ -191,18 +193,47 @@ bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::s
 }
 
 void append_csv_field(std::string& out, std::string_view v, const CopyOptions& o) {
-  const bool needs = v.find(o.delimiter) != std::string_view::npos || v.find(o.quote) != std::string_view::npos ||
-                     v.find('\n') != std::string_view::npos || v.find('\r') != std::string_view::npos;
-  if (!needs) {
-    out += v;
-    return;
-  }
-  out += o.quote;
+  // Python's csv.writer as cqlsh configures it (copyutil's dialect, QUOTE_MINIMAL, line ends
+  // "\r\n"): with an escape character other than the quote, a quote or an escape character is
+  // preceded by the escape character and does not make the field quoted (doublequote=False);
+  // with ESCAPE = QUOTE a quote is doubled and the field quoted. A delimiter, CR or LF makes
+  // the field quoted.
+  const bool doublequote = o.escape == o.quote;
+  bool quoted = false;
+  std::string body;
+  body.reserve(v.size());
   for (char c : v) {
-    if (c == o.quote) out += o.quote;
-    out += c;
+    if (c == o.quote) {
+      if (doublequote) {
+        body += c;
+        quoted = true;
+      } else {
+        body += o.escape;
+      }
+    } else if (c == o.escape && !doublequote) {
+      body += o.escape;
+    } else if (c == o.delimiter || c == '\r' || c == '\n') {
+      quoted = true;
+    }
+    body += c;
   }
-  out += o.quote;
+  if (quoted) out += o.quote;
+  out += body;
+  if (quoted) out += o.quote;
+}
+
+void append_csv_row(std::string& out, const std::vector<std::string>& fields, const CopyOptions& o) {
+  // csv.writer quotes a record whose one field is empty, so that the line is not blank.
+  if (fields.size() == 1 && fields[0].empty()) {
+    out += o.quote;
+    out += o.quote;
+  } else {
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+      if (k) out += o.delimiter;
+      append_csv_field(out, fields[k], o);
+    }
+  }
+  out += "\r\n";
 }
 
 std::string literal_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {

@@ -43,8 +43,10 @@ std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& ke
 // never the NULL text).
 bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::string>& fields,
                std::vector<bool>& quoted);
-// A field quoted as cqlsh's csv writer does (only when it must be).
+// A field written as cqlsh's csv writer writes it (quoted only when it must be, quotes escaped).
 void append_csv_field(std::string& out, std::string_view v, const CopyOptions& o);
+// A whole record, ended by "\r\n" as Python's csv writer ends it.
+void append_csv_row(std::string& out, const std::vector<std::string>& fields, const CopyOptions& o);
 
 // The CQL literal for a CSV field of `type` (strings quoted, booleans by BOOLSTYLE, timestamps
 // through DATETIMEFORMAT, numbers with DECIMALSEP/THOUSANDSSEP undone).

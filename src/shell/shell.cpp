@@ -359,7 +359,14 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     // cqlsh lexes a statement before sending it, so its "Invalid syntax" wins over the server's
     // error. Checked only when the parse fails: text the grammar accepts is made of tokens
     // cqlsh's lexer knows (the bad-input corpus holds both kinds of case).
-    if (!lex_failed()) print_error(print::error_text(e));
+    if (lex_failed()) return;
+    // USE and UNICODE are cqlsh commands of their own (do_use, do_unicode): a text its grammar
+    // does not take is "Improper <word> command." before any server sees it. (UNICODE takes
+    // nothing, so it is always improper: only HELP UNICODE means something.)
+    if (e.cls == error::ErrorClass::SyntaxException && (util::iequals(word, "use") || util::iequals(word, "unicode")))
+      print_error(fmt::format("Improper {} command.", word));
+    else
+      print_error(print::error_text(e));
     return;
   }
   try {
