@@ -45,18 +45,24 @@ struct Database {
   // List prepends: 2010-01-01 in timeuuid ticks, counting down.
   std::int64_t prepend_ticks = 12623040000000000LL + 0x01B21DD213814000LL;
 
-  // Traced requests of native protocol clients, as system_traces.sessions / events show them
-  // (the newest kTraceLimit).
+  // Traced requests, the shell's and native protocol clients', as system_traces.sessions and
+  // events keep them (the newest kTraceLimit); exec/tracing.hpp builds them.
+  struct TraceEvent {
+    std::string event_id;  // 16 bytes: a time uuid of the event's time
+    std::string activity, thread;
+    std::int32_t source_elapsed = 0;  // µs since the request started
+  };
   struct Trace {
-    std::string session_id;  // 16 bytes, a time uuid
+    std::string session_id;  // 16 bytes, a time uuid of the request's start
     std::string client, coordinator;  // addresses as text
     std::string request, query;
     std::int64_t started_at_ms = 0;
     std::int32_t duration_us = 0;
-    std::vector<std::pair<std::string, std::int32_t>> events;  // activity, elapsed µs
+    std::vector<TraceEvent> events;
   };
   static constexpr std::size_t kTraceLimit = 1000;
   std::vector<Trace> traces;
+  std::uint64_t traced_requests = 0;  // keeps session ids of one instant apart
 
   FunctionContext functions() { return {&clock, &random_state, &last_uuid_time, &prepend_ticks}; }
 

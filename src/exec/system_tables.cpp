@@ -249,14 +249,10 @@ void fill_traces(Database& db, store::TableStore& st, const schema::TableSchema&
                         {"parameters", types::encode_pairs({{"consistency_level", "ONE"}, {"query", tr.query}})},
                         {"request", text(tr.request)}, {"started_at", types::be_bytes(tr.started_at_ms)}});
     } else if (t.name == "events") {
-      // Event ids: the session's time uuid with the clock sequence counting the events.
-      for (std::size_t i = 0; i < tr.events.size(); ++i) {
-        std::string id = tr.session_id;
-        id[9] = static_cast<char>((static_cast<std::size_t>(static_cast<unsigned char>(id[9])) + i + 1) & 0xff);
-        write_row(st, t, {{"session_id", tr.session_id}, {"event_id", id}, {"activity", text(tr.events[i].first)},
+      for (const auto& e : tr.events)
+        write_row(st, t, {{"session_id", tr.session_id}, {"event_id", e.event_id}, {"activity", text(e.activity)},
                           {"source", inet(tr.coordinator)}, {"source_port", int32(7000)},
-                          {"source_elapsed", int32(tr.events[i].second)}, {"thread", text("Native-Transport-Requests-1")}});
-      }
+                          {"source_elapsed", int32(e.source_elapsed)}, {"thread", text(e.thread)}});
     }
   }
 }

@@ -9,6 +9,7 @@
 #include "auth/password.hpp"
 #include "exec/bind_specs.hpp"
 #include "exec/executor.hpp"
+#include "exec/tracing.hpp"
 #include "print/describe_rows.hpp"
 #include "server/results.hpp"
 #include "util/text.hpp"
@@ -172,21 +173,15 @@ std::optional<exec::Rows> Connection::describe_query(std::string_view query, con
   return rows;
 }
 
-void Connection::record_trace(std::uint8_t opcode, std::chrono::steady_clock::duration took) {
-  std::lock_guard lock(*shared_.db_mutex);
+void Connection::trace(std::string_view request, std::string_view text, const ast::Statement* statement,
+                       const exec::Result* result) {
+  if (!tracing_) return;
+  // The same trace the shell records (exec/tracing.hpp); the caller holds the database lock.
   exec::Database& db = *shared_.db;
-  exec::Database::Trace t;
-  t.session_id = trace_id_;
-  t.client = t.coordinator = "127.0.0.1";
-  t.request = opcode == kPrepare ? "Preparing CQL3 query" : opcode == kBatch ? "Execute batch of CQL3 queries"
-                                                                              : "Execute CQL3 query";
-  t.query = last_query_;
-  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
-  t.duration_us = static_cast<std::int32_t>(std::max<std::int64_t>(1, us));
-  t.started_at_ms = db.clock.now_us() / 1000;
-  t.events = {{"Parsing " + last_query_, 0}, {"Preparing statement", 0}, {"Request complete", t.duration_us}};
-  if (db.traces.size() >= exec::Database::kTraceLimit) db.traces.erase(db.traces.begin());
-  db.traces.push_back(std::move(t));
+  const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - trace_started_);
+  exec::Database::Trace t = exec::trace_request(db, request, text, statement, result, trace_start_us_, took.count());
+  trace_id_ = t.session_id;
+  exec::record_trace(db, std::move(t));
 }
 
 void Connection::push_event(std::string& out, std::string_view body) { respond(out, -1, kEvent, body); }
@@ -290,17 +285,13 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
         body = r.rest();
       }
       tracing_ = (flags & 0x02) && (opcode == kQuery || opcode == kExecute || opcode == kBatch || opcode == kPrepare);
-      const auto started = std::chrono::steady_clock::now();
       if (tracing_) {
-        // A version 1 uuid, as Cassandra's tracing session ids are: time-ordered per connection.
-        const std::uint64_t seq = ++shared_.trace_sequence;
+        std::lock_guard lock(*shared_.db_mutex);
+        trace_start_us_ = shared_.db->clock.now_us();
+        trace_started_ = std::chrono::steady_clock::now();
         trace_id_.clear();
-        for (int s = 56; s >= 0; s -= 8) trace_id_ += static_cast<char>((seq >> s) & 0xff);
-        trace_id_[6] = static_cast<char>((trace_id_[6] & 0x0f) | 0x10);
-        trace_id_ += std::string("\x80\x00\x00\x00\x00\x00\x00\x01", 8);
       }
       handle(opcode, stream, body, out);
-      if (tracing_) record_trace(opcode, std::chrono::steady_clock::now() - started);
       tracing_ = false;
     } catch (const CqlError& e) {
       tracing_ = false;
@@ -403,15 +394,15 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
 
   std::lock_guard lock(*shared_.db_mutex);
   exec::Database& db = *shared_.db;
-  session_.record_reads = false;
+  session_.record_reads = tracing_;  // a trace counts the rows and tombstones read
   session_.row_sink = nullptr;
 
   if (opcode == kPrepare) {
     std::string query(r.long_string());
-    last_query_ = query;
     const ast::Statement& st = parser_.parse(query);
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
     std::string id = prepared_id(session_.keyspace, query);
+    trace("Preparing CQL3 query", query, nullptr, nullptr);
     shared_.prepared[id] = {std::move(query), session_.keyspace};
     write_prepared(w, version_, id, specs);
     return respond(out, stream, kResult, res);
@@ -503,7 +494,6 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
   } restore{session_, saved_keyspace};
 
-  last_query_ = query;
   const ast::Statement& st = parser_.parse(query);
   session_.markers = parser_.markers();
   session_.prepared = prepared;
@@ -534,6 +524,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     throw;
   }
   if (logged && shared_.finish) shared_.finish(false);
+  trace(opcode == kBatch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", query, &st, &result);
 
   if (auto* rows = std::get_if<exec::Rows>(&result)) {
     // One node: the simulated peers stay inside the shell (docs/protocol.md).

@@ -33,7 +33,6 @@ struct SharedState {
     std::string keyspace;  // the session's when prepared: unqualified names resolve there
   };
   std::map<std::string, Prepared, std::less<>> prepared;  // by id
-  std::uint64_t trace_sequence = 0x0000000100001000ULL;   // tracing session ids
   // --data: logs a statement before it runs (false, with `error`, when it could not be written:
   // then it must not run); `finish` follows every logged statement, taking back the record of
   // one that failed. Unset: nothing is logged.
@@ -74,8 +73,10 @@ class Connection {
   void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
   // A DESCRIBE statement's result; nullopt for any other statement.
   std::optional<exec::Rows> describe_query(std::string_view query, const exec::Database& db) const;
-  // Records the traced request in system_traces (sessions and events).
-  void record_trace(std::uint8_t opcode, std::chrono::steady_clock::duration took);
+  // A traced request (tracing_): records its trace in system_traces and sets trace_id_, which
+  // the response then carries. Called under the database lock, before the response is written.
+  void trace(std::string_view request, std::string_view text, const ast::Statement* statement,
+             const exec::Result* result);
   void respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,
                const std::vector<std::string>& warnings = {});
 
@@ -90,7 +91,8 @@ class Connection {
   // Tracing: the request being answered asked for it; its session id; its text.
   bool tracing_ = false;
   std::string trace_id_;
-  std::string last_query_;
+  std::int64_t trace_start_us_ = 0;  // the request's start on the database clock
+  std::chrono::steady_clock::time_point trace_started_;
   std::vector<std::string> events_;
 };
 

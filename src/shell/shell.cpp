@@ -24,6 +24,8 @@
 
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "exec/tracing.hpp"
+#include "types/bytes.hpp"
 #include "parse/lex_check.hpp"
 #include "print/error_text.hpp"
 #include "print/table.hpp"
@@ -185,6 +187,27 @@ void Shell::empty_list_as_table(const ast::Statement& statement, exec::Result& r
   result = std::move(empty);
 }
 
+void Shell::warn_date_overflow(const exec::Rows& rows) {
+  // cqlsh decodes a timestamp through Python's datetime, which ends at years 1 and 9999; past
+  // them it prints the milliseconds and, once per session, Python's warning on stderr (its
+  // path is where cqlsh is installed: cqlshlib/cqlshmain.py in Cassandra 5.0).
+  constexpr std::int64_t kMinMs = -62135596800000LL, kMaxMs = 253402300799999LL;
+  for (std::size_t c = 0; c < rows.columns.size(); ++c) {
+    if (rows.columns[c].type->kind != types::Kind::Timestamp) continue;
+    for (const auto& row : rows.rows) {
+      if (!row[c] || row[c]->size() != 8) continue;
+      const auto ms = types::read_be<std::int64_t>(*row[c]);
+      if (ms >= kMinMs && ms <= kMaxMs) continue;
+      date_overflow_warned_ = true;
+      flush();
+      write_out(err_file_, "cqlshlib/cqlshmain.py:2233: DateOverFlowWarning: Some timestamps are larger than Python "
+                           "datetime can represent. Timestamps are displayed in milliseconds from epoch.\n");
+      std::fflush(err_file_);
+      return;
+    }
+  }
+}
+
 void Shell::print_result(const exec::Result& result) {
   const auto* rows = std::get_if<exec::Rows>(&result);
   if (options_.output_format != OutputFormat::Table) {
@@ -198,6 +221,7 @@ void Shell::print_result(const exec::Result& result) {
     flush();
     return;
   }
+  if (rows && !date_overflow_warned_) warn_date_overflow(*rows);
   if (rows && tty_ && style_.page_size && rows->rows.size() > style_.page_size) {
     // A tty pauses after every page, like cqlsh's ---MORE--- prompt.
     print::FormattedRows r = print::format_rows(*rows);
@@ -374,23 +398,9 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     // Read the clocks only for a trace: they are two system calls' worth per statement.
     const std::int64_t start_us = tracing_ ? db_.clock.now_us() : 0;
     const auto started = tracing_ ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    if (tracing_) {
-      session_.record_reads = true;
-      trace_single_partition_ = false;
-      trace_table_.clear();
-      if (const auto* sel = std::get_if<ast::Select>(&stmt)) {
-        // A single-partition read names every partition-key column with '=' (or IN).
-        std::size_t eq = 0;
-        for (const auto& rel : sel->where)
-          if (rel.kind == ast::RelationKind::Single && (rel.op == ast::Operator::Eq || rel.op == ast::Operator::In)) ++eq;
-        trace_single_partition_ = eq > 0;
-      }
-      std::visit([&](const auto& s) {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
-          trace_table_ = std::string(s.table.name);
-      }, stmt);
-    }
+    // cqlsh traces no SELECT from system_traces.
+    const bool traced = tracing_ && exec::traced(session_, stmt);
+    if (traced) session_.record_reads = true;
     session_.markers = parser_.markers();
     if (!log_statement(stmt, text, session_)) {
       print_error(fmt::format("ServerError: {}", last_log_error_));
@@ -428,9 +438,9 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
       if (streamed_ > 0) std::get<exec::Rows>(result).rows = std::move(stream_page_.rows);
       print_result(result);
     }
-    if (tracing_) {
+    if (traced) {
       const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
-      print_trace(text, result, start_us, elapsed);
+      print_trace(text, stmt, result, start_us, elapsed);
       flush();
     }
   } catch (const error::CqlError& e) {

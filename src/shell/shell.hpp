@@ -119,6 +119,8 @@ class Shell {
   // changes, as cqlsh's LOGIN against a node that needs no login.
   std::string login(const std::string& user, std::optional<std::string> password);
   void empty_list_as_table(const ast::Statement& statement, exec::Result& result) const;
+  void warn_date_overflow(const exec::Rows& rows);
+  bool date_overflow_warned_ = false;  // cqlsh's DateOverFlowWarning: once a session
 
   // copy_command.cpp
   void cmd_copy(std::string_view text);
@@ -138,9 +140,10 @@ class Shell {
   std::string run_fresh(const EmbeddedScript& script);
 
   // tracing.cpp
-  void print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
+  void print_trace(const std::string& statement, const ast::Statement& parsed, const exec::Result& result,
+                   std::int64_t start_us,
                    std::int64_t elapsed_us);
-  std::string trace_session_id(std::int64_t start_us);
+  void print_trace_session(const exec::Database::Trace& trace);
   void show_session(const std::string& id);  // SHOW SESSION <uuid>
 
   // describe_command.cpp
@@ -231,11 +234,6 @@ class Shell {
   std::unique_ptr<CopyImport> copy_import_;  // COPY FROM STDIN collecting lines
   bool storage_ = false;  // STORAGE ON
   bool tracing_ = false;  // TRACING ON
-  bool trace_single_partition_ = false;  // the traced SELECT named its partition(s)
-  std::string trace_table_;              // the table a traced write went to
-  std::uint64_t trace_count_ = 0;
-  static constexpr std::size_t kKeptTraces = 100;
-  std::vector<std::pair<std::string, std::string>> traces_;  // session id -> printed trace, oldest first
   bool tty_ = false;
   bool error_ = false;
   bool exit_ = false;

@@ -1,13 +1,12 @@
-// TRACING ON: after each successful statement, cqlsh's trace table (cassandra.md §3.5) with
-// events that describe what the store really did: which path the read took (single partition
-// or a scan of every token range), how many live rows and tombstones it read, where a write
-// went. Times come from the session clock: with --now they are stable (events 1 µs apart),
-// otherwise they are the real elapsed microseconds.
+// TRACING ON: after each successful statement, cqlsh's trace table (cassandra.md §3.5) of the
+// trace exec/tracing.hpp records (the same one a native protocol client reads from
+// system_traces), laid out as cqlsh's print_trace lays it out.
 #include <chrono>
 
 #include <fmt/format.h>
 
 #include "exec/result.hpp"
+#include "exec/tracing.hpp"
 #include "print/table.hpp"
 #include "shell/shell.hpp"
 #include "store/partition.hpp"
@@ -29,97 +28,63 @@ std::string trace_time(std::int64_t us) {
   return s;
 }
 
+// A version-1 uuid's time in µs since 1970 (what drivers show as an event's time).
+std::int64_t event_time_us(const std::string& id) {
+  if (id.size() != 16) return 0;
+  std::uint64_t msb = 0;
+  for (int i = 0; i < 8; ++i) msb = (msb << 8) | static_cast<unsigned char>(id[static_cast<std::size_t>(i)]);
+  const std::uint64_t ticks = ((msb & 0x0fffULL) << 48) | (((msb >> 16) & 0xffffULL) << 32) | (msb >> 32);
+  return (static_cast<std::int64_t>(ticks) - 0x01B21DD213814000LL) / 10;
+}
+
 }  // namespace
 
-void Shell::print_trace(const std::string& statement, const exec::Result& result, std::int64_t start_us,
-                        std::int64_t elapsed_us) {
-  struct Event {
-    std::string activity;
-    std::int64_t elapsed;
-  };
-  std::vector<Event> events;
-  const bool fixed = db_.clock.fixed();
-  auto add = [&](std::string activity) {
-    // A fixed clock gives stable transcripts: events 1 µs apart. Otherwise spread the real time.
-    const auto i = static_cast<std::int64_t>(events.size()) + 1;
-    events.push_back({std::move(activity), fixed ? i : i * std::max<std::int64_t>(elapsed_us, 1) / 8});
-  };
-  std::string text = statement;
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-  for (char& c : text)
-    if (c == '\n') c = ' ';
-  add(fmt::format("Parsing {} [Native-Transport-Requests-1]", text));
-  add("Preparing statement [Native-Transport-Requests-1]");
-  const std::string word = util::ascii_lower(text.substr(0, text.find_first_of(" \t(")));
-  if (const auto* rows = std::get_if<exec::Rows>(&result); rows && !rows->lwt && word == "select") {
-    std::size_t live = 0, tombstones = 0;
-    for (const auto& r : rows->read) {
-      live += r.live_rows;
-      tombstones += r.partition->tombstone_count();
-    }
-    if (rows->read.size() <= 1 && trace_single_partition_) {
-      add(fmt::format("Executing single-partition query on {} [ReadStage-2]", rows->table));
-      add("Acquiring sstable references [ReadStage-2]");
-      add("Merging memtable contents [ReadStage-2]");
-    } else {
-      const std::size_t ranges = db_.ring.tokens().size() + 1;
-      add("Computing ranges to query [Native-Transport-Requests-1]");
-      add(fmt::format("Submitting range requests on {} ranges with a concurrency of 1 ({:.1f} rows per range expected) "
-                      "[Native-Transport-Requests-1]", ranges, 0.0));
-      add("Submitted 1 concurrent range requests [Native-Transport-Requests-1]");
-      add("Executing seq scan across 0 sstables for (min(-9223372036854775808), min(-9223372036854775808)] [ReadStage-2]");
-    }
-    add(fmt::format("Read {} live rows and {} tombstone cells [ReadStage-2]", live, tombstones));
-  } else if (word == "insert" || word == "update" || word == "delete" || word == "begin") {
-    add("Determining replicas for mutation [Native-Transport-Requests-1]");
-    add("Appending to commitlog [MutationStage-2]");
-    add(fmt::format("Adding to {} memtable [MutationStage-2]", trace_table_));
+void Shell::print_trace(const std::string& statement, const ast::Statement& parsed, const exec::Result& result,
+                        std::int64_t start_us, std::int64_t elapsed_us) {
+  exec::Database::Trace trace;
+  {
+    DbLock lock(*this);
+    trace = exec::trace_request(db_, "Execute CQL3 query", statement, &parsed, &result, start_us, elapsed_us);
+    exec::record_trace(db_, trace);  // system_traces and SHOW SESSION read it
   }
-  const std::int64_t total = fixed ? static_cast<std::int64_t>(events.size()) + 1 : std::max<std::int64_t>(elapsed_us, 1);
+  print_trace_session(trace);
+}
 
+void Shell::print_trace_session(const exec::Database::Trace& t) {
+  // cqlsh's make_trace_rows: the session's request, each event "<activity> [<thread>]" at its
+  // event id's time, and "Request complete" at started_at + duration; an elapsed time of 0 is "--".
   exec::Rows table;
   const types::CqlType* text_type = types::native_type(types::Kind::Text);
   for (const char* name : {"activity", "timestamp", "source", "source_elapsed", "client"})
     table.columns.push_back({name, text_type});
-  auto row = [&](const std::string& activity, std::int64_t at, std::int64_t elapsed) {
-    table.rows.push_back({activity, trace_time(start_us + at), std::string("127.0.0.1"), std::to_string(elapsed),
-                          std::string("127.0.0.1")});
-  };
-  row("Execute CQL3 query", 0, 0);
-  for (const auto& e : events) row(e.activity, e.elapsed, e.elapsed);
-  row("Request complete", total, total);
-
+  auto elapsed = [](std::int64_t us) { return us ? std::to_string(us) : std::string("--"); };
+  const std::int64_t started_us = t.started_at_ms * 1000;
+  table.rows.push_back({t.request, trace_time(started_us), t.coordinator, std::string("0"), t.client});
+  for (const auto& e : t.events) {
+    table.rows.push_back({fmt::format("{} [{}]", e.activity, e.thread), trace_time(event_time_us(e.event_id)),
+                          t.coordinator, elapsed(e.source_elapsed), t.client});
+  }
+  if (t.duration_us)
+    table.rows.push_back({std::string("Request complete"), trace_time(started_us + t.duration_us), t.coordinator,
+                          std::to_string(t.duration_us), t.client});
   print::FormattedRows r = print::format_rows(table);
-  const std::string id = trace_session_id(start_us);
-  std::string trace = fmt::format("\nTracing session: {}\n", id);
+  std::string out = fmt::format("\nTracing session: {}\n", exec::uuid_text(t.session_id));
   print::TableStyle style;
   style.tty = true;  // the trace table is printed like one tty page
-  print::append_page(trace, r, 0, r.cells.size(), true, style);
-  out_ += trace;
+  print::append_page(out, r, 0, r.cells.size(), true, style);
+  out_ += out;
   if (tty_) out_ += '\n';
-  // Kept for SHOW SESSION, as system_traces keeps them; only the most recent ones.
-  if (traces_.size() >= kKeptTraces) traces_.erase(traces_.begin());
-  traces_.emplace_back(id, std::move(trace));
 }
 
 void Shell::show_session(const std::string& id) {
-  for (const auto& [kept, trace] : traces_)
-    if (util::iequals(kept, id)) {
-      out_ += trace;
-      if (tty_) out_ += '\n';
+  DbLock lock(*this);
+  for (const auto& t : db_.traces)
+    if (util::iequals(exec::uuid_text(t.session_id), id)) {
+      const exec::Database::Trace copy = t;
+      print_trace_session(copy);
       return;
     }
   print_error(fmt::format("Session {} wasn't found.", id));
-}
-
-std::string Shell::trace_session_id(std::int64_t start_us) {
-  // A version-1 uuid of the request's start time, as Cassandra's trace sessions are.
-  const auto ticks = static_cast<std::uint64_t>(start_us * 10 + 0x01B21DD213814000LL) + trace_count_++;
-  const std::uint64_t msb = ((ticks & 0xffffffffULL) << 32) | (((ticks >> 32) & 0xffffULL) << 16) | 0x1000ULL |
-                            ((ticks >> 48) & 0x0fffULL);
-  const std::uint64_t lsb = 0x9c8a6d5e4f3b2a19ULL;
-  return fmt::format("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", msb >> 32, (msb >> 16) & 0xffff, msb & 0xffff, lsb >> 48,
-                     lsb & 0xffffffffffffULL);
 }
 
 }  // namespace cqlbox::shell
