@@ -42,7 +42,7 @@ bool traced(const Session& session, const ast::Statement& statement) {
 
 std::string uuid_text(std::string_view b) {
   std::string hex;
-  for (unsigned char c : b) hex += fmt::format("{:02x}", c);
+  for (char c : b) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
   if (hex.size() != 32) return hex;
   return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
          hex.substr(20);
