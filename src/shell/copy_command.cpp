@@ -314,7 +314,16 @@ void Shell::cmd_copy(std::string_view text) {
   if (!imp->from_stdin) {
     const std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
     in.open(path, std::ios::binary);
-    if (!in) return print_error(fmt::format("Can't open '{}' for reading: no matching file found", path));
+    if (!in) {
+      // cqlsh's words: the copy starts, its one reader fails, and nothing is imported.
+      out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
+      flush();
+      print_error(fmt::format("Failed to import 0 rows: OSError - Can't open '{}' for reading: no matching file found,  "
+                              "given up after 1 attempts", path));
+      out_ += fmt::format("\n0 rows imported from 0 files in {} (0 skipped).\n", interval_text(0.0));
+      flush();
+      return;
+    }
   }
   out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
   copy_import_ = std::move(imp);

@@ -162,7 +162,12 @@ void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& 
     else if (cmd == "compact") nodetool_compact(rest);
     else if (cmd == "snapshot") nodetool_snapshot(rest);
     else if (cmd == "clearsnapshot") nodetool_clearsnapshot(rest);
-    else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]", args[0]));
+    else if (cmd == "repair" || cmd == "cleanup" || cmd == "scrub" || cmd == "drain" || cmd == "decommission" ||
+             cmd == "removenode" || cmd == "rebuild" || cmd == "upgradesstables" || cmd == "garbagecollect")
+      // Real nodetool commands with nothing to do in one process: say so rather than "unknown".
+      print_error(fmt::format("nodetool: {} is not supported by cqlbox: one process holds every replica and no "
+                              "sstables (HELP NODETOOL lists what is)", cmd));
+    else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]\nSee 'HELP NODETOOL'.", args[0]));
   } catch (const error::CqlError& e) {
     out_.clear();
     print_error(e.message);

@@ -83,6 +83,21 @@ bool blank(std::string_view s) {
   return true;
 }
 
+// LIST <table> or GET <table>['key'] at the start of `line`: not CQL's LIST of roles, users or
+// permissions, whose next word is one of these.
+bool is_storage_command(std::string_view line) {
+  const std::string_view word = first_word(line);
+  if (util::iequals(word, "get")) return true;
+  if (!util::iequals(word, "list")) return false;
+  const std::size_t at = line.find_first_not_of(" \t");
+  const std::string_view next = first_word(line.substr(at + word.size()));
+  static constexpr std::string_view kAuth[] = {"roles", "users", "all", "permissions", "permission", "select",
+      "modify", "create", "alter", "drop", "authorize", "describe", "execute", "unmask", "select_masked"};
+  for (auto a : kAuth)
+    if (util::iequals(next, a)) return false;
+  return !next.empty();
+}
+
 }  // namespace
 
 Shell::Shell(const Options& options) : options_(options) {
@@ -461,6 +476,13 @@ void Shell::feed_line(std::string_view line) {
     else copy_import_line(line);
     return;
   }
+  // cassandra-cli's LIST <table> and GET <table>['key'] are shell commands too, and end at the
+  // end of their line like the others (CQL's LIST ROLES/USERS/PERMISSIONS needs its ';').
+  if (!splitter_.in_statement() && !splitter_.in_literal() && line.find(';') == std::string_view::npos &&
+      is_storage_command(line)) {
+    feed_line(std::string(line) + ";");
+    return;
+  }
   if (!splitter_.in_statement() && !splitter_.in_literal() && is_shell_command(first_word(line))) {
     // A shell command runs to the end of its line (or to a ';').
     std::size_t semi = line.find(';');
@@ -696,6 +718,17 @@ int Shell::run() {
 int Shell::run_shell() {
   for (const auto& n : options_.notices) std::fprintf(stderr, "%s\n", n.c_str());
   if (options_.keyspace) {
+    // cqlsh connects to the keyspace first: a missing one ends it before anything runs.
+    bool exists = false;
+    {
+      DbLock lock(*this);
+      exists = db_.catalog.keyspace(*options_.keyspace) != nullptr;
+    }
+    if (!exists) {
+      std::fprintf(stderr, "Connection error: (\"Unable to connect to any servers using keyspace '%s'\", ['127.0.0.1'])\n",
+                   options_.keyspace->c_str());
+      return 1;
+    }
     std::string use = "USE " + util::cql_name(*options_.keyspace) + ";";
     tty_ = false;
     DbLock lock(*this);

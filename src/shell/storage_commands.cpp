@@ -234,8 +234,19 @@ void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& arg
   }
   if (util::iequals(args[0], "advance") && args.size() == 2) {
     auto d = types::parse_duration(args[1]);
-    if (!d || d->months != 0 || d->days < 0 || d->nanos < 0) {
-      print_error(fmt::format("Unable to convert '{}' to a duration without months", args[1]));
+    if (!d) {
+      print_error(fmt::format("Improper CLOCK ADVANCE: '{}' is not a duration (e.g. 30s, 1h30m, 2d)", args[1]));
+      return;
+    }
+    if (d->months < 0 || d->days < 0 || d->nanos < 0) {
+      // Write timestamps only go forward: a clock moved back would let new writes lose to old ones.
+      print_error(fmt::format("Improper CLOCK ADVANCE: the clock only moves forward ('{}' is negative); CLOCK SET "
+                              "starts a new timeline", args[1]));
+      return;
+    }
+    if (d->months != 0) {
+      print_error(fmt::format("Improper CLOCK ADVANCE: '{}' has months, whose length varies; use days (e.g. 30d)",
+                              args[1]));
       return;
     }
     std::int64_t delta = 0, to = 0;
