@@ -471,8 +471,8 @@ void Shell::feed_line(std::string_view line) {
   if (exit_) return;
   DbLock lock(*this);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  if (copy_import_) {  // COPY … FROM STDIN: data lines up to "\."
-    if (line == "\\.") finish_copy_import();
+  if (copy_import_) {  // COPY … FROM STDIN: data lines up to a "." alone (copyutil's until=r'.')
+    if (line == ".") finish_copy_import();
     else copy_import_line(line);
     return;
   }
@@ -614,13 +614,24 @@ int Shell::run_interactive() {
   int empty_continuations = 0;
   while (!exit_) {
     std::string p = prompt();
-    if (splitter_.in_statement() || splitter_.in_literal()) {
+    if (copy_import_) {
+      p = "[copy] ";  // COPY … FROM STDIN's data lines (cqlsh's use_stdin_reader)
+    } else if (splitter_.in_statement() || splitter_.in_literal()) {
       p = std::string(p.size() >= 4 ? p.size() - 4 : 0, ' ') + "... ";
       if (empty_continuations >= 3)
         p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
     }
     sync_log(true);  // the prompt acknowledges what ran before it
     std::optional<std::string> line = editor.read_line(p);
+    if (copy_import_ && (editor.interrupted() || !line)) {
+      // Ctrl-D (or Ctrl-C) ends the data of COPY … FROM STDIN, not the session.
+      std::printf("\n");
+      std::fflush(stdout);
+      DbLock lock(*this);
+      finish_copy_import();
+      flush();
+      continue;
+    }
     if (editor.interrupted()) {
       // Ctrl-C: drop the statement being typed, print an empty line, prompt again (cqlsh).
       splitter_.reset();
@@ -633,6 +644,10 @@ int Shell::run_interactive() {
     if (!line) {
       std::printf("\n");
       break;
+    }
+    if (copy_import_) {  // a data line: not a statement, not history
+      feed_line(*line);
+      continue;
     }
     const bool continuing = splitter_.in_statement() || splitter_.in_literal();
     empty_continuations = continuing && blank(*line) ? empty_continuations + 1 : 0;

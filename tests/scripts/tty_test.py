@@ -96,6 +96,21 @@ if "---MORE---" in out:
     failures.append(f"Ctrl-C at the pager showed another page: {out!r}")
 out = send("SELECT key FROM system.local;\n", 0.8)
 expect("the statement after a cancelled page runs", out, " local\n")
+# COPY … FROM STDIN at a terminal: cqlsh's "[copy] " prompt for each data line, a "." alone
+# ends the data, and Ctrl-D ends only the copy, not the session.
+out = send("COPY t (k, v) FROM STDIN;\n", 0.6)
+expect("COPY FROM STDIN says how to end", out, "[Use . on a line by itself to end input]\n[copy] ")
+out = send("5,e\n", 0.4)
+expect("a data line gets the [copy] prompt again", out, "[copy] ")
+out = send(".\n", 0.6)
+expect("'.' ends the data", out, "1 rows imported from 1 files")
+send("COPY t (k, v) FROM STDIN;\n", 0.6)
+send("6,f\n", 0.4)
+out = send("\x04", 0.8)
+expect("Ctrl-D ends the copy", out, "1 rows imported from 1 files")
+expect("Ctrl-D ends only the copy", out, "cqlbox:ks> ")
+out = send("SELECT v FROM t WHERE k = 6;\n", 0.8)
+expect("the session goes on after the copy", out, " f\n")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:
