@@ -29,7 +29,22 @@ cqlbox_build() {
       cat "$log" >&2; echo "cqlbox: meson setup failed (log: $log)" >&2; return 1
     fi
   fi
-  if ! ninja -C "$dir" > "$log" 2>&1; then
+  # A first build compiles everything (a few minutes on 2 cores): say so, and at a terminal show
+  # ninja's [done/total] count on one line while it runs.
+  if [ ! -f "$dir/src/cqlbox" ]; then
+    echo "cqlbox: building $(basename "$dir") for the first time: this takes a few minutes (log: $log)" >&2
+  fi
+  local ok=0
+  if [ -t 2 ]; then
+    ninja -C "$dir" 2>&1 | tee "$log" | while IFS= read -r line; do
+      case $line in \[*/*\]*) printf '\rcqlbox: building %s ' "${line%%]*}]" >&2 ;; esac
+    done
+    [ "${PIPESTATUS[0]}" -eq 0 ] || ok=1
+    printf '\r\033[K' >&2
+  else
+    ninja -C "$dir" > "$log" 2>&1 || ok=1
+  fi
+  if [ $ok -ne 0 ]; then
     cat "$log" >&2; echo "cqlbox: build failed (log: $log)" >&2; return 1
   fi
 }

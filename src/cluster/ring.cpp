@@ -74,4 +74,15 @@ std::vector<int> Ring::replicas(std::int64_t token, const Replication& r) const 
   return out;
 }
 
+std::vector<std::pair<std::string, std::vector<std::string>>> Ring::range_ownership(const Replication& r) const {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  for (const auto& [token, node] : tokens_) {
+    std::vector<std::string> endpoints;
+    for (int n : replicas(token, r)) endpoints.push_back("/" + nodes_[static_cast<std::size_t>(n)].address + ":7000");
+    out.emplace_back(std::to_string(token), std::move(endpoints));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace cqlbox::cluster

@@ -40,6 +40,9 @@ class Ring {
   std::vector<int> replicas(std::int64_t token, const Replication& r) const;
   // The ring token that owns `token` (its range is (previous, owner]).
   std::size_t owner_index(std::int64_t token) const;
+  // DESCRIBE CLUSTER's range ownership for a keyspace: each range's end token as text, with its
+  // replicas' endpoints ("/127.0.0.1:7000"), sorted by that text as the server sends them.
+  std::vector<std::pair<std::string, std::vector<std::string>>> range_ownership(const Replication& r) const;
 
  private:
   std::vector<Node> nodes_;

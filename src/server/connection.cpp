@@ -11,6 +11,8 @@
 #include "exec/executor.hpp"
 #include "exec/tracing.hpp"
 #include "print/describe_rows.hpp"
+#include "print/describe.hpp"
+#include "types/collection.hpp"
 #include "server/results.hpp"
 #include "util/text.hpp"
 #include "server/schema_change.hpp"
@@ -161,6 +163,17 @@ std::optional<exec::Rows> Connection::describe_query(std::string_view query, con
     rows.columns = {{"cluster", text}, {"partitioner", text}, {"snitch", text}};
     rows.rows.push_back({std::string("Test Cluster"), std::string("Murmur3Partitioner"),
                          std::string("DynamicEndpointSnitch")});
+    // With a (non-system) keyspace in use, the ranges and their replicas (DescribeStatement's
+    // range_ownership, map<text, list<text>>), as the shell's DESCRIBE CLUSTER prints them.
+    const schema::KeyspaceSchema* ks = session_.keyspace.empty() ? nullptr : db.catalog.keyspace(session_.keyspace);
+    if (ks && !print::is_system_keyspace(ks->name)) {
+      const types::CqlType* list = types::collection_type(types::Kind::List, {text}, false);
+      rows.columns.push_back({"range_ownership", types::collection_type(types::Kind::Map, {text, list}, false)});
+      std::vector<std::pair<std::string, std::string>> pairs;
+      for (const auto& [end, endpoints] : db.ring.range_ownership(cluster::replication_of(ks->replication)))
+        pairs.emplace_back(end, types::encode_elements(endpoints));
+      rows.rows.back().push_back(types::encode_pairs(pairs));
+    }
     return rows;
   }
   rows.columns = {{"keyspace_name", text}, {"type", text}, {"name", text}};

@@ -12,6 +12,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
@@ -507,18 +508,9 @@ void Shell::describe_cluster() {
   out_ += "\nCluster: Test Cluster\nPartitioner: Murmur3Partitioner\nSnitch: DynamicEndpointSnitch\n\n";
   const schema::KeyspaceSchema* ks = session_.keyspace.empty() ? nullptr : db_.catalog.keyspace(session_.keyspace);
   if (ks && !system_keyspace(ks->name)) {
-    const cluster::Replication r = cluster::replication_of(ks->replication);
-    // The server sorts the ranges by the text of their end token.
-    std::vector<std::pair<std::string, std::int64_t>> ends;
-    for (const auto& [token, node] : db_.ring.tokens()) ends.emplace_back(std::to_string(token), token);
-    std::sort(ends.begin(), ends.end());
     out_ += "Range ownership:\n";
-    for (const auto& [text, token] : ends) {
-      std::string endpoints;
-      for (int n : db_.ring.replicas(token, r))
-        endpoints += fmt::format("{}/{}:7000", endpoints.empty() ? "" : ", ", db_.ring.nodes()[static_cast<std::size_t>(n)].address);
-      out_ += fmt::format(" {:>39}  [{}]\n", text, endpoints);
-    }
+    for (const auto& [end, endpoints] : db_.ring.range_ownership(cluster::replication_of(ks->replication)))
+      out_ += fmt::format(" {:>39}  [{}]\n", end, fmt::join(endpoints, ", "));
     out_ += '\n';
   }
   flush();
