@@ -34,7 +34,7 @@ const char* value_color(const types::CqlType& t) {
 
 }  // namespace
 
-FormattedRows format_rows(const exec::Rows& rows) {
+FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display) {
   FormattedRows r;
   for (const auto& c : rows.columns) {
     r.names.push_back(c.name);
@@ -47,7 +47,7 @@ FormattedRows format_rows(const exec::Rows& rows) {
     std::vector<bool> nulls;
     cells.reserve(row.size());
     for (std::size_t i = 0; i < row.size(); ++i) {
-      cells.push_back(row[i] ? value_text(*rows.columns[i].type, *row[i]) : std::string("null"));
+      cells.push_back(row[i] ? value_text(*rows.columns[i].type, *row[i], false, display) : std::string("null"));
       nulls.push_back(!row[i]);
     }
     r.cells.push_back(std::move(cells));
@@ -153,8 +153,8 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
   }
 }
 
-void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style) {
-  FormattedRows r = format_rows(rows);
+void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style, const DisplayOptions& display) {
+  FormattedRows r = format_rows(rows, display);
   const std::size_t n = r.cells.size();
   const std::size_t page = style.page_size ? style.page_size : std::max<std::size_t>(n, 1);
   if (n == 0) append_page(out, r, 0, 0, true, style);

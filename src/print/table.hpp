@@ -8,6 +8,7 @@
 #include <string>
 
 #include "exec/result.hpp"
+#include "print/value_text.hpp"
 
 namespace cqlbox::print {
 
@@ -27,7 +28,7 @@ struct FormattedRows {
   std::vector<std::vector<bool>> nulls;          // null cells are red
 };
 
-FormattedRows format_rows(const exec::Rows& rows);
+FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display = kDefaultDisplay);
 
 // Appends page `page` (rows [first, last)) of a result. The shell calls it per page so a tty
 // can pause with ---MORE--- between pages. `row_number` is the EXPAND counter of the first row.
@@ -40,6 +41,7 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
                    std::optional<std::size_t> count = std::nullopt);
 
 // The whole result at once (non-tty use and tests).
-void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style);
+void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style,
+                   const DisplayOptions& display = kDefaultDisplay);
 
 }  // namespace cqlbox::print

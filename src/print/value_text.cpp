@@ -58,7 +58,7 @@ void append_uuid(std::string& out, std::string_view b) {
 }  // namespace
 
 void append_value_text(std::string& out, const types::CqlType& type, std::string_view b,
-                       bool nested) {
+                       bool nested, const DisplayOptions& display) {
   const Kind k = type.kind;
   if (b.empty() && k != Kind::Blob && k != Kind::Text && k != Kind::Ascii) return;
   switch (k) {
@@ -71,14 +71,14 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       auto bits = read_be<std::uint32_t>(b);
       float f = 0;
       std::memcpy(&f, &bits, 4);
-      out += format_floating(static_cast<double>(f));
+      out += format_floating(static_cast<double>(f), display.float_precision);
       return;
     }
     case Kind::Double: {
       auto bits = read_be<std::uint64_t>(b);
       double d = 0;
       std::memcpy(&d, &bits, 8);
-      out += format_floating(d);
+      out += format_floating(d, nested ? display.float_precision : display.double_precision);  // cqlsh: by the column's type
       return;
     }
     case Kind::Decimal: out += format_decimal(b); return;
@@ -100,7 +100,9 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
     case Kind::Blob: out += "0x"; append_hex(out, b); return;
     case Kind::Uuid: case Kind::Timeuuid: append_uuid(out, b); return;
     case Kind::Timestamp: {
-      std::string s = types::format_timestamp_ms(read_be<std::int64_t>(b));
+      const auto ms = read_be<std::int64_t>(b);
+      std::string s = display.time_format.empty() ? types::format_timestamp_ms(ms)
+                                                  : types::strftime_utc(ms, display.time_format);
       out += nested ? "'" + s + "'" : s;
       return;
     }
@@ -122,7 +124,7 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       for (std::size_t i = 0; i < elements.size(); ++i) {
         if (i) out += map && i % 2 ? ": " : ", ";
         if (elements[i].data() == nullptr) out += "null";
-        else append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true);
+        else append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true, display);
       }
       out += k == Kind::List ? ']' : '}';
       return;
@@ -133,7 +135,7 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       out += '[';
       for (std::size_t i = 0; i < elements.size(); ++i) {
         if (i) out += ", ";
-        append_value_text(out, *type.params[0], elements[i], true);
+        append_value_text(out, *type.params[0], elements[i], true, display);
       }
       out += ']';
       return;
@@ -145,7 +147,7 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       out += '(';
       for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
         if (i) out += ", ";
-        if (parts[i]) append_value_text(out, *type.params[i], *parts[i], true);
+        if (parts[i]) append_value_text(out, *type.params[i], *parts[i], true, display);
         else out += "None";
       }
       out += ')';
@@ -160,7 +162,7 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
         if (i) out += ", ";
         out += type.fields[i];
         out += ": ";
-        if (i < parts.size() && parts[i]) append_value_text(out, *type.params[i], *parts[i], true);
+        if (i < parts.size() && parts[i]) append_value_text(out, *type.params[i], *parts[i], true, display);
         else out += "null";
       }
       out += '}';
@@ -176,9 +178,10 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
   }
 }
 
-std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested) {
+std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested,
+                       const DisplayOptions& display) {
   std::string out;
-  append_value_text(out, type, bytes, nested);
+  append_value_text(out, type, bytes, nested, display);
   return out;
 }
 

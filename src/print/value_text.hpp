@@ -10,10 +10,20 @@
 
 namespace cqlbox::print {
 
+// cqlshrc's [ui] display settings (float_precision, double_precision, time_format): cqlsh's
+// defaults unless the shell was configured otherwise.
+struct DisplayOptions {
+  int float_precision = 5;
+  int double_precision = 5;
+  std::string time_format;  // strftime-style (%f microseconds, %z +0000); empty: cqlsh's default
+};
+inline const DisplayOptions kDefaultDisplay{};
+
 // REQUIRES: `bytes` is a valid serialization of `type` (or empty).
 void append_value_text(std::string& out, const types::CqlType& type, std::string_view bytes,
-                       bool nested = false);
-std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested = false);
+                       bool nested = false, const DisplayOptions& display = kDefaultDisplay);
+std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested = false,
+                       const DisplayOptions& display = kDefaultDisplay);
 
 // cqlsh's float/double rule with precision `p` (default 5).
 std::string format_floating(double x, int p = 5);

@@ -105,6 +105,20 @@ void Shell::cmd_copy(std::string_view text) {
   if ((direction != "TO" && direction != "FROM") || target.empty()) return print_error("Improper COPY command.");
   CopyOptions o;
   std::vector<std::string> unknown;
+  // Defaults: DATETIMEFORMAT is cqlshrc's time_format; then cqlshrc's [copy…] sections.
+  o.datetime_format = display_.time_format;
+  {
+    std::string rc_ks = session_.keyspace, rc_table = table_name;
+    if (const auto dot = table_name.find('.'); dot != std::string::npos) {
+      rc_ks = util::ascii_lower(table_name.substr(0, dot));
+      rc_table = table_name.substr(dot + 1);
+    }
+    for (const auto& [key, value] : copy_defaults(direction, rc_ks, util::ascii_lower(rc_table))) {
+      std::string error;
+      for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
+      if (!error.empty()) return print_error(error);
+    }
+  }
   if (upper(word()) == "WITH") {
     while (true) {
       const std::string key = upper(word());

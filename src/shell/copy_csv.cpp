@@ -1,4 +1,5 @@
 #include "shell/copy_csv.hpp"
+#include "types/temporal.hpp"
 
 #include <cctype>
 #include <cstdlib>
@@ -345,27 +346,7 @@ std::optional<std::string> parse_error_for(const types::CqlType& type, const std
 }
 
 std::string format_datetime(std::int64_t ms, const std::string& format) {
-  std::int64_t seconds = ms / 1000, millis = ms % 1000;
-  if (millis < 0) { millis += 1000; --seconds; }
-  const std::time_t t = static_cast<std::time_t>(seconds);
-  std::tm tm{};
-  if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999)
-    return std::to_string(ms);  // cqlsh falls back to milliseconds since the epoch
-  std::string f;
-  for (std::size_t i = 0; i < format.size(); ++i) {
-    if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 'f') {
-      f += fmt::format("{:06}", millis * 1000);
-      ++i;
-    } else if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 'z') {
-      f += "+0000";
-      ++i;
-    } else {
-      f += format[i];
-    }
-  }
-  char buf[512];
-  const std::size_t n = f.empty() ? 0 : std::strftime(buf, sizeof buf, f.c_str(), &tm);
-  std::string out(buf, n);
+  std::string out = types::strftime_utc(ms, format);
   // round_microseconds: ".NNNNNN" becomes ".NNN".
   if (const auto dot = out.find('.'); dot != std::string::npos) {
     std::size_t end = dot + 1;

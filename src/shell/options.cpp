@@ -48,6 +48,9 @@ Options:
                         cassandra, password cassandra
   -u, --username ROLE   with --auth: log the shell in as ROLE
   -p, --password PW     its password (asked for when not given on a terminal)
+      --cqlshrc FILE    cqlsh's configuration file (default ~/.cassandra/cqlshrc):
+                        [ui] colour, precisions, time_format; [authentication];
+                        [copy], [copy-from], [copy-to] defaults
       --output-format F table (default), json (one object per row and line) or csv
       --version         print the version
   -h, --help            print this help
@@ -179,7 +182,10 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
     } else if (name == "-p" || name == "--password") {
       if (!(v = arg())) return 2;
       out.password = *v;
-    } else if (name == "--cqlshrc" || name == "--credentials" || name == "--cqlversion" ||
+    } else if (name == "--cqlshrc") {
+      if (!(v = arg())) return 2;
+      out.cqlshrc = *v;
+    } else if (name == "--credentials" || name == "--cqlversion" ||
                name == "--protocol-version" || name == "--connect-timeout" ||
                name == "--request-timeout" || name == "--encoding" || name == "--browser") {
       if (!(v = arg())) return 2;

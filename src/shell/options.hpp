@@ -28,6 +28,7 @@ struct Options {
   std::optional<std::string> username;  // -u: the role to log in as (with --auth)
   std::optional<std::string> password;  // -p
   bool insecure_password = false;       // --insecure-password-without-warning
+  std::optional<std::string> cqlshrc;   // --cqlshrc FILE (default ~/.cassandra/cqlshrc)
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail
   bool materialized_views = true;       // --disable-materialized-views turns them off

@@ -26,6 +26,7 @@
 #include "server/server.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/lessons.hpp"
+#include "shell/cqlshrc.hpp"
 #include "shell/options.hpp"
 
 namespace cqlbox::shell {
@@ -120,6 +121,15 @@ class Shell {
   std::string login(const std::string& user, std::optional<std::string> password);
   void empty_list_as_table(const ast::Statement& statement, exec::Result& result) const;
   void warn_date_overflow(const exec::Rows& rows);
+  // cqlshrc (cqlshrc.cpp): read at start, under the command line and the environment.
+  void apply_cqlshrc();
+  // COPY's defaults from cqlshrc's [copy…] sections, in the order they apply.
+  std::vector<std::pair<std::string, std::string>> copy_defaults(const std::string& direction,
+                                                                 const std::string& keyspace,
+                                                                 const std::string& table) const;
+  Cqlshrc cqlshrc_;
+  print::DisplayOptions display_;  // [ui] precisions and time_format
+  std::optional<bool> rc_color_;   // [ui] color
   bool date_overflow_warned_ = false;  // cqlsh's DateOverFlowWarning: once a session
 
   // copy_command.cpp

@@ -1,5 +1,7 @@
 #include "types/temporal.hpp"
 
+#include <ctime>
+
 #include <fmt/format.h>
 
 namespace cqlbox::types {
@@ -281,6 +283,29 @@ std::string format_duration(const Duration& d) {
   part(ns / kNsPerUs % 1000, "us");
   part(ns % 1000, "ns");
   return out;
+}
+
+std::string strftime_utc(std::int64_t ms, std::string_view format) {
+  std::int64_t seconds = ms / 1000, millis = ms % 1000;
+  if (millis < 0) { millis += 1000; --seconds; }
+  const auto t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999) return std::to_string(ms);
+  std::string f;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 'f') {
+      f += fmt::format("{:06}", millis * 1000);
+      ++i;
+    } else if (format[i] == '%' && i + 1 < format.size() && format[i + 1] == 'z') {
+      f += "+0000";
+      ++i;
+    } else {
+      f += format[i];
+    }
+  }
+  char buf[512];
+  const std::size_t n = f.empty() ? 0 : std::strftime(buf, sizeof buf, f.c_str(), &tm);
+  return std::string(buf, n);
 }
 
 }  // namespace cqlbox::types

@@ -1,0 +1,136 @@
+#include "shell/cqlshrc.hpp"
+
+#include <fstream>
+
+#include "util/text.hpp"
+
+namespace cqlbox::shell {
+
+namespace {
+std::string trim(std::string s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+}  // namespace
+
+const std::string* Cqlshrc::get(const std::string& section, const std::string& key) const {
+  auto s = sections.find(section);
+  if (s == sections.end()) return nullptr;
+  const std::string* found = nullptr;
+  for (const auto& [k, v] : s->second)
+    if (k == key) found = &v;  // the last one wins
+  return found;
+}
+
+std::optional<Cqlshrc> read_cqlshrc(const std::string& path, std::vector<std::string>& problems) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  Cqlshrc rc;
+  rc.path = path;
+  std::string section;
+  std::string line;
+  for (int n = 1; std::getline(in, line) && n <= 100000; ++n) {
+    const std::string t = trim(line);
+    if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+    if (t.front() == '[' && t.back() == ']') {
+      section = trim(t.substr(1, t.size() - 2));
+      rc.sections[section];
+      continue;
+    }
+    const auto sep = t.find_first_of("=:");
+    if (sep == std::string::npos || section.empty()) {
+      problems.push_back(path + ":" + std::to_string(n) + ": not a section or an option: " + t);
+      continue;
+    }
+    rc.sections[section].emplace_back(util::ascii_lower(trim(t.substr(0, sep))), trim(t.substr(sep + 1)));
+  }
+  return rc;
+}
+
+}  // namespace cqlbox::shell
+
+// ---- applying it to the shell ---------------------------------------------------------------
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "shell/shell.hpp"
+
+namespace cqlbox::shell {
+
+void Shell::apply_cqlshrc() {
+  // cqlsh: --cqlshrc, else ~/.cassandra/cqlshrc; the command line and the environment win.
+  const char* home = std::getenv("HOME");
+  const std::string path = options_.cqlshrc ? *options_.cqlshrc
+                                            : (home && *home ? std::string(home) + "/.cassandra/cqlshrc" : std::string());
+  std::vector<std::string> problems;
+  std::optional<Cqlshrc> rc = path.empty() ? std::nullopt : read_cqlshrc(path, problems);
+  if (!rc && options_.cqlshrc)
+    std::fprintf(stderr, "cqlbox: cannot read the cqlshrc file %s: its settings are not used\n", path.c_str());
+  for (const auto& p : problems) std::fprintf(stderr, "cqlbox: %s\n", p.c_str());
+  if (rc) cqlshrc_ = std::move(*rc);
+  auto number = [&](const char* key, int& into) {
+    if (const std::string* v = cqlshrc_.get("ui", key)) {
+      char* end = nullptr;
+      const long n = std::strtol(v->c_str(), &end, 10);
+      if (end && *end == '\0' && n >= 0 && n <= 20) into = static_cast<int>(n);
+      else std::fprintf(stderr, "cqlbox: cqlshrc [ui] %s = %s is not a precision (0 to 20): ignored\n", key, v->c_str());
+    }
+  };
+  number("float_precision", display_.float_precision);
+  number("double_precision", display_.double_precision);
+  if (const std::string* v = cqlshrc_.get("ui", "time_format")) display_.time_format = *v;
+  if (const char* env = std::getenv("CQLSH_DEFAULT_TIMESTAMP_FORMAT"); env && *env) display_.time_format = env;
+  if (const std::string* v = cqlshrc_.get("ui", "color")) {
+    const std::string c = util::ascii_lower(*v);
+    if (c == "on" || c == "true" || c == "yes" || c == "1") rc_color_ = true;
+    else if (c == "off" || c == "false" || c == "no" || c == "0") rc_color_ = false;
+  }
+  // cqlbox shows UTC: cqlsh's words for a custom format with no timezone it can find.
+  if (!display_.time_format.empty() && display_.time_format != "%Y-%m-%d %H:%M:%S.%f%z" && !cqlshrc_.get("ui", "timezone"))
+    std::fputs("Warning: custom timestamp format specified in cqlshrc, but local timezone could not be detected.\n"
+               "Either install Python 'tzlocal' module for auto-detection or specify client timezone in your "
+               "cqlshrc.\n\n", stderr);
+  if (const std::string* v = cqlshrc_.get("ui", "timezone"); v && util::ascii_lower(*v) != "utc" && *v != "Etc/UTC")
+    std::fprintf(stderr, "cqlbox: timestamps are shown in UTC: ignoring cqlshrc [ui] timezone = %s\n", v->c_str());
+  if (const std::string* v = cqlshrc_.get("ui", "encoding"); v && util::ascii_lower(*v) != "utf8" && util::ascii_lower(*v) != "utf-8")
+    std::fprintf(stderr, "cqlbox: input and output are UTF-8: ignoring cqlshrc [ui] encoding = %s\n", v->c_str());
+  // [authentication]: the login, where the command line gives none; cqlsh 6.2's warnings.
+  const std::string* rc_user = cqlshrc_.get("authentication", "username");
+  const std::string* rc_password = cqlshrc_.get("authentication", "password");
+  if (rc_user || rc_password) {
+    struct stat st {};
+    const bool secure = ::stat(cqlshrc_.path.c_str(), &st) != 0 ||
+                        ((getuid() == 0 || st.st_uid == getuid()) && (st.st_mode & (S_IRGRP | S_IROTH)) == 0);
+    if (rc_password && !secure)
+      std::fputs("\nWarning: Password is found in an insecure cqlshrc file. The file is owned or readable by other "
+                 "users on the system.", stderr);
+    std::fputs("\nNotice: Credentials in the cqlshrc file is deprecated and will be ignored in the future.\n"
+               "Please use a credentials file to specify the username and password.\n\n", stderr);
+  }
+  if (!options_.username)
+    if (const std::string* v = cqlshrc_.get("authentication", "username")) options_.username = *v;
+  if (!options_.password)
+    if (const std::string* v = cqlshrc_.get("authentication", "password")) options_.password = *v;
+}
+
+std::vector<std::pair<std::string, std::string>> Shell::copy_defaults(const std::string& direction,
+                                                                      const std::string& keyspace,
+                                                                      const std::string& table) const {
+  // copyutil's order: [copy], [copy-to|copy-from], then the same for [...:ks.table]; later wins.
+  const std::string dir = direction == "TO" ? "copy-to" : "copy-from";
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& section : {std::string("copy"), dir, "copy:" + keyspace + "." + table,
+                                     dir + ":" + keyspace + "." + table})
+    if (auto s = cqlshrc_.sections.find(section); s != cqlshrc_.sections.end())
+      for (const auto& kv : s->second) out.push_back(kv);
+  return out;
+}
+
+}  // namespace cqlbox::shell
