@@ -85,6 +85,9 @@ struct Session {
   // is the logged-in role, or empty for the anonymous user of AllowAllAuthenticator.
   bool internal = true;
   std::string user;
+  // Set by the interactive shell: Ctrl-C at the terminal. A read checks it as it goes and stops
+  // with ErrorClass::ShellError "Interrupted" (reads change nothing, so nothing is half done).
+  const volatile int* interrupted = nullptr;
   bool paging = true;          // cqlsh pages by default; ORDER BY + IN needs it off
   bool record_reads = false;   // STORAGE ON: SELECT results list the partitions/rows read
   // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each

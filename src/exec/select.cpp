@@ -874,7 +874,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   for (std::size_t i = 0; i < t.columns.size() && count_only; ++i)
     count_only = t.columns[i].kind == ColumnKind::PartitionKey || !r.columns[i].any();
   std::vector<store::Row> candidate_rows;  // reused partition after partition
+  auto check_interrupted = [&] {
+    if (session.interrupted && *session.interrupted) error::fail(error::ErrorClass::ShellError, "Interrupted");
+  };
   for (const store::Partition* p : partitions_to_read(t, r, st)) {
+    check_interrupted();
     if (limit_reached()) break;
     std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
     if (!match.partition_matches(pk)) continue;
@@ -911,9 +915,11 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     p->static_row().for_each_cell([&](int, const store::CellRef& c) {
       if (c.timestamp > p->deletion().timestamp && !c.live(now_s)) ++tombstones;
     });
+    std::size_t scanned_rows = 0;
     for (const store::Row& candidate : candidates) {
       const store::Row* row = &candidate;
       if (limit_reached()) break;
+      if ((++scanned_rows & 4095) == 0) check_interrupted();  // a partition of millions of rows
       // Grouped, PER PARTITION LIMIT counts groups (GroupByLimits): checked as a row opens one.
       if (!plan.grouped && plan.per_partition_limit && in_partition >= *plan.per_partition_limit) break;
       if (read) read->rows.push_back(*row);

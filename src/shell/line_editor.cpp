@@ -71,6 +71,9 @@ void LineEditor::set_completer(Completer completer) {
 #endif
 }
 
+static_assert(sizeof(std::sig_atomic_t) == sizeof(int), "the flag is read as an int");
+const volatile int* interrupt_flag() { return reinterpret_cast<const volatile int*>(&g_interrupted); }
+
 bool take_interrupt() {
   const bool was = g_interrupted != 0;
   g_interrupted = 0;

@@ -13,6 +13,8 @@ namespace cqlbox::shell {
 // Whether Ctrl-C was pressed since the last call (and forget it): for the pager, which reads
 // the terminal outside the line editor.
 bool take_interrupt();
+// The flag SIGINT sets (true while a Ctrl-C is pending): long reads poll it (exec::Session).
+const volatile int* interrupt_flag();
 
 class LineEditor {
  public:

@@ -461,6 +461,12 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     }
   } catch (const error::CqlError& e) {
     session_.record_reads = storage_;
+    // Ctrl-C during a read: cqlsh's KeyboardInterrupt, an empty line and the prompt.
+    if (e.cls == error::ErrorClass::ShellError && e.message == "Interrupted" && take_interrupt()) {
+      out_ += '\n';
+      flush();
+      return;
+    }
     print_error(print::error_text(e));
   } catch (const std::exception& e) {
     session_.record_reads = storage_;
@@ -613,6 +619,7 @@ int Shell::run_interactive() {
   }
   std::string entry;  // a multi-line statement is one history entry
   int empty_continuations = 0;
+  session_.interrupted = interrupt_flag();  // Ctrl-C stops a long read
   while (!exit_) {
     std::string p = prompt();
     if (copy_import_) {

@@ -401,3 +401,21 @@ TEST_CASE("random INSERT/UPDATE/DELETE with collections, TTLs and views read as 
     REQUIRE(text_of(by_c) == text_of(expected));
   }
 }
+
+TEST_CASE("a read stops when the shell's Ctrl-C flag is set, and nothing changes") {
+  Harness h;
+  for (int p = 0; p < 50; ++p) h.run("INSERT INTO t (p, c, v) VALUES (" + std::to_string(p) + ", 1, 1)");
+  volatile int flag = 0;
+  h.session.interrupted = &flag;
+  CHECK(h.select("SELECT count(*) FROM t").rows.size() == 1);
+  flag = 1;
+  try {
+    h.run("SELECT * FROM t WHERE w = 'x' ALLOW FILTERING");
+    FAIL("the read ran to its end");
+  } catch (const cqlbox::error::CqlError& e) {
+    CHECK(e.cls == cqlbox::error::ErrorClass::ShellError);
+    CHECK(e.message == "Interrupted");
+  }
+  flag = 0;
+  CHECK(h.select("SELECT * FROM t").rows.size() == 50);
+}
