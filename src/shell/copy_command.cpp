@@ -24,6 +24,7 @@
 #include "print/error_text.hpp"
 #include "print/value_text.hpp"
 #include "shell/copy_csv.hpp"
+#include "shell/line_editor.hpp"
 #include "shell/shell.hpp"
 #include <memory>
 #include <cerrno>
@@ -349,6 +350,12 @@ void Shell::cmd_copy(std::string_view text) {
   flush();
   ProgressLine progress(tty_);
   for (std::string line; std::getline(in, line);) {
+    // Ctrl-C at a terminal stops the import between rows: what was imported stays, as in cqlsh.
+    if (session_.interrupted && *session_.interrupted) {
+      take_interrupt();
+      print_error("Interrupted: the rows before this one were imported");
+      break;
+    }
     copy_import_line(line);
     progress.tick(copy_import_->records);
   }
