@@ -33,7 +33,14 @@ struct call_open : lparen {};
 struct call_close : rparen {};
 struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};
 
-struct term_primary : sor<constant, null_lit, brace_literal, list_literal, tuple_literal, function_call,
+// A type hint, (type)term (Parser.g's TypeCast in simpleTerm): (ascii)'foo', (int)?. Tried before
+// the tuple literal, which it cannot be: a tuple's first element is no bare type name and ')'.
+struct term_primary;
+struct cast_open : lparen {};
+struct cast_type_name : ident {};
+struct cast_close : rparen {};
+struct term_cast : seq<cast_open, cast_type_name, cast_close, term_primary> {};
+struct term_primary : sor<constant, null_lit, brace_literal, list_literal, term_cast, tuple_literal, function_call,
                           bind_marker> {
   static constexpr bool counted = true;  // the parser bounds how many a statement may have
 };

@@ -26,6 +26,7 @@ enum class TermKind : std::uint8_t {
   Null, List, Set, Map, Tuple, FunctionCall, Udt,
   Operation,  // text: "+", "-", "*", "/", "%", or "n" (unary minus); items: the operands
   Bind,       // a bind marker: text is its name (empty for '?'), bind_index its position
+  Cast,       // (type)term: text is the type's name, items[0] the term
 };
 
 // A term. Constants keep their text (strings unescaped); collections and tuples keep their

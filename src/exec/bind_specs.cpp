@@ -59,6 +59,9 @@ struct SpecWalk {
       case TermKind::Operation:
         for (const auto& item : t.items) term(item, name, type);
         return;
+      case TermKind::Cast:  // (int)? : the marker takes the cast's type
+        term(t.items[0], name, types::find_native_type(util::ascii_lower(t.text)) ? types::find_native_type(util::ascii_lower(t.text)) : type);
+        return;
       default: return;
     }
   }

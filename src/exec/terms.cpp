@@ -69,7 +69,7 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
   using ast::TermKind;
   using types::Kind;
   switch (term.kind) {
-    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: return true;
+    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: case TermKind::Cast: return true;
     case TermKind::List: return type.kind == Kind::List || (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
@@ -450,6 +450,20 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       return types::encode_tuple(parts);
     }
     case TermKind::Operation: return bind_operation(term, type, column, ctx);
+    case TermKind::Cast: {
+      // TypeCast.prepare: the term is read as the cast's type, which the receiver must accept
+      // (the same type, text for ascii, varint for the other integers, blob for anything).
+      const types::CqlType* cast = types::find_native_type(util::ascii_lower(term.text));
+      if (!cast) error::invalid("Unknown type {}", term.text);
+      using types::Kind;
+      const Kind r = type.kind, c = cast->kind;
+      const bool accepted = cast == &type || (r == Kind::Text && c == Kind::Ascii) || r == Kind::Blob ||
+                            (r == Kind::Varint && (c == Kind::Int || c == Kind::Bigint || c == Kind::Smallint ||
+                                                   c == Kind::Tinyint)) ||
+                            (r == Kind::Uuid && c == Kind::Timeuuid);
+      if (!accepted) error::invalid("Cannot assign value {} to {} of type {}", term_text(term), column, type.name);
+      return bind_term(term.items[0], *cast, column, ctx);
+    }
     case TermKind::FunctionCall: {
       TypedValue v = evaluate_call(term, ctx);
       const bool ok = v.type == &type || (type.kind == types::Kind::Uuid && v.type->kind == types::Kind::Timeuuid) ||
@@ -581,6 +595,7 @@ std::string term_text(const ast::Term& term) {
       }
       return s + (term.kind == TermKind::FunctionCall ? ")" : close);
     }
+    case TermKind::Cast: return "(" + std::string(term.text) + ")" + term_text(term.items[0]);
     case TermKind::Operation:
       if (term.text == "n") return "-" + term_text(term.items[0]);
       return term_text(term.items[0]) + " " + std::string(term.text) + " " + term_text(term.items[1]);

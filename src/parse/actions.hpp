@@ -210,6 +210,25 @@ struct action<g::call_close> {
   }
 };
 
+template <>
+struct action<g::cast_type_name> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) { b.cast_types.push_back(b.name_of(in.string_view())); }
+};
+template <>
+struct action<g::term_cast> {
+  static void apply0(Builder& b) {
+    ast::Term t;
+    t.kind = TermKind::Cast;
+    t.text = b.cast_types.back();
+    b.cast_types.pop_back();
+    t.offset = b.terms.back().offset;
+    t.items.push_back(b.pop_term());
+    b.bound_depth(t);
+    b.terms.push_back(std::move(t));
+  }
+};
+
 // --- relations ------------------------------------------------------------------------------
 
 template <>

@@ -49,6 +49,7 @@ struct Builder {
   std::vector<std::size_t> rewind_marks;  // see control::kRewinds
   std::vector<bool> brace_is_map;
   std::vector<std::string_view> call_names;
+  std::vector<std::string_view> cast_types;  // (type) of the casts being read
 
   std::vector<ast::Selector> selectors;
   std::string_view cast_type;
