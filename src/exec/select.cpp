@@ -825,13 +825,21 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       out += '\0';
     }
   };
+  // A finished group: its row, or with ORDER BY across IN partitions a row to sort by the
+  // clustering of the group's first row (the values its key columns show).
+  std::string group_clustering;
+  auto finish_group = [&] {
+    if (post_sort) pending.emplace_back(group_clustering, agg.finish());
+    else rows.rows.push_back(agg.finish());
+  };
   auto emit = [&](const RowSource& src, const std::string_view* clustering) {
     if (plan.grouped) {
       group_of(src, row_group);
       if (agg.has_rows() && row_group != group_key) {
-        rows.rows.push_back(agg.finish());
+        finish_group();
         agg.reset();
       }
+      if (!agg.has_rows()) group_clustering = clustering ? std::string(*clustering) : std::string();
       group_key = row_group;
       agg.feed(t, src, ctx);
       return;
@@ -965,6 +973,15 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     }
   }
 
+  if (aggregating) {
+    // Without GROUP BY an aggregate always answers one row (count 0 on no data).
+    if (!plan.grouped) rows.rows.push_back(agg.finish());
+    else if (agg.has_rows() && !limit_reached()) finish_group();
+    bool pk_restricted = r.token.has_value();
+    for (int c : t.partition_key) pk_restricted = pk_restricted || column_restricted(r, c);
+    if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
+    else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
+  }
   if (post_sort) {
     std::stable_sort(pending.begin(), pending.end(), [&](const auto& a, const auto& b) {
       int c = cmp.compare(a.first, b.first);
@@ -974,14 +991,6 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       if (plan.limit && static_cast<std::int64_t>(rows.rows.size()) >= *plan.limit) break;
       rows.rows.push_back(std::move(v));
     }
-  }
-  if (aggregating) {
-    // Without GROUP BY an aggregate always answers one row (count 0 on no data).
-    if (!plan.grouped || (agg.has_rows() && !limit_reached())) rows.rows.push_back(agg.finish());
-    bool pk_restricted = r.token.has_value();
-    for (int c : t.partition_key) pk_restricted = pk_restricted || column_restricted(r, c);
-    if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
-    else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
   // After the aggregation warning: Cassandra gives that one before it reads.
   end_page();
