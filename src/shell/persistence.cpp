@@ -101,28 +101,25 @@ std::string Shell::load_data_file(const std::string& payload) {
   db_.last_uuid_time = static_cast<std::int64_t>(r.u(8));
   db_.prepend_ticks = static_cast<std::int64_t>(r.u(8));
   db_.clock.set_last_timestamp(std::max(db_.clock.last_timestamp(), last));
-  const std::uint64_t statements = r.u(4);
-  for (std::uint64_t i = 0; r.ok && i < statements; ++i) {
-    const std::string text = r.str();
-    exec::Session session;
-    try {
-      (void)exec::execute(db_, session, parser_.parse(text));
-    } catch (const std::exception& e) {
-      return fmt::format("cannot recreate the schema ({}): {}", text.substr(0, text.find('\n')), e.what());
-    }
-  }
-  if (version == 2) {
-    db_.auth.clear();  // the file holds every role, the default one included unless dropped
-    const std::uint64_t roles = r.u(4);
-    for (std::uint64_t i = 0; r.ok && i < roles; ++i) {
+  // A list of statements (the schema's CREATEs, then in version 2 the roles' CREATE ROLE and
+  // GRANT), run as cqlbox itself: "" or what failed, named by the text before `cut`.
+  auto run_statements = [&](const char* what, std::string_view cut) -> std::string {
+    const std::uint64_t n = r.u(4);
+    for (std::uint64_t i = 0; r.ok && i < n; ++i) {
       const std::string text = r.str();
       exec::Session session;
       try {
         (void)exec::execute(db_, session, parser_.parse(text));
       } catch (const std::exception& e) {
-        return fmt::format("cannot recreate the roles ({}): {}", text.substr(0, text.find(" WITH")), e.what());
+        return fmt::format("cannot recreate the {} ({}): {}", what, text.substr(0, text.find(cut)), e.what());
       }
     }
+    return "";
+  };
+  if (std::string problem = run_statements("schema", "\n"); !problem.empty()) return problem;
+  if (version == 2) {
+    db_.auth.clear();  // the file holds every role, the default one included unless dropped
+    if (std::string problem = run_statements("roles", " WITH"); !problem.empty()) return problem;
   }
   const std::uint64_t tables = r.u(4);
   for (std::uint64_t i = 0; r.ok && i < tables; ++i) {
