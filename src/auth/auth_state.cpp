@@ -32,8 +32,7 @@ void AuthState::drop_role(const std::string& name) {
   revoke_all_on(Resource::role(name));
 }
 
-std::string AuthState::login_error(const std::string& user, std::string_view password) const {
-  const Role* r = find(user);
+std::string login_refusal(const std::string& user, const Role* r, std::string_view password) {
   if (!r || r->salted_hash.empty() || !check_password(password, r->salted_hash))
     return "Provided username " + user + " and/or password are incorrect";
   if (!r->can_login) return user + " is not permitted to log in";
@@ -132,16 +131,17 @@ void AuthState::revoke_all_in_keyspace(const std::string& keyspace) {
   }
 }
 
-std::vector<PermissionDetail> AuthState::list(PermissionSet perms, const Resource* resource,
+std::vector<PermissionDetail> AuthState::list(PermissionSet perms, const std::vector<Resource>& on,
                                               const std::string* grantee) const {
   std::set<std::string> roles;
   if (grantee) roles = roles_of(*grantee, true);
+  std::set<std::string> wanted;
+  for (const Resource& r : on) wanted.insert(r.stored_name());
   std::vector<PermissionDetail> out;
-  const std::string wanted = resource ? resource->stored_name() : std::string();
   for (const auto& [role, by_resource] : grants_) {
     if (grantee && !roles.count(role)) continue;
     for (const auto& [name, held] : by_resource) {
-      if (resource && name != wanted) continue;
+      if (!on.empty() && !wanted.count(name)) continue;
       const std::optional<Resource> r = Resource::from_stored_name(name);
       if (!r) continue;
       for (int i = 0; i < kPermissionCount; ++i) {

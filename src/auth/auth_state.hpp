@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "auth/permission.hpp"
@@ -31,6 +32,11 @@ struct PermissionDetail {
   Resource resource;
   Permission permission;
 };
+
+// PasswordAuthenticator.authenticate and ClientState.login for `user`, whose role is `role`
+// (nullptr: none): "" when `password` logs it in, else the AuthenticationException's message.
+// Pure, so a server can check a copy of the role without holding the database (bcrypt is slow).
+std::string login_refusal(const std::string& user, const Role* role, std::string_view password);
 
 class AuthState {
  public:
@@ -54,9 +60,10 @@ class AuthState {
   void grant_role(const std::string& role, const std::string& grantee);
   void revoke_role(const std::string& role, const std::string& revokee);
 
-  // PasswordAuthenticator.authenticate and ClientState.login: "" when `user` may log in with
-  // `password`, else the AuthenticationException's message.
-  std::string login_error(const std::string& user, std::string_view password) const;
+  // login_refusal for `user`'s role here.
+  std::string login_error(const std::string& user, std::string_view password) const {
+    return login_refusal(user, find(user), password);
+  }
 
   // The role and every role granted to it (recursive) or only those granted directly.
   std::set<std::string> roles_of(const std::string& name, bool recursive) const;
@@ -76,9 +83,11 @@ class AuthState {
   // Every grant on a data resource inside `keyspace` (DROP KEYSPACE).
   void revoke_all_in_keyspace(const std::string& keyspace);
 
-  // LIST PERMISSIONS: for `grantee` and the roles granted to it, or for everyone; on `resource`
-  // only, or everywhere; sorted as Cassandra sorts them.
-  std::vector<PermissionDetail> list(PermissionSet perms, const Resource* resource, const std::string* grantee) const;
+  // LIST PERMISSIONS: for `grantee` and the roles granted to it, or for everyone; on the
+  // resources `on` (a resource, or its whole chain), or everywhere when `on` is empty; sorted
+  // as Cassandra sorts them.
+  std::vector<PermissionDetail> list(PermissionSet perms, const std::vector<Resource>& on,
+                                     const std::string* grantee) const;
   // role → stored resource name → permissions (role_permissions).
   const std::map<std::string, std::map<std::string, PermissionSet>>& grants() const { return grants_; }
 

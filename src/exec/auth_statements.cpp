@@ -296,22 +296,11 @@ Result list_permissions(Database& db, Session& session, const ast::AuthStatement
       (grantee.empty() || !auth::has(db.auth.authorize(session.user, Resource::role(grantee)), Permission::Describe)))
     error::fail(ErrorClass::Unauthorized, "You are not authorized to view {}'s permissions",
                 grantee.empty() ? std::string("everyone") : grantee);
-  std::vector<auth::PermissionDetail> details;
-  const std::string* who = grantee.empty() ? nullptr : &grantee;
-  if (r && s.recursive) {
-    for (const Resource& level : r->chain()) {
-      auto part = db.auth.list(s.permissions, &level, who);
-      details.insert(details.end(), part.begin(), part.end());
-    }
-  } else {
-    details = db.auth.list(s.permissions, r ? &*r : nullptr, who);
-  }
-  std::sort(details.begin(), details.end(), [](const auth::PermissionDetail& a, const auth::PermissionDetail& b) {
-    if (a.role != b.role) return a.role < b.role;
-    const std::string an = a.resource.stored_name(), bn = b.resource.stored_name();
-    if (an != bn) return an < bn;
-    return a.permission < b.permission;
-  });
+  // Recursive: the resource and every level above it (Resources.chain).
+  std::vector<Resource> on;
+  if (r) on = s.recursive ? r->chain() : std::vector<Resource>{*r};
+  const std::vector<auth::PermissionDetail> details =
+      db.auth.list(s.permissions, on, grantee.empty() ? nullptr : &grantee);
   if (details.empty()) return Void{};
   Rows out;
   out.keyspace = "system_auth";

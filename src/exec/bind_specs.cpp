@@ -59,9 +59,11 @@ struct SpecWalk {
       case TermKind::Operation:
         for (const auto& item : t.items) term(item, name, type);
         return;
-      case TermKind::Cast:  // (int)? : the marker takes the cast's type
-        term(t.items[0], name, types::find_native_type(util::ascii_lower(t.text)) ? types::find_native_type(util::ascii_lower(t.text)) : type);
+      case TermKind::Cast: {  // (int)? : the marker takes the cast's type
+        const types::CqlType* cast = types::find_native_type(util::ascii_lower(t.text));
+        term(t.items[0], name, cast ? cast : type);
         return;
+      }
       default: return;
     }
   }

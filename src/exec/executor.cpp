@@ -86,7 +86,6 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
   // ClientState.validateLogin: with --auth, nothing runs before a login.
   if (db.auth.enabled && !session.internal && session.user.empty())
     error::fail(error::ErrorClass::Unauthorized, "You have not logged in");
-  if (const auto* a = std::get_if<ast::AuthStatement>(&statement)) return execute_auth(db, session, *a);
   // --auth: the statement's permissions, checked before it runs; a statement run as a role
   // (logged in, or replayed) grants that role what it creates.
   const bool as_role = db.auth.enabled || !session.user.empty();

@@ -255,66 +255,43 @@ struct action<g::create_user> {
     auth_detail::finish(b, auth_detail::Kind::CreateRole);
   }
 };
-template <>
-struct action<g::alter_role> {
+// ALTER/DROP ROLE and USER name one role, the first read.
+template <auth_detail::Kind K, bool UserForm>
+struct one_role_statement {
   static void apply0(Builder& b) {
     b.auth.role = b.role_names.front();
-    auth_detail::finish(b, auth_detail::Kind::AlterRole);
+    b.auth.user_form = UserForm;
+    auth_detail::finish(b, K);
   }
 };
-template <>
-struct action<g::alter_user> {
-  static void apply0(Builder& b) {
-    b.auth.role = b.role_names.front();
-    b.auth.user_form = true;
-    auth_detail::finish(b, auth_detail::Kind::AlterRole);
-  }
-};
-template <>
-struct action<g::drop_role> {
-  static void apply0(Builder& b) {
-    b.auth.role = b.role_names.front();
-    auth_detail::finish(b, auth_detail::Kind::DropRole);
-  }
-};
-template <>
-struct action<g::drop_user> {
-  static void apply0(Builder& b) {
-    b.auth.role = b.role_names.front();
-    b.auth.user_form = true;
-    auth_detail::finish(b, auth_detail::Kind::DropRole);
-  }
-};
-template <>
-struct action<g::grant_permissions> {
+template <> struct action<g::alter_role> : one_role_statement<auth_detail::Kind::AlterRole, false> {};
+template <> struct action<g::alter_user> : one_role_statement<auth_detail::Kind::AlterRole, true> {};
+template <> struct action<g::drop_role> : one_role_statement<auth_detail::Kind::DropRole, false> {};
+template <> struct action<g::drop_user> : one_role_statement<auth_detail::Kind::DropRole, true> {};
+
+// GRANT/REVOKE of permissions: the grantee is the last name (a ROLE resource's name comes first).
+template <auth_detail::Kind K>
+struct permissions_statement {
   static void apply0(Builder& b) {
     b.auth.grantee = b.role_names.back();
-    auth_detail::finish(b, auth_detail::Kind::GrantPermissions);
+    auth_detail::finish(b, K);
   }
 };
-template <>
-struct action<g::revoke_permissions> {
-  static void apply0(Builder& b) {
-    b.auth.grantee = b.role_names.back();
-    auth_detail::finish(b, auth_detail::Kind::RevokePermissions);
-  }
-};
-template <>
-struct action<g::grant_role> {
+template <> struct action<g::grant_permissions> : permissions_statement<auth_detail::Kind::GrantPermissions> {};
+template <> struct action<g::revoke_permissions> : permissions_statement<auth_detail::Kind::RevokePermissions> {};
+
+// GRANT role TO grantee / REVOKE role FROM revokee.
+template <auth_detail::Kind K>
+struct role_grant_statement {
   static void apply0(Builder& b) {
     b.auth.role = b.role_names[0];
     b.auth.grantee = b.role_names[1];
-    auth_detail::finish(b, auth_detail::Kind::GrantRole);
+    auth_detail::finish(b, K);
   }
 };
-template <>
-struct action<g::revoke_role> {
-  static void apply0(Builder& b) {
-    b.auth.role = b.role_names[0];
-    b.auth.grantee = b.role_names[1];
-    auth_detail::finish(b, auth_detail::Kind::RevokeRole);
-  }
-};
+template <> struct action<g::grant_role> : role_grant_statement<auth_detail::Kind::GrantRole> {};
+template <> struct action<g::revoke_role> : role_grant_statement<auth_detail::Kind::RevokeRole> {};
+
 template <>
 struct action<g::list_roles> {
   static void apply0(Builder& b) {

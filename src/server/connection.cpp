@@ -337,19 +337,15 @@ std::string Connection::authenticate(std::string_view token) {
   }
   if (!pass || pass->empty()) throw CqlError(ErrorClass::AuthenticationError, "Password must not be null");
   if (!user || user->empty()) throw CqlError(ErrorClass::AuthenticationError, "Authentication ID must not be null");
-  std::string hash;
+  const std::string name(*user);
+  std::optional<auth::Role> role;
   {
     std::lock_guard lock(*shared_.db_mutex);
-    if (const auth::Role* role = shared_.db->auth.find(std::string(*user))) hash = role->salted_hash;
+    if (const auth::Role* r = shared_.db->auth.find(name)) role = *r;
   }
-  // bcrypt takes tens of milliseconds: not under the database lock.
-  if (hash.empty() || !auth::check_password(*pass, hash))
-    throw CqlError(ErrorClass::AuthenticationError,
-                   fmt::format("Provided username {} and/or password are incorrect", *user));
-  std::lock_guard lock(*shared_.db_mutex);
-  const auth::Role* role = shared_.db->auth.find(std::string(*user));
-  if (!role || !role->can_login)
-    throw CqlError(ErrorClass::AuthenticationError, fmt::format("{} is not permitted to log in", *user));
+  // bcrypt takes tens of milliseconds: checked on the copy, not under the database lock.
+  if (const std::string refusal = auth::login_refusal(name, role ? &*role : nullptr, *pass); !refusal.empty())
+    throw CqlError(ErrorClass::AuthenticationError, refusal);
   return std::string(*user);
 }
 

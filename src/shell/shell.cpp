@@ -83,19 +83,25 @@ bool blank(std::string_view s) {
   return true;
 }
 
-// LIST <table> or GET <table>['key'] at the start of `line`: not CQL's LIST of roles, users or
-// permissions, whose next word is one of these.
-bool is_storage_command(std::string_view line) {
-  const std::string_view word = first_word(line);
-  if (util::iequals(word, "get")) return true;
-  if (!util::iequals(word, "list")) return false;
-  const std::size_t at = line.find_first_not_of(" \t");
-  const std::string_view next = first_word(line.substr(at + word.size()));
+// The word after a leading LIST, when it makes CQL's LIST of roles, users or permissions
+// (LIST ROLES, LIST USERS, LIST ALL, LIST SELECT …) rather than cassandra-cli's LIST <table>.
+bool is_cql_list(std::string_view text) {
+  const std::size_t at = text.find_first_not_of(" \t\r\n");
+  if (at == std::string_view::npos || !util::iequals(first_word(text.substr(at)), "list")) return false;
+  const std::string_view next = first_word(text.substr(at + 4));
   static constexpr std::string_view kAuth[] = {"roles", "users", "all", "permissions", "permission", "select",
       "modify", "create", "alter", "drop", "authorize", "describe", "execute", "unmask", "select_masked"};
   for (auto a : kAuth)
-    if (util::iequals(next, a)) return false;
-  return !next.empty();
+    if (util::iequals(next, a)) return true;
+  return false;
+}
+
+// LIST <table> or GET <table>['key'] at the start of `line`.
+bool is_storage_command(std::string_view line) {
+  const std::string_view word = first_word(line);
+  if (util::iequals(word, "get")) return true;
+  const std::size_t at = line.find_first_not_of(" \t");
+  return util::iequals(word, "list") && !is_cql_list(line) && !first_word(line.substr(at + 4)).empty();
 }
 
 }  // namespace
@@ -359,16 +365,7 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
   // cassandra-cli's LIST <table> and GET <table>['key'] (not CQL's LIST ROLES/USERS/…).
   if (util::iequals(word, "get")) return cmd_get(text);
   if (util::iequals(word, "copy")) return cmd_copy(text);
-  if (util::iequals(word, "list")) {
-    std::string_view rest = std::string_view(text).substr(text.find_first_not_of(" \t\n") + 4);
-    std::string_view next = first_word(rest);
-    static constexpr std::string_view kAuth[] = {"roles", "users", "all", "permissions", "permission",
-        "select", "modify", "create", "alter", "drop", "authorize", "describe", "execute", "unmask",
-        "select_masked"};
-    bool auth = false;
-    for (auto a : kAuth) auth = auth || util::iequals(next, a);
-    if (!auth) return cmd_list(text);
-  }
+  if (util::iequals(word, "list") && !is_cql_list(text)) return cmd_list(text);
   if (util::iequals(word, "use")) {
     // cqlsh parses USE itself (do_use): exactly one keyspace name, else it sends nothing.
     std::string_view rest = std::string_view(text).substr(text.find_first_not_of(" \t\n") + 3);

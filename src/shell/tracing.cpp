@@ -80,8 +80,7 @@ void Shell::show_session(const std::string& id) {
   DbLock lock(*this);
   for (const auto& t : db_.traces)
     if (util::iequals(exec::uuid_text(t.session_id), id)) {
-      const exec::Database::Trace copy = t;
-      print_trace_session(copy);
+      print_trace_session(t);
       return;
     }
   print_error(fmt::format("Session {} wasn't found.", id));
