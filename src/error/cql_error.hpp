@@ -35,6 +35,10 @@ struct CqlError : std::exception {
   // AlreadyExists only: the driver rebuilds its text from these ("Table 'ks.t' already exists").
   std::string keyspace;
   std::string table;
+  // ReadFailure only: the replica that failed and why (RequestFailureReason's code, 1 =
+  // READ_TOO_MANY_TOMBSTONES); protocol v5 sends them as the error's reason map.
+  std::string failed_replica;
+  std::uint16_t failure_reason = 0;
 };
 
 template <class... A>

@@ -746,11 +746,14 @@ std::string tombstone_warning(const schema::TableSchema& t, const ast::Select& s
   const auto replicas = db.ring.replicas(token, cluster::replication_of(ks->replication));
   // A LocalStrategy keyspace has no replica list: the local node (the first) answers.
   const std::string address = db.ring.nodes()[replicas.empty() ? 0 : static_cast<std::size_t>(replicas.front())].address;
-  error::fail(error::ErrorClass::ReadFailure,
-              "Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from {}:7000\" "
-              "info={{'consistency': 'ONE', 'required_responses': 1, 'received_responses': 0, 'failures': 1, "
-              "'error_code_map': {{'{}': '0x0001'}}}}",
-              address, address);
+  error::CqlError e(error::ErrorClass::ReadFailure,
+                    fmt::format("Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from "
+                                "{}:7000\" info={{'consistency': 'ONE', 'required_responses': 1, "
+                                "'received_responses': 0, 'failures': 1, 'error_code_map': {{'{}': '0x0001'}}}}",
+                                address, address));
+  e.failed_replica = address;
+  e.failure_reason = 0x0001;
+  throw e;
 }
 
 }  // namespace

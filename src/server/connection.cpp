@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -15,6 +16,7 @@
 #include "types/collection.hpp"
 #include "server/results.hpp"
 #include "util/text.hpp"
+#include "server/framing.hpp"
 #include "server/schema_change.hpp"
 #include "server/wire.hpp"
 
@@ -56,7 +58,25 @@ struct QueryParams {
   std::optional<std::string_view> paging_state;
   std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
   std::uint16_t consistency = 1;
+  std::optional<std::string> keyspace;  // v5's With_keyspace: instead of the connection's
 };
+
+// v5 widened the flags of QUERY, EXECUTE and BATCH from a [byte] to an [int].
+std::uint32_t read_flags(Reader& r, int version) {
+  return version >= 5 ? static_cast<std::uint32_t>(r.i32()) : r.byte();
+}
+
+// The v5 tail of the parameters: With_keyspace (0x80) and With_now_in_seconds (0x100, read and
+// ignored: cqlbox's clock is the session's, set with --now or CLOCK).
+void read_v5_tail(Reader& r, std::uint32_t flags, QueryParams& p) {
+  if (flags & 0x80) p.keyspace = std::string(r.string());
+  if (flags & 0x100) (void)r.i32();
+}
+
+std::string unsupported_version(int version) {
+  return fmt::format("Invalid or unsupported protocol version ({}); supported versions are (3/v3, 4/v4, 5/v5)",
+                     version);
+}
 
 exec::BoundValue bound(Reader& r, int version) {
   Reader::ValueState state{};
@@ -72,7 +92,7 @@ exec::BoundValue bound(Reader& r, int version) {
 QueryParams read_params(Reader& r, int version) {
   QueryParams p;
   p.consistency = r.u16();  // one node answers every level; ANY and SERIAL are still checked
-  const std::uint8_t flags = r.byte();
+  const std::uint32_t flags = read_flags(r, version);
   p.skip_metadata = flags & 0x02;
   if (flags & 0x01) {
     const std::uint16_t n = r.u16();
@@ -89,6 +109,7 @@ QueryParams read_params(Reader& r, int version) {
   }
   if (flags & 0x10) (void)r.u16();  // serial consistency
   if (flags & 0x20) p.timestamp = r.i64();
+  read_v5_tail(r, flags, p);
   return p;
 }
 
@@ -217,20 +238,42 @@ void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opc
     flags |= 0x08;
     Writer(prefix).string_list(warnings);
   }
-  Writer w(out);
+  std::string envelope;
+  std::string& target = framed_ ? envelope : out;  // v5 after STARTUP: inside segments
+  Writer w(target);
   w.byte(static_cast<std::uint8_t>(0x80 | version_));
   w.byte(flags);
   w.u16(static_cast<std::uint16_t>(stream));
   w.byte(opcode);
   w.i32(static_cast<std::int32_t>(prefix.size() + body.size()));
-  out.append(prefix);
-  out.append(body);
+  target.append(prefix);
+  target.append(body);
+  if (framed_) append_segments(out, envelope);
 }
 
 bool Connection::consume(std::string& in, std::string& out, std::size_t out_limit) {
-  std::size_t pos = 0;
   stalled_ = false;
-  while (!close_ && in.size() - pos >= 1) {
+  if (!framed_) {
+    consume_envelopes(in, out, out_limit);
+    if (!framed_ || close_) return !close_;
+  }
+  // Protocol v5 after STARTUP: the envelopes arrive inside segments (framing.hpp).
+  if (const std::string damage = take_segments(in, envelopes_in_, kMaxFrameBody + 9); !damage.empty()) {
+    std::string body;
+    Writer w(body);
+    write_error(w, CqlError(ErrorClass::ProtocolError, damage), version_);
+    respond(out, 0, kError, body);
+    close_ = true;
+    return false;
+  }
+  consume_envelopes(envelopes_in_, out, out_limit);
+  return !close_;
+}
+
+void Connection::consume_envelopes(std::string& in, std::string& out, std::size_t out_limit) {
+  std::size_t pos = 0;
+  const bool was_framed = framed_;
+  while (!close_ && in.size() - pos >= 1 && framed_ == was_framed) {
     if (out.size() >= out_limit) {  // back-pressure: the client is not reading its answers
       stalled_ = true;
       break;
@@ -243,9 +286,7 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
       if (in.size() - pos < 8) break;
       std::string body_out;
       Writer w(body_out);
-      write_error(w, CqlError(ErrorClass::ProtocolError,
-                              fmt::format("Invalid or unsupported protocol version ({}); the lowest supported version is 3 "
-                                          "and the greatest is 4", version)));
+      write_error(w, CqlError(ErrorClass::ProtocolError, unsupported_version(version)), 4);
       Writer hw(out);
       hw.byte(static_cast<std::uint8_t>(0x80 | version));
       hw.byte(0);
@@ -262,12 +303,21 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
     const std::uint8_t opcode = h[4];
     const std::uint32_t length = (std::uint32_t{h[5]} << 24) | (std::uint32_t{h[6]} << 16) | (std::uint32_t{h[7]} << 8) | h[8];
     std::string body_out;
-    if (version < 3 || version > 4 || (h[0] & 0x80)) {
-      version_ = 4;
+    if (version < 3 || version > 5 || (h[0] & 0x80)) {
+      // Framed as v4, before STARTUP: the Node.js driver, which has no v5, retries with the
+      // refusal's version.
+      if (!started_) version_ = 4;
+      Writer w(body_out);
+      write_error(w, CqlError(ErrorClass::ProtocolError, unsupported_version(version)), version_);
+      respond(out, stream, kError, body_out);
+      close_ = true;
+      break;
+    }
+    if (started_ && version != version_) {  // one version per connection, set by STARTUP
       Writer w(body_out);
       write_error(w, CqlError(ErrorClass::ProtocolError,
-                              fmt::format("Invalid or unsupported protocol version ({}); the lowest supported version is 3 "
-                                          "and the greatest is 4", version)));
+                              fmt::format("Invalid message version. Got v{} but previous messages on this connection "
+                                          "had version v{}", version, version_)), version_);
       respond(out, stream, kError, body_out);
       close_ = true;
       break;
@@ -276,7 +326,7 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
       Writer w(body_out);
       write_error(w, CqlError(ErrorClass::ProtocolError,
                               fmt::format("Request is too big: length {} exceeds maximum allowed length {}.",
-                                          std::uint64_t{length} + 9, kMaxFrameBody)));
+                                          std::uint64_t{length} + 9, kMaxFrameBody)), version_);
       respond(out, stream, kError, body_out);
       close_ = true;
       break;
@@ -286,7 +336,8 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
     std::string_view body(in.data() + pos + 9, length);
     pos += 9 + length;
     try {
-      if (flags & 0x01) protocol_error("Compression was not negotiated: cqlbox offers none");
+      // v5 ignores the envelope's compression flag: the segments carry compression.
+      if ((flags & 0x01) && version < 5) protocol_error("Compression was not negotiated: cqlbox offers none");
       if (flags & 0x04) {  // a custom payload before the body: skipped
         Reader r(body);
         const std::uint16_t n = r.u16();
@@ -309,18 +360,17 @@ bool Connection::consume(std::string& in, std::string& out, std::size_t out_limi
     } catch (const CqlError& e) {
       tracing_ = false;
       Writer w(body_out);
-      write_error(w, e);
+      write_error(w, e, version_);
       respond(out, stream, kError, body_out);
       if (e.cls == ErrorClass::ProtocolError) close_ = true;
     } catch (const std::exception& e) {
       tracing_ = false;
       Writer w(body_out);
-      write_error(w, CqlError(ErrorClass::ServerError, e.what()));
+      write_error(w, CqlError(ErrorClass::ServerError, e.what()), version_);
       respond(out, stream, kError, body_out);
     }
   }
   in.erase(0, pos);
-  return !close_;
 }
 
 std::string Connection::authenticate(std::string_view token) {
@@ -366,7 +416,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     return respond(out, stream, kAuthSuccess, res);
   }
   if (opcode == kOptions) {
-    w.string_multimap({{"CQL_VERSION", {"3.4.7"}}, {"COMPRESSION", {}}, {"PROTOCOL_VERSIONS", {"3/v3", "4/v4"}}});
+    w.string_multimap({{"CQL_VERSION", {"3.4.7"}}, {"COMPRESSION", {}}, {"PROTOCOL_VERSIONS", {"3/v3", "4/v4", "5/v5"}}});
     return respond(out, stream, kSupported, res);
   }
   if (opcode == kStartup) {
@@ -383,9 +433,12 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     if (auth) {
       authenticating_ = true;
       w.string("org.apache.cassandra.auth.PasswordAuthenticator");
-      return respond(out, stream, kAuthenticate, res);
+      respond(out, stream, kAuthenticate, res);
+    } else {
+      respond(out, stream, kReady, res);
     }
-    return respond(out, stream, kReady, res);
+    framed_ = version_ >= 5;  // the answer to STARTUP is the last unframed envelope
+    return;
   }
   if (opcode != kQuery && opcode != kPrepare && opcode != kExecute && opcode != kRegister && opcode != kBatch &&
       opcode != kAuthResponse)
@@ -408,11 +461,19 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
 
   if (opcode == kPrepare) {
     std::string query(r.long_string());
+    std::string keyspace = session_.keyspace;
+    if (version_ >= 5 && (static_cast<std::uint32_t>(r.i32()) & 0x01)) keyspace = r.string();  // With_keyspace
+    const std::string saved = std::exchange(session_.keyspace, keyspace);
+    struct Back {
+      exec::Session& s;
+      const std::string& ks;
+      ~Back() { s.keyspace = ks; }
+    } back{session_, saved};
     const ast::Statement& st = parser_.parse(query);
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
-    std::string id = prepared_id(session_.keyspace, query);
+    std::string id = prepared_id(keyspace, query);
     trace("Preparing CQL3 query", query, nullptr, nullptr);
-    shared_.prepared[id] = {std::move(query), session_.keyspace};
+    shared_.prepared[id] = {std::move(query), keyspace};
     write_prepared(w, version_, id, specs);
     return respond(out, stream, kResult, res);
   }
@@ -421,11 +482,13 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   std::string keyspace = session_.keyspace;
   QueryParams params;
   bool prepared = false;
+  std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
   if (opcode == kQuery) {
     query = r.long_string();
     params = read_params(r, version_);
   } else if (opcode == kExecute) {
     std::string id(r.short_bytes());
+    if (version_ >= 5) metadata_id = std::string(r.short_bytes());
     auto it = shared_.prepared.find(id);
     if (it == shared_.prepared.end()) {
       Writer ew(res);
@@ -477,14 +540,16 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
     query += "APPLY BATCH";
     params.consistency = r.u16();
-    const std::uint8_t flags = r.byte();
+    const std::uint32_t flags = read_flags(r, version_);
     if (flags & 0x10) (void)r.u16();
     if (flags & 0x20) params.timestamp = r.i64();
+    read_v5_tail(r, flags, params);
   }
+  if (params.keyspace) keyspace = *params.keyspace;
 
   if (opcode == kQuery)
     if (auto described = describe_query(query, db)) {
-      write_rows(w, *described, 0, described->rows.size(), std::nullopt);
+      write_rows(w, version_, *described, {0, described->rows.size(), std::nullopt, false, std::nullopt});
       return respond(out, stream, kResult, res);
     }
 
@@ -547,9 +612,18 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       count = static_cast<std::size_t>(params.page_size);
       state = paging_state(first + count, query);
     }
-    // Only an EXECUTE may skip the metadata: its client has the prepared result metadata.
-    write_rows(w, *rows, first, count, state ? std::optional<std::string_view>(*state) : std::nullopt,
-               prepared && params.skip_metadata);
+    // Only an EXECUTE may skip the metadata: its client has the prepared result metadata. In v5
+    // it says which metadata it has; other columns (the table changed since) go out in full with
+    // their new id, except for a conditional statement's, whose columns vary (ExecuteMessage).
+    RowsPage page{first, count, state ? std::optional<std::string_view>(*state) : std::nullopt,
+                  prepared && params.skip_metadata, std::nullopt};
+    if (metadata_id && !rows->lwt) {
+      std::string current = result_metadata_id(&rows->columns, rows->keyspace, rows->table);
+      if (current != *metadata_id) page.new_metadata_id = std::move(current);
+    } else if (metadata_id) {
+      page.skip_metadata = false;
+    }
+    write_rows(w, version_, *rows, page);
     return respond(out, stream, kResult, res, rows->warnings);
   }
   if (auto* ks = std::get_if<exec::SetKeyspace>(&result)) {

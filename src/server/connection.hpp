@@ -70,6 +70,9 @@ class Connection {
   // AUTH_RESPONSE's SASL PLAIN token checked against system_auth: the role logged in, or an
   // AuthenticationError with PasswordAuthenticator's message.
   std::string authenticate(std::string_view token);
+  // The envelopes (v4-style frames) at the front of `in`: consume() without the v5 segments.
+  // Stops when the framing changes (STARTUP answered in v5) with the rest left in `in`.
+  void consume_envelopes(std::string& in, std::string& out, std::size_t out_limit);
   void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
   // A DESCRIBE statement's result; nullopt for any other statement.
   std::optional<exec::Rows> describe_query(std::string_view query, const exec::Database& db) const;
@@ -87,6 +90,10 @@ class Connection {
   bool started_ = false;
   bool authenticating_ = false;  // --auth: STARTUP answered with AUTHENTICATE, no login yet
   bool close_ = false;
+  // Protocol v5 after STARTUP: requests and responses travel in segments (framing.hpp), and
+  // envelopes_in_ holds the envelopes taken out of them and not yet run.
+  bool framed_ = false;
+  std::string envelopes_in_;
   bool stalled_ = false;
   // Tracing: the request being answered asked for it; its session id; its text.
   bool tracing_ = false;

@@ -1,5 +1,7 @@
 #include "server/results.hpp"
 
+#include <arpa/inet.h>
+
 #include <fmt/format.h>
 
 namespace cqlbox::server {
@@ -65,18 +67,33 @@ std::string marshal_class(const types::CqlType& t) {
   }
 }
 
+// An [inetaddr] (the address only): a length byte and the address's 4 or 16 bytes.
+void write_inet_address(Writer& w, const std::string& address) {
+  unsigned char bytes[16] = {};
+  if (inet_pton(AF_INET, address.c_str(), bytes) == 1) {
+    w.byte(4);
+    w.out().append(reinterpret_cast<const char*>(bytes), 4);
+  } else if (inet_pton(AF_INET6, address.c_str(), bytes) == 1) {
+    w.byte(16);
+    w.out().append(reinterpret_cast<const char*>(bytes), 16);
+  } else {  // not an address: the local node's
+    w.byte(4);
+    w.out().append("\x7f\x00\x00\x01", 4);
+  }
+}
+
 }  // namespace
 
-void write_type(Writer& w, const types::CqlType& t) {
+void write_type(Writer& w, const types::CqlType& t, int version) {
   switch (t.kind) {
     case Kind::List: case Kind::Set:
       w.u16(t.kind == Kind::List ? 0x0020 : 0x0022);
-      write_type(w, *t.params[0]);
+      write_type(w, *t.params[0], version);
       return;
     case Kind::Map:
       w.u16(0x0021);
-      write_type(w, *t.params[0]);
-      write_type(w, *t.params[1]);
+      write_type(w, *t.params[0], version);
+      write_type(w, *t.params[1], version);
       return;
     case Kind::Udt:
       w.u16(0x0030);
@@ -85,15 +102,21 @@ void write_type(Writer& w, const types::CqlType& t) {
       w.u16(static_cast<std::uint16_t>(t.fields.size()));
       for (std::size_t i = 0; i < t.fields.size(); ++i) {
         w.string(t.fields[i]);
-        write_type(w, *t.params[i]);
+        write_type(w, *t.params[i], version);
       }
       return;
     case Kind::Tuple:
       w.u16(0x0031);
       w.u16(static_cast<std::uint16_t>(t.params.size()));
-      for (const auto* p : t.params) write_type(w, *p);
+      for (const auto* p : t.params) write_type(w, *p, version);
       return;
-    case Kind::Vector: case Kind::Duration:  // duration: a native id only from protocol v5
+    case Kind::Duration:  // a native id only from protocol v5 (DataType.DURATION)
+      if (version >= 5) {
+        w.u16(native_id(t.kind));
+        return;
+      }
+      [[fallthrough]];
+    case Kind::Vector:
       w.u16(0x0000);
       w.string(marshal_class(t));
       return;
@@ -102,32 +125,59 @@ void write_type(Writer& w, const types::CqlType& t) {
   }
 }
 
-void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_t count,
-                std::optional<std::string_view> paging_state, bool skip_metadata) {
+std::string result_metadata_id(const std::vector<exec::ResultColumn>* columns, std::string_view keyspace,
+                               std::string_view table) {
+  // Cassandra's is an MD5 of the column specifications; any stable digest of the same serves,
+  // since a client only hands it back. The v5 wire form of the specs is hashed.
+  std::string specs;
+  if (columns) {
+    Writer w(specs);
+    for (const auto& c : *columns) {
+      w.string(keyspace);
+      w.string(table);
+      w.string(c.name);
+      write_type(w, *c.type, 5);
+    }
+  }
+  std::string id;
+  for (std::uint64_t seed : {0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL}) {
+    std::uint64_t h = seed ^ (columns ? 1 : 0);
+    for (char c : specs) {
+      h ^= static_cast<unsigned char>(c);
+      h *= 0x100000001b3ULL;
+    }
+    for (int shift = 56; shift >= 0; shift -= 8) id += static_cast<char>((h >> shift) & 0xff);
+  }
+  return id;
+}
+
+void write_rows(Writer& w, int version, const exec::Rows& rows, const RowsPage& page) {
   w.i32(static_cast<std::int32_t>(ResultKind::Rows));
   const bool global = !rows.keyspace.empty();
-  std::int32_t flags = skip_metadata ? 0x0004 : global ? 0x0001 : 0;
-  if (paging_state) flags |= 0x0002;
+  const bool skip = page.skip_metadata && !page.new_metadata_id;
+  std::int32_t flags = skip ? 0x0004 : global ? 0x0001 : 0;
+  if (page.paging_state) flags |= 0x0002;
+  if (page.new_metadata_id) flags |= 0x0008;
   w.i32(flags);
   w.i32(static_cast<std::int32_t>(rows.columns.size()));
-  if (paging_state) w.bytes(*paging_state);
-  if (skip_metadata) {
-    // no column specs
-  } else if (global) {
-    w.string(rows.keyspace);
-    w.string(rows.table);
-  }
-  for (const auto& c : rows.columns) {
-    if (skip_metadata) break;
-    if (!global) {
-      w.string(rows.keyspace.empty() ? "system" : rows.keyspace);
+  if (page.paging_state) w.bytes(*page.paging_state);
+  if (page.new_metadata_id) w.short_bytes(*page.new_metadata_id);
+  if (!skip) {
+    if (global) {
+      w.string(rows.keyspace);
       w.string(rows.table);
     }
-    w.string(c.name);
-    write_type(w, *c.type);
+    for (const auto& c : rows.columns) {
+      if (!global) {
+        w.string(rows.keyspace.empty() ? "system" : rows.keyspace);
+        w.string(rows.table);
+      }
+      w.string(c.name);
+      write_type(w, *c.type, version);
+    }
   }
-  w.i32(static_cast<std::int32_t>(count));
-  for (std::size_t r = first; r < first + count; ++r)
+  w.i32(static_cast<std::int32_t>(page.count));
+  for (std::size_t r = page.first; r < page.first + page.count; ++r)
     for (const auto& v : rows.rows[r]) {
       if (v) w.bytes(*v);
       else w.null_bytes();
@@ -137,6 +187,8 @@ void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_
 void write_prepared(Writer& w, int version, std::string_view id, const exec::BindSpecs& specs) {
   w.i32(static_cast<std::int32_t>(ResultKind::Prepared));
   w.short_bytes(id);
+  if (version >= 5)
+    w.short_bytes(result_metadata_id(specs.result ? &*specs.result : nullptr, specs.result_keyspace, specs.result_table));
   // Bind metadata: the global table spec when every marker is of one table.
   bool global = !specs.markers.empty();
   for (const auto& m : specs.markers)
@@ -157,7 +209,7 @@ void write_prepared(Writer& w, int version, std::string_view id, const exec::Bin
       w.string(m.table);
     }
     w.string(m.name);
-    write_type(w, *m.type);
+    write_type(w, *m.type, version);
   }
   if (!specs.result) {  // no rows to describe
     w.i32(0x0004);
@@ -170,7 +222,7 @@ void write_prepared(Writer& w, int version, std::string_view id, const exec::Bin
   w.string(specs.result_table);
   for (const auto& c : *specs.result) {
     w.string(c.name);
-    write_type(w, *c.type);
+    write_type(w, *c.type, version);
   }
 }
 
@@ -182,7 +234,7 @@ void write_schema_change(Writer& w, const SchemaChange& c) {
   if (c.target == "FUNCTION" || c.target == "AGGREGATE") w.u16(0);
 }
 
-void write_error(Writer& w, const error::CqlError& e) {
+void write_error(Writer& w, const error::CqlError& e, int version) {
   using error::ErrorClass;
   std::int32_t code = static_cast<std::int32_t>(e.cls);
   if (e.cls == ErrorClass::ShellError) code = 0x2200;
@@ -200,8 +252,14 @@ void write_error(Writer& w, const error::CqlError& e) {
       w.u16(0x0001);  // consistency ONE
       w.i32(0);       // received
       w.i32(1);       // block for
-      w.i32(1);       // failures
-      w.byte(0);      // data present
+      if (version >= 5) {  // the reason map: each failed replica's address and reason
+        w.i32(1);
+        write_inet_address(w, e.failed_replica);
+        w.u16(e.failure_reason);
+      } else {
+        w.i32(1);  // failures
+      }
+      w.byte(0);  // data present
       break;
     default: break;
   }

@@ -19,18 +19,29 @@ namespace cqlbox::server {
 enum class ResultKind : std::int32_t { Void = 1, Rows = 2, SetKeyspace = 3, Prepared = 4, SchemaChange = 5 };
 
 // A type as the protocol's [option]: an id, and for collections, UDTs and tuples their
-// parameters; a vector is a custom type named by its marshal class.
-// Duration has its own id only from v5, so (v3 and v4 being all cqlbox speaks) it goes out as a
-// custom type, like a vector.
-void write_type(Writer& w, const types::CqlType& type);
+// parameters; a vector is a custom type named by its marshal class, and so is a duration before
+// protocol v5 (which gave it its own id).
+void write_type(Writer& w, const types::CqlType& type, int version);
 
-// A page of rows: rows [first, first + count) of `rows`; `paging_state` is set when more follow.
-// With `skip_metadata` (EXECUTE asked for it), the column specs are left out.
-void write_rows(Writer& w, const exec::Rows& rows, std::size_t first, std::size_t count,
-                std::optional<std::string_view> paging_state, bool skip_metadata = false);
+// A ROWS result's page: rows [first, first + count); `paging_state` is set when more follow.
+// `skip_metadata` (an EXECUTE asked for it) leaves the column specs out, unless
+// `new_metadata_id` is set (v5: the result's columns are not the ones the client prepared), which
+// sends them with the Metadata_changed flag and the new id.
+struct RowsPage {
+  std::size_t first = 0, count = 0;
+  std::optional<std::string_view> paging_state;
+  bool skip_metadata = false;
+  std::optional<std::string> new_metadata_id;
+};
+void write_rows(Writer& w, int version, const exec::Rows& rows, const RowsPage& page);
 
-// The PREPARED body: id, the markers' metadata (v4: with the partition key's marker indexes),
-// and a SELECT's result metadata ("no metadata" for other statements).
+// The id of a result's metadata (v5's result_metadata_id): a digest of its column specs, the same
+// for the same columns; `columns` null is a statement without rows.
+std::string result_metadata_id(const std::vector<exec::ResultColumn>* columns, std::string_view keyspace,
+                               std::string_view table);
+
+// The PREPARED body: id, (v5) the result metadata id, the markers' metadata (v4: with the
+// partition key's marker indexes), and a SELECT's result metadata ("no metadata" otherwise).
 void write_prepared(Writer& w, int version, std::string_view id, const exec::BindSpecs& specs);
 
 struct SchemaChange {
@@ -41,6 +52,6 @@ struct SchemaChange {
 void write_schema_change(Writer& w, const SchemaChange& change);
 
 // The ERROR body for `e`: code, message, and the code's extra fields.
-void write_error(Writer& w, const error::CqlError& e);
+void write_error(Writer& w, const error::CqlError& e, int version);
 
 }  // namespace cqlbox::server

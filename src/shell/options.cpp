@@ -26,9 +26,10 @@ Options:
       --no-color        never use colour
       --now TIMESTAMP   fix the clock, e.g. '2024-01-01 00:00:00+0000'
       --load FILE       run FILE, then stay interactive
-      --listen ADDR     also serve CQL's native protocol (v3, v4) on ADDR, host[:port]
-                        (port 9042 by default); without a terminal, run what stdin
-                        holds, then serve until SIGINT or SIGTERM
+      --listen [ADDR]   also serve CQL's native protocol (v3, v4, v5) on ADDR, host[:port]
+                        (port 9042 by default); with no ADDR, where cqlsh connects:
+                        $CQLSH_HOST:$CQLSH_PORT, else 127.0.0.1:9042; without a
+                        terminal, run what stdin holds, then serve until SIGINT or SIGTERM
       --max-connections N  native protocol connections at once (default 1024); more are
                         closed as soon as they connect
       --data DIR        keep the data: every statement that changes data or schema goes
@@ -147,8 +148,16 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       }
       out.commitlog_periodic = *v == "periodic";
     } else if (name == "--listen") {
-      if (!(v = arg())) return 2;
-      out.listen = *v;
+      // The address is optional: without one, where cqlsh would connect (CQLSH_HOST and
+      // CQLSH_PORT, as cqlsh reads them, else 127.0.0.1:9042), so the two meet.
+      if (has_inline || (i + 1 < argc && argv[i + 1][0] != '-')) {
+        if (!(v = arg())) return 2;
+        out.listen = *v;
+      } else {
+        const char* host = std::getenv("CQLSH_HOST");
+        const char* port = std::getenv("CQLSH_PORT");
+        out.listen = fmt::format("{}:{}", host && *host ? host : "127.0.0.1", port && *port ? port : "9042");
+      }
     } else if (name == "--max-connections") {
       if (!(v = arg())) return 2;
       char* end = nullptr;

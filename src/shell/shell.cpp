@@ -709,7 +709,7 @@ int Shell::run() {
       std::fprintf(stderr, "%s\n", error.c_str());
       return 1;
     }
-    std::fprintf(stderr, "Serving CQL native protocol v3/v4 on %s\n", server_->address().c_str());
+    std::fprintf(stderr, "Serving CQL native protocol v3/v4/v5 on %s\n", server_->address().c_str());
     if (server_->every_interface() && !options_.auth)
       std::fprintf(stderr, "Warning: listening on every interface: anyone who can reach this machine can read and "
                            "change the data (authentication is off: --auth turns it on). Use 127.0.0.1 to serve this "

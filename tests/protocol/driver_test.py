@@ -173,7 +173,7 @@ SENTINEL_ERROR = None  # why the sentinel row could not be written, if it could 
 # Driver helpers
 # --------------------------------------------------------------------------------------------
 
-def connect(keyspace=None, protocol_version=4, policy="whitelist", port=None, **kw):
+def connect(keyspace=None, protocol_version=5, policy="whitelist", port=None, **kw):
     """A new Cluster (registered for shutdown after the test) and its Session.
 
     policy: "whitelist" (only 127.0.0.1, what cqlsh does), "default" (the driver's default,
@@ -582,7 +582,7 @@ def expect_protocol_error_or_close(conn, what, timeout=5.0, codes=(ERR_PROTOCOL,
 
 def test_connect_and_system_local():
     c, s = connect()
-    eq(c.protocol_version, 4, "protocol version")
+    eq(c.protocol_version, 5, "protocol version")
     row = s.execute("SELECT release_version FROM system.local").one()
     assert isinstance(row.release_version, str) and row.release_version.startswith("5.0"), row
     local = s.execute("SELECT * FROM system.local WHERE key = 'local'").one()
@@ -606,33 +606,145 @@ def test_connect_and_system_local():
         assert c.metadata.keyspaces["system_virtual_schema"].virtual
 
 
-def test_negotiates_down_to_v4():
-    # No protocol_version: the driver starts at DSE_V2 (0x42), then DSE_V1 (0x41), then 5, each
-    # refused with ProtocolError "Invalid or unsupported protocol version (N); ...", then 4.
+def test_negotiates_v5():
+    # No protocol_version: the driver starts at DSE_V2 (0x42), then DSE_V1 (0x41), each refused
+    # with ProtocolError "Invalid or unsupported protocol version (N); ...", then 5, as against
+    # Cassandra 5.0.
     with quiet_driver_logs():
         c, s = connect(protocol_version=None)
-    eq(c.protocol_version, ProtocolVersion.V4, "negotiated protocol version")
+    eq(c.protocol_version, ProtocolVersion.V5, "negotiated protocol version")
     assert s.execute("SELECT release_version FROM system.local").one().release_version.startswith("5.0")
 
 
-def test_explicit_v5_is_refused():
-    with quiet_driver_logs():
-        e = expect_error(NoHostAvailable, connect, protocol_version=5)
-    causes = list(e.errors.values())
-    assert causes, e
-    text = " ".join(str(x) for x in causes)
-    # The driver only takes this path when the server's ERROR says "unsupported protocol version".
-    assert "explicitly set client protocol_version 5" in text, f"unexpected failure: {causes!r}"
-    # And the server's own words, read at raw level:
+def test_explicit_v6_is_refused():
+    # 5.0 has v6 only as a beta; cqlbox has no v6. The server's own words, read at raw level:
     with RawConn() as conn:
-        conn.send(OP_OPTIONS, stream=0, version=5)
+        conn.send(OP_OPTIONS, stream=0, version=6)
         f = conn.recv()
-        assert f is not None, "v5 OPTIONS: connection closed without an ERROR"
+        assert f is not None, "v6 OPTIONS: connection closed without an ERROR"
         code, msg = f.error()
         eq(code, ERR_PROTOCOL, "error code")
-        assert msg.startswith("Invalid or unsupported protocol version (5)"), msg
-        assert (f.version & 0x7F) in (3, 4), f"error frame version 0x{f.version:02x} (expected the server's max, 4)"
+        eq(msg, "Invalid or unsupported protocol version (6); supported versions are (3/v3, 4/v4, 5/v5)", "message")
+        assert (f.version & 0x7F) == 4, f"error frame version 0x{f.version:02x} (v4: the node driver retries with it)"
         assert f.version & 0x80, "response frames carry the direction bit 0x80"
+
+
+def test_protocol_v4_supported():
+    c, s = connect(protocol_version=4)
+    eq(c.protocol_version, 4, "protocol version")
+    ks = create_keyspace(s, "pt_v4")
+    s.execute(f"CREATE TABLE {ks}.dur (k int PRIMARY KEY, d duration)")
+    p = s.prepare(f"INSERT INTO {ks}.dur (k, d) VALUES (?, ?)")
+    s.execute(p, (1, Duration(1, 2, 3)))
+    eq(s.execute(f"SELECT d FROM {ks}.dur WHERE k = 1").one().d, Duration(1, 2, 3), "duration over v4")
+
+
+def test_v5_prepared_metadata_changes():
+    # v5: an EXECUTE names the result metadata it holds; after ALTER TABLE ADD the server sends
+    # the new columns with Metadata_changed, and the driver reads the new column.
+    c, s = connect(protocol_version=5)
+    ks = create_keyspace(s, "pt_v5meta")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v text, d duration)")
+    s.execute(f"INSERT INTO {ks}.t (k, v, d) VALUES (1, 'a', 1h30m)")
+    q = s.prepare(f"SELECT * FROM {ks}.t WHERE k = ?")
+    eq(s.execute(q, (1,)).one().d, Duration(0, 0, 5400 * 10**9), "duration (native id 0x15 in v5)")
+    s.execute(f"ALTER TABLE {ks}.t ADD w int")
+    s.execute(f"UPDATE {ks}.t SET w = 7 WHERE k = 1")
+    eq(s.execute(q, (1,)).one().w, 7, "the column added after PREPARE")
+    # A value bigger than a segment (128 KiB) goes out in several segments, and comes back.
+    big = "x" * 300000
+    s.execute(s.prepare(f"INSERT INTO {ks}.t (k, v) VALUES (?, ?)"), (2, big))
+    eq(len(s.execute(q, (2,)).one().v), len(big), "a 300 kB value over v5 segments")
+
+
+def test_v5_read_failure_reason_map():
+    # Past tombstone_failure_threshold a read fails; v5 names the failed replica and its reason
+    # (READ_TOO_MANY_TOMBSTONES, 1) where v4 gave a count.
+    from cassandra import ReadFailure
+    for version in (5, 4):
+        c, s = connect(protocol_version=version)
+        ks = create_keyspace(s, f"pt_rf{version}")
+        s.execute(f"CREATE TABLE {ks}.q (k int, c int, s set<int>, PRIMARY KEY (k, c))")
+        s.execute(s.prepare(f"UPDATE {ks}.q SET s = s - ? WHERE k = 1 AND c = 1"), (set(range(100001)),))
+        e = expect_error(ReadFailure, s.execute, f"SELECT * FROM {ks}.q WHERE k = 1")
+        eq(e.failures, 1, f"v{version} failures")
+        if version == 5:
+            eq(list(e.error_code_map.values()), [1], "v5 reason map: READ_TOO_MANY_TOMBSTONES")
+            assert list(e.error_code_map)[0].startswith("127.0.0."), e.error_code_map
+        else:
+            eq(e.error_code_map, None, "v4 has no reason map")
+
+
+def test_listen_without_address_uses_cqlsh_env():
+    # `--listen` alone serves where cqlsh would connect: $CQLSH_HOST:$CQLSH_PORT.
+    port = free_port()
+    env = dict(os.environ, CQLSH_HOST="127.0.0.1", CQLSH_PORT=str(port))
+    proc = subprocess.Popen([BINARY, "--listen"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    try:
+        deadline = time.time() + 10
+        while not port_open(port) and time.time() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        with RawConn(port=port) as conn:
+            conn.send(OP_OPTIONS, stream=0, version=5)
+            eq(conn.recv().opcode, OP_SUPPORTED, "SUPPORTED from the server at $CQLSH_PORT")
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    assert f"Serving CQL native protocol v3/v4/v5 on 127.0.0.1:{port}" in err.decode(), err
+
+
+def v5_segment(payload, self_contained=True):
+    from cassandra.segment import compute_crc24, compute_crc32, CRC32_INITIAL
+    header = len(payload) | ((1 << 17) if self_contained else 0)
+    h = header.to_bytes(3, "little")
+    return (h + compute_crc24(header, 3).to_bytes(3, "little") + payload
+            + compute_crc32(payload, CRC32_INITIAL).to_bytes(4, "little"))
+
+
+def test_raw_v5_framing():
+    startup = p_string_map({"CQL_VERSION": "3.0.0"})
+    with RawConn() as conn:
+        conn.send(OP_STARTUP, startup, stream=1, version=5)   # STARTUP itself is unframed
+        f = conn.recv()
+        eq(f.opcode, OP_READY, "READY to a v5 STARTUP")
+        eq(f.version, 0x85, "READY's version")
+        # From here on, segments: a QUERY inside one, its answer inside one.
+        query = struct.pack(">i", len(b"SELECT key FROM system.local")) + b"SELECT key FROM system.local"
+        query += struct.pack(">Hi", 1, 0)   # consistency ONE, flags: an [int] in v5
+        conn.send_raw(v5_segment(RawConn.encode(OP_QUERY, query, stream=2, version=5)))
+        deadline = time.time() + 5
+        assert conn._fill(6, deadline), "no answer to a framed QUERY"
+        header = int.from_bytes(conn.buf[:3], "little")
+        length = header & 0x1FFFF
+        assert header & (1 << 17), "the answer is a self-contained segment"
+        assert conn._fill(6 + length + 4, deadline)
+        envelope = conn.buf[6:6 + length]
+        conn.buf = conn.buf[10 + length:]
+        eq(envelope[0], 0x85, "the envelope inside is v5")
+        eq(envelope[4], 0x08, "RESULT")
+        # A damaged segment: ProtocolError, then the connection closes.
+        bad = bytearray(v5_segment(RawConn.encode(OP_OPTIONS, b"", stream=3, version=5)))
+        bad[-1] ^= 0xFF
+        conn.send_raw(bytes(bad))
+        assert conn._fill(6, time.time() + 5), "no answer to a damaged segment"
+        length = int.from_bytes(conn.buf[:3], "little") & 0x1FFFF
+        assert conn._fill(10 + length, time.time() + 5)
+        envelope = conn.buf[6:6 + length]
+        eq(envelope[4], 0x00, "ERROR")
+        msg_len = struct.unpack(">H", envelope[13:15])[0]
+        msg = envelope[15:15 + msg_len].decode()
+        assert msg.startswith("Payload CRC mismatch"), msg
+        conn.buf = conn.buf[10 + length:]
+        assert conn.closed_by_server(3), "connection left open after a damaged segment"
+    with RawConn() as conn:   # one version per connection
+        conn.send(OP_STARTUP, startup, stream=1, version=4)
+        eq(conn.recv().opcode, OP_READY, "READY")
+        conn.send(OP_OPTIONS, stream=2, version=3)
+        code, msg = conn.recv().error()
+        eq(msg, "Invalid message version. Got v3 but previous messages on this connection had version v4", "message")
+    assert_healthy("after v5 framing")
 
 
 def test_protocol_v3_supported():
@@ -1653,7 +1765,7 @@ def test_raw_old_protocol_versions():
             # clients can read it; the v4 framing is also readable by a v3+ parser.
             assert (f.version & 0x7F) in (version, 3, 4), f"reply version 0x{f.version:02x}"
             assert conn.closed_by_server(3), f"v{version}: connection left open after a protocol error"
-    for version in (5, 6, 0x41, 0x42, 0x7F):
+    for version in (6, 0x41, 0x42, 0x7F):
         with RawConn() as conn:
             conn.send(OP_OPTIONS, b"", stream=0, version=version)
             err = expect_protocol_error_or_close(conn, f"version 0x{version:02x}")
