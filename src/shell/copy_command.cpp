@@ -106,6 +106,10 @@ void Shell::cmd_copy(std::string_view text) {
   if ((direction != "TO" && direction != "FROM") || target.empty()) return print_error("Improper COPY command.");
   CopyOptions o;
   std::vector<std::string> unknown;
+  // COPY's own messages (copyutil's maybe_read_config_file): which cqlshrc sections and which
+  // WITH options it read, as Python prints their dicts. Only when a cqlshrc file exists.
+  std::vector<std::string> option_messages;
+  std::vector<std::pair<std::string, std::string>> given;  // WITH options, lower case, first place kept
   // Defaults: DATETIMEFORMAT is cqlshrc's time_format; then cqlshrc's [copy…] sections.
   o.datetime_format = display_.time_format;
   {
@@ -114,10 +118,14 @@ void Shell::cmd_copy(std::string_view text) {
       rc_ks = util::ascii_lower(table_name.substr(0, dot));
       rc_table = table_name.substr(dot + 1);
     }
-    for (const auto& [key, value] : copy_defaults(direction, rc_ks, util::ascii_lower(rc_table))) {
-      std::string error;
-      for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
-      if (!error.empty()) return print_error(error);
+    for (const auto& [section, options] : copy_sections(direction, rc_ks, util::ascii_lower(rc_table))) {
+      option_messages.push_back(fmt::format("Reading options from {}:[{}]: {}", cqlshrc_.path, section,
+                                            python_dict(*options)));
+      for (const auto& [key, value] : *options) {
+        std::string error;
+        for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
+        if (!error.empty()) return print_error(error);
+      }
     }
   }
   if (upper(word()) == "WITH") {
@@ -136,13 +144,24 @@ void Shell::cmd_copy(std::string_view text) {
         }
         value = std::move(unquoted);
       }
+      const std::string lower = util::ascii_lower(key);
+      auto seen = std::find_if(given.begin(), given.end(), [&](const auto& kv) { return kv.first == lower; });
+      if (seen == given.end()) given.emplace_back(lower, value);
+      else seen->second = value;
       std::string error;
       for (auto& u : apply_copy_option(o, key, value, error)) unknown.push_back(std::move(u));
       if (!error.empty()) return print_error(error);
       if (upper(word()) != "AND") break;
     }
   }
+  if (!given.empty() && !cqlshrc_.path.empty())
+    option_messages.push_back(fmt::format("Reading options from the command line: {}", python_dict(given)));
+  // Shown for imports and for exports to a file, not to STDOUT (copyutil's printmsg).
+  const bool chatty = direction == "FROM" || !util::iequals(target, "STDOUT");
+  if (chatty)
+    for (const auto& m : option_messages) out_ += m + "\n";
   if (!unknown.empty()) {
+    flush();
     std::string list;
     for (const auto& u : unknown) list += (list.empty() ? "" : ", ") + u;
     return print_error(fmt::format("Unrecognized COPY {} options: {}", direction, list));
@@ -176,6 +195,9 @@ void Shell::cmd_copy(std::string_view text) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   };
   const std::string qualified = t->keyspace + "." + t->name;
+  // cqlsh's default is a process per core but one (1 on two cores, at most 16); cqlbox works in
+  // its own process, and says 1 unless NUMPROCESSES asks otherwise.
+  if (chatty) out_ += fmt::format("Using {} child processes\n", o.num_processes);
 
   if (direction == "TO") {
     std::string names;
@@ -270,8 +292,7 @@ void Shell::cmd_copy(std::string_view text) {
       if (std::fclose(file.release()) != 0 && write_errno == 0) write_errno = errno ? errno : EIO;
     }
     if (write_errno != 0)
-      return print_error(fmt::format("Failed to write to '{}': [Errno {}] {}: '{}'; the file is incomplete ({} rows read)",
-                                     path, write_errno, std::strerror(write_errno), path, n));
+      return print_error(fmt::format("[Errno {}] {}", write_errno, std::strerror(write_errno)));  // cqlsh's words
     if (!to_stdout) out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
     flush();
     return;
@@ -385,7 +406,7 @@ void Shell::copy_import_line(std::string_view line) {
   // and skips while the count is below SKIPROWS.
   ++imp.read;
   if (imp.from_stdin) {
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return stop_copy_import();
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
     if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return;
   } else {
     if (o.header && !imp.header_skipped) {
@@ -393,38 +414,88 @@ void Shell::copy_import_line(std::string_view line) {
       --imp.read;
       return;
     }
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return stop_copy_import();
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
     if (imp.read <= o.skip_rows) return;
   }
   ++imp.records;
+  imp.chunk.push_back({record_text, imp.fields, imp.quoted});
+  if (static_cast<long long>(imp.chunk.size()) >= std::max(1LL, std::min(o.chunk_size, o.ingest_rate)))
+    import_copy_chunk();
+}
+
+void Shell::fail_copy_rows(std::size_t rows, bool parse, const std::string& kind, const std::string& message,
+                           std::string_view outcome) {
+  CopyImport& imp = *copy_import_;
+  const CopyOptions& o = imp.options;
+  // From STDIN, cqlsh reads to the end of the data before its workers' reports are printed;
+  // past 1,000 held back they go out at once (bounded memory for endless bad input).
+  auto report = [&](std::string text) {
+    if (imp.from_stdin && imp.reports.size() < 1000) imp.reports.push_back(std::move(text));
+    else print_error(text);
+  };
+  report(fmt::format("Failed to import {} rows: {} - {},  {}", rows, kind, message, outcome));
+  imp.failed += static_cast<long long>(rows);
+  (parse ? imp.parse_errors : imp.insert_errors) += static_cast<long long>(rows);
+  if (imp.parse_errors > o.max_parse_errors && o.max_parse_errors >= 0) {
+    report(fmt::format("Exceeded maximum number of parse errors {}", o.max_parse_errors));
+    stop_copy_import();
+  } else if (imp.insert_errors > o.max_insert_errors && o.max_insert_errors >= 0) {
+    report(fmt::format("Exceeded maximum number of insert errors {}", o.max_insert_errors));
+    stop_copy_import();
+  }
+}
+
+void Shell::import_copy_chunk() {
+  CopyImport& imp = *copy_import_;
+  std::vector<CopyImport::Record> chunk = std::move(imp.chunk);
+  imp.chunk.clear();
+  if (chunk.empty() || imp.stopped) return;
+  auto write_failed = [&](const std::string& text) {
+    if (!imp.err_out.is_open()) imp.err_out.open(imp.err_file, std::ios::binary | std::ios::app);
+    imp.err_out << text << '\n';
+  };
+  // [csv] field_size_limit: Python's csv reader refuses a field of more characters. The worker
+  // reads its chunk in one go, so the error (a _csv.Error, final, not a parse error) fails every
+  // row of the chunk (copyutil's ImportProcess).
+  for (const auto& record : chunk)
+    for (const std::string& field : record.fields) {
+      std::size_t chars = 0;
+      for (char ch : field) chars += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+      if (chars <= csv_field_size_limit_) continue;
+      for (const auto& r : chunk) write_failed(r.text);
+      return fail_copy_rows(chunk.size(), false, "Error",
+                            fmt::format("field larger than field limit ({})", csv_field_size_limit_),
+                            "given up after 1 attempts");
+    }
+  for (const auto& record : chunk) {
+    if (imp.stopped) break;
+    import_copy_record(record);
+  }
+}
+
+void Shell::import_copy_record(const CopyImport::Record& record) {
+  CopyImport& imp = *copy_import_;
+  const CopyOptions& o = imp.options;
   const schema::TableSchema& t = *imp.table;
   auto fail = [&](bool parse, const std::string& kind, const std::string& message) {
     // A node retries a failed write 5 times; cqlbox's would fail the same way each time, so it
     // reports the row once, as a parse error is (docs/compatibility.md).
-    print_error(fmt::format("Failed to import 1 rows: {} - {},  given up without retries", kind, message));
-    ++imp.failed;
-    (parse ? imp.parse_errors : imp.insert_errors)++;
     if (!imp.err_out.is_open()) imp.err_out.open(imp.err_file, std::ios::binary | std::ios::app);
-    imp.err_out << record_text << '\n';
-    if (imp.parse_errors > o.max_parse_errors && o.max_parse_errors >= 0) {
-      print_error(fmt::format("Exceeded maximum number of parse errors {}", o.max_parse_errors));
-      stop_copy_import();
-    } else if (imp.insert_errors > o.max_insert_errors && o.max_insert_errors >= 0) {
-      print_error(fmt::format("Exceeded maximum number of insert errors {}", o.max_insert_errors));
-      stop_copy_import();
-    }
+    imp.err_out << record.text << '\n';
+    fail_copy_rows(1, parse, kind, message, "given up without retries");
   };
-  if (imp.fields.size() != imp.columns.size())
+  const std::vector<std::string>& fields = record.fields;
+  if (fields.size() != imp.columns.size())
     return fail(true, "ParseError",
-                fmt::format("Invalid row length {} should be {}", imp.fields.size(), imp.columns.size()));
+                fmt::format("Invalid row length {} should be {}", fields.size(), imp.columns.size()));
   std::string& stmt = imp.statement;
   stmt = imp.insert_head;
   bool first = true;
-  for (std::size_t k = 0; k < imp.fields.size(); ++k) {
+  for (std::size_t k = 0; k < fields.size(); ++k) {
     if (!imp.keep[k]) continue;
     const schema::Column& c = t.column(imp.columns[k]);
-    const std::string& v = imp.fields[k];
-    const bool null = !imp.quoted[k] && v == o.null_text;
+    const std::string& v = fields[k];
+    const bool null = !record.quoted[k] && v == o.null_text;
     if (!null)
       if (auto error = parse_error_for(*c.type, v, o))
         return fail(true, "ParseError", fmt::format("Failed to parse {} : {}", v, *error));  // copyutil's words
@@ -444,6 +515,7 @@ void Shell::copy_import_line(std::string_view line) {
       throw;
     }
     finish_statement(false);
+    ++imp.imported;
   } catch (const error::CqlError& e) {
     const std::string text = print::error_text(e);
     fail(false, text.substr(0, text.find(':')), e.message);
@@ -465,14 +537,16 @@ void Shell::finish_copy_import() {
     rest += copy_import_->options.quote;
     copy_import_line(rest);
   }
+  if (copy_import_) import_copy_chunk();
   std::unique_ptr<CopyImport> imp = std::move(copy_import_);
+  for (const auto& text : imp->reports) print_error(text);
   if (imp->err_out.is_open()) imp->err_out.close();
   if (imp->failed > 0)
     print_error(fmt::format("Failed to process {} rows; failed rows written to {}", imp->failed, imp->err_file));
   const double seconds = db_.clock.fixed()
                              ? static_cast<double>(db_.clock.now_us() - imp->started_us) / 1e6
                              : std::chrono::duration<double>(std::chrono::steady_clock::now() - imp->started).count();
-  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->records - imp->failed,
+  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->imported,
                       interval_text(seconds), imp->options.skip_rows);
   flush();
 }

@@ -118,6 +118,9 @@ std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& ke
   else if (key == "MAXPARSEERRORS") number(o.max_parse_errors);
   else if (key == "MAXINSERTERRORS") number(o.max_insert_errors);
   else if (key == "TTL") number(o.ttl);
+  else if (key == "CHUNKSIZE") number(o.chunk_size);
+  else if (key == "NUMPROCESSES") number(o.num_processes);
+  else if (key == "INGESTRATE") number(o.ingest_rate);
   else if (key == "FLOATPRECISION") { number(n); o.float_precision = static_cast<int>(n); }
   else if (key == "DOUBLEPRECISION") { number(n); o.double_precision = static_cast<int>(n); }
   else if (key == "DATETIMEFORMAT") o.datetime_format = value;
@@ -156,8 +159,8 @@ std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& ke
       }());
     o.bool_true = t;
     o.bool_false = f;
-  } else if (key != "ENCODING" && key != "MAXATTEMPTS" && key != "REPORTFREQUENCY" && key != "NUMPROCESSES" &&
-             key != "CONFIGFILE" && key != "RATEFILE" && key != "CHUNKSIZE" && key != "INGESTRATE" &&
+  } else if (key != "ENCODING" && key != "MAXATTEMPTS" && key != "REPORTFREQUENCY" &&
+             key != "CONFIGFILE" && key != "RATEFILE" &&
              key != "MINBATCHSIZE" && key != "MAXBATCHSIZE" && key != "PREPAREDSTATEMENTS" &&
              key != "PAGESIZE" && key != "PAGETIMEOUT" && key != "BEGINTOKEN" && key != "ENDTOKEN" &&
              key != "MAXREQUESTS" && key != "MAXOUTPUTSIZE") {
@@ -168,29 +171,55 @@ std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& ke
 
 bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::string>& fields,
                std::vector<bool>& quoted) {
+  // Python's csv reader (Modules/_csv.c, not strict), with cqlsh's dialect: an escape character
+  // unless it is the quote, and doubled quotes ("") only then (copyutil sets doublequote so).
+  const bool escapes = o.escape != o.quote;
+  const bool doublequote = !escapes;
+  enum class State { StartField, InField, InQuoted, QuoteInQuoted } state = State::StartField;
   fields.assign(1, std::string());
   quoted.assign(1, false);
-  bool in_quotes = false;
   for (std::size_t i = 0; i < record.size(); ++i) {
     const char c = record[i];
-    if (in_quotes) {
-      if (c == o.escape && o.escape != o.quote && i + 1 < record.size()) fields.back() += record[++i];
-      else if (c == o.quote && i + 1 < record.size() && record[i + 1] == o.quote) { fields.back() += o.quote; ++i; }
-      else if (c == o.quote) in_quotes = false;
-      else fields.back() += c;
-    } else if (c == o.escape && o.escape != o.quote && i + 1 < record.size()) {
-      fields.back() += record[++i];  // Python's csv reader: the escape character works unquoted too
-    } else if (c == o.quote) {
-      in_quotes = true;
-      quoted.back() = true;
-    } else if (c == o.delimiter) {
-      fields.emplace_back();
-      quoted.push_back(false);
-    } else if (c != '\r') {
-      fields.back() += c;
+    const bool escaped_next = escapes && c == o.escape && i + 1 < record.size();
+    switch (state) {
+      case State::StartField:
+      case State::InField:
+        if (state == State::StartField && c == o.quote) {
+          state = State::InQuoted;
+          quoted.back() = true;
+        } else if (escaped_next) {
+          fields.back() += record[++i];
+          state = State::InField;
+        } else if (c == o.delimiter) {
+          fields.emplace_back();
+          quoted.push_back(false);
+          state = State::StartField;
+        } else if (c != '\r') {
+          fields.back() += c;  // a quote inside an unquoted field is a character
+          state = State::InField;
+        }
+        break;
+      case State::InQuoted:
+        if (escaped_next) fields.back() += record[++i];
+        else if (c == o.quote) state = doublequote ? State::QuoteInQuoted : State::InField;
+        else fields.back() += c;
+        break;
+      case State::QuoteInQuoted:
+        if (c == o.quote) {
+          fields.back() += c;
+          state = State::InQuoted;
+        } else if (c == o.delimiter) {
+          fields.emplace_back();
+          quoted.push_back(false);
+          state = State::StartField;
+        } else if (c != '\r') {
+          fields.back() += c;
+          state = State::InField;
+        }
+        break;
     }
   }
-  return !in_quotes;
+  return state != State::InQuoted;
 }
 
 void append_csv_field(std::string& out, std::string_view v, const CopyOptions& o) {
@@ -318,6 +347,10 @@ std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, 
         return fmt::format("can't interpret '{}' as a duration", v);
       return std::nullopt;
     case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector:
+      // copyutil's split() looks at the ends first.
+      if (v.size() < 2 || !((v.front() == '[' && v.back() == ']') || (v.front() == '{' && v.back() == '}') ||
+                            (v.front() == '(' && v.back() == ')')))
+        return fmt::format("Invalid composite string, it should start and end with matching parentheses: {}", v);
       if (!one_bracketed_literal(v)) return fmt::format("can't interpret '{}' as a {} literal", v, type.name);
       return std::nullopt;
     default:

@@ -31,6 +31,8 @@ struct CopyOptions {
   std::vector<std::string> skip_columns;
   long long ttl = -1;           // FROM: USING TTL when >= 0
   std::string decimal_sep = ".", thousands_sep;
+  long long chunk_size = 5000, ingest_rate = 100000;  // FROM: a chunk is min(CHUNKSIZE, INGESTRATE) rows
+  long long num_processes = 1;                        // only printed: "Using N child processes"
 };
 
 // Reads `key = value` pairs (keys upper case). Returns the names it does not know (lower case,

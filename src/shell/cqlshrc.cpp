@@ -86,6 +86,12 @@ void Shell::apply_cqlshrc() {
   number("float_precision", display_.float_precision);
   number("double_precision", display_.double_precision);
   if (const std::string* v = cqlshrc_.get("ui", "time_format")) display_.time_format = *v;
+  if (const std::string* v = cqlshrc_.get("csv", "field_size_limit")) {
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
+    if (!v->empty() && *end == '\0' && (*v)[0] != '-') csv_field_size_limit_ = static_cast<std::size_t>(n);
+    else std::fprintf(stderr, "cqlbox: cqlshrc [csv] field_size_limit = %s is not a number: ignored\n", v->c_str());
+  }
   if (const char* env = std::getenv("CQLSH_DEFAULT_TIMESTAMP_FORMAT"); env && *env) display_.time_format = env;
   if (const std::string* v = cqlshrc_.get("ui", "color")) {
     const std::string c = util::ascii_lower(*v);
@@ -120,17 +126,38 @@ void Shell::apply_cqlshrc() {
     if (const std::string* v = cqlshrc_.get("authentication", "password")) options_.password = *v;
 }
 
-std::vector<std::pair<std::string, std::string>> Shell::copy_defaults(const std::string& direction,
-                                                                      const std::string& keyspace,
-                                                                      const std::string& table) const {
-  // copyutil's order: [copy], [copy-to|copy-from], then the same for [...:ks.table]; later wins.
+std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> Shell::copy_sections(
+    const std::string& direction, const std::string& keyspace, const std::string& table) const {
+  // copyutil's order: [copy], [copy-to|copy-from], [copy:ks.table], [copy-to|copy-from:ks.table];
+  // later wins.
   const std::string dir = direction == "TO" ? "copy-to" : "copy-from";
-  std::vector<std::pair<std::string, std::string>> out;
+  std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> out;
   for (const std::string& section : {std::string("copy"), dir, "copy:" + keyspace + "." + table,
                                      dir + ":" + keyspace + "." + table})
-    if (auto s = cqlshrc_.sections.find(section); s != cqlshrc_.sections.end())
-      for (const auto& kv : s->second) out.push_back(kv);
+    if (auto s = cqlshrc_.sections.find(section); s != cqlshrc_.sections.end()) out.emplace_back(section, &s->second);
   return out;
+}
+
+std::string python_dict(const std::vector<std::pair<std::string, std::string>>& items) {
+  // repr() of a str: single quotes unless it holds ' and no ", escapes for \\, the quote and
+  // control characters; other characters as they are.
+  auto repr = [](std::string_view s) {
+    const char q = s.find('\'') != std::string_view::npos && s.find('"') == std::string_view::npos ? '"' : '\'';
+    std::string r(1, q);
+    for (char c : s) {
+      const auto u = static_cast<unsigned char>(c);
+      if (c == '\\' || c == q) r += {'\\', c};
+      else if (c == '\n') r += "\\n";
+      else if (c == '\r') r += "\\r";
+      else if (c == '\t') r += "\\t";
+      else if (u < 0x20 || u == 0x7f) r += fmt::format("\\x{:02x}", u);
+      else r += c;
+    }
+    return r + q;
+  };
+  std::string out = "{";
+  for (const auto& [k, v] : items) out += (out.size() > 1 ? ", " : "") + repr(k) + ": " + repr(v);
+  return out + "}";
 }
 
 }  // namespace cqlbox::shell

@@ -26,4 +26,8 @@ struct Cqlshrc {
 // is skipped, and named in `problems` as ConfigParser would refuse it.
 std::optional<Cqlshrc> read_cqlshrc(const std::string& path, std::vector<std::string>& problems);
 
+// Python's repr of a dict of strings, as COPY prints the options it read:
+// {'header': 'true', 'delimiter': '|'}.
+std::string python_dict(const std::vector<std::pair<std::string, std::string>>& items);
+
 }  // namespace cqlbox::shell

@@ -42,13 +42,22 @@ struct CopyImport {
   std::string err_file;
   std::ofstream err_out;
   std::string insert_head, insert_tail;  // "INSERT INTO ks.t (cols) VALUES (" and ");"
-  long long read = 0, records = 0, failed = 0, parse_errors = 0, insert_errors = 0;
+  long long read = 0, records = 0, imported = 0, failed = 0, parse_errors = 0, insert_errors = 0;
   std::int64_t started_us = 0;
   std::chrono::steady_clock::time_point started;
   // Reused per record.
   std::string pending, statement;
   std::vector<std::string> fields;
   std::vector<bool> quoted;
+  // The records read and not yet imported: cqlsh hands rows to its workers in chunks of
+  // CHUNKSIZE, and a chunk whose CSV cannot be read fails whole.
+  struct Record {
+    std::string text;
+    std::vector<std::string> fields;
+    std::vector<bool> quoted;
+  };
+  std::vector<Record> chunk;
+  std::vector<std::string> reports;  // STDIN: failures, printed when the data ends
 };
 
 class Shell {
@@ -123,18 +132,23 @@ class Shell {
   void warn_date_overflow(const exec::Rows& rows);
   // cqlshrc (cqlshrc.cpp): read at start, under the command line and the environment.
   void apply_cqlshrc();
-  // COPY's defaults from cqlshrc's [copy…] sections, in the order they apply.
-  std::vector<std::pair<std::string, std::string>> copy_defaults(const std::string& direction,
-                                                                 const std::string& keyspace,
-                                                                 const std::string& table) const;
+  // COPY's defaults: cqlshrc's [copy…] sections that exist, by name, in the order they apply.
+  std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> copy_sections(
+      const std::string& direction, const std::string& keyspace, const std::string& table) const;
   Cqlshrc cqlshrc_;
   print::DisplayOptions display_;  // [ui] precisions and time_format
+  std::size_t csv_field_size_limit_ = 131072;  // [csv] field_size_limit: Python csv's default
   std::optional<bool> rc_color_;   // [ui] color
   bool date_overflow_warned_ = false;  // cqlsh's DateOverFlowWarning: once a session
 
   // copy_command.cpp
   void cmd_copy(std::string_view text);
   void copy_import_line(std::string_view line);
+  void import_copy_chunk();
+  void import_copy_record(const CopyImport::Record& record);
+  // A row COPY FROM could not import: reported, counted, written to the ERRFILE.
+  void fail_copy_rows(std::size_t rows, bool parse, const std::string& kind, const std::string& message,
+                      std::string_view outcome);
   void stop_copy_import();
   void finish_copy_import();
   // session_commands.cpp: runs `text` as SOURCE runs a file (a sub-session, `name:N:` errors).

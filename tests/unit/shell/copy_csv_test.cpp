@@ -40,3 +40,19 @@ TEST_CASE("COPY FROM reads back what COPY TO wrote") {
   CHECK(quoted == std::vector<bool>{false, false, true});
   CHECK_FALSE(cqlbox::shell::split_csv("1,\"open", o, fields, quoted));  // the record goes on
 }
+
+// Python's csv reader with cqlsh's dialect (copyutil: doublequote only when ESCAPE is the quote).
+TEST_CASE("split_csv reads quotes as cqlsh's csv reader does") {
+  CopyOptions o;  // quote ", escape backslash: no doubled quotes
+  std::vector<std::string> f;
+  std::vector<bool> q;
+  REQUIRE(split_csv(R"(1,"quoted ""twice""",x)", o, f, q));
+  CHECK(f == std::vector<std::string>{"1", R"(quoted "twice""")", "x"});
+  REQUIRE(split_csv(R"(ab"c,"d\"e")", o, f, q));  // a quote inside an unquoted field is a character
+  CHECK(f == std::vector<std::string>{R"(ab"c)", R"(d"e)"});
+  CHECK(q == std::vector<bool>{false, true});
+  o.escape = '"';  // ESCAPE = '"': doubled quotes
+  REQUIRE(split_csv(R"(1,"quoted ""twice""",x)", o, f, q));
+  CHECK(f == std::vector<std::string>{"1", R"(quoted "twice")", "x"});
+  CHECK_FALSE(split_csv(R"(1,"open)", o, f, q));  // the record goes on at the next line
+}
