@@ -59,6 +59,42 @@ bool column_sliced(const SelectRestrictions& r, int column) {
   return false;
 }
 
+// The multi-column '=' that covers `column`, (b, c) = (1, 2) for b, and the value it gives b:
+// an index on b serves it as it serves b = 1 (5.0's multi-column EQ restriction is supported by
+// an index on any of its columns); the other columns are then filtered.
+const MultiRestriction* multi_eq_on(const SelectRestrictions& r, int column, const std::string** value = nullptr) {
+  for (const auto& m : r.multi) {
+    if (m.op != ast::Operator::Eq) continue;
+    for (std::size_t i = 0; i < m.columns.size(); ++i)
+      if (m.columns[i] == column) {
+        if (value) *value = &m.tuples[0][i];
+        return &m;
+      }
+  }
+  return nullptr;
+}
+
+// A multi-column slice that does not start where the clustering prefix of '='/IN restrictions
+// ends would have to be checked row by row, which Cassandra cannot do
+// (ClusteringColumnRestrictions.addToRowFilter puts it in the row filter, which refuses it).
+void check_multi_slices(const schema::TableSchema& t, const SelectRestrictions& r) {
+  int position = 0;
+  for (int col : t.clustering) {
+    const int pos = t.column(col).position;
+    for (const auto& m : r.multi) {
+      if (m.columns[0] != col) continue;
+      const bool slice = m.op != ast::Operator::Eq && m.op != ast::Operator::In;
+      if (pos != position) {
+        if (slice) invalid("Multi-column slice restrictions cannot be used for filtering.");
+        continue;  // filtered: the prefix ends here
+      }
+      if (!slice) position = t.column(m.columns.back()).position + 1;
+    }
+    const auto& cr = r.columns[static_cast<std::size_t>(col)];
+    if ((cr.eq || cr.in) && pos == position) position = pos + 1;
+  }
+}
+
 void check_clustering_order(const schema::TableSchema& t, const SelectRestrictions& r) {
   for (std::size_t i = 1; i < t.clustering.size(); ++i) {
     int col = t.clustering[i], prev = t.clustering[i - 1];
@@ -198,13 +234,18 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
       if (idx.column != c) continue;
       const bool keys = idx.target.rfind("keys(", 0) == 0, full = idx.target.rfind("full(", 0) == 0;
       const bool entries = idx.target.rfind("entries(", 0) == 0;
+      const bool eq = cr.eq || multi_eq_on(r, c);
       served = served || (keys      ? !cr.contains_key.empty()
                           : entries ? !cr.entries.empty()
-                          : full    ? cr.eq
-                                    : (cr.eq || !cr.contains.empty()));
+                          : full    ? eq
+                                    : (eq || !cr.contains.empty()));
     }
     if (!served) continue;
     if (t.columns[i].kind == ColumnKind::PartitionKey && r.partition_lookup) continue;
+    // A clustering column's restriction goes to an index only when the clustering restrictions
+    // cannot be read as a slice of the partitions (StatementRestrictions: only if they need
+    // filtering).
+    if (t.columns[i].kind == ColumnKind::Clustering && r.partition_lookup && clustering_gap(t, r).empty()) continue;
     index_column = c;
     for (const auto& idx : t.indexes)
       if (idx.column == c && plan.index.empty()) plan.index = idx.name;
@@ -220,16 +261,21 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     for (const auto& v : cr.values) too_big = too_big || v.size() > 65535;
     for (const auto& v : cr.contains) too_big = too_big || v.size() > 65535;
     for (const auto& v : cr.contains_key) too_big = too_big || v.size() > 65535;
+    const std::string* multi_value = nullptr;
+    if (multi_eq_on(r, index_column, &multi_value)) too_big = too_big || multi_value->size() > 65535;
     if (too_big) invalid("Index expression values may not be larger than 64K");
     if ((cr.eq ? 1u : 0u) + cr.contains.size() + cr.contains_key.size() + cr.entries.size() > 1)
       needs_filtering(fmt::format("column {} has more than one restriction: its index serves one, the rest are "
                                   "checked row by row", t.columns[static_cast<std::size_t>(index_column)].name));
   }
 
-  // Partition key: partly restricted or sliced needs filtering.
-  if (!r.partition_lookup && !r.token && !plan.uses_index) {
+  // Partition key: partly restricted or sliced needs filtering, also beside an index (whose
+  // column's own restriction it serves): StatementRestrictions adds such a partition key
+  // restriction to the filter.
+  if (!r.partition_lookup && !r.token) {
     bool any_pk = false;
     for (int i : t.partition_key) {
+      if (i == index_column) continue;
       const auto& cr = r.columns[static_cast<std::size_t>(i)];  // CONTAINS on a frozen key too
       any_pk = any_pk || column_restricted(r, i) || !cr.contains.empty() || !cr.contains_key.empty();
     }
@@ -288,13 +334,17 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   bool clustering_filtered = r.has_clustering;
   if (plan.uses_index && t.column(index_column).kind == ColumnKind::Clustering) {
     // The index serves its own clustering column; any other clustering restriction filters.
-    clustering_filtered = !r.multi.empty();
+    clustering_filtered = false;
+    for (const auto& m : r.multi)
+      clustering_filtered = clustering_filtered || m.columns.size() > 1 || m.columns[0] != index_column ||
+                            m.op != ast::Operator::Eq;
     for (int c : t.clustering)
       clustering_filtered = clustering_filtered || (c != index_column && column_restricted(r, c));
   }
   if (key_range && clustering_filtered)
     needs_filtering("clustering columns are restricted but the partition key is not: every partition is read "
                     "to look for the rows");
+  check_multi_slices(t, r);
   return plan;
 }
 
