@@ -1,5 +1,7 @@
 #include "exec/restrictions.hpp"
 
+#include <algorithm>
+
 #include "types/collection.hpp"
 
 #include "error/cql_error.hpp"
@@ -50,6 +52,42 @@ std::string bind_relation_value(const schema::Column& c, const ast::Term& term, 
   return *v;
 }
 
+// Two restrictions on clustering columns that share a column, one of them multi-column: merged
+// as Cassandra's MultiColumnRestriction.mergeWith merges them (a single-column one converted to
+// a one-column tuple), with its refusals. `existing` came first in the WHERE clause.
+struct ClusteringShape {
+  std::vector<int> columns;
+  ast::Operator op;  // Eq, In, or a slice operator
+  bool start = false, end = false;
+};
+
+ClusteringShape shape_of(const MultiRestriction& m) {
+  const bool start = m.op == Operator::Gt || m.op == Operator::Gte, end = m.op == Operator::Lt || m.op == Operator::Lte;
+  return {m.columns, m.op, start, end};
+}
+
+void check_clustering_merge(const schema::TableSchema& t, const ClusteringShape& existing, const ClusteringShape& added) {
+  std::string commons;
+  for (int c : existing.columns)
+    if (std::find(added.columns.begin(), added.columns.end(), c) != added.columns.end())
+      commons += (commons.empty() ? "" : " ,") + t.column(c).name;
+  if (commons.empty()) return;
+  if (existing.op == Operator::Eq)
+    invalid("{} cannot be restricted by more than one relation if it includes an Equal", commons);
+  if (existing.op == Operator::In)
+    invalid("{} cannot be restricted by more than one relation if it includes a IN", commons);
+  if (added.op == Operator::Eq || added.op == Operator::In)
+    invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", commons);
+  if (existing.columns[0] != added.columns[0]) {
+    const int later = t.column(existing.columns[0]).position > t.column(added.columns[0]).position ? existing.columns[0]
+                                                                                                  : added.columns[0];
+    invalid("Column \"{}\" cannot be restricted by two inequalities not starting with the same column",
+            t.column(later).name);
+  }
+  if (existing.start && added.start) invalid("More than one restriction was found for the start bound on {}", commons);
+  if (existing.end && added.end) invalid("More than one restriction was found for the end bound on {}", commons);
+}
+
 void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRestrictions& r,
                 const FunctionContext* ctx) {
   int idx = column_index(t, rel.columns[0]);
@@ -97,6 +135,11 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
 
   if (c.type->multi_cell())
     invalid("Collection column '{}' ({}) cannot be restricted by a '{}' relation", c.name, c.type->name, op_text(rel.op));
+  if (c.kind == schema::ColumnKind::Clustering)
+    for (const auto& m : r.multi)
+      check_clustering_merge(t, shape_of(m),
+                             {{idx}, rel.op, rel.op == Operator::Gt || rel.op == Operator::Gte,
+                              rel.op == Operator::Lt || rel.op == Operator::Lte});
   if (cr.eq) invalid("{} cannot be restricted by more than one relation if it includes an Equal", name);
   if (cr.in) invalid("{} cannot be restricted by more than one relation if it includes a IN", name);
 
@@ -171,6 +214,14 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
     return values;
   };
   for (const auto& v : rel.values) m.tuples.push_back(bind_tuple(v));
+  const ClusteringShape added = shape_of(m);
+  for (int c : m.columns) {  // a single-column restriction first, as a one-column tuple
+    const ColumnRestriction& cr = r.columns[static_cast<std::size_t>(c)];
+    if (cr.eq || cr.in || cr.slice())
+      check_clustering_merge(t, {{c}, cr.eq ? Operator::Eq : cr.in ? Operator::In : Operator::Gt,
+                                 cr.lower.has_value(), cr.upper.has_value()}, added);
+  }
+  for (const auto& e : r.multi) check_clustering_merge(t, shape_of(e), added);
   r.has_clustering = true;
   r.multi.push_back(std::move(m));
 }
@@ -257,19 +308,78 @@ void check_in_product(const schema::TableSchema& t, const SelectRestrictions& r)
     if (m.op == ast::Operator::In) grow_in_product(product, m.tuples.size(), "clustering key");
 }
 
+
+// The clustering restrictions so far, in the shape ClusteringColumnRestrictions keeps them:
+// one entry per restriction (merged slices become one), for the order check of the next.
+class ClusteringOrder {
+ public:
+  explicit ClusteringOrder(const schema::TableSchema& t) : t_(t) {}
+
+  // `columns` in clustering order; `supported`: an index serves the new restriction.
+  void add(const std::vector<int>& columns, bool slice, bool supported) {
+    const int start = pos(columns.front());
+    if (!entries_.empty() && !supported) {
+      const Entry* last = &entries_.front();
+      for (const auto& e : entries_)
+        if (pos(e.columns.back()) > pos(last->columns.back())) last = &e;
+      const int last_start = pos(last->columns.front());
+      if (last->slice && start > last_start)
+        invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
+                "relation)", t_.column(columns.front()).name, t_.column(last->columns.front()).name);
+      if (start < last_start && slice) {
+        int next = -1;  // the first restricted column after the new one's
+        for (const auto& e : entries_)
+          for (int c : e.columns)
+            if (pos(c) > start && (next < 0 || pos(c) < pos(next))) next = c;
+        invalid("PRIMARY KEY column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
+                "relation)", t_.column(next).name, t_.column(columns.front()).name);
+      }
+    }
+    for (auto& e : entries_)
+      if (std::find_first_of(e.columns.begin(), e.columns.end(), columns.begin(), columns.end()) != e.columns.end()) {
+        if (columns.size() > e.columns.size()) e.columns = columns;  // merged slices keep the longer tuple
+        return;
+      }
+    entries_.push_back({columns, slice});
+  }
+
+ private:
+  struct Entry {
+    std::vector<int> columns;
+    bool slice;
+  };
+  int pos(int column) const { return t_.column(column).position; }
+  const schema::TableSchema& t_;
+  std::vector<Entry> entries_;
+};
+
+bool is_slice(Operator op) { return op == Operator::Gt || op == Operator::Gte || op == Operator::Lt || op == Operator::Lte; }
+
 }  // namespace
 
 SelectRestrictions build_restrictions(const schema::TableSchema& t,
                                       const ast::Vec<ast::Relation>& where,
-                                      const FunctionContext* ctx) {
+                                      const FunctionContext* ctx, bool slice_order) {
   SelectRestrictions r;
   r.columns.resize(t.columns.size());
+  ClusteringOrder order(t);
   for (const auto& rel : where) {
     switch (rel.kind) {
       case ast::RelationKind::Single: add_single(t, rel, r, ctx); break;
       case ast::RelationKind::Multi: add_multi(t, rel, r, ctx); break;
       case ast::RelationKind::Token: add_token(t, rel, r, ctx); break;
     }
+    if (!slice_order || rel.kind == ast::RelationKind::Token || rel.map_entry) continue;
+    const bool eq_in_slice = rel.op == Operator::Eq || rel.op == Operator::In || is_slice(rel.op);
+    if (!eq_in_slice) continue;
+    std::vector<int> columns;
+    for (auto name : rel.columns) columns.push_back(t.find(name));
+    if (t.column(columns.front()).kind != schema::ColumnKind::Clustering) continue;
+    bool supported = false;  // an index on one of its columns serves an '='
+    if (rel.op == Operator::Eq)
+      for (const auto& idx : t.indexes)
+        supported = supported || std::find(columns.begin(), columns.end(), idx.column) != columns.end();
+    order.add(columns, is_slice(rel.op), supported);
   }
   r.partition_lookup = !t.partition_key.empty();
   for (int i : t.partition_key) {

@@ -62,10 +62,12 @@ struct SelectRestrictions {
   bool has_regular = false;        // any static/regular column restriction
 };
 
-// Builds and validates. `allow_filtering` relaxes the rules ALLOW FILTERING relaxes.
-// Per-relation checks happen here; the query-level checks are in check_restrictions.
+// Builds and validates, relation by relation; the query-level checks are the caller's.
+// `slice_order` (a SELECT without ALLOW FILTERING): each clustering restriction is checked
+// against those before it as ClusteringColumnRestrictions.mergeWith checks it (no restriction
+// after a slice's column, no slice before an earlier restriction's column).
 SelectRestrictions build_restrictions(const schema::TableSchema& t,
                                       const ast::Vec<ast::Relation>& where,
-                                      const FunctionContext* ctx = nullptr);
+                                      const FunctionContext* ctx = nullptr, bool slice_order = false);
 
 }  // namespace cqlbox::exec

@@ -215,7 +215,7 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   plan.table = &t;
   plan.distinct = s.distinct;
   plan.selection = resolve_selection(t, s.selectors);
-  plan.where = build_restrictions(t, s.where, &ctx);
+  plan.where = build_restrictions(t, s.where, &ctx, !(s.allow_filtering || explain));
   const SelectRestrictions& r = plan.where;
   const bool af = s.allow_filtering || explain;
   auto needs_filtering = [&](std::string why) {
