@@ -370,13 +370,13 @@ SelectRestrictions build_restrictions(const schema::TableSchema& t,
       case ast::RelationKind::Token: add_token(t, rel, r, ctx); break;
     }
     if (!slice_order || rel.kind == ast::RelationKind::Token || rel.map_entry) continue;
-    const bool eq_in_slice = rel.op == Operator::Eq || rel.op == Operator::In || is_slice(rel.op);
-    if (!eq_in_slice) continue;
+    const bool contains = rel.op == Operator::Contains || rel.op == Operator::ContainsKey;
+    if (!(rel.op == Operator::Eq || rel.op == Operator::In || is_slice(rel.op) || contains)) continue;
     std::vector<int> columns;
     for (auto name : rel.columns) columns.push_back(t.find(name));
     if (t.column(columns.front()).kind != schema::ColumnKind::Clustering) continue;
-    bool supported = false;  // an index on one of its columns serves an '='
-    if (rel.op == Operator::Eq)
+    bool supported = false;  // an index on one of its columns serves an '=' or a CONTAINS
+    if (rel.op == Operator::Eq || contains)
       for (const auto& idx : t.indexes)
         supported = supported || std::find(columns.begin(), columns.end(), idx.column) != columns.end();
     order.add(columns, is_slice(rel.op), supported);

@@ -284,6 +284,12 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   }
   if (plan.selection.only_static && r.has_clustering)
     invalid("Cannot restrict clustering columns when selecting only static columns");
+  if (!af && !plan.uses_index)
+    for (int c : t.clustering) {
+      const auto& cr = r.columns[static_cast<std::size_t>(c)];
+      if (!cr.contains.empty() || !cr.contains_key.empty())
+        invalid("Clustering columns can only be restricted with CONTAINS with a secondary index or filtering");
+    }
   if (!af && !plan.uses_index) check_clustering_order(t, r);
   if (!plan.uses_index && plan.filtering_reason.empty()) plan.filtering_reason = clustering_gap(t, r);
   // Regular columns: each restriction not served by the index is a filter.
