@@ -52,6 +52,18 @@ std::string bind_relation_value(const schema::Column& c, const ast::Term& term, 
   return *v;
 }
 
+// A single-column restriction's value. A null for a regular or static column is Cassandra's
+// error only when the query runs, after every check of the statement (ALLOW FILTERING first):
+// it waits in `r.null_value_error`.
+std::string restriction_value(const schema::Column& c, const ast::Term& term, SelectRestrictions& r,
+                              const FunctionContext* ctx) {
+  if (c.is_primary_key()) return bind_relation_value(c, term, ctx);
+  auto v = bind_term(term, *c.type, c.name, ctx);
+  if (v) return *v;
+  if (r.null_value_error.empty()) r.null_value_error = fmt::format("Unsupported null value for column {}", c.name);
+  return {};
+}
+
 // Two restrictions on clustering columns that share a column, one of them multi-column: merged
 // as Cassandra's MultiColumnRestriction.mergeWith merges them (a single-column one converted to
 // a one-column tuple), with its refusals. `existing` came first in the WHERE clause.
@@ -147,7 +159,7 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.eq = true;
-    cr.values.push_back(bind_relation_value(c, rel.values[0], ctx));
+    cr.values.push_back(restriction_value(c, rel.values[0], r, ctx));
   } else if (rel.op == Operator::In) {
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
@@ -172,7 +184,7 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     auto& bound = lower ? cr.lower : cr.upper;
     if (bound)
       invalid("More than one restriction was found for the {} bound on {}", lower ? "start" : "end", name);
-    bound = Bound{bind_relation_value(c, rel.values[0], ctx), inclusive};
+    bound = Bound{restriction_value(c, rel.values[0], r, ctx), inclusive};
   }
 }
 

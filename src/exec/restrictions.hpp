@@ -60,6 +60,7 @@ struct SelectRestrictions {
   int clustering_eq_prefix = 0;    // leading clustering columns restricted by = or IN
   bool has_clustering = false;     // any clustering restriction (single or multi)
   bool has_regular = false;        // any static/regular column restriction
+  std::string null_value_error;    // a regular/static column compared with null: raised last
 };
 
 // Builds and validates, relation by relation; the query-level checks are the caller's.

@@ -346,11 +346,17 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
                             m.op != ast::Operator::Eq;
     for (int c : t.clustering)
       clustering_filtered = clustering_filtered || (c != index_column && column_restricted(r, c));
+    // Within a partition too: the clustering index is used because the restrictions are no
+    // slice, so the others are checked row by row.
+    if (clustering_filtered && !key_range)
+      needs_filtering("the clustering restrictions are not one slice of the partition: the index serves one, the "
+                      "rest are checked row by row");
   }
   if (key_range && clustering_filtered)
     needs_filtering("clustering columns are restricted but the partition key is not: every partition is read "
                     "to look for the rows");
   check_multi_slices(t, r);
+  if (!r.null_value_error.empty()) invalid("{}", r.null_value_error);
   return plan;
 }
 
