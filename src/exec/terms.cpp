@@ -466,11 +466,25 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
     }
     case TermKind::FunctionCall: {
       TypedValue v = evaluate_call(term, ctx);
-      const bool ok = v.type == &type || (type.kind == types::Kind::Uuid && v.type->kind == types::Kind::Timeuuid) ||
-                      (type.kind == types::Kind::Text && v.type->kind == types::Kind::Ascii);
+      // The receiver takes a result whose bytes it can read (AbstractType.isValueCompatibleWith):
+      // timestamp and bigint each other's, varint any of int, bigint and timestamp, blob anything.
+      using types::Kind;
+      const Kind r = type.kind, f = v.type->kind;
+      const bool ok = v.type == &type || (r == Kind::Uuid && f == Kind::Timeuuid) || (r == Kind::Text && f == Kind::Ascii) ||
+                      (r == Kind::Timestamp && f == Kind::Bigint) || (r == Kind::Bigint && f == Kind::Timestamp) ||
+                      (r == Kind::Varint && (f == Kind::Int || f == Kind::Bigint || f == Kind::Timestamp)) ||
+                      (r == Kind::Blob && v.type->kind != Kind::Udt && !v.type->is_collection());
       if (!ok)
         error::invalid("Type error: cannot assign result of function system.{} (type {}) to {} (type {})",
                        util::ascii_lower(term.text), v.type->name, column, type.name);
+      if (r == Kind::Varint && f != Kind::Varint && v.value) {  // fixed width → minimal two's complement
+        std::string& b = *v.value;
+        std::size_t skip = 0;
+        while (skip + 1 < b.size() && ((b[skip] == 0 && !(b[skip + 1] & 0x80)) ||
+                                       (b[skip] == '\xff' && (b[skip + 1] & 0x80))))
+          ++skip;
+        b.erase(0, skip);
+      }
       return v.value;
     }
     default: break;
