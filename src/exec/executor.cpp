@@ -82,6 +82,9 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
       if (!conditional) error::invalid("You must use conditional updates for serializable writes");
     }
     check_write_budget(db);
+    // Ctrl-C at the shell while a write was being read or prepared (a large BATCH): it is
+    // cancelled before anything is applied. Once applying, a write runs to its end, whole.
+    if (session.interrupted && *session.interrupted) error::fail(error::ErrorClass::ShellError, "Interrupted");
   }
   // ClientState.validateLogin: with --auth, nothing runs before a login.
   if (db.auth.enabled && !session.internal && session.user.empty())

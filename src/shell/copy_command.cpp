@@ -469,6 +469,11 @@ void Shell::import_copy_chunk() {
     }
   for (const auto& record : chunk) {
     if (imp.stopped) break;
+    if (session_.interrupted && *session_.interrupted) {  // Ctrl-C: the rows before this one stay
+      take_interrupt();
+      print_error("Interrupted: the rows before this one were imported");
+      return stop_copy_import();
+    }
     import_copy_record(record);
   }
 }

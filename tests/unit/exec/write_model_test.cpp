@@ -419,3 +419,20 @@ TEST_CASE("a read stops when the shell's Ctrl-C flag is set, and nothing changes
   flag = 0;
   CHECK(h.select("SELECT * FROM t").rows.size() == 50);
 }
+
+TEST_CASE("a write is cancelled whole when the shell's Ctrl-C flag is set before it applies") {
+  Harness h;
+  volatile int flag = 1;
+  h.session.interrupted = &flag;
+  try {
+    h.run("BEGIN BATCH INSERT INTO t (p, c, v) VALUES (1, 1, 1); INSERT INTO t (p, c, v) VALUES (2, 1, 1); APPLY BATCH");
+    FAIL("the batch was applied");
+  } catch (const cqlbox::error::CqlError& e) {
+    CHECK(e.cls == cqlbox::error::ErrorClass::ShellError);
+    CHECK(e.message == "Interrupted");
+  }
+  flag = 0;
+  CHECK(h.select("SELECT * FROM t").rows.empty());
+  h.run("INSERT INTO t (p, c, v) VALUES (1, 1, 1)");
+  CHECK(h.select("SELECT * FROM t").rows.size() == 1);
+}
