@@ -73,6 +73,7 @@ struct Relation {
 };
 
 struct TypeRef {
+  std::string_view keyspace;  // a user type's, when written ks.name
   std::string_view name;  // "int", "list", "frozen", a UDT name …; digits for a dimension
   Vec<TypeRef> args;
   bool dimension = false;  // vector<float, 3>'s 3

@@ -186,7 +186,11 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     return types::tuple_type(std::move(params));
   }
   if (!ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type {}: it takes no type arguments", ref.name);
-  const types::CqlType* t = types::find_native_type(ref.name);
+  // CQL3Type.Raw.RawUT: a user type of the statement's own keyspace only.
+  if (!ref.keyspace.empty() && ref.keyspace != keyspace)
+    invalid("Statement on keyspace {} cannot refer to a user type in keyspace {}; user types can only be used in the "
+            "keyspace they are defined in", keyspace, ref.keyspace);
+  const types::CqlType* t = ref.keyspace.empty() ? types::find_native_type(ref.name) : nullptr;
   if (!t && ks) {
     auto udt = ks->types.find(std::string(ref.name));
     if (udt != ks->types.end()) t = frozen ? types::frozen_of(udt->second) : udt->second;

@@ -348,10 +348,22 @@ struct action<g::property> {
 // --- types and CREATE TABLE -------------------------------------------------------------------
 
 template <>
+struct action<g::type_keyspace> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    std::string_view text = in.string_view();
+    text = text.substr(0, text.rfind('.'));  // the ident: tokens skip the blanks after them
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\n' || text.back() == '\r'))
+      text.remove_suffix(1);
+    b.type_keyspace = b.name_of(text);
+  }
+};
+template <>
 struct action<g::type_name> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
     ast::TypeRef t;
+    t.keyspace = std::exchange(b.type_keyspace, {});
     t.name = b.name_of(in.string_view());
     b.types.push_back(std::move(t));
   }

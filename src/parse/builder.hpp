@@ -67,6 +67,7 @@ struct Builder {
 
   std::vector<ast::TypeRef> types;
   std::vector<std::size_t> type_marks;
+  std::string_view type_keyspace;  // ks. read before a type's name
 
   ast::QualifiedName qname;
   std::string_view keyspace_name;
