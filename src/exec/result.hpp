@@ -43,6 +43,10 @@ struct Rows {
   std::vector<ReadPartition> read;    // filled only when Session::record_reads
   std::string keyspace, table;        // the table read
   bool lwt = false;                   // an [applied] result: cqlsh prints no "(N rows)"
+  // No row can follow the last one: the LIMIT was reached, or an aggregate without GROUP BY
+  // answered its one row. A protocol page that ends exactly at the last row then carries no
+  // paging state (Cassandra's pager knows it is exhausted); otherwise a full page does.
+  bool complete = false;
   bool explain = false;               // EXPLAIN's (plan, detail) lines: printed as aligned text
 };
 

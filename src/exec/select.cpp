@@ -1057,6 +1057,8 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       rows.rows.push_back(std::move(v));
     }
   }
+  rows.complete = (aggregating && !plan.grouped) ||
+                  (plan.limit && (limit_reached() || static_cast<std::int64_t>(rows.rows.size()) >= *plan.limit));
   // After the aggregation warning: Cassandra gives that one before it reads.
   end_page();
   if (tombstone_warned) rows.warnings.push_back(std::move(*tombstone_warned));

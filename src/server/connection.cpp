@@ -608,7 +608,10 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     first = std::min(first, rows->rows.size());
     std::size_t count = rows->rows.size() - first;
     std::optional<std::string> state;
-    if (params.page_size > 0 && count > static_cast<std::size_t>(params.page_size)) {
+    // A full page has a paging state unless nothing can follow it: Cassandra's pager ends with
+    // an empty page when the rows ran out exactly at a page's end.
+    const auto page_rows = static_cast<std::size_t>(params.page_size);
+    if (params.page_size > 0 && (count > page_rows || (count == page_rows && !rows->complete))) {
       count = static_cast<std::size_t>(params.page_size);
       state = paging_state(first + count, query);
     }

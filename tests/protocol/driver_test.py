@@ -1181,6 +1181,32 @@ def test_paging_single_partition():
        "LIMIT across pages")
 
 
+def test_paging_ends_with_an_empty_page_after_a_full_one():
+    # Cassandra's pager sends a paging state with every full page unless it knows nothing can
+    # follow (the LIMIT reached, an aggregate's one row); the rows running out exactly at a page's
+    # end give a last, empty page. A client that loops "while the page is full" relies on it
+    # (scylla cqlpy's index paging tests looped forever when the state was missing).
+    c, s = connect()
+    ks = create_keyspace(s, "pt_fullpage")
+    s.execute(f"CREATE TABLE {ks}.t (p int, c int, PRIMARY KEY (p, c))")
+    for i in range(4):
+        s.execute(f"INSERT INTO {ks}.t (p, c) VALUES (1, {i})")
+    st = SimpleStatement(f"SELECT c FROM {ks}.t WHERE p = 1", fetch_size=2)
+    pages, state = [], None
+    while True:
+        rs = s.execute(st, paging_state=state)
+        pages.append([r.c for r in rs.current_rows])
+        state = rs.paging_state
+        if state is None:
+            break
+        assert len(pages) < 10, f"paging did not end: {pages}"
+    eq(pages, [[0, 1], [2, 3], []], "pages")
+    rs = s.execute(SimpleStatement(f"SELECT c FROM {ks}.t WHERE p = 1 LIMIT 2", fetch_size=2))
+    eq((len(rs.current_rows), rs.paging_state), (2, None), "a LIMIT that ends the rows ends the paging")
+    rs = s.execute(SimpleStatement(f"SELECT count(*) FROM {ks}.t WHERE p = 1", fetch_size=1))
+    eq((rs.one().count, rs.paging_state), (4, None), "an aggregate's one row")
+
+
 def test_paging_many_partitions():
     from cassandra.murmur3 import murmur3
     c, s = connect()
