@@ -125,6 +125,14 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
   return opts;
 }
 
+// A non-frozen UDT with a field that is a non-frozen collection: it cannot be a column's type.
+bool has_nested_multi_cell(const types::CqlType& type) {
+  if (type.kind != types::Kind::Udt || type.frozen) return false;
+  for (const auto* f : type.params)
+    if (f->multi_cell()) return true;
+  return false;
+}
+
 // A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
 // Inside a frozen type (and inside any collection) nested collections are frozen.
 const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen = false,
@@ -366,6 +374,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
     const bool key = std::find(pk.begin(), pk.end(), c.name) != pk.end() ||
                      std::find(ck.begin(), ck.end(), c.name) != ck.end();
     const types::CqlType* type = resolve_type(c.type, ks, false, false, db.catalog.keyspace(ks));
+    if (has_nested_multi_cell(*type)) invalid("Non-frozen UDTs with nested non-frozen collections are not supported");
     if (key) {
       if (type->kind == types::Kind::Udt && !type->frozen)
         invalid("Invalid non-frozen user-defined type {} for PRIMARY KEY column '{}'", util::cql_name(type->type_name), c.name);
@@ -520,6 +529,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Column with name '{}' already exists", def.name);
         }
         const types::CqlType* type = resolve_type(def.type, ks, false, false, db.catalog.keyspace(ks));
+        if (has_nested_multi_cell(*type))
+          invalid("Non-frozen UDTs with nested non-frozen collections are not supported for column {}", def.name);
         if (auto was = t->dropped.find(std::string(def.name)); was != t->dropped.end() && was->second != type)
           invalid("Cannot re-add previously dropped column '{}' of type {}, incompatible with previous type {}",
                   def.name, type->name, was->second->name);
@@ -634,10 +645,11 @@ Result execute_create_type(Database& db, const Session& session, const ast::Crea
   for (const auto& [field, ref] : s.fields) {
     if (std::find(names.begin(), names.end(), field) != names.end())
       invalid("Duplicate field name '{}' in type '{}'", field, s.name.name);
+    // CreateTypeStatement: a field may be a non-frozen collection (frozen with the type, and
+    // refused only where the type is used non-frozen), never a counter or a non-frozen UDT.
+    if (util::iequals(ref.name, "counter") && ref.keyspace.empty()) invalid("A user type cannot contain counters");
     const types::CqlType* t = resolve_type(ref, ks_name, false, true, ks);
-    if (t->kind == types::Kind::Counter) invalid("A user type cannot contain counters");
-    if (t->multi_cell() || (t->kind == types::Kind::Udt && !t->frozen))
-      invalid("Non-frozen UDTs with nested non-frozen collections are not supported");
+    if (t->kind == types::Kind::Udt && !t->frozen) invalid("A user type cannot contain non-frozen UDTs");
     names.emplace_back(field);
     field_types.push_back(t);
   }
@@ -721,7 +733,9 @@ Result execute_alter_type(Database& db, const Session& session, const ast::Alter
       if (s.add_if_not_exists) continue;
       invalid("Cannot add field {} to type {}.{}: a field with name {} already exists", field, ks_name, name, field);
     }
+    if (util::iequals(ref.name, "counter") && ref.keyspace.empty()) invalid("A user type cannot contain counters");
     const types::CqlType* added = resolve_type(ref, ks_name, false, true, ks);
+    if (added->kind == types::Kind::Udt && !added->frozen) invalid("A user type cannot contain non-frozen UDTs");
     // A type holding itself, directly or through another type, has no finite value (and its
     // schema could not be recreated at the next start).
     if (uses_type(added, name))
