@@ -31,9 +31,18 @@ struct duration_unit : sor<TAO_PEGTL_ISTRING("mo"), TAO_PEGTL_ISTRING("ms"),
                            TAO_PEGTL_ISTRING("ns"), one<'y', 'Y', 'w', 'W', 'd', 'D', 'h', 'H',
                                                         'm', 'M', 's', 'S'>> {};
 struct duration_units : plus<plus<digit>, duration_unit> {};
-struct duration_iso : seq<one<'P', 'p'>, sor<seq<plus<digit>, one<'W', 'w'>>,
-    seq<star<plus<digit>, one<'Y', 'y', 'M', 'm', 'D', 'd'>>,
-        opt<one<'T', 't'>, plus<plus<digit>, one<'H', 'h', 'M', 'm', 'S', 's'>>>>>> {};
+// ISO 8601, as Cassandra's lexer reads it: upper case, at least one designator (so a bare `p`
+// or `P` is a name), the week form, and the alternative form P0001-02-03T04:05:06.
+template <char C>
+struct iso_part : seq<plus<digit>, one<C>> {};
+struct duration_iso_period : sor<seq<iso_part<'Y'>, opt<iso_part<'M'>>, opt<iso_part<'D'>>>,
+                                 seq<iso_part<'M'>, opt<iso_part<'D'>>>, iso_part<'D'>> {};
+struct duration_iso_time : seq<one<'T'>, sor<seq<iso_part<'H'>, opt<iso_part<'M'>>, opt<iso_part<'S'>>>,
+                                             seq<iso_part<'M'>, opt<iso_part<'S'>>>, iso_part<'S'>>> {};
+struct duration_iso_alternative : seq<rep<4, digit>, one<'-'>, rep<2, digit>, one<'-'>, rep<2, digit>, one<'T'>,
+                                      rep<2, digit>, one<':'>, rep<2, digit>, one<':'>, rep<2, digit>> {};
+struct duration_iso : seq<one<'P'>, sor<duration_iso_alternative, iso_part<'W'>,
+                                        seq<duration_iso_period, opt<duration_iso_time>>, duration_iso_time>> {};
 struct duration_body : seq<opt<one<'-'>>, sor<duration_units, duration_iso>,
                            not_at<ident_other>> {};
 struct duration_lit : tok<duration_body> {

@@ -203,18 +203,35 @@ std::optional<Duration> parse_duration(std::string_view text) {
   bool neg = !text.empty() && text[0] == '-';
   std::string_view t = text.substr(neg ? 1 : 0);
   if (t.empty()) return std::nullopt;
-  if (t[0] == 'P' || t[0] == 'p') {
-    // ISO 8601: PnYnMnDTnHnMnS or PnW.
+  if (t[0] == 'P' && t.find('-') != std::string_view::npos) {
+    // ISO 8601's alternative form, PYYYY-MM-DDTHH:MM:SS (Duration.from).
+    auto num = [&](std::size_t at, std::size_t n) -> std::optional<std::int64_t> {
+      std::int64_t v = 0;
+      for (std::size_t i = at; i < at + n; ++i) {
+        if (i >= t.size() || t[i] < '0' || t[i] > '9') return std::nullopt;
+        v = v * 10 + (t[i] - '0');
+      }
+      return v;
+    };
+    if (t.size() != 20 || t[5] != '-' || t[8] != '-' || t[11] != 'T' || t[14] != ':' || t[17] != ':')
+      return std::nullopt;
+    auto y = num(1, 4), mo = num(6, 2), dd = num(9, 2), h = num(12, 2), mi = num(15, 2), s = num(18, 2);
+    if (!y || !mo || !dd || !h || !mi || !s) return std::nullopt;
+    d.months = static_cast<std::int32_t>(*y * 12 + *mo);
+    d.days = static_cast<std::int32_t>(*dd);
+    d.nanos = *h * kNsPerH + *mi * kNsPerMin + *s * kNsPerS;
+  } else if (t[0] == 'P') {
+    // ISO 8601: PnYnMnDTnHnMnS or PnW, upper case as Cassandra's patterns are.
     bool in_time = false;
     std::size_t i = 1;
     if (i == t.size()) return std::nullopt;
     while (i < t.size()) {
-      if (t[i] == 'T' || t[i] == 't') { in_time = true; ++i; continue; }
+      if (t[i] == 'T') { in_time = true; ++i; continue; }
       std::int64_t n = 0;
       std::size_t start = i;
       while (i < t.size() && t[i] >= '0' && t[i] <= '9') n = n * 10 + (t[i++] - '0');
       if (i == start || i == t.size()) return std::nullopt;
-      char u = static_cast<char>(t[i] >= 'a' ? t[i] - 'a' + 'A' : t[i]);
+      const char u = t[i];
       ++i;
       if (!in_time && u == 'Y') d.months += static_cast<std::int32_t>(n * 12);
       else if (!in_time && u == 'M') d.months += static_cast<std::int32_t>(n);

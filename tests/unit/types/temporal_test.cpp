@@ -232,3 +232,15 @@ TEST_CASE("times render with nine fraction digits") {
   CHECK(format_time_ns(0) == "00:00:00.000000000");
   CHECK(format_time_ns(86399999999999) == "23:59:59.999999999");
 }
+
+TEST_CASE("ISO 8601 durations as Cassandra's Duration.from reads them: upper case, the alternative form") {
+  auto d = cqlbox::types::parse_duration("P0001-02-03T04:05:06");
+  REQUIRE(d);
+  CHECK(d->months == 14);
+  CHECK(d->days == 3);
+  CHECK(d->nanos == ((4LL * 60 + 5) * 60 + 6) * 1000000000LL);
+  CHECK(cqlbox::types::parse_duration("-P0001-00-00T00:00:00")->months == -12);
+  CHECK_FALSE(cqlbox::types::parse_duration("P0001-02-03T04:05"));
+  CHECK_FALSE(cqlbox::types::parse_duration("p1d"));  // the ISO patterns are upper case
+  CHECK(cqlbox::types::parse_duration("P1D")->days == 1);
+}
