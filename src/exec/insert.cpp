@@ -119,11 +119,11 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
   std::int64_t ttl = t.default_time_to_live;
   if (s.ttl && !is_unset(s.ttl)) {
-    auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
-    if (!v) invalid("Invalid null value of TTL");
-    if (*v < 0) invalid("A TTL must be greater or equal to 0, but was {}", *v);
-    if (*v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", *v, kMaxTtl);
-    ttl = *v;
+    // A null TTL is no TTL, not the table's default (Attributes.getTimeToLive); unset is the default.
+    const auto v = bind_integer(*s.ttl, *int_type, "[ttl]").value_or(0);
+    if (v < 0) invalid("A TTL must be greater or equal to 0, but was {}", v);
+    if (v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", v, kMaxTtl);
+    ttl = v;
   }
   std::optional<std::int64_t> timestamp;
   if (s.timestamp && !is_unset(s.timestamp)) {

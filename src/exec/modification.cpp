@@ -332,11 +332,11 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   if (s.ttl && !is_unset(s.ttl)) {
     if (counter) invalid("Cannot provide custom TTL for counter updates");
     static const types::CqlType* int_type = types::native_type(types::Kind::Int);
-    auto v = bind_integer(*s.ttl, *int_type, "[ttl]");
-    if (!v) invalid("Invalid null value of TTL");
-    if (*v < 0) invalid("A TTL must be greater or equal to 0, but was {}", *v);
-    if (*v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", *v, kMaxTtl);
-    ttl = *v;
+    // A null TTL is no TTL, not the table's default (Attributes.getTimeToLive); unset is the default.
+    const auto v = bind_integer(*s.ttl, *int_type, "[ttl]").value_or(0);
+    if (v < 0) invalid("A TTL must be greater or equal to 0, but was {}", v);
+    if (v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", v, kMaxTtl);
+    ttl = v;
   }
   if (counter && s.timestamp) invalid("Cannot provide custom timestamp for counter updates");
   if ((s.if_exists || !s.conditions.empty()) && s.timestamp)

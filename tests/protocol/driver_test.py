@@ -1207,6 +1207,18 @@ def test_paging_ends_with_an_empty_page_after_a_full_one():
     eq((rs.one().count, rs.paging_state), (4, None), "an aggregate's one row")
 
 
+def test_null_ttl_is_no_ttl():
+    # Attributes.getTimeToLive: a bound null TTL means no TTL (not the table's default).
+    c, s = connect()
+    ks = create_keyspace(s, "pt_nullttl")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int) WITH default_time_to_live = 100")
+    s.execute(s.prepare(f"INSERT INTO {ks}.t (k, v) VALUES (?, ?) USING TTL ?"), (1, 1, None))
+    s.execute(s.prepare(f"UPDATE {ks}.t USING TTL ? SET v = ? WHERE k = ?"), (None, 2, 2))
+    s.execute(s.prepare(f"INSERT INTO {ks}.t (k, v) VALUES (?, ?) USING TTL ?"), (3, 3, UNSET_VALUE))
+    eq(sorted((r.k, r.ttl_v) for r in s.execute(f"SELECT k, ttl(v) FROM {ks}.t")), [(1, None), (2, None), (3, 100)],
+       "null TTL: none; unset TTL: the table's default")
+
+
 def test_paging_many_partitions():
     from cassandra.murmur3 import murmur3
     c, s = connect()
