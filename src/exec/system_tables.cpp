@@ -197,9 +197,33 @@ void write_column_rows(store::TableStore& st, const schema::TableSchema& t, cons
     }
 }
 
-// system.local and system.peers / peers_v2, from the ring; the other system tables stay empty.
+// Every user keyspace's tables, in name order (indexes and views are built the moment they are
+// created: there is no build to wait for).
+template <class F>
+void for_user_tables(const Database& db, F&& f) {
+  for (std::string_view name : db.catalog.keyspace_names())
+    if (!find_system_keyspace(name))
+      for (const auto& [tn, tt] : db.catalog.keyspace(name)->tables) f(std::string(name), tt);
+}
+
+// system.local and system.peers / peers_v2, from the ring; system."IndexInfo" and built_views,
+// one row per built index and view (drivers and tests wait for them); the other system tables
+// stay empty.
 void fill_system(Database& db, store::TableStore& st, const schema::TableSchema& t) {
   const auto& nodes = db.ring.nodes();
+  if (t.name == "IndexInfo") {  // keyed by the keyspace, as SystemKeyspace.setIndexBuilt writes it
+    for_user_tables(db, [&](const std::string& ks, const schema::TableSchema& tt) {
+      for (const auto& idx : tt.indexes) write_row(st, t, {{"table_name", text(ks)}, {"index_name", text(idx.name)}});
+    });
+    return;
+  }
+  if (t.name == "built_views") {
+    for_user_tables(db, [&](const std::string& ks, const schema::TableSchema& tt) {
+      if (tt.view)
+        write_row(st, t, {{"keyspace_name", text(ks)}, {"view_name", text(tt.name)}, {"status_replicated", boolean(true)}});
+    });
+    return;
+  }
   if (t.name != "local" && t.name != "peers" && t.name != "peers_v2") return;
   // A uuid that changes with the tables that exist. The system keyspaces' tables never change,
   // so they are left out (which also leaves them unbuilt).
@@ -374,6 +398,14 @@ void refresh_system_table(Database& db, const schema::TableSchema& t) {
   else if (t.keyspace == "system_schema") fill_schema(db, st, t);
   else if (t.keyspace == "system_virtual_schema") fill_virtual_schema(db, st, t);
   else if (t.keyspace == "system_auth") fill_auth(db, st, t);
+  else if (t.keyspace == "system_distributed" && t.name == "view_build_status")
+    // Each node reports its build of each view (ViewBuilder): all of them, done.
+    for_user_tables(db, [&](const std::string& ks, const schema::TableSchema& tt) {
+      if (!tt.view) return;
+      for (const cluster::Node& n : db.ring.nodes())
+        write_row(st, t, {{"keyspace_name", text(ks)}, {"view_name", text(tt.name)}, {"host_id", uuid_text(n.host_id)},
+                          {"status", text("SUCCESS")}});
+    });
 }
 
 }  // namespace cqlbox::exec
