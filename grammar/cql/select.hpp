@@ -12,7 +12,8 @@ struct selector_star : star_tok {};
 struct selector_name : sor<ident, kw_token> {};
 struct selector_call_open : lparen {};
 struct selector_call_close : rparen {};
-struct selector_constant : sor<constant, null_lit> {};
+// A term in the selection: a literal, null, or a bind marker (intAsBlob(?), typed by the function).
+struct selector_constant : sor<constant, null_lit, bind_marker> {};
 // A collection literal is typed by the parameter it is passed to: similarity_cosine(v, [1, 2]).
 struct selector_literal_arg : sor<list_literal, brace_literal> {};
 struct selector_arg : sor<selector_star, selector_constant, selector_literal_arg, selector> {};

@@ -228,8 +228,15 @@ BindSpecs bind_specs(const Database& db, const Session& session, const ast::Stat
       const schema::TableSchema& t = resolve_table(db, session, s.table);
       specs.result_keyspace = t.keyspace;
       specs.result_table = t.name;
+      std::vector<SelectionMarker> selected;
+      const Selection selection = resolve_selection(t, s.selectors, &selected);
       if (s.json) specs.result = std::vector<ResultColumn>{{"[json]", types::native_type(Kind::Text)}};
-      else if (!s.explain) specs.result = resolve_selection(t, s.selectors).result_columns();
+      else if (!s.explain) specs.result = selection.result_columns();
+      for (const auto& m : selected)
+        if (m.index < markers) {
+          specs.markers[m.index] = BindSpec{t.keyspace, t.name, m.name, m.type};
+          w.set[m.index] = true;
+        }
     }
     if constexpr (std::is_same_v<S, ast::Select> || std::is_same_v<S, ast::Insert> ||
                   std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>) {

@@ -58,11 +58,24 @@ ResolvedSelector resolve_argument(const schema::TableSchema& t, const ast::Selec
   return resolve(t, arg);
 }
 
+// PREPARE's collection of the selection's markers (resolve_selection's `markers`).
+thread_local std::vector<SelectionMarker>* t_markers = nullptr;
+
+// A term of the selection bound as `type`; a marker while preparing is only listed, under `name`.
+std::optional<std::string> bind_selection_term(const ast::Term& term, const types::CqlType& type,
+                                               std::string_view receiver, std::string_view marker_name) {
+  if (term.kind == ast::TermKind::Bind && t_markers) {
+    t_markers->push_back({term.bind_index, std::string(marker_name), &type});
+    return std::string();
+  }
+  return bind_term(term, type, receiver);
+}
+
 void bind_constant_argument(ResolvedSelector& arg, const ast::Selector& raw, const types::CqlType* type,
                             std::string_view function) {
   if (arg.op != SelectorOp::Constant) return;
   arg.type = type;
-  arg.constant = bind_term(raw.constant, *type, fmt::format("{}", function));
+  arg.constant = bind_selection_term(raw.constant, *type, function, "[selection]");
 }
 
 // The result type of a numeric operation (Cassandra's widening): decimal > double > float >
@@ -145,7 +158,7 @@ ResolvedSelector resolve_subscript(const schema::TableSchema& t, const ast::Sele
   ResolvedSelector r;
   if (!slice) {
     r.op = SelectorOp::Element;
-    r.key = bind_term(sel.constant, key_type, receiver);
+    r.key = bind_selection_term(sel.constant, key_type, receiver, receiver);
     if (!r.key) invalid("Invalid null value for element selection on {}", inner.name);
     r.type = type.kind == Kind::Map ? type.params[1] : type.params[0];
     r.name = fmt::format("{}[{}]", inner.name, subscript_text(sel.constant));
@@ -155,13 +168,13 @@ ResolvedSelector resolve_subscript(const schema::TableSchema& t, const ast::Sele
     std::string from_text, to_text;
     if (sel.bounds & ast::Selector::kFrom) {
       const ast::Term& from = sel.constant.items[next++];
-      r.key = bind_term(from, key_type, receiver);
+      r.key = bind_selection_term(from, key_type, receiver, receiver);
       if (!r.key) invalid("Invalid null value for slice selection on {}", inner.name);
       from_text = subscript_text(from);
     }
     if (sel.bounds & ast::Selector::kTo) {
       const ast::Term& to = sel.constant.items[next];
-      r.upper = bind_term(to, key_type, receiver);
+      r.upper = bind_selection_term(to, key_type, receiver, receiver);
       if (!r.upper) invalid("Invalid null value for slice selection on {}", inner.name);
       to_text = subscript_text(to);
     }
@@ -326,7 +339,12 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
 
 }  // namespace
 
-Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors) {
+Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors,
+                            std::vector<SelectionMarker>* markers) {
+  struct Collect {
+    explicit Collect(std::vector<SelectionMarker>* m) { t_markers = m; }
+    ~Collect() { t_markers = nullptr; }
+  } collect(markers);
   Selection s;
   if (selectors.empty()) {
     for (std::size_t i = 0; i < t.columns.size(); ++i) {

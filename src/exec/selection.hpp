@@ -47,7 +47,18 @@ struct Selection {
 };
 
 // Throws InvalidRequest for unknown columns or functions, functions misapplied to key columns, …
-Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors);
+// A bind marker in the selection (f(?), m[?]) and what it binds to, for PREPARE's metadata:
+// "[selection]" typed by the function's parameter, key(m) / value(s) for a subscript.
+struct SelectionMarker {
+  std::size_t index = 0;
+  std::string name;
+  const types::CqlType* type = nullptr;
+};
+
+// With `markers` (PREPARE, no values bound yet), the selection's markers are listed there and
+// left unbound; without, they take their bound values.
+Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors,
+                            std::vector<SelectionMarker>* markers = nullptr);
 
 // What one stored row offers to the selectors.
 struct RowSource {

@@ -1207,6 +1207,19 @@ def test_paging_ends_with_an_empty_page_after_a_full_one():
     eq((rs.one().count, rs.paging_state), (4, None), "an aggregate's one row")
 
 
+def test_markers_in_the_selection():
+    # f(?) takes the function's parameter type ("[selection]"), m[?] / s[?] the key or element
+    # type (key(m), value(s)), as Selectable.WithTerm and specForElementOrSlice name them.
+    c, s = connect()
+    ks = create_keyspace(s, "pt_selmarkers")
+    s.execute(f"CREATE TABLE {ks}.mp (k int PRIMARY KEY, m map<text, text>, st set<int>)")
+    s.execute(f"INSERT INTO {ks}.mp (k, m, st) VALUES (0, {{'a': 'A', 'b': 'B'}}, {{1, 2, 3}})")
+    p = s.prepare(f"SELECT m[?], st[?], intAsBlob(?) FROM {ks}.mp WHERE k = ?")
+    eq([(m.name, m.type.typename) for m in p.column_metadata],
+       [("key(m)", "varchar"), ("value(st)", "int"), ("[selection]", "int"), ("k", "int")], "marker metadata")
+    eq(tuple(s.execute(p, ("b", 2, 7, 0)).one()), ("B", 2, b"\x00\x00\x00\x07"), "bound selection")
+
+
 def test_null_ttl_is_no_ttl():
     # Attributes.getTimeToLive: a bound null TTL means no TTL (not the table's default).
     c, s = connect()
