@@ -227,6 +227,7 @@ struct Condition {
   std::string_view field;       // c.field op v (a UDT field)
   Operator op = Operator::Eq;
   Vec<Term> values;             // one, or the IN list
+  bool in_marker = false;       // IN ?: values holds one marker standing for the whole list
 };
 
 struct Update {

@@ -142,6 +142,10 @@ struct SpecWalk {
             t = t->params[f];
           }
       }
+      if (cond.in_marker && !cond.values.empty()) {
+        mark(cond.values[0], fmt::format("in({})", name), types::collection_type(Kind::List, {t}, true));
+        continue;
+      }
       for (const auto& v : cond.values) term(v, name, t);
     }
   }
@@ -189,6 +193,7 @@ struct SpecWalk {
       const schema::Column* c = column(target.column);
       if (!c || !target.element) continue;
       if (c->type->kind == Kind::Map) term(*target.element, fmt::format("key({})", c->name), c->type->params[0]);
+      else if (c->type->kind == Kind::Set) term(*target.element, fmt::format("value({})", c->name), c->type->params[0]);
       else term(*target.element, fmt::format("idx({})", c->name), types::native_type(Kind::Int));
     }
     relations(s.where);

@@ -159,7 +159,16 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       }
       if (cond.element) receiver = "value(" + col.name + ")";
       b.type = vt;
-      for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, receiver));
+      if (cond.in_marker) {  // IF c IN ?: the marker is the list of candidates
+        const types::CqlType* list = types::collection_type(types::Kind::List, {vt}, true);
+        const auto bytes = bind_term(cond.values[0], *list, "in(" + col.name + ")");
+        if (!bytes) invalid("Invalid null list in IN condition");
+        std::vector<std::string_view> items;
+        if (!types::decode_elements(*bytes, items)) invalid("Invalid list value for in({})", col.name);
+        for (auto item : items) b.values.emplace_back(std::string(item));
+      } else {
+        for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, receiver));
+      }
       if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In &&
           !b.values[0])
         invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));

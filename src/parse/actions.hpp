@@ -732,6 +732,7 @@ struct action<g::condition> {
     }
     for (std::size_t i = first; i < terms.size(); ++i) b.condition.values.push_back(std::move(terms[i]));
     b.condition.op = b.relation.op;
+    b.condition.in_marker = std::exchange(b.relation.in_marker, false);
     b.conditions.push_back(std::move(b.condition));
   }
 };

@@ -1220,6 +1220,20 @@ def test_markers_in_the_selection():
     eq(tuple(s.execute(p, ("b", 2, 7, 0)).one()), ("B", 2, b"\x00\x00\x00\x07"), "bound selection")
 
 
+def test_marker_types_of_set_deletion_and_in_condition():
+    c, s = connect()
+    ks = create_keyspace(s, "pt_markertypes")
+    s.execute(f"CREATE TABLE {ks}.s1 (k int PRIMARY KEY, s set<text>, v1 int)")
+    s.execute(f"INSERT INTO {ks}.s1 (k, s, v1) VALUES (0, {{'a', 'b'}}, 3)")
+    p = s.prepare(f"DELETE s[?] FROM {ks}.s1 WHERE k = 0")
+    eq([(m.name, m.type.typename) for m in p.column_metadata], [("value(s)", "varchar")], "DELETE s[?] on a set")
+    s.execute(p, ("a",))
+    q = s.prepare(f"UPDATE {ks}.s1 SET v1 = 4 WHERE k = 0 IF v1 IN ?")
+    eq([(m.name, m.type.typename) for m in q.column_metadata], [("in(v1)", "list")], "IF v1 IN ?")
+    eq(s.execute(q, ([1, 3],)).one().applied, True, "IN ? condition holds")
+    eq(tuple(s.execute(f"SELECT s, v1 FROM {ks}.s1 WHERE k = 0").one()), ({"b"}, 4), "after both")
+
+
 def test_null_ttl_is_no_ttl():
     # Attributes.getTimeToLive: a bound null TTL means no TTL (not the table's default).
     c, s = connect()
