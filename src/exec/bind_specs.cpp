@@ -92,7 +92,12 @@ struct SpecWalk {
             std::vector<const types::CqlType*> parts;
             for (auto name : r.columns)
               if (const auto* c = column(name)) parts.push_back(c->type);
-            mark(v, fmt::format("({})", fmt::join(r.columns, ",")), types::tuple_type(parts));
+            const types::CqlType* tuple = types::tuple_type(parts);
+            if (r.in_marker)  // (b, c) IN ?: a list of tuples (Cassandra's in(b,c))
+              mark(v, fmt::format("in({})", fmt::join(r.columns, ",")),
+                   types::collection_type(Kind::List, {tuple}, true));
+            else
+              mark(v, fmt::format("({})", fmt::join(r.columns, ",")), tuple);
           }
         }
         continue;

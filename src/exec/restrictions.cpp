@@ -215,7 +215,29 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
     }
   }
   if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
+  std::vector<const types::CqlType*> component_types;
+  for (int c : m.columns) component_types.push_back(t.column(c).type);
+  const types::CqlType* tuple_type = types::tuple_type(component_types);
+  std::string names;
+  for (int c : m.columns) names += (names.empty() ? "" : ",") + t.column(c).name;
+  // A bound tuple (b, c) = ?: its components, each a column's value.
+  auto components = [&](const std::string& bytes) {
+    std::vector<std::optional<std::string_view>> parts;
+    if (!types::decode_tuple(bytes, parts) || parts.size() > m.columns.size())
+      invalid("Invalid tuple value for ({})", names);
+    std::vector<std::string> values;
+    for (std::size_t i = 0; i < m.columns.size(); ++i) {
+      if (i >= parts.size() || !parts[i]) invalid("Invalid null value in condition for column {}", t.column(m.columns[i]).name);
+      values.emplace_back(*parts[i]);
+    }
+    return values;
+  };
   auto bind_tuple = [&](const ast::Term& term) {
+    if (term.kind == ast::TermKind::Bind) {
+      const auto bytes = bind_term(term, *tuple_type, "(" + names + ")");
+      if (!bytes) invalid("Invalid null value for ({})", names);
+      return components(*bytes);
+    }
     if (term.kind != ast::TermKind::Tuple || term.items.size() != m.columns.size())
       invalid("Expected {} elements in value tuple, but got {}: {}", m.columns.size(),
               term.kind == ast::TermKind::Tuple ? term.items.size() : 1,
@@ -225,7 +247,16 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
       values.push_back(bind_relation_value(t.column(m.columns[i]), term.items[i], ctx));
     return values;
   };
-  for (const auto& v : rel.values) m.tuples.push_back(bind_tuple(v));
+  if (rel.in_marker && !rel.values.empty()) {  // (b, c) IN ?: a list of tuples
+    const types::CqlType* list = types::collection_type(types::Kind::List, {tuple_type}, true);
+    const auto bytes = bind_term(rel.values[0], *list, "in(" + names + ")");
+    if (!bytes) invalid("Invalid null value for IN restriction");
+    std::vector<std::string_view> items;
+    if (!types::decode_elements(*bytes, items)) invalid("Invalid list value for in({})", names);
+    for (auto item : items) m.tuples.push_back(components(std::string(item)));
+  } else {
+    for (const auto& v : rel.values) m.tuples.push_back(bind_tuple(v));
+  }
   const ClusteringShape added = shape_of(m);
   for (int c : m.columns) {  // a single-column restriction first, as a one-column tuple
     const ColumnRestriction& cr = r.columns[static_cast<std::size_t>(c)];

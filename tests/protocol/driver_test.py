@@ -1234,6 +1234,25 @@ def test_marker_types_of_set_deletion_and_in_condition():
     eq(tuple(s.execute(f"SELECT s, v1 FROM {ks}.s1 WHERE k = 0").one()), ({"b"}, 4), "after both")
 
 
+def test_bound_tuples_in_multi_column_relations():
+    # (b) = ?, (b, c) IN (?, ?), (b, c) IN ? and (b, c) > ? each take tuples (a list of them for IN ?).
+    c, s = connect()
+    ks = create_keyspace(s, "pt_tuplemarkers")
+    s.execute(f"CREATE TABLE {ks}.mc (a int, b int, c int, PRIMARY KEY (a, b, c))")
+    for b in range(3):
+        for cc in range(2):
+            s.execute(f"INSERT INTO {ks}.mc (a, b, c) VALUES (0, {b}, {cc})")
+    cases = [("(b) = ?", ((1,),), [(1, 0), (1, 1)]),
+             ("(b, c) IN (?, ?)", ((1, 0), (2, 1)), [(1, 0), (2, 1)]),
+             ("(b, c) IN ?", ([(1, 0), (2, 1)],), [(1, 0), (2, 1)]),
+             ("(b, c) > ?", ((1, 0),), [(1, 1), (2, 0), (2, 1)])]
+    for where, values, expected in cases:
+        p = s.prepare(f"SELECT b, c FROM {ks}.mc WHERE a = ? AND {where}")
+        eq([tuple(r) for r in s.execute(p, (0,) + values)], expected, where)
+    eq([m.name for m in s.prepare(f"SELECT * FROM {ks}.mc WHERE a = ? AND (b, c) IN ?").column_metadata],
+       ["a", "in(b,c)"], "IN ? metadata")
+
+
 def test_null_ttl_is_no_ttl():
     # Attributes.getTimeToLive: a bound null TTL means no TTL (not the table's default).
     c, s = connect()
