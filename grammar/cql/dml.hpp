@@ -14,7 +14,10 @@ struct insert_values_open : lparen {};
 struct insert_json_value : string_lit {};
 struct insert_default_unset : seq<kw_default, TAO_PEGTL_ISTRING("UNSET"), not_at<ident_other>, sp> {};
 struct insert_default_null : seq<kw_default, kw_null> {};
-struct insert_json : seq<kw_json, insert_json_value, opt<sor<insert_default_unset, insert_default_null>>> {};
+// The JSON object as a string literal, or a marker bound to one (INSERT … JSON ?).
+struct insert_json_marker : bind_marker {};
+struct insert_json : seq<kw_json, sor<insert_json_value, insert_json_marker>,
+                         opt<sor<insert_default_unset, insert_default_null>>> {};
 struct insert_stmt
     : seq<kw_insert, kw_into, qualified_name,
           sor<insert_json, seq<lparen, list<insert_column, comma>, rparen, kw_values, insert_values_open,

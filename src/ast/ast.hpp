@@ -193,6 +193,7 @@ struct Insert {
   Vec<std::string_view> columns;
   Vec<Term> values;
   std::optional<std::string_view> json;  // INSERT … JSON '<object>'
+  std::optional<Term> json_marker;       // INSERT … JSON ?: the object is bound as text
   bool default_unset = false;            // DEFAULT UNSET: columns not in the JSON are left alone
   bool if_not_exists = false;
   std::optional<Term> ttl;

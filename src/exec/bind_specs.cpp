@@ -156,6 +156,7 @@ struct SpecWalk {
   }
 
   void statement(const ast::Insert& s) {
+    if (s.json_marker) term(*s.json_marker, "[json]", types::native_type(Kind::Text));
     for (std::size_t i = 0; i < s.values.size() && i < s.columns.size(); ++i) {
       const schema::Column* c = column(s.columns[i]);
       if (!c) continue;

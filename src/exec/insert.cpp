@@ -46,7 +46,7 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   for (int i : t.regulars)
     if (t.column(i).type->kind == types::Kind::Counter)
       invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
-  if (!s.json && s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
+  if (!s.json && !s.json_marker && s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
 
   // Scratch kept between statements (a script inserts a million rows): cleared, not freed.
   thread_local std::vector<std::optional<std::string>> values;
@@ -60,9 +60,15 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   for (auto& v : values) v.reset();
   values.resize(t.columns.size());
   given.assign(t.columns.size(), false);
-  if (s.json) {
+  if (s.json || s.json_marker) {
+    std::string bound;  // JSON ?: the bound text (Json.Marker)
+    if (s.json_marker) {
+      const auto v = bind_term(*s.json_marker, *types::native_type(types::Kind::Text), "[json]");
+      if (!v) invalid("Got null for INSERT JSON values");
+      bound = *v;
+    }
     // Every column not in the JSON is null (a tombstone), unless DEFAULT UNSET.
-    for (const auto& [c, v] : json_row(t, *s.json)) {
+    for (const auto& [c, v] : json_row(t, s.json_marker ? std::string_view(bound) : *s.json)) {
       values[static_cast<std::size_t>(c)] = v;
       given[static_cast<std::size_t>(c)] = true;
     }

@@ -598,6 +598,10 @@ struct action<g::insert_json_value> {
   static void apply0(Builder& b) { b.insert.json = b.pop_term().text; }
 };
 template <>
+struct action<g::insert_json_marker> {
+  static void apply0(Builder& b) { b.insert.json_marker = b.pop_term(); }
+};
+template <>
 struct action<g::insert_default_unset> {
   static void apply0(Builder& b) { b.insert.default_unset = true; }
 };

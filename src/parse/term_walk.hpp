@@ -44,6 +44,7 @@ struct TermWalk {
   }
   void statement(ast::Insert& s) {
     if (s.json) cacheable = false;  // the document is a literal the AST keeps outside a term
+    term(s.json_marker);
     terms(s.values);
     term(s.ttl);
     term(s.timestamp);

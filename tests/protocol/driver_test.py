@@ -1253,6 +1253,19 @@ def test_bound_tuples_in_multi_column_relations():
        ["a", "in(b,c)"], "IN ? metadata")
 
 
+def test_insert_json_marker():
+    c, s = connect()
+    ks = create_keyspace(s, "pt_jsonmarker")
+    s.execute(f"CREATE TABLE {ks}.j (k int PRIMARY KEY, v text, n int)")
+    p = s.prepare(f"INSERT INTO {ks}.j JSON ?")
+    eq([(m.name, m.type.typename) for m in p.column_metadata], [("[json]", "varchar")], "JSON ? metadata")
+    s.execute(p, ('{"k": 1, "v": "a", "n": 3}',))
+    s.execute(s.prepare(f"INSERT INTO {ks}.j JSON ? DEFAULT UNSET"), ('{"k": 1, "v": "b"}',))
+    eq(tuple(s.execute(f"SELECT k, v, n FROM {ks}.j").one()), (1, "b", 3), "JSON ? rows")
+    e = expect_error(InvalidRequest, s.execute, p, (None,))
+    assert "Got null for INSERT JSON values" in str(e), e
+
+
 def test_null_ttl_is_no_ttl():
     # Attributes.getTimeToLive: a bound null TTL means no TTL (not the table's default).
     c, s = connect()
