@@ -76,7 +76,17 @@ bool durable_writes_value(const ast::Term& value) {
   return v == "1" || v == "true" || v == "yes";
 }
 
-std::map<std::string, std::string> replication_options(const ast::Term& value, std::string_view ks) {
+// `previous`: the keyspace's options before an ALTER (an absent replication factor comes from
+// them, else from default_keyspace_rf, 1: SimpleStrategy.prepareOptions and
+// NetworkTopologyStrategy.prepareOptions).
+std::map<std::string, std::string> replication_options(const ast::Term& value, std::string_view ks,
+                                                       const std::map<std::string, std::string>* previous = nullptr) {
+  auto previous_option = [&](const char* key) -> std::optional<std::string> {
+    if (!previous) return std::nullopt;
+    auto it = previous->find(key);
+    if (it == previous->end()) return std::nullopt;
+    return it->second;
+  };
   if (value.kind != ast::TermKind::Map)
     error::fail(ErrorClass::SyntaxException, "Invalid value for property 'replication'. It should be a map.");
   std::map<std::string, std::string> opts;
@@ -99,13 +109,14 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
         error::fail(ErrorClass::ConfigurationException,
                     "Unrecognized strategy option {{{}}} passed to SimpleStrategy for keyspace {}", k, ks);
     auto rf = opts.find("replication_factor");
-    if (rf == opts.end())
-      error::fail(ErrorClass::ConfigurationException, "SimpleStrategy requires a replication_factor strategy option.");
+    if (rf == opts.end()) rf = opts.emplace("replication_factor", previous_option("replication_factor").value_or("1")).first;
     check_rf(rf->second);
   } else if (name == "NetworkTopologyStrategy") {
     // Options are data centre names (the simulated cluster has one) or replication_factor.
-    if (opts.size() == 1)
-      error::fail(ErrorClass::ConfigurationException, "Configuration for at least one datacenter must be present");
+    if (opts.size() == 1) {  // no data centre named: the previous ones, else RF for each
+      if (auto dc = previous_option("datacenter1")) opts.emplace("datacenter1", *dc);
+      else opts.emplace("replication_factor", previous_option("replication_factor").value_or("1"));
+    }
     for (const auto& [k, v] : opts)
       if (k != "class" && k != "replication_factor" && k != "datacenter1")
         error::fail(ErrorClass::ConfigurationException,
@@ -490,7 +501,7 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
   auto replication = ks->replication;
   bool durable = ks->durable_writes;
   for (const auto& p : s.properties) {
-    if (p.name == "replication") replication = replication_options(p.value, s.name);
+    if (p.name == "replication") replication = replication_options(p.value, s.name, &ks->replication);
     else if (p.name == "durable_writes") durable = durable_writes_value(p.value);
     else error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   }
