@@ -64,6 +64,7 @@ enum class ConditionKind { NotExists, Exists, Conditions };
 struct ConditionCheck {
   bool applied = false;
   std::optional<std::vector<Value>> current;   // the row the condition read, SELECT * order
+  bool from_statics = false;                   // no such row: `current` holds the static columns only
   std::string clustering;                      // its encoded clustering key
   std::vector<const schema::Column*> columns;  // the conditions' columns, in IF order
 };

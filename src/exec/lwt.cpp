@@ -169,6 +169,12 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       } else {
         for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, receiver));
       }
+      // A non-frozen collection has no empty value: [] / {} compare as null (IF l = [] holds on
+      // a null l), as Cassandra's collection conditions read them.
+      if (vt == col.type && col.type->multi_cell() && cond.op != ast::Operator::Contains &&
+          cond.op != ast::Operator::ContainsKey)
+        for (auto& v : b.values)
+          if (v && v->size() == 4 && *v == std::string(4, '\0')) v.reset();
       if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In &&
           !b.values[0])
         invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));
@@ -182,6 +188,12 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
   ConditionCheck check;
   check.clustering = m.clustering;
   check.current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
+  // The row is missing but the partition's static columns live: conditions read them (and the
+  // row's columns as null), and a refusal shows them, as Cassandra's CAS read does.
+  if (!check.current && kind == ConditionKind::Conditions && !t.statics.empty() && !t.clustering.empty()) {
+    check.current = current_row(db, t, m.partition_key, m.clustering, true);
+    check.from_statics = check.current.has_value();
+  }
   const auto& current = check.current;
   switch (kind) {
     case ConditionKind::NotExists: check.applied = !current; break;
@@ -247,7 +259,7 @@ Result conditional_batch_result(const schema::TableSchema& t, const store::Clust
   }
   std::vector<const ConditionCheck*> existing;
   for (const auto& c : checks)
-    if (c.current && std::none_of(existing.begin(), existing.end(), [&](const ConditionCheck* e) {
+    if (c.current && !c.from_statics && std::none_of(existing.begin(), existing.end(), [&](const ConditionCheck* e) {
           return cmp.compare(e->clustering, c.clustering) == 0;
         }))
       existing.push_back(&c);

@@ -1042,8 +1042,10 @@ TEST_CASE("schema statement messages of spec §5.3") {
     map.kind = ast::TermKind::Map;
     map.items = ast::Vec<ast::Term>{str("class"), str("SimpleStrategy")};
     ks.properties.push_back(ast::Property{"replication", map});
-    CHECK(fails_with(ks, ErrorClass::ConfigurationException) ==
-          "SimpleStrategy requires a replication_factor strategy option.");
+    // No replication factor: 5.0 takes default_keyspace_rf (1) (SimpleStrategy.prepareOptions).
+    ks.properties[0].value.items = ast::Vec<ast::Term>{
+        str("class"), str("SimpleStrategy"), str("replication_factor"), num("x")};
+    CHECK(fails_with(ks, ErrorClass::ConfigurationException) == "Replication factor must be non-negative integer; found x");
     ks.properties[0].value.items = ast::Vec<ast::Term>{
         str("class"), str("SimpleStrategy"), str("replication_factor"), num("1"), str("x"),
         num("2")};
