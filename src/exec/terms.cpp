@@ -414,7 +414,9 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
                                      std::string_view column, const FunctionContext* ctx) {
   using ast::TermKind;
   switch (term.kind) {
-    case TermKind::Null: return std::nullopt;
+    case TermKind::Null:  // NullLiteral.prepare: a counter never takes a null
+      if (type.kind == types::Kind::Counter) error::invalid("Invalid null value for counter increment/decrement");
+      return std::nullopt;
     case TermKind::Bind: return bind_marker_value(term, type, column);
     case TermKind::List: case TermKind::Set: case TermKind::Map:
       if (type.kind == types::Kind::Vector) {
