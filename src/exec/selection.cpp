@@ -247,6 +247,22 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       }
       if (fn == "writetime" || fn == "ttl" || fn == "maxwritetime") {
         if (args.size() != 1) invalid("Invalid number of arguments for function {}", fn);
+        // 5.0: an element of a non-frozen set or map, WRITETIME(m[k]) / TTL(s[e]): that
+        // element's cell.
+        if (args[0].kind == ast::SelectorKind::Element && !args[0].args.empty() &&
+            args[0].args[0].kind == ast::SelectorKind::Column) {
+          r.column = column_of(t, args[0].args[0]);
+          const schema::Column& c = t.column(r.column);
+          if (!c.type->multi_cell() || (c.type->kind != Kind::Map && c.type->kind != Kind::Set))
+            invalid("Only column names are supported as arguments here");
+          const std::string receiver = fmt::format("{}({})", c.type->kind == Kind::Map ? "key" : "value", c.name);
+          r.key = bind_selection_term(args[0].constant, *c.type->params[0], receiver, receiver);
+          if (!r.key) invalid("Invalid null value for element selection on {}", c.name);
+          r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
+          r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
+          r.name = fmt::format("{}({}[{}])", fn, c.name, subscript_text(args[0].constant));
+          break;
+        }
         r.column = column_of(t, args[0]);
         const schema::Column& c = t.column(r.column);
         if (c.is_primary_key())
@@ -480,10 +496,38 @@ Value subscript_value(const ResolvedSelector& r, const Value& whole) {
   return types::encode_pairs(pairs);
 }
 
+// WRITETIME / TTL of one element of a non-frozen set or map (r.key): the element's position in
+// the live value gives its timestamp and remaining TTL; absent, null.
+Value element_write_info(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row) {
+  const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+  if (!cell.present) return std::nullopt;
+  const types::CqlType& type = *t.column(r.column).type;
+  const bool map = type.kind == Kind::Map;
+  std::vector<std::string_view> parts;
+  if (!types::decode_elements(cell.value, parts, map)) return std::nullopt;
+  const std::size_t step = map ? 2 : 1;
+  for (std::size_t i = 0, n = 0; i < parts.size(); i += step, ++n) {
+    if (types::compare_values(*type.params[0], parts[i], *r.key) != 0) continue;
+    if (r.op == SelectorOp::Ttl) {
+      const std::int32_t left = n < cell.element_ttls.size() ? cell.element_ttls[n] : 0;
+      return left > 0 ? Value(types::be_bytes(left)) : std::nullopt;
+    }
+    if (n >= cell.element_timestamps.size()) return std::nullopt;
+    return Value(types::be_bytes(cell.element_timestamps[n]));
+  }
+  return std::nullopt;
+}
+
 Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
                const FunctionContext& ctx) {
   switch (r.op) {
     case SelectorOp::Column: return column_value(t, row, r.column);
+    case SelectorOp::WriteTime: case SelectorOp::Ttl: case SelectorOp::MaxWriteTime:
+      if (r.key) return element_write_info(r, t, row);
+      break;
+    default: break;
+  }
+  switch (r.op) {
     case SelectorOp::WriteTime: {
       const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
       if (!cell.present) return std::nullopt;
