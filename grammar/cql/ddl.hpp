@@ -89,9 +89,31 @@ struct drop_view : seq<kw_materialized, kw_view, opt<if_exists>, view_ref> {};
 struct alter_view : seq<kw_materialized, kw_view, opt<if_exists>, view_ref, table_properties> {};
 struct create_role;
 struct create_user;
+// User-defined functions and aggregates (Parser.g's createFunctionStatement,
+// createAggregateStatement, dropFunctionStatement, dropAggregateStatement).
+struct udf_or_replace : seq<kw_or, kw_replace> {};
+struct udf_arg_name : ident {};
+struct udf_arg : seq<udf_arg_name, type_ref> {};
+struct udf_language : ident {};
+struct udf_body : string_lit {};
+struct create_function
+    : seq<opt<udf_or_replace>, kw_function, opt<if_not_exists>, qualified_name, lparen, opt<list<udf_arg, comma>>,
+          rparen, sor<seq<kw_returns, kw_null>, kw_called>, kw_on, kw_null, kw_input, kw_returns, type_ref,
+          kw_language, udf_language, kw_as, udf_body> {};
+struct udf_types : seq<lparen, opt<list<type_ref, comma>>, rparen> {};
+struct udf_state_function : ident {};
+struct udf_final_function : ident {};
+struct udf_initcond : seq<kw_initcond, term> {};
+struct create_aggregate
+    : seq<opt<udf_or_replace>, kw_aggregate, opt<if_not_exists>, qualified_name, udf_types, kw_sfunc,
+          udf_state_function, kw_stype, type_ref, opt<kw_finalfunc, udf_final_function>, opt<udf_initcond>> {};
+struct udf_drop_types : udf_types {};
+struct drop_function : seq<kw_function, opt<if_exists>, qualified_name, opt<udf_drop_types>> {};
+struct drop_aggregate : seq<kw_aggregate, opt<if_exists>, qualified_name, opt<udf_drop_types>> {};
+
 struct create_stmt
     : seq<kw_create, sor<create_keyspace, create_table, create_index, create_type, create_view, create_role,
-                         create_user>> {};
+                         create_user, create_function, create_aggregate>> {};
 
 struct drop_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name> {};
 struct drop_table : seq<table_word, opt<if_exists>, qualified_name> {};
@@ -102,7 +124,8 @@ struct drop_type : seq<kw_type, opt<if_exists>, udt_name> {};
 struct drop_role;
 struct drop_user;
 struct drop_stmt
-    : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index, drop_type, drop_view, drop_role, drop_user>> {};
+    : seq<kw_drop, sor<drop_keyspace, drop_table, drop_index, drop_type, drop_view, drop_role, drop_user,
+                       drop_function, drop_aggregate>> {};
 
 // ALTER TABLE t ADD [IF NOT EXISTS] c type [, …] | ADD (c type, …) | DROP [IF EXISTS] c [, …]
 //   | DROP (c, …) | RENAME [IF EXISTS] a TO b [AND c TO d] | WITH options

@@ -63,6 +63,17 @@ struct ident : sor<quoted_ident, plain_ident> {};
     static constexpr bool is_keyword = true;              \
   }
 
+CQLBOX_KEYWORD(aggregate, "AGGREGATE");
+CQLBOX_KEYWORD(or, "OR");
+CQLBOX_KEYWORD(replace, "REPLACE");
+CQLBOX_KEYWORD(returns, "RETURNS");
+CQLBOX_KEYWORD(called, "CALLED");
+CQLBOX_KEYWORD(input, "INPUT");
+CQLBOX_KEYWORD(language, "LANGUAGE");
+CQLBOX_KEYWORD(sfunc, "SFUNC");
+CQLBOX_KEYWORD(stype, "STYPE");
+CQLBOX_KEYWORD(finalfunc, "FINALFUNC");
+CQLBOX_KEYWORD(initcond, "INITCOND");
 CQLBOX_KEYWORD(add, "ADD");
 CQLBOX_KEYWORD(to, "TO");
 CQLBOX_KEYWORD(rename, "RENAME");

@@ -340,9 +340,22 @@ struct AuthStatement {
   std::optional<ResourceRef> resource;
 };
 
+// CREATE [OR REPLACE] FUNCTION / AGGREGATE, DROP FUNCTION / AGGREGATE: parsed in full and
+// refused as a stock 5.0 refuses them (user_defined_functions_enabled is false by default).
+struct FunctionStatement {
+  enum class Kind : std::uint8_t { CreateFunction, CreateAggregate, DropFunction, DropAggregate };
+  Kind kind = Kind::CreateFunction;
+  QualifiedName name;
+  bool or_replace = false, if_not_exists = false, if_exists = false;
+  bool args_given = false;  // DROP … (types)
+  Vec<TypeRef> arg_types;
+  std::string_view state_function;  // CREATE AGGREGATE's SFUNC
+  std::optional<TypeRef> state_type;
+};
+
 using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
                                CreateIndex, CreateType, AlterTable, AlterKeyspace, AlterType,
                                DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate, ViewStatement,
-                               AuthStatement>;
+                               AuthStatement, FunctionStatement>;
 
 }  // namespace cqlbox::ast

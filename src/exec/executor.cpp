@@ -111,6 +111,7 @@ Result dispatch(Database& db, Session& session, const ast::Statement& statement)
       [&](const auto& s) -> Result {
         using S = std::decay_t<decltype(s)>;
         if constexpr (std::is_same_v<S, ast::AuthStatement>) return execute_auth(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::FunctionStatement>) return execute_function_statement(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Select>) {
           const schema::TableSchema& t = resolve_table(db, session, s.table);
           if (session.consistency == kConsistencyAny)  // ConsistencyLevel.validateForRead

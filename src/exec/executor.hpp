@@ -94,6 +94,8 @@ Result execute_use(Database& db, Session& session, const ast::Use& s);
 Result execute_truncate(Database& db, const Session& session, const ast::Truncate& s);
 // CREATE/ALTER/DROP ROLE, GRANT, REVOKE, LIST ROLES/USERS/PERMISSIONS (auth_statements.cpp).
 Result execute_auth(Database& db, Session& session, const ast::AuthStatement& s);
+// CREATE/DROP FUNCTION and AGGREGATE, refused as 5.0 refuses them with UDFs off.
+Result execute_function_statement(Database& db, const Session& session, const ast::FunctionStatement& s);
 // The text a CREATE/ALTER ROLE with a PASSWORD is logged as: the same statement with a HASHED
 // PASSWORD instead, so that no password is written to disk. nullopt for any other statement.
 std::optional<std::string> password_free_text(const ast::AuthStatement& s);

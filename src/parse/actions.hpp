@@ -812,6 +812,60 @@ struct action<g::create_type> {
     b.result = std::move(s);
   }
 };
+// --- user-defined functions and aggregates ---------------------------------------------------
+template <>
+struct action<g::udf_or_replace> {
+  static void apply0(Builder& b) { b.function.or_replace = true; }
+};
+template <>
+struct action<g::udf_state_function> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) { b.function.state_function = b.name_of(in.string_view()); }
+};
+template <>
+struct action<g::udf_drop_types> {
+  static void apply0(Builder& b) { b.function.args_given = true; }
+};
+template <>
+struct action<g::udf_body> {
+  static void apply0(Builder& b) { (void)b.pop_term(); }
+};
+template <>
+struct action<g::udf_initcond> {
+  static void apply0(Builder& b) { (void)b.pop_term(); }
+};
+// The function's types are the top-level entries of b.types (nested ones fold into their owner).
+inline void finish_function(Builder& b, ast::FunctionStatement::Kind kind, bool state_type) {
+  ast::FunctionStatement& f = b.function;
+  f.kind = kind;
+  f.name = b.qname;
+  f.if_exists = b.if_exists;
+  f.if_not_exists = b.if_not_exists;
+  for (auto& t : b.types) f.arg_types.push_back(std::move(t));
+  b.types.clear();
+  if (kind == ast::FunctionStatement::Kind::CreateFunction && !f.arg_types.empty()) f.arg_types.pop_back();  // RETURNS
+  if (state_type && !f.arg_types.empty()) {
+    f.state_type = std::move(f.arg_types.back());
+    f.arg_types.pop_back();
+  }
+  b.result = std::move(f);
+}
+template <>
+struct action<g::create_function> {
+  static void apply0(Builder& b) { finish_function(b, ast::FunctionStatement::Kind::CreateFunction, false); }
+};
+template <>
+struct action<g::create_aggregate> {
+  static void apply0(Builder& b) { finish_function(b, ast::FunctionStatement::Kind::CreateAggregate, true); }
+};
+template <>
+struct action<g::drop_function> {
+  static void apply0(Builder& b) { finish_function(b, ast::FunctionStatement::Kind::DropFunction, false); }
+};
+template <>
+struct action<g::drop_aggregate> {
+  static void apply0(Builder& b) { finish_function(b, ast::FunctionStatement::Kind::DropAggregate, false); }
+};
 template <>
 struct action<g::drop_type> {
   static void apply0(Builder& b) { b.result = ast::DropType{b.qname, b.if_exists}; }

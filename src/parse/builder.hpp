@@ -68,6 +68,7 @@ struct Builder {
   std::vector<ast::TypeRef> types;
   std::vector<std::size_t> type_marks;
   std::string_view type_keyspace;  // ks. read before a type's name
+  ast::FunctionStatement function;  // CREATE/DROP FUNCTION/AGGREGATE being read
 
   ast::QualifiedName qname;
   std::string_view keyspace_name;

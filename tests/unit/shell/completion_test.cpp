@@ -109,8 +109,8 @@ TEST_CASE("keywords are exactly what the grammar accepts next") {
   CHECK(completions(catalog, "shop", "SELECT * FROM orders ", "") ==
         Strings{"ALLOW", "GROUP", "LIMIT", "ORDER", "PER", "WHERE"});
   CHECK(completions(catalog, "shop", "CREATE ", "") ==
-        Strings{"COLUMNFAMILY", "CUSTOM", "INDEX", "KEYSPACE", "MATERIALIZED", "ROLE", "SCHEMA", "TABLE", "TYPE",
-                "USER"});
+        Strings{"AGGREGATE", "COLUMNFAMILY", "CUSTOM", "FUNCTION", "INDEX", "KEYSPACE", "MATERIALIZED", "OR", "ROLE",
+                "SCHEMA", "TABLE", "TYPE", "USER"});
   CHECK(completions(catalog, "shop", "select * from orders where order_id = 1 ", "a") == Strings{"allow", "and"});
   CHECK(completions(catalog, "shop", "BEGIN ", "") == Strings{"BATCH", "COUNTER", "UNLOGGED"});
   CHECK(completions(catalog, "shop", "DELETE FROM orders ", "") == Strings{"USING", "WHERE"});
