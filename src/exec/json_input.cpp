@@ -356,6 +356,16 @@ std::string convert(const Json& in, const types::CqlType& type) {
 
 }  // namespace
 
+Value from_json_value(const types::CqlType& type, std::string_view json) {
+  Json doc = Reader(json).document();
+  if (doc.kind == Json::Kind::Null) return std::nullopt;
+  try {
+    return convert(doc, type);
+  } catch (const JsonError& e) {
+    invalid("{}", e.message);
+  }
+}
+
 std::map<int, Value> json_row(const schema::TableSchema& t, std::string_view json) {
   Json doc = Reader(json).document();
   if (doc.kind == Json::Kind::Null) invalid("Got null for INSERT JSON values");

@@ -17,4 +17,8 @@ namespace cqlbox::exec {
 // do not fit their column's type.
 std::map<int, Value> json_row(const schema::TableSchema& t, std::string_view json);
 
+// fromJson(text) for a receiver of `type` (FromJsonFct): one JSON value converted to the type;
+// JSON null is null.
+Value from_json_value(const types::CqlType& type, std::string_view json);
+
 }  // namespace cqlbox::exec

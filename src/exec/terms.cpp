@@ -8,6 +8,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/bound_values.hpp"
+#include "exec/json_input.hpp"
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
@@ -467,6 +468,14 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       return bind_term(term.items[0], *cast, column, ctx);
     }
     case TermKind::FunctionCall: {
+      // fromJson(text) (from_json): the document read as the receiver's type (FromJsonFct).
+      if (term.items.size() == 1 &&
+          (util::iequals(term.text, "fromjson") || util::iequals(term.text, "from_json") ||
+           util::iequals(term.text, "system.fromjson") || util::iequals(term.text, "system.from_json"))) {
+        const auto text = bind_term(term.items[0], *types::native_type(types::Kind::Text), "arg0(system.fromjson)", ctx);
+        if (!text) return std::nullopt;
+        return from_json_value(type, *text);
+      }
       TypedValue v = evaluate_call(term, ctx);
       // The receiver takes a result whose bytes it can read (AbstractType.isValueCompatibleWith):
       // timestamp and bigint each other's, varint any of int, bigint and timestamp, blob anything.
