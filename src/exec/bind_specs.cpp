@@ -1,5 +1,6 @@
 #include "exec/bind_specs.hpp"
 
+#include "exec/terms.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -62,9 +63,7 @@ struct SpecWalk {
         for (const auto& item : t.items) term(item, name, type);
         return;
       case TermKind::FunctionCall:  // fromJson(?): the document, as text
-        if (t.items.size() == 1 && (util::iequals(t.text, "fromjson") || util::iequals(t.text, "from_json") ||
-                                    util::iequals(t.text, "system.fromjson") || util::iequals(t.text, "system.from_json")))
-          term(t.items[0], "arg0(system.fromjson)", types::native_type(Kind::Text));
+        if (is_from_json_call(t)) term(t.items[0], "arg0(system.fromjson)", types::native_type(Kind::Text));
         return;
       case TermKind::Cast: {  // (int)? : the marker takes the cast's type
         const types::CqlType* cast = types::find_native_type(util::ascii_lower(t.text));

@@ -469,9 +469,7 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
     }
     case TermKind::FunctionCall: {
       // fromJson(text) (from_json): the document read as the receiver's type (FromJsonFct).
-      if (term.items.size() == 1 &&
-          (util::iequals(term.text, "fromjson") || util::iequals(term.text, "from_json") ||
-           util::iequals(term.text, "system.fromjson") || util::iequals(term.text, "system.from_json"))) {
+      if (is_from_json_call(term)) {
         const auto text = bind_term(term.items[0], *types::native_type(types::Kind::Text), "arg0(system.fromjson)", ctx);
         if (!text) return std::nullopt;
         return from_json_value(type, *text);
@@ -502,6 +500,13 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
   }
   auto kind = static_cast<types::ConstantKind>(static_cast<int>(term.kind));
   return types::encode_constant(type, kind, term.text, column);
+}
+
+bool is_from_json_call(const ast::Term& term) {
+  if (term.kind != ast::TermKind::FunctionCall || term.items.size() != 1) return false;
+  std::string_view name = term.text;
+  if (name.size() > 7 && util::iequals(name.substr(0, 7), "system.")) name.remove_prefix(7);
+  return util::iequals(name, "fromjson") || util::iequals(name, "from_json");
 }
 
 bool is_unset(const ast::Term& term) {

@@ -22,6 +22,8 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
 // A bind marker whose bound value is "unset" (protocol v4): the write leaves its column alone,
 // a TTL, TIMESTAMP or LIMIT takes its default.
 bool is_unset(const ast::Term& term);
+// fromJson(x) / from_json(x), plain or system.-qualified: its result takes the receiver's type.
+bool is_from_json_call(const ast::Term& term);
 bool is_unset(const std::optional<ast::Term>& term);
 
 // An integer parameter (LIMIT, TTL, TIMESTAMP) as Cassandra binds it: `what` is the name its
