@@ -142,8 +142,9 @@ struct rename_to : ident {};
 struct alter_rename : seq<kw_rename, opt<alter_if_exists>, list<seq<rename_from, kw_to, rename_to>, kw_and>> {};
 struct alter_with : table_properties {};
 struct alter_column_type : seq<kw_alter, ident, kw_type, type_ref> {};
+struct alter_drop_compact : seq<kw_drop, kw_compact, kw_storage> {};  // tried before DROP column
 struct alter_table : seq<table_word, opt<if_exists>, qualified_name,
-                         sor<alter_add, alter_drop, alter_rename, alter_with, alter_column_type>> {};
+                         sor<alter_add, alter_drop_compact, alter_drop, alter_rename, alter_with, alter_column_type>> {};
 struct alter_keyspace : seq<keyspace_word, opt<if_exists>, keyspace_name, keyspace_properties> {};
 // ALTER TYPE t ADD field type | RENAME a TO b [AND …]
 struct alter_type_add : seq<kw_add, opt<alter_if_not_exists>, type_field> {};

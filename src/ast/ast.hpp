@@ -115,7 +115,7 @@ struct CreateTable {
 };
 
 struct AlterTable {
-  enum class Action : std::uint8_t { Add, Drop, Rename, With, AlterType } action = Action::With;
+  enum class Action : std::uint8_t { Add, Drop, Rename, With, AlterType, DropCompactStorage } action = Action::With;
   QualifiedName table;
   bool if_exists = false;          // ALTER TABLE IF EXISTS
   bool action_if = false;          // ADD IF NOT EXISTS / DROP IF EXISTS / RENAME IF EXISTS

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "error/cql_error.hpp"
 #include "exec/database.hpp"
 #include "exec/executor.hpp"
 #include "exec/selection.hpp"
@@ -74,9 +75,12 @@ struct SpecWalk {
     }
   }
 
+  // A column the statement names: an unknown one fails the PREPARE, as it would the statement
+  // (TableMetadata.getExistingColumn; a compact table's hidden columns are unknown too).
   const schema::Column* column(std::string_view name) const {
     const int i = table->find(name);
-    return i < 0 ? nullptr : &table->column(i);
+    if (i < 0) error::invalid("Undefined column name {} in table {}", util::cql_name(name), table_text(*table));
+    return &table->column(i);
   }
 
   void integer(const std::optional<ast::Term>& t, const char* name, Kind kind) {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cluster/ring.hpp"
 #include "error/cql_error.hpp"
@@ -287,12 +288,51 @@ Result execute_create_keyspace(Database& db, const ast::CreateKeyspace& s) {
   return done;
 }
 
+namespace {
+// CreateTableStatement.validateCompactTable: what a thrift-era layout could not hold.
+void validate_compact_table(const std::vector<schema::Column>& statics, const std::vector<schema::Column>& regulars,
+                            bool no_clustering) {
+  for (const auto* group : {&statics, &regulars})
+    for (const auto& c : *group)
+      if (c.type->multi_cell() || (c.type->kind == types::Kind::Udt && !c.type->frozen))
+        invalid("Non-frozen collections and UDTs are not supported with COMPACT STORAGE");
+  if (!statics.empty()) invalid("Static columns are not supported in COMPACT STORAGE tables");
+  if (no_clustering && regulars.empty()) invalid("No definition found that is not part of the PRIMARY KEY");
+  if (!no_clustering && regulars.size() > 1) {
+    std::vector<std::string> names;  // Cassandra's TreeMap of columns: by name
+    for (const auto& c : regulars) names.push_back(c.name);
+    std::sort(names.begin(), names.end());
+    invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY "
+            "KEY (got: {})", fmt::join(names, ", "));
+  }
+}
+
+// CreateTableStatement.fixupCompactTable: the kind, and the hidden columns named as DefaultNames
+// does (column1, column2, … and value, value1, … skipping names the table already uses).
+void add_compact_layout(schema::TableSchema& t, const ast::CreateTable& s, bool counter) {
+  std::set<std::string> used;
+  for (const auto& c : s.columns) used.insert(std::string(c.name));
+  auto fresh = [&](std::string_view base, int first) {
+    for (int i = first;; ++i) {
+      std::string name = i == 0 ? std::string(base) : fmt::format("{}{}", base, i);
+      if (used.insert(name).second) return name;
+    }
+  };
+  if (t.clustering.empty()) {
+    t.compact = schema::CompactKind::Static;
+    t.hidden.push_back({fresh("column", 1), "text", schema::ColumnKind::Clustering});
+    t.hidden.push_back({fresh("value", 0), counter ? "counter" : "blob", schema::ColumnKind::Regular});
+    return;
+  }
+  t.compact = schema::CompactKind::Dense;
+  if (t.regulars.empty()) t.hidden.push_back({fresh("value", 0), "empty", schema::ColumnKind::Regular});
+}
+}  // namespace
+
 Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
   const std::string_view ks = keyspace_for(session, s.table);
   check_replicated_system(ks, "CREATE", fmt::format("<all tables in {}>", ks));
   const std::string table(s.table.name);
-  if (s.compact_storage)
-    error::fail(ErrorClass::SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0");
   {  // found while Cassandra builds the statement, before any schema lookup
     std::set<std::string_view> ordered;
     for (const auto& o : s.clustering_order)
@@ -403,12 +443,16 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
                        c.is_static ? schema::ColumnKind::Static : schema::ColumnKind::Regular, 0};
     (c.is_static ? statics : regulars).push_back(std::move(col));
   }
-  if (!statics.empty() && ck.empty())
+  if (s.compact_storage) {
+    validate_compact_table(statics, regulars, ck.empty());
+  } else if (!statics.empty() && ck.empty()) {
     invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
+  }
   if (any_counter && any_non_counter) invalid("Cannot mix counter and non counter columns in the same table");
 
   // SELECT * order: statics then regulars, each by the UTF-8 bytes of the name.
   t.relayout(std::move(statics), std::move(regulars));
+  if (s.compact_storage) add_compact_layout(t, s, any_counter);
 
   apply_table_properties(t, s.properties);
   db.catalog.add_table(std::move(t));
@@ -446,6 +490,11 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
     target = "values(" + c.name + ")";  // a plain index on a non-frozen collection indexes values
   } else if (c.type->is_collection()) {
     invalid("Cannot create values() index on frozen column {}. Frozen collections only support full() indexes", c.name);
+  }
+  if (t->is_compact()) {
+    if (c.is_primary_key()) invalid("Secondary indexes are not supported on PRIMARY KEY columns in COMPACT STORAGE tables");
+    if (t->compact == schema::CompactKind::Dense)  // its one non-key column is the compact value
+      invalid("Secondary indexes are not supported on compact value column of COMPACT STORAGE tables");
   }
   if (c.kind == schema::ColumnKind::PartitionKey && t->partition_key.size() == 1)
     invalid("Cannot create secondary index on the only partition key column {}", c.name);
@@ -540,6 +589,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Column with name '{}' already exists", def.name);
         }
         const types::CqlType* type = resolve_type(def.type, ks, false, false, db.catalog.keyspace(ks));
+        if (t->is_compact()) invalid("Cannot add new column to a COMPACT STORAGE table");
         if (has_nested_multi_cell(*type))
           invalid("Non-frozen UDTs with nested non-frozen collections are not supported for column {}", def.name);
         if (auto was = t->dropped.find(std::string(def.name)); was != t->dropped.end() && was->second != type)
@@ -593,7 +643,9 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Undefined column name {} in table {}", util::cql_name(from), table_text(*t));
         }
         if (!t->column(c).is_primary_key()) invalid("Cannot rename non PRIMARY KEY column {}", from);
-        if (t->find(to) >= 0)
+        const bool hidden_name = std::any_of(t->hidden.begin(), t->hidden.end(),
+                                             [&](const schema::HiddenColumn& h) { return h.name == to; });
+        if (t->find(to) >= 0 || hidden_name)
           invalid("Cannot rename column {} to {} in table '{}.{}'; another column with that name already exists", from,
                   to, ks, t->name);
         const std::string old_name = t->column(c).name;
@@ -609,6 +661,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
     }
     case Action::AlterType:
       invalid("Altering column types is no longer supported");
+    case Action::DropCompactStorage:  // drop_compact_storage_enabled is false by default
+      invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.");
     case Action::With: {
       if (!s.clustering_order.empty()) invalid("Cannot change the clustering order of an existing table");
       if (!t->views.empty())

@@ -421,10 +421,11 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   }
   for (const auto* t : tables) refuse_virtual_write(*t);  // when the batch would be applied
   if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
-  if (s.type == ast::BatchType::Counter) {
+  if (has_counters) {
     std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
-    // A counter update is a read-modify-write of the running total, so the parts of a counter
-    // batch must see each other: now that all have validated, prepare and apply them in turn.
+    // A counter update is a read-modify-write of the running total, so the parts of a batch of
+    // counters (COUNTER or UNLOGGED) must see each other: now that all have validated, prepare
+    // and apply them in turn.
     for (std::size_t i = 0; i < s.statements.size(); ++i) {
       const std::int64_t at = i == 0 ? ts : db.clock.next_write_timestamp();
       writes[i] = std::visit([&](const auto& child) {

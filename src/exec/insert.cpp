@@ -100,7 +100,7 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   // clustering key with statics is still missing the rest.
   bool any_clustering = false;
   for (int c : t.clustering) any_clustering = any_clustering || given[static_cast<std::size_t>(c)];
-  const bool static_row_only = !missing.empty() && only_statics && !any_clustering;
+  bool static_row_only = !missing.empty() && only_statics && !any_clustering;
   if (!missing.empty() && !static_row_only) invalid("Some clustering keys are missing: {}", missing);
 
   thread_local std::vector<std::string_view> pk;
@@ -119,7 +119,18 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     if (static_row_only) break;
     const auto& v = values[static_cast<std::size_t>(c)];
     if (!v) invalid("Invalid null value in condition for column {}", t.column(c).name);
+    if (v->empty() && t.compact == schema::CompactKind::Dense && t.clustering.size() == 1)
+      invalid("Invalid empty or null value for column {}", t.column(c).name);  // UpdateParameters.newRow
     store::append_component(m.clustering, *v);
+  }
+  // A compact table has no row marker: its row is its value. Setting only the key writes the
+  // hidden empty value where there is one; a declared value column is then mandatory.
+  bool sets_value = false;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) sets_value = sets_value || (given[i] && !t.columns[i].is_primary_key());
+  if (t.is_compact() && !sets_value) {
+    if (t.compact == schema::CompactKind::Dense && !t.compact_value_hidden())
+      invalid("Column {} is mandatory for this COMPACT STORAGE table", t.column(t.regulars[0]).name);
+    if (t.compact == schema::CompactKind::Static) static_row_only = true;  // writes nothing
   }
 
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
@@ -146,7 +157,7 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   const std::int64_t now_s = needs_now ? db.clock.now_us() / 1000000 : 0;
   const std::int64_t expiry = ttl > 0 ? now_s + ttl : store::kNoExpiry;
   m.has_row = !static_row_only;
-  if (m.has_row) m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
+  if (m.has_row && (!t.is_compact() || t.compact_value_hidden())) m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
   auto make_cell = [&](const std::optional<std::string>& v) {
     store::Cell cell;
     cell.timestamp = ts;

@@ -44,7 +44,8 @@ namespace {
 bool make_plan(Database& db, const ast::Insert& s, const schema::TableSchema& t, InsertPlan& plan) {
   if (s.json || s.json_marker || s.if_not_exists || s.ttl || s.timestamp || s.columns.size() != s.values.size())
     return false;
-  if (t.is_virtual || t.view || !t.views.empty() || is_system_table(t) || t.default_time_to_live != 0) return false;
+  if (t.is_virtual || t.view || !t.views.empty() || is_system_table(t) || t.default_time_to_live != 0 || t.is_compact())
+    return false;
   std::vector<int> value_of(t.columns.size(), -1);  // the statement's value for each column
   for (std::size_t i = 0; i < s.columns.size(); ++i) {
     const int c = t.find(s.columns[i]);

@@ -246,6 +246,14 @@ void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> pre
   }
 }
 
+// UpdateParameters.newRow: a dense compact table with one clustering column keeps thrift's rule
+// that its column name is never empty.
+void check_compact_clustering(const schema::TableSchema& t, const Keys& keys) {
+  if (t.compact != schema::CompactKind::Dense || t.clustering.size() != 1) return;
+  for (const auto& p : keys.prefixes)
+    if (!p.empty() && p[0].empty()) invalid("Invalid empty or null value for column {}", t.column(t.clustering[0]).name);
+}
+
 std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 1000000; }
 
 std::int64_t write_timestamp(const std::optional<ast::Term>& term, std::int64_t default_timestamp) {
@@ -328,6 +336,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       missing += (missing.empty() ? "" : ", ") + t.column(t.clustering[i]).name;
     invalid("Some clustering keys are missing: {}", missing);
   }
+  check_compact_clustering(t, keys);
   std::int64_t ttl = t.default_time_to_live;
   if (s.ttl && !is_unset(s.ttl)) {
     if (counter) invalid("Cannot provide custom TTL for counter updates");

@@ -58,6 +58,10 @@ std::string bind_relation_value(const schema::Column& c, const ast::Term& term, 
 std::string restriction_value(const schema::Column& c, const ast::Term& term, SelectRestrictions& r,
                               const FunctionContext* ctx) {
   if (c.is_primary_key()) return bind_relation_value(c, term, ctx);
+  if (is_unset(term)) {  // RowFilter.add's second check
+    if (r.null_value_error.empty()) r.null_value_error = fmt::format("Unsupported unset value for column {}", c.name);
+    return {};
+  }
   auto v = bind_term(term, *c.type, c.name, ctx);
   if (v) return *v;
   if (r.null_value_error.empty()) r.null_value_error = fmt::format("Unsupported null value for column {}", c.name);
@@ -116,8 +120,9 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (rel.op != Operator::Eq) invalid("Only EQ relations are supported on map entries");
     auto key = bind_term(rel.values[0], *type.params[0], "key(" + c.name + ")", ctx);
     auto value = bind_term(rel.values[1], *type.params[1], "value(" + c.name + ")", ctx);
-    if (!key || !value) invalid("Unsupported null value for column {}", c.name);
-    cr.entries.emplace_back(std::move(*key), std::move(*value));
+    if ((!key || !value) && r.null_value_error.empty())  // refused after the filtering check
+      r.null_value_error = fmt::format("Unsupported null value for column {}", c.name);
+    cr.entries.emplace_back(key.value_or(""), value.value_or(""));
     return;
   }
   switch (rel.op) {
@@ -135,9 +140,15 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
                                           ? type.params[0] : type.params[1];
       // The receiver Cassandra names: key(m) for CONTAINS KEY, value(c) for CONTAINS.
       const std::string receiver = (rel.op == Operator::ContainsKey ? "key(" : "value(") + c.name + ")";
+      if (is_unset(rel.values[0])) {
+        if (r.null_value_error.empty()) r.null_value_error = fmt::format("Unsupported unset value for column {}", c.name);
+        (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).emplace_back();
+        return;
+      }
       auto v = bind_term(rel.values[0], *element, receiver, ctx);
-      if (!v) invalid("Unsupported null value for column {}", c.name);
-      (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).push_back(std::move(*v));
+      if (!v && r.null_value_error.empty())  // refused after the filtering check, as RowFilter does
+        r.null_value_error = fmt::format("Unsupported null value for column {}", c.name);
+      (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).push_back(v.value_or(""));
       return;
     }
     case Operator::IsNotNull:

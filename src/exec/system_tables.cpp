@@ -187,14 +187,36 @@ std::int32_t gc_grace_of(const schema::TableSchema& t) {
 
 // One system_schema.columns / system_virtual_schema.columns row per column of the keyspace.
 void write_column_rows(store::TableStore& st, const schema::TableSchema& t, const schema::KeyspaceSchema& ks) {
-  for (const auto& [tn, tt] : ks.tables)
+  for (const auto& [tn, tt] : ks.tables) {
     for (const auto& c : tt.columns) {
       const bool clustering = c.kind == CK;
+      // A static compact table stores its declared columns as statics (drivers rebuild the
+      // table from this, and from the hidden rows below).
+      const auto kind = tt.compact == schema::CompactKind::Static && !c.is_primary_key() ? schema::ColumnKind::Static : c.kind;
       write_row(st, t, {{"keyspace_name", text(ks.name)}, {"table_name", text(tn)}, {"column_name", text(c.name)},
                         {"clustering_order", text(clustering ? (c.reversed ? "desc" : "asc") : "none")},
-                        {"column_name_bytes", text(c.name)}, {"kind", text(kind_text(c.kind))},
+                        {"column_name_bytes", text(c.name)}, {"kind", text(kind_text(kind))},
                         {"position", int32(c.is_primary_key() ? c.position : -1)}, {"type", text(c.type->name)}});
     }
+    for (const auto& h : tt.hidden)
+      write_row(st, t, {{"keyspace_name", text(ks.name)}, {"table_name", text(tn)}, {"column_name", text(h.name)},
+                        {"clustering_order", text(h.kind == CK ? "asc" : "none")}, {"column_name_bytes", text(h.name)},
+                        {"kind", text(kind_text(h.kind))}, {"position", int32(h.kind == CK ? 0 : -1)},
+                        {"type", text(h.type)}});
+  }
+}
+
+// TableMetadata.Flag as system_schema.tables lists them (a set: sorted). Every CQL table is
+// "compound"; drivers read a table without it as COMPACT STORAGE.
+std::vector<std::string> table_flags(const schema::TableSchema& t) {
+  bool counter = false;
+  for (int i : t.regulars) counter = counter || t.column(i).type->kind == types::Kind::Counter;
+  for (const auto& h : t.hidden) counter = counter || h.type == "counter";
+  std::vector<std::string> flags;
+  if (!t.is_compact() || t.clustering.size() > 1) flags.emplace_back("compound");
+  if (counter) flags.emplace_back("counter");
+  if (t.compact == schema::CompactKind::Dense) flags.emplace_back("dense");
+  return flags;
 }
 
 // Every user keyspace's tables, in name order (indexes and views are built the moment they are
@@ -295,8 +317,7 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
         write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"comment", comment_of(tt)},
                           {"default_time_to_live", int32(tt.default_time_to_live)},
                           {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", stable_uuid(name + "." + tn)},
-                          // Every CQL table since 4.0 (drivers read a table without it as COMPACT STORAGE).
-                          {"flags", types::encode_elements({"compound"})}});
+                          {"flags", types::encode_elements(table_flags(tt))}});
       }
     } else if (t.name == "columns") {
       write_column_rows(st, t, ks);

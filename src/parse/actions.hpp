@@ -904,6 +904,10 @@ struct action<g::alter_drop_column> {
   }
 };
 template <>
+struct action<g::alter_drop_compact> {
+  static void apply0(Builder& b) { b.alter.action = ast::AlterTable::Action::DropCompactStorage; }
+};
+template <>
 struct action<g::alter_if_not_exists> {
   static void apply0(Builder& b) { b.alter.action_if = true; }
 };

@@ -104,6 +104,22 @@ std::string keyspace_ddl(const schema::KeyspaceSchema& ks) {
                      util::cql_name(ks.name), repl, ks.durable_writes ? "true" : "false");
 }
 
+namespace {
+// CompactTableMetadata.appendCqlTo: 5.0 shows a COMPACT STORAGE table inside a comment.
+constexpr std::string_view kCompactWarningHead = "/*\nWarning: Table ";
+constexpr std::string_view kCompactWarningTail =
+    " omitted because it has constructs not compatible with CQL (was created via legacy API).\n"
+    "Approximate structure, for reference:\n(this should not be used to reproduce this schema)\n\n";
+}  // namespace
+
+std::string replayable_ddl(std::string_view statement) {
+  if (!statement.starts_with(kCompactWarningHead) || !statement.ends_with("\n*/")) return std::string(statement);
+  const auto body = statement.find(kCompactWarningTail);
+  if (body == std::string_view::npos) return std::string(statement);
+  const auto from = body + kCompactWarningTail.size();
+  return std::string(statement.substr(from, statement.size() - 3 - from));
+}
+
 std::string table_ddl(const schema::TableSchema& t) {
   // Columns in "create order": keys as declared, then statics and regulars, each with simple
   // columns by name before non-frozen collections by name.
@@ -120,9 +136,11 @@ std::string table_ddl(const schema::TableSchema& t) {
     for (const auto* c : simple) cols.push_back(c);
     for (const auto* c : complex) cols.push_back(c);
   }
-  const bool inline_key = t.partition_key.size() == 1 && t.clustering.empty();
+  // A static compact table has a hidden clustering column: its key is never inline.
+  const bool inline_key = t.partition_key.size() == 1 && t.clustering.empty() && !t.is_compact();
   const std::string name = util::cql_name(t.keyspace) + "." + util::cql_name(t.name);
   std::string out;
+  if (t.is_compact()) out = fmt::format("{}{}{}", kCompactWarningHead, name, kCompactWarningTail);
   // A virtual table is shown commented out, as VIRTUAL TABLE, with its comment as only option.
   if (t.is_virtual)
     out = fmt::format("/*\nWarning: Table {} is a virtual table and cannot be recreated with CQL.\n"
@@ -137,6 +155,11 @@ std::string table_ddl(const schema::TableSchema& t) {
   }
   if (!inline_key) out += fmt::format("    PRIMARY KEY ({})\n", primary_key_text(t));
   out += ") WITH ";
+  if (t.is_compact()) {
+    out += "COMPACT STORAGE\n    AND ";
+    append_options(out, t);
+    return out + ";\n*/";
+  }
   if (!t.is_virtual) {
     append_options(out, t);
     return out + ";";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "schema/catalog.hpp"
@@ -11,6 +12,9 @@ namespace cqlbox::print {
 
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks);
 std::string table_ddl(const schema::TableSchema& t);
+// The statement itself, out of the comment 5.0 wraps a COMPACT STORAGE table's DESCRIBE in (a
+// data file replays it); any other statement unchanged.
+std::string replayable_ddl(std::string_view statement);
 // CREATE MATERIALIZED VIEW for a view (TableSchema::view set).
 std::string view_ddl(const schema::TableSchema& view);
 std::string type_ddl(const types::CqlType& udt);

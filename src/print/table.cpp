@@ -40,6 +40,8 @@ FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display)
     r.names.push_back(c.name);
     r.header_colors.push_back(header_color(c.role));
     r.value_colors.push_back(value_color(*c.type));
+    const types::Kind k = c.type->kind;
+    r.collections.push_back(k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map);
   }
   r.cells.reserve(rows.rows.size());
   for (const auto& row : rows.rows) {
@@ -54,6 +56,12 @@ FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display)
     r.nulls.push_back(std::move(nulls));
   }
   return r;
+}
+
+std::size_t FormattedRows::width(std::size_t row, std::size_t column) const {
+  const std::string& cell = cells[row][column];
+  if (column < collections.size() && collections[column] && (cell == "[]" || cell == "{}")) return 0;
+  return util::display_width(cell);
 }
 
 namespace {
@@ -73,7 +81,7 @@ void append_horizontal(std::string& out, const FormattedRows& r, std::size_t fir
   std::vector<std::size_t> width(n);
   for (std::size_t c = 0; c < n; ++c) width[c] = util::display_width(r.names[c]);
   for (std::size_t i = first; i < last; ++i)
-    for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], util::display_width(r.cells[i][c]));
+    for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], r.width(i, c));
   if (header) {
     std::string line;
     for (std::size_t c = 0; c < n; ++c) {
@@ -93,7 +101,7 @@ void append_horizontal(std::string& out, const FormattedRows& r, std::size_t fir
   for (std::size_t i = first; i < last; ++i) {
     for (std::size_t c = 0; c < n; ++c) {
       out += c ? " | " : " ";
-      pad(out, width[c] - util::display_width(r.cells[i][c]));
+      pad(out, width[c] - r.width(i, c));
       const bool null = i < r.nulls.size() && r.nulls[i][c];
       colored(out, r.cells[i][c], !color ? nullptr : null ? "\033[0;1;31m" : r.value_colors[c]);
     }
@@ -105,7 +113,7 @@ void append_vertical(std::string& out, const FormattedRows& r, std::size_t first
   std::size_t w = 0, v = 0;
   for (const auto& name : r.names) w = std::max(w, util::display_width(name));
   for (std::size_t i = first; i < last; ++i)
-    for (const auto& cell : r.cells[i]) v = std::max(v, util::display_width(cell));
+    for (std::size_t c = 0; c < r.cells[i].size(); ++c) v = std::max(v, r.width(i, c));
   for (std::size_t i = first; i < last; ++i) {
     out += fmt::format("@ Row {}\n", i + 1);
     out += '-';

@@ -26,6 +26,12 @@ struct FormattedRows {
   std::vector<const char*> header_colors;        // per column (ANSI), for colour output
   std::vector<const char*> value_colors;         // per column
   std::vector<std::vector<bool>> nulls;          // null cells are red
+  std::vector<bool> collections;                 // per column: a list, set or map
+
+  // The width cqlsh lays a cell out with. Its collection formatter counts two columns per
+  // element for brackets and separators, so an empty collection ("[]", "{}") counts as zero
+  // wide and the columns after it shift right by two: cqlsh does this, so cqlbox does too.
+  std::size_t width(std::size_t row, std::size_t column) const;
 };
 
 FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display = kDefaultDisplay);

@@ -84,6 +84,22 @@ struct ViewDef {
   }
 };
 
+// WITH COMPACT STORAGE, which 5.0 still creates (compact_tables_enabled): the pre-4.0 layouts.
+//   Static: no clustering column; Cassandra stores the declared columns as statics under a
+//     hidden clustering column (text) and a hidden value (blob).
+//   Dense: clustering columns and at most one other column, the "compact value"; without one, a
+//     hidden value column of type empty. Dense with two or more clustering columns is "compound".
+// Hidden columns are not in `columns`, so CQL cannot name them; they show in
+// system_schema.columns. A compact table's rows have no row marker: a row lives while its
+// value does (the hidden empty value is kept as the marker, which behaves exactly like it).
+enum class CompactKind : std::uint8_t { None, Static, Dense };
+
+struct HiddenColumn {
+  std::string name;
+  std::string type;  // as system_schema.columns spells it: text, blob, empty
+  ColumnKind kind;
+};
+
 struct TableSchema {
   std::string keyspace;
   std::string name;
@@ -102,6 +118,12 @@ struct TableSchema {
   // A virtual table (system_views, system_virtual_schema): Cassandra computes its rows on read
   // and DESCRIBE prints it as a commented-out VIRTUAL TABLE with its comment as only option.
   bool is_virtual = false;
+  CompactKind compact = CompactKind::None;
+  std::vector<HiddenColumn> hidden;  // a compact table's columns CQL cannot name
+
+  bool is_compact() const { return compact != CompactKind::None; }
+  // A dense compact table whose only non-key column is the hidden empty one.
+  bool compact_value_hidden() const { return compact == CompactKind::Dense && regulars.empty(); }
 
   // Rebuilds columns after a change: keys keep their order, statics then regulars sorted by
   // name get fresh slots; indexes follow their columns by name.

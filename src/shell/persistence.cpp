@@ -65,7 +65,7 @@ std::string Shell::data_file_payload() {
   // The schema as DESCRIBE SCHEMA gives it: statements that recreate it exactly.
   const print::DescribeResult schema = print::describe(db_.catalog, "", {"schema"}, "DESCRIBE");
   put_u(out, schema.rows.size(), 4);
-  for (const auto& r : schema.rows) put_str(out, r.create_statement);
+  for (const auto& r : schema.rows) put_str(out, print::replayable_ddl(r.create_statement));
   const std::vector<std::string> roles = exec::auth_state_statements(db_.auth);
   put_u(out, roles.size(), 4);
   for (const auto& r : roles) put_str(out, r);
