@@ -48,7 +48,6 @@ std::string bind_relation_value(const schema::Column& c, const ast::Term& term, 
     if (c.is_primary_key()) invalid("Invalid null value in condition for column {}", c.name);
     invalid("Unsupported null value for column {}", c.name);
   }
-  if (v->empty() && c.kind == schema::ColumnKind::PartitionKey) invalid("Key may not be empty");
   return *v;
 }
 
@@ -171,6 +170,9 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.eq = true;
     cr.values.push_back(restriction_value(c, rel.values[0], r, ctx));
+    // QueryProcessor.validateKey: only a one-column key is empty when its value is (CASSANDRA-11487).
+    if (cr.values.back().empty() && c.kind == schema::ColumnKind::PartitionKey && t.partition_key.size() == 1)
+      invalid("Key may not be empty");
   } else if (rel.op == Operator::In) {
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
