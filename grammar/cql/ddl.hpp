@@ -65,9 +65,11 @@ struct index_target_inner : ident {};
 // ON t (col), or ON t (keys(col)) / values(col) / entries(col) / full(col): the first name is
 // read once and becomes the function when a '(' follows.
 struct index_target : seq<index_target_column, opt<lparen, index_target_inner, rparen>> {};
+// WITH OPTIONS = {…} (IndexAttributes: any other property is refused when the statement runs)
+struct index_properties : seq<kw_with, list<property, kw_and>> {};
 struct create_index : seq<opt<kw_custom>, kw_index, opt<if_not_exists>,
                           opt<index_name>, kw_on, qualified_name, lparen,
-                          index_target, rparen, opt<kw_using, index_class>> {};
+                          index_target, rparen, opt<kw_using, index_class>, opt<index_properties>> {};
 // CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, …)
 struct type_field_name : ident {};
 struct type_field : seq<type_field_name, type_ref> {};

@@ -75,7 +75,9 @@ struct group_by : seq<kw_group, kw_by, list<group_by_column, comma>> {};
 struct order_by_column : ident {};
 struct order_by_asc : kw_asc {};
 struct order_by_desc : kw_desc {};
-struct order_by_item : seq<order_by_column, opt<sor<order_by_asc, order_by_desc>>> {};
+// c ANN OF [v, …]: Cassandra 5.0's approximate-nearest-neighbour ordering (a vector index).
+struct order_by_ann : seq<kw_ann, kw_of, term> {};
+struct order_by_item : seq<order_by_column, opt<order_by_ann>, opt<sor<order_by_asc, order_by_desc>>> {};
 struct order_by : seq<kw_order, kw_by, list<order_by_item, comma>> {};
 struct per_partition_limit_value : int_value {};
 struct per_partition_limit : seq<kw_per, kw_partition, kw_limit, per_partition_limit_value> {};

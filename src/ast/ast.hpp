@@ -274,6 +274,7 @@ struct CreateIndex {
   bool if_not_exists = false;
   bool custom = false;
   std::string_view custom_class;  // USING '<class>'
+  Vec<Property> properties;       // WITH OPTIONS = {…}
 };
 
 struct DropIndex {
@@ -285,6 +286,7 @@ struct DropIndex {
 struct Ordering {
   std::string_view column;
   bool descending = false;
+  std::optional<Term> ann;  // ORDER BY c ANN OF <vector>
 };
 
 struct Select {

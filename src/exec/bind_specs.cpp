@@ -218,6 +218,11 @@ struct SpecWalk {
   }
   void statement(const ast::Select& s) {
     relations(s.where);
+    for (const auto& o : s.order_by)  // ANN OF ?: the ordered column's vector
+      if (o.ann) {
+        const schema::Column* c = column(o.column);
+        term(*o.ann, c->name, c->type);
+      }
     integer(s.per_partition_limit, "[per_partition_limit]", Kind::Int);
     integer(s.limit, "[limit]", Kind::Int);
   }

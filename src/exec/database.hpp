@@ -89,6 +89,7 @@ struct Session {
   // with ErrorClass::ShellError "Interrupted" (reads change nothing, so nothing is half done).
   const volatile int* interrupted = nullptr;
   bool paging = true;          // cqlsh pages by default; ORDER BY + IN needs it off
+  std::int64_t page_size = 100;  // rows per page when paging (cqlsh's default; a driver's fetch size)
   bool record_reads = false;   // STORAGE ON: SELECT results list the partitions/rows read
   // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each
   // result row to it instead of holding them all: COPY TO streams a table this way.

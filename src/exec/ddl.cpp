@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,6 +14,7 @@
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 #include "exec/ddl_support.hpp"
+#include "exec/sai.hpp"
 #include "exec/terms.hpp"
 #include "exec/views.hpp"
 #include "util/text.hpp"
@@ -463,17 +465,40 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   const std::string_view ks = keyspace_for(session, s.table);
   check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, s.table.name));
   if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
+  // CreateIndexStatement.Raw: USING names the implementation; 'legacy_local_table' is the plain
+  // index, any other class makes the index CUSTOM. Then IndexAttributes.validate.
+  bool custom = s.custom;
+  std::string cls(s.custom_class);
+  if (!cls.empty() && !custom) {
+    if (util::ascii_lower(cls) == "legacy_local_table") cls.clear();
+    else custom = true;
+  }
+  // CUSTOM without USING takes default_secondary_index, which no custom class is named after.
+  if (custom && cls.empty()) cls = "legacy_local_table";
+  std::map<std::string, std::string> options;
+  for (const auto& p : s.properties) {
+    if (p.name != "options") error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+    for (auto& [k, v] : property_map(p.name, p.value)) options[k] = v;
+  }
+  if (!custom && !s.properties.empty()) invalid("Cannot specify options for a non-CUSTOM index");
+  for (const char* reserved : {"class_name", "target"})
+    if (options.contains(reserved)) invalid("Cannot specify {} as a CUSTOM option", reserved);
+  if (custom && cls == "org.apache.cassandra.index.sasi.SASIIndex")  // sasi_indexes_enabled: false
+    invalid("SASI indexes are disabled. Enable in cassandra.yaml to use.");
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
   if (!t) invalid("Table '{}' doesn't exist", s.table.name);
   for (int r : t->regulars)
     if (t->column(r).type->kind == types::Kind::Counter) invalid("Secondary indexes on counter tables aren't supported");
   if (t->view) invalid("Secondary indexes on materialized views aren't supported");
   const int col = t->find(s.column);
-  if (col < 0) invalid("Column '{}' doesn't exist", s.column);
+  // IndexTarget.Raw.prepare: TableMetadata.getExistingColumn (5.0 never reaches COLUMN_DOES_NOT_EXIST)
+  if (col < 0) invalid("Undefined column name {} in table {}", util::cql_name(s.column), table_text(*t));
   const schema::Column& c = t->column(col);
   if (c.type->kind == types::Kind::Duration) invalid("Secondary indexes are not supported on duration columns");
-  std::string target = s.target_function.empty() ? c.name
-                                                 : fmt::format("{}({})", util::ascii_lower(s.target_function), c.name);
+  // IndexTarget.asCqlString: the column as CQL names it (quoted when it must be).
+  std::string target = s.target_function.empty()
+                           ? util::cql_name(c.name)
+                           : fmt::format("{}({})", util::ascii_lower(s.target_function), util::cql_name(c.name));
   const std::string fn = util::ascii_lower(s.target_function);
   if (!fn.empty()) {
     if (fn != "keys" && fn != "values" && fn != "entries" && fn != "full")
@@ -487,7 +512,7 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
     if ((fn == "keys" || fn == "entries") && c.type->kind != types::Kind::Map)
       invalid("Cannot create index on {} of column {} with non-map type", fn, c.name);
   } else if (c.type->multi_cell()) {
-    target = "values(" + c.name + ")";  // a plain index on a non-frozen collection indexes values
+    target = "values(" + util::cql_name(c.name) + ")";  // a plain index on a non-frozen collection indexes values
   } else if (c.type->is_collection()) {
     invalid("Cannot create values() index on frozen column {}. Frozen collections only support full() indexes", c.name);
   }
@@ -506,23 +531,27 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
       invalid("Index '{}' already exists", name);
     }
   } else {
-    const std::string base = t->name + "_" + c.name + "_idx";
+    // IndexMetadata.generateDefaultIndexName: \W removed (ASCII word characters stay).
+    std::string base;
+    for (char ch : t->name + "_" + c.name + "_idx")
+      if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_') base += ch;
     name = base;
     for (int i = 1; db.catalog.table_with_index(ks, name); ++i) name = fmt::format("{}_{}", base, i);
   }
-  for (const auto& existing : t->indexes)
-    if (existing.target == target) {
+  for (const auto& existing : t->indexes)  // IndexMetadata.equalsWithoutName: kind and options
+    if (existing.target == target && existing.custom_class == (custom ? cls : std::string()) &&
+        existing.options == options) {
       if (s.if_not_exists) return Void{};
       invalid("Index {} is a duplicate of existing index {}", name, existing.name);
     }
-  if (s.custom) {  // the implementations a 5.0 node ships (SAI, by alias or class; SASI)
-    const std::string cls = util::ascii_lower(s.custom_class);
-    if (cls != "sai" && cls != "storageattachedindex" && cls != "org.apache.cassandra.index.sai.storageattachedindex" &&
-        cls != "org.apache.cassandra.index.sasi.sasiindex" && cls != "legacy_local_table")
-      error::fail(ErrorClass::ConfigurationException, "Unable to find custom indexer class '{}'", s.custom_class);
+  Void done;
+  if (custom) {  // IndexMetadata.validate: the class a 5.0 node ships (SAI, by alias or name)
+    if (!sai::is_sai_class(cls))
+      error::fail(ErrorClass::ConfigurationException, "Unable to find custom indexer class '{}'", cls);
+    sai::validate(*t, c, fn, options, name, done.warnings);
   }
-  t->indexes.push_back({name, col, target, s.custom ? std::string(s.custom_class) : std::string()});
-  return Void{};
+  t->indexes.push_back({name, col, target, custom ? cls : std::string(), std::move(options)});
+  return done;
 }
 
 Result execute_drop_index(Database& db, const Session& session, const ast::DropIndex& s) {
@@ -652,8 +681,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         t->columns[static_cast<std::size_t>(c)].name = std::string(to);
         for (auto& idx : t->indexes)
           if (idx.column == c) {
-            const auto at = idx.target.find(old_name);
-            if (at != std::string::npos) idx.target.replace(at, old_name.size(), to);
+            const std::string fn(idx.target_function());
+            idx.target = fn.empty() ? util::cql_name(to) : fn + "(" + util::cql_name(to) + ")";
           }
         views_follow_rename(db, *t, old_name, to);
       }

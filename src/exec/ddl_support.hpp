@@ -2,7 +2,10 @@
 // materialized views).
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "ast/ast.hpp"
 #include "exec/database.hpp"
@@ -34,6 +37,9 @@ std::string stored_option_text(std::string_view name, const ast::Term& value);
 // WITH options of CREATE/ALTER TABLE (and views): unknown names are a SyntaxException; values
 // are kept as CQL text for DESCRIBE.
 void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties);
+// A map property's entries as text (WITH OPTIONS = {…}); a SyntaxException when it is no map or
+// names a key twice.
+std::vector<std::pair<std::string, std::string>> property_map(std::string_view name, const ast::Term& value);
 // A property's value as text: strings and numbers as written, maps as "k: v" pairs.
 std::string property_text(const ast::Term& t);
 

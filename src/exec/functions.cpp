@@ -223,8 +223,7 @@ std::vector<ScalarFunction> function_overloads(std::string_view raw) {
 
 namespace {
 
-// Lucene's similarity scores as Cassandra 5.0 returns them, accumulated in float like Lucene.
-enum class Similarity { Cosine, Euclidean, DotProduct };
+using Similarity = VectorSimilarity;
 
 template <Similarity S>
 Value fn_similarity(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
@@ -232,32 +231,46 @@ Value fn_similarity(std::span<const Value> a, const ScalarFunction& fn, const Fu
   std::vector<std::string_view> x, y;
   types::decode_vector(*a[0], 4, x);
   types::decode_vector(*a[1], 4, y);
-  auto f = [](std::string_view b) { return std::bit_cast<float>(types::read_be<std::uint32_t>(b)); };
-  float dot = 0, nx = 0, ny = 0, dist = 0;
   bool zero_x = true, zero_y = true;
+  auto f = [](std::string_view b) { return std::bit_cast<float>(types::read_be<std::uint32_t>(b)); };
+  for (auto e : x) zero_x = zero_x && f(e) == 0;
+  for (auto e : y) zero_y = zero_y && f(e) == 0;
+  if (S == Similarity::Cosine && (zero_x || zero_y))
+    error::invalid("Function {} doesn't support all-zero vectors.", fn.name);
+  std::string out;
+  types::append_be(out, std::bit_cast<std::uint32_t>(vector_similarity(S, *a[0], *a[1])));
+  return out;
+}
+
+}  // namespace
+
+// Lucene's similarity scores as Cassandra 5.0 returns them, accumulated in float like Lucene.
+float vector_similarity(VectorSimilarity kind, std::string_view a, std::string_view b) {
+  std::vector<std::string_view> x, y;
+  types::decode_vector(a, 4, x);
+  types::decode_vector(b, 4, y);
+  auto f = [](std::string_view e) { return std::bit_cast<float>(types::read_be<std::uint32_t>(e)); };
+  float dot = 0, nx = 0, ny = 0, dist = 0;
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     const float u = f(x[i]), v = f(y[i]);
     dot += u * v;
     nx += u * u;
     ny += v * v;
     dist += (u - v) * (u - v);
-    zero_x = zero_x && u == 0;
-    zero_y = zero_y && v == 0;
   }
-  float score = 0;
-  if constexpr (S == Similarity::Cosine) {
-    if (zero_x || zero_y) error::invalid("Function {} doesn't support all-zero vectors.", fn.name);
-    const auto cosine = static_cast<float>(dot / std::sqrt(static_cast<double>(nx) * static_cast<double>(ny)));
-    score = (1 + cosine) / 2;
-  } else if constexpr (S == Similarity::Euclidean) {
-    score = 1 / (1 + dist);
-  } else {
-    score = std::max((1 + dot) / 2, 0.0f);
+  switch (kind) {
+    case VectorSimilarity::Cosine: {
+      if (nx == 0 || ny == 0) return 0;  // the function refuses it; an index does not hold it
+      const auto cosine = static_cast<float>(dot / std::sqrt(static_cast<double>(nx) * static_cast<double>(ny)));
+      return (1 + cosine) / 2;
+    }
+    case VectorSimilarity::Euclidean: return 1 / (1 + dist);
+    case VectorSimilarity::DotProduct: return std::max((1 + dot) / 2, 0.0f);
   }
-  std::string out;
-  types::append_be(out, std::bit_cast<std::uint32_t>(score));
-  return out;
+  return 0;
 }
+
+namespace {
 
 // similarity_cosine / _euclidean / _dot_product take two float vectors of one dimension; a
 // literal argument takes the other argument's type.

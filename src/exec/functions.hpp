@@ -15,6 +15,11 @@
 
 namespace cqlbox::exec {
 
+// How two float vectors compare: the similarity_* functions and an SAI vector index's
+// similarity_function (Lucene's scores, in float arithmetic as 5.0 computes them).
+enum class VectorSimilarity { Cosine, Euclidean, DotProduct };
+float vector_similarity(VectorSimilarity kind, std::string_view a, std::string_view b);
+
 // What now() / uuid() and the current*() functions read: the session clock and a seeded
 // generator (deterministic runs give deterministic uuids).
 struct FunctionContext {

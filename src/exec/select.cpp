@@ -6,6 +6,7 @@
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 #include "exec/restrictions.hpp"
+#include "exec/sai.hpp"
 #include "exec/selection.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
@@ -40,6 +41,13 @@ struct Plan {
   std::string filtering_reason;  // why ALLOW FILTERING is needed (EXPLAIN), "" when it is not
   std::string index;             // the secondary index serving the query
   int index_column = -1;
+  // ORDER BY v ANN OF <vector>: the vector column, the bound vector, and how the column's index
+  // scores a row (rows come back best first, LIMIT of them).
+  int ann_column = -1;
+  std::string ann_value;
+  std::vector<bool> sai_served;  // per column: its restrictions are all answered by an SAI index
+  bool sai_used = false;
+  sai::Similarity ann_similarity = sai::Similarity::Cosine;
 };
 
 bool column_restricted(const SelectRestrictions& r, int column) {
@@ -137,7 +145,7 @@ std::string clustering_gap(const schema::TableSchema& t, const SelectRestriction
 }
 
 void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& plan) {
-  if (s.order_by.empty()) return;
+  if (s.order_by.empty() || plan.ann_column >= 0) return;
   std::vector<int> cols;
   for (const auto& o : s.order_by) {
     int i = t.find(o.column);
@@ -209,14 +217,109 @@ void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
   plan.grouped = true;
 }
 
+// The regular and static columns whose restrictions an SAI index answers, every one of them
+// (IndexTermType.supports); with ANN ordering, every indexed column (check_ann_restrictions
+// has refused the rest).
+void mark_sai_served(const schema::TableSchema& t, Plan& plan) {
+  const SelectRestrictions& r = plan.where;
+  plan.sai_served.assign(t.columns.size(), false);
+  for (const auto& idx : t.indexes) {
+    if (idx.column < 0 || t.column(idx.column).is_primary_key()) continue;
+    const auto col = static_cast<std::size_t>(idx.column);
+    const ColumnRestriction& cr = r.columns[col];
+    if (!cr.any() || plan.sai_served[col]) continue;
+    bool ok = plan.ann_column >= 0;
+    if (!ok && sai::is_sai(idx)) {
+      const schema::Column& c = t.column(idx.column);
+      using ast::Operator;
+      ok = !cr.in && !cr.is_not_null;
+      if (cr.eq) ok = ok && sai::supports(idx, c, Operator::Eq);
+      if (cr.slice()) ok = ok && sai::supports(idx, c, Operator::Gt);
+      if (!cr.contains.empty()) ok = ok && sai::supports(idx, c, Operator::Contains);
+      if (!cr.contains_key.empty()) ok = ok && sai::supports(idx, c, Operator::ContainsKey);
+      if (!cr.entries.empty()) ok = ok && idx.target.rfind("entries(", 0) == 0;
+    }
+    if (!ok) continue;
+    plan.sai_served[col] = true;
+    plan.sai_used = true;
+    if (plan.index.empty()) plan.index = idx.name;
+  }
+}
+
+// ORDER BY c ANN OF v, bound as SelectStatement.RawStatement binds its orderings (before the
+// WHERE clause): the column must exist, the vector is read as the column's type.
+void bind_ann_ordering(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, Plan& plan) {
+  for (const auto& o : s.order_by) {
+    if (!o.ann) continue;
+    const int c = t.find(o.column);
+    if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(o.column), table_text(t));
+    if (plan.ann_column >= 0) continue;  // refused once the restrictions are built
+    auto v = bind_term(*o.ann, *t.column(c).type, t.column(c).name, &ctx);
+    if (!v) invalid("Unsupported null value for column {}", t.column(c).name);
+    plan.ann_column = c;
+    plan.ann_value = std::move(*v);
+  }
+}
+
+// StatementRestrictions: addOrderingRestrictions, then its checks of an ANN restriction.
+void check_ann_restrictions(const schema::TableSchema& t, const ast::Select& s, Plan& plan) {
+  if (plan.ann_column < 0) {  // an indexed vector answers nothing but ANN
+    for (const auto& idx : t.indexes)
+      if (idx.column >= 0 && t.column(idx.column).type->kind == types::Kind::Vector &&
+          !t.column(idx.column).is_primary_key() && plan.where.columns[static_cast<std::size_t>(idx.column)].any())
+        invalid("Vector indexes only support ANN queries");
+    return;
+  }
+  std::size_t anns = 0;
+  for (const auto& o : s.order_by) anns += o.ann ? 1u : 0u;
+  if (anns > 1) invalid("Cannot specify more than one ANN ordering");
+  if (s.order_by.size() > 1) invalid("ANN ordering does not support any other ordering");
+  for (const auto& o : s.order_by)
+    if (o.descending) invalid("Descending ANN ordering is not supported");
+  const schema::Column& v = t.column(plan.ann_column);
+  if (v.type->kind != types::Kind::Vector || v.type->params[0]->kind != types::Kind::Float)
+    invalid("ANN ordering is only supported on float vector indexes");
+  const schema::IndexDef* index = nullptr;
+  auto indexed = [&](int column) {
+    for (const auto& idx : t.indexes)
+      if (idx.column == column) return &idx;
+    return static_cast<const schema::IndexDef*>(nullptr);
+  };
+  index = indexed(plan.ann_column);
+  if (!index) invalid("ANN ordering by vector requires the column to be indexed");
+  plan.ann_similarity = sai::similarity(*index);
+  const SelectRestrictions& r = plan.where;
+  const char* kFiltered = "ANN ordering by vector requires all restricted column(s) to be indexed";
+  // The partition key: all of it by '=' / IN, or by token, or not at all.
+  bool any_pk = false, all_pk = true;
+  for (int c : t.partition_key) {
+    const bool restricted = column_restricted(r, c);
+    any_pk = any_pk || restricted;
+    all_pk = all_pk && restricted && !r.columns[static_cast<std::size_t>(c)].slice();
+  }
+  if (any_pk && !all_pk) invalid("{}", kFiltered);
+  bool non_indexed_regular = false, non_indexed_clustering = false;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    const auto c = static_cast<int>(i);
+    const bool restricted = column_restricted(r, c) || r.columns[i].any();
+    if (t.columns[i].kind == ColumnKind::PartitionKey || !restricted) continue;
+    if (indexed(c)) continue;
+    (t.columns[i].kind == ColumnKind::Clustering ? non_indexed_clustering : non_indexed_regular) = true;
+  }
+  if (non_indexed_regular || (non_indexed_clustering && (!all_pk || !clustering_gap(t, r).empty())))
+    invalid("{}", kFiltered);
+}
+
 // `explain`: plan as if ALLOW FILTERING were given, noting the first rule that demands it.
 Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, bool explain = false) {
   Plan plan;
   plan.table = &t;
   plan.distinct = s.distinct;
   plan.selection = resolve_selection(t, s.selectors);
+  bind_ann_ordering(t, s, ctx, plan);
   plan.where = build_restrictions(t, s.where, &ctx, !(s.allow_filtering || explain));
   const SelectRestrictions& r = plan.where;
+  check_ann_restrictions(t, s, plan);
   const bool af = s.allow_filtering || explain;
   auto needs_filtering = [&](std::string why) {
     if (plan.filtering_reason.empty()) plan.filtering_reason = std::move(why);
@@ -231,7 +334,8 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     const auto& cr = r.columns[i];
     bool served = false;
     for (const auto& idx : t.indexes) {
-      if (idx.column != c) continue;
+      // An SAI index on a regular or static column serves below, restriction by restriction.
+      if (idx.column != c || (sai::is_sai(idx) && !t.columns[i].is_primary_key())) continue;
       const bool keys = idx.target.rfind("keys(", 0) == 0, full = idx.target.rfind("full(", 0) == 0;
       const bool entries = idx.target.rfind("entries(", 0) == 0;
       const bool eq = cr.eq || multi_eq_on(r, c);
@@ -252,6 +356,8 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   }
   plan.uses_index = index_column >= 0;
   plan.index_column = index_column;
+  mark_sai_served(t, plan);
+  const bool indexed = plan.uses_index || plan.sai_used;  // StatementRestrictions.usesSecondaryIndexing
   // An index serves one restriction of its column; more (two CONTAINS, CONTAINS KEY with
   // CONTAINS) are filtered row by row (StatementRestrictions' hasMultipleContains).
   if (plan.uses_index) {
@@ -284,20 +390,20 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   }
   if (plan.selection.only_static && r.has_clustering)
     invalid("Cannot restrict clustering columns when selecting only static columns");
-  if (!af && !plan.uses_index)
+  if (!af && !indexed)
     for (int c : t.clustering) {
       const auto& cr = r.columns[static_cast<std::size_t>(c)];
       if (!cr.contains.empty() || !cr.contains_key.empty())
         invalid("Clustering columns can only be restricted with CONTAINS with a secondary index or filtering");
     }
-  if (!af && !plan.uses_index) check_clustering_order(t, r);
-  if (!plan.uses_index && plan.filtering_reason.empty()) plan.filtering_reason = clustering_gap(t, r);
+  if (!af && !indexed) check_clustering_order(t, r);
+  if (!indexed && plan.filtering_reason.empty()) plan.filtering_reason = clustering_gap(t, r);
   // Regular columns: each restriction not served by the index is a filter.
   std::string filtered;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     auto kind = t.columns[i].kind;
     if ((kind == ColumnKind::Regular || kind == ColumnKind::Static) && r.columns[i].any() &&
-        static_cast<int>(i) != index_column)
+        static_cast<int>(i) != index_column && !plan.sai_served[i])
       filtered += (filtered.empty() ? "" : ", ") + t.columns[i].name;
   }
   if (!filtered.empty())
@@ -332,7 +438,7 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   if (s.per_partition_limit && plan.selection.aggregate && s.group_by.empty())
     invalid("PER PARTITION LIMIT is not allowed with aggregate queries.");
   check_group_by(t, s, plan);
-  if (plan.uses_index && !s.order_by.empty())
+  if (indexed && !s.order_by.empty() && plan.ann_column < 0)
     invalid("ORDER BY with 2ndary indexes is not supported, except for ANN queries.");
   check_order_by(t, s, plan);
 
@@ -741,6 +847,7 @@ namespace {
 
 // cassandra.yaml's tombstone_warn_threshold and tombstone_failure_threshold.
 constexpr std::uint64_t kTombstoneWarnThreshold = 1000;
+constexpr std::int64_t kMaxTopK = 1000;  // cassandra.sai.vector_search.max_top_k
 constexpr std::uint64_t kTombstoneFailThreshold = 100000;
 
 // One walk over a row read: whether it is live (row_live's rule) and what the read counts as
@@ -839,6 +946,19 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (!plan.per_partition_limit || *plan.per_partition_limit <= 0) invalid("LIMIT must be strictly positive");
   }
   const SelectRestrictions& r = plan.where;
+  std::vector<std::string> topk_warnings;
+  if (plan.ann_column >= 0) {  // SelectStatement.execute's checks of a top-k query
+    if (plan.selection.aggregate || plan.grouped) invalid("Top-K queries can not be run with aggregation");
+    if (!plan.limit) invalid("Top-K queries must have a limit specified and the limit must be less than the query page size");
+    if (plan.per_partition_limit) invalid("Top-K queries do not support per-partition limits");
+    if (session.paging && session.page_size > 0 && session.page_size < *plan.limit)
+      topk_warnings.push_back(fmt::format("Top-K queries do not support paging and the page size is set to {}, which is "
+                                          "less than LIMIT {}. The page size has been set to {} to match the LIMIT.",
+                                          session.page_size, *plan.limit, *plan.limit));
+    if (*plan.limit > kMaxTopK)  // StorageAttachedIndex.validate
+      invalid("Use of ANN OF in an ORDER BY clause requires a LIMIT that is not greater than {}. LIMIT was {}", kMaxTopK,
+              *plan.limit);
+  }
   if (plan.ordered && r.partition_key_in && session.paging)
     invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query");
 
@@ -875,13 +995,16 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   // Rows to sort after reading (ORDER BY across IN partitions): (clustering, values).
   std::vector<std::pair<std::string, std::vector<Value>>> pending;
   const bool post_sort = plan.ordered && r.partition_key_in;
+  // ANN: every matching row with a vector, scored; the best LIMIT of them are the result.
+  const bool ann = plan.ann_column >= 0;
+  std::vector<std::pair<float, std::vector<Value>>> scored;
   std::int64_t emitted = 0;
   auto limit_reached = [&] {
     if (aggregating && !plan.grouped) return false;
-    return plan.limit && static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >= *plan.limit && !post_sort;
+    return plan.limit && static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >= *plan.limit && !post_sort && !ann;
   };
 
-  auto* const sink = !aggregating && !post_sort && !plan.distinct && !s.json ? session.row_sink : nullptr;
+  auto* const sink = !aggregating && !post_sort && !ann && !plan.distinct && !s.json ? session.row_sink : nullptr;
   auto group_of = [&](const RowSource& src, std::string& out) {
     out.clear();
     for (auto part : *src.partition_key) { out += part; out += '\0'; }
@@ -910,6 +1033,14 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       return;
     }
     if (aggregating) { agg.feed(t, src, ctx); return; }
+    if (ann) {
+      const RowSource::Cell& v = (*src.cells)[static_cast<std::size_t>(plan.ann_column)];
+      if (!v.present) return;  // a row without a vector is not in the index
+      const float score = vector_similarity(plan.ann_similarity, v.value, plan.ann_value);
+      evaluate_row(plan.selection, t, src, ctx, values);
+      scored.emplace_back(score, values);
+      return;
+    }
     evaluate_row(plan.selection, t, src, ctx, values);
     if (sink) {
       (*sink)(values);
@@ -1047,6 +1178,13 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
     if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
     else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
+  if (ann) {  // best score first; equal scores keep the scan's (token, clustering) order
+    std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (auto& [score, v] : scored) {
+      if (static_cast<std::int64_t>(rows.rows.size()) >= *plan.limit) break;
+      rows.rows.push_back(std::move(v));
+    }
+  }
   if (post_sort) {
     std::stable_sort(pending.begin(), pending.end(), [&](const auto& a, const auto& b) {
       int c = cmp.compare(a.first, b.first);
@@ -1062,6 +1200,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   // After the aggregation warning: Cassandra gives that one before it reads.
   end_page();
   if (tombstone_warned) rows.warnings.push_back(std::move(*tombstone_warned));
+  for (auto& w : topk_warnings) rows.warnings.insert(rows.warnings.begin(), std::move(w));
   if (s.json) to_json(rows);
   return rows;
 }

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -159,7 +160,7 @@ schema::TableSchema build_table(const SystemTableDef& def, const SystemKeyspaceD
     }
     if (def.compaction) t.options["compaction"] = def.compaction;
   }
-  if (def.index_name) t.indexes.push_back({def.index_name, -1, "", def.index_class});
+  if (def.index_name) t.indexes.push_back({def.index_name, -1, "", def.index_class, {}});
   return t;
 }
 
@@ -204,6 +205,15 @@ void write_column_rows(store::TableStore& st, const schema::TableSchema& t, cons
                         {"kind", text(kind_text(h.kind))}, {"position", int32(h.kind == CK ? 0 : -1)},
                         {"type", text(h.type)}});
   }
+}
+
+// An index's options as system_schema.indexes keeps them: its target, a custom index's class
+// (class_name) and WITH OPTIONS, by key.
+std::vector<std::pair<std::string, std::string>> index_options(const schema::IndexDef& idx) {
+  std::map<std::string, std::string> all = idx.options;
+  all["target"] = idx.target;
+  if (!idx.custom_class.empty()) all["class_name"] = idx.custom_class;
+  return {all.begin(), all.end()};
 }
 
 // TableMetadata.Flag as system_schema.tables lists them (a set: sorted). Every CQL table is
@@ -345,7 +355,7 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
         for (const auto& idx : tt.indexes)
           write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"index_name", text(idx.name)},
                             {"kind", text(idx.custom_class.empty() ? "COMPOSITES" : "CUSTOM")},
-                            {"options", types::encode_pairs({{"target", idx.target}})}});
+                            {"options", types::encode_pairs(index_options(idx))}});
     }
   }
 }

@@ -246,4 +246,8 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
   if (flush < 0) config(fmt::format("memtable_flush_period_in_ms must be greater than or equal to 0 (got {})", flush));
 }
 
+std::vector<std::pair<std::string, std::string>> property_map(std::string_view name, const ast::Term& value) {
+  return entries(name, value);
+}
+
 }  // namespace cqlbox::exec

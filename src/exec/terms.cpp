@@ -64,13 +64,27 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
 
 namespace {
 
+// TypeCast.testAssignment: a receiver of type `receiver` takes a value cast to `cast` when it is
+// the same type, text for ascii, varint for the other integers, uuid for timeuuid, or a blob.
+bool cast_accepted(const types::CqlType& receiver, const types::CqlType& cast) {
+  using types::Kind;
+  const Kind r = receiver.kind, c = cast.kind;
+  return &cast == &receiver || (r == Kind::Text && c == Kind::Ascii) || r == Kind::Blob ||
+         (r == Kind::Varint && (c == Kind::Int || c == Kind::Bigint || c == Kind::Smallint || c == Kind::Tinyint)) ||
+         (r == Kind::Uuid && c == Kind::Timeuuid);
+}
+
 // Whether `term` could be assigned to `type` at all (AssignmentTestable): the check Cassandra
 // makes on each element of a collection literal before parsing it.
 bool assignable(const ast::Term& term, const types::CqlType& type) {
   using ast::TermKind;
   using types::Kind;
   switch (term.kind) {
-    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: case TermKind::Cast: return true;
+    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: return true;
+    case TermKind::Cast: {
+      const types::CqlType* cast = types::find_native_type(util::ascii_lower(term.text));
+      return !cast || cast_accepted(type, *cast);  // an unknown type is refused when bound
+    }
     case TermKind::List: return type.kind == Kind::List || (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
@@ -454,17 +468,10 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
     }
     case TermKind::Operation: return bind_operation(term, type, column, ctx);
     case TermKind::Cast: {
-      // TypeCast.prepare: the term is read as the cast's type, which the receiver must accept
-      // (the same type, text for ascii, varint for the other integers, blob for anything).
+      // TypeCast.prepare: the term is read as the cast's type, which the receiver must accept.
       const types::CqlType* cast = types::find_native_type(util::ascii_lower(term.text));
       if (!cast) error::invalid("Unknown type {}", term.text);
-      using types::Kind;
-      const Kind r = type.kind, c = cast->kind;
-      const bool accepted = cast == &type || (r == Kind::Text && c == Kind::Ascii) || r == Kind::Blob ||
-                            (r == Kind::Varint && (c == Kind::Int || c == Kind::Bigint || c == Kind::Smallint ||
-                                                   c == Kind::Tinyint)) ||
-                            (r == Kind::Uuid && c == Kind::Timeuuid);
-      if (!accepted) error::invalid("Cannot assign value {} to {} of type {}", term_text(term), column, type.name);
+      if (!cast_accepted(type, *cast)) error::invalid("Cannot assign value {} to {} of type {}", term_text(term), column, type.name);
       return bind_term(term.items[0], *cast, column, ctx);
     }
     case TermKind::FunctionCall: {

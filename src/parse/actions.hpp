@@ -1051,6 +1051,7 @@ struct action<g::create_index> {
   static void apply0(Builder& b) {
     b.create_index.table = b.qname;
     b.create_index.if_not_exists = b.if_not_exists;
+    b.create_index.properties = std::move(b.properties);
     b.result = std::move(b.create_index);
   }
 };
@@ -1281,8 +1282,14 @@ template <>
 struct action<g::order_by_column> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
-    b.select.order_by.push_back({b.name_of(in.string_view()), false});
+    ast::Ordering o;
+    o.column = b.name_of(in.string_view());
+    b.select.order_by.push_back(std::move(o));
   }
+};
+template <>
+struct action<g::order_by_ann> {
+  static void apply0(Builder& b) { b.select.order_by.back().ann = b.pop_term(); }
 };
 template <>
 struct action<g::order_by_desc> {

@@ -192,9 +192,13 @@ std::string type_ddl(const types::CqlType& udt) {
 }
 
 std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index) {
-  if (!index.custom_class.empty())
-    return fmt::format("CREATE CUSTOM INDEX {} ON {}.{} ({}) USING {};", util::cql_name(index.name),
-                       util::cql_name(t.keyspace), util::cql_name(t.name), index.target, quoted(index.custom_class));
+  if (!index.custom_class.empty()) {
+    std::string options;  // CqlBuilder.append(Map): keys in order, values quoted
+    for (const auto& [k, v] : index.options) options += fmt::format("{}{}: {}", options.empty() ? "" : ", ", quoted(k), quoted(v));
+    return fmt::format("CREATE CUSTOM INDEX {} ON {}.{} ({}) USING {}{};", util::cql_name(index.name),
+                       util::cql_name(t.keyspace), util::cql_name(t.name), index.target, quoted(index.custom_class),
+                       options.empty() ? "" : fmt::format(" WITH OPTIONS = {{{}}}", options));
+  }
   return fmt::format("CREATE INDEX {} ON {}.{} ({});", util::cql_name(index.name), util::cql_name(t.keyspace),
                      util::cql_name(t.name), index.target);
 }

@@ -36,6 +36,15 @@ struct IndexDef {
                        // target names no column (system.paxos's custom index)
   std::string target;  // as DESCRIBE prints it: "v", "keys(m)", …
   std::string custom_class;  // CREATE CUSTOM INDEX … USING '<class>'; empty for a plain index
+  std::map<std::string, std::string> options;  // WITH OPTIONS = {…} (without class_name and target)
+
+  // keys / values / entries / full, or "" when the target is the column itself (a quoted
+  // column name may hold a parenthesis).
+  std::string_view target_function() const {
+    if (target.empty() || target[0] == '"') return {};
+    const auto paren = target.find('(');
+    return paren == std::string::npos ? std::string_view() : std::string_view(target).substr(0, paren);
+  }
 };
 
 // One restriction of a materialized view's WHERE clause other than IS NOT NULL: rows of the

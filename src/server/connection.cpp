@@ -586,6 +586,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   session_.client_timestamp = params.timestamp;
   session_.consistency = params.consistency;
   session_.paging = params.page_size > 0;
+  session_.page_size = params.page_size;
   std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
   std::string log_error;
   const bool logged = shared_.log && shared_.log(st, query, session_, &params.values, log_error);

@@ -97,6 +97,7 @@ void Shell::cmd_paging(std::string_view word, const std::vector<std::string>& ar
     style_.page_size = paging_size_;
     zero_page_ = paging_size_ == 0;  // cqlsh accepts 0: paging stays "on", every row in one page
     session_.paging = true;
+    session_.page_size = static_cast<std::int64_t>(paging_size_);
     out_ += fmt::format("Page size: {}\n", paging_size_);
     flush();
     return;
@@ -110,6 +111,7 @@ void Shell::cmd_paging(std::string_view word, const std::vector<std::string>& ar
   if (!on) paging_size_ = 100;
   style_.page_size = on ? paging_size_ : 0;
   session_.paging = on;
+  session_.page_size = static_cast<std::int64_t>(paging_size_);
   if (on && (args.empty() || was_on || on)) {
     out_ += fmt::format("Page size: {}\n", paging_size_);
     flush();

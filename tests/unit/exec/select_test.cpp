@@ -289,7 +289,7 @@ TEST_CASE("rows within a partition come in clustering order") {
     s.where.push_back(eq("k", num("0")));
     CHECK(ints(f.select(s), 1) == Ints{1, 2, 3});
     SUBCASE("ORDER BY DESC reverses it") {
-      s.order_by.push_back({"c", true});
+      s.order_by.push_back({"c", true, std::nullopt});
       CHECK(ints(f.select(s), 1) == Ints{3, 2, 1});
     }
   }
@@ -301,7 +301,7 @@ TEST_CASE("rows within a partition come in clustering order") {
     s.where.push_back(eq("k", num("0")));
     CHECK(ints(f.select(s), 1) == Ints{3, 2, 1});
     SUBCASE("ORDER BY ASC reverses it") {
-      s.order_by.push_back({"c", false});
+      s.order_by.push_back({"c", false, std::nullopt});
       CHECK(ints(f.select(s), 1) == Ints{1, 2, 3});
     }
     SUBCASE("a full scan uses the same order") {
@@ -711,34 +711,34 @@ TEST_CASE("SELECT validation messages of spec §5.1") {
     CHECK(f.error_of(s) == "LIMIT must be strictly positive");
   }
   SUBCASE("ORDER BY without a partition key restriction") {
-    s.order_by.push_back({"c1", true});
+    s.order_by.push_back({"c1", true, std::nullopt});
     CHECK(f.error_of(s) ==
           "ORDER BY is only supported when the partition key is restricted by an EQ or an IN.");
   }
   SUBCASE("ORDER BY a regular column") {
     full_key();
-    s.order_by.push_back({"v", false});
+    s.order_by.push_back({"v", false, std::nullopt});
     CHECK(
         f.error_of(s) ==
         "Order by is currently only supported on the clustered columns of the PRIMARY KEY, got v");
   }
   SUBCASE("ORDER BY skipping a clustering column") {
     full_key();
-    s.order_by.push_back({"c2", false});
+    s.order_by.push_back({"c2", false, std::nullopt});
     CHECK(f.error_of(s) ==
           "Order by currently only supports the ordering of columns following their declared order "
           "in the PRIMARY KEY");
   }
   SUBCASE("ORDER BY with mixed directions") {
     full_key();
-    s.order_by.push_back({"c1", false});
-    s.order_by.push_back({"c2", true});
+    s.order_by.push_back({"c1", false, std::nullopt});
+    s.order_by.push_back({"c2", true, std::nullopt});
     CHECK(f.error_of(s) == "Unsupported order by relation");
   }
   SUBCASE("ORDER BY with IN on the partition key while paging") {
     s.where.push_back(eq("k1", num("0")));
     s.where.push_back(rel("k2", ast::Operator::In, {num("0"), num("1")}));
-    s.order_by.push_back({"c1", true});
+    s.order_by.push_back({"c1", true, std::nullopt});
     CHECK(f.error_of(s) ==
           "Cannot page queries with both ORDER BY and a IN restriction on the partition key; you "
           "must "
@@ -763,7 +763,7 @@ TEST_CASE("ORDER BY with IN on the partition key sorts across partitions when pa
   f.session.paging = false;
   ast::Select s = select_from("t");
   s.where.push_back(rel("k", ast::Operator::In, {num("1"), num("2")}));
-  s.order_by.push_back({"c", true});
+  s.order_by.push_back({"c", true, std::nullopt});
   const exec::Rows rows = f.select(s);
   CHECK(ints(rows, 1) == Ints{3, 2, 1});
   CHECK(ints(rows, 0) == Ints{1, 2, 1});
