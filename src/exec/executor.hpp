@@ -25,6 +25,7 @@ struct SelectShape {
   std::string index;             // the secondary index that serves a restriction, if any
   int index_column = -1;         // the column it serves
   bool reversed = false;         // ORDER BY reads the partition backwards
+  std::string ann;               // ORDER BY … ANN OF: how the rows are ranked, "" otherwise
 };
 SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx);
 // EXPLAIN <select> (explain.cpp).

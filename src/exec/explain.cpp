@@ -158,6 +158,7 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
     if (!pk.empty()) filtered = pk + (filtered.empty() ? "" : " AND " + filtered);
   }
   add("filtered", filtered.empty() ? "nothing: every row read is returned" : filtered + ": checked on each row read");
+  if (!shape.ann.empty()) add("ordering", shape.ann);
 
   if (shape.filtering_reason.empty())
     add("allow filtering", s.allow_filtering ? "given, not needed" : "not needed");

@@ -929,7 +929,17 @@ std::string tombstone_warning(const schema::TableSchema& t, const ast::Select& s
 
 SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
   Plan plan = prepare(t, s, ctx, true);
-  return SelectShape{std::move(plan.filtering_reason), std::move(plan.index), plan.index_column, plan.reversed};
+  std::string ann;
+  if (plan.ann_column >= 0) {
+    const char* how = plan.ann_similarity == sai::Similarity::Euclidean    ? "euclidean"
+                      : plan.ann_similarity == sai::Similarity::DotProduct ? "dot product"
+                                                                             : "cosine";
+    ann = fmt::format("{} ANN OF: each matching row with a vector is scored by {} similarity to the given one; "
+                      "the LIMIT best are returned, best first (SAI searches its graph for them)",
+                      util::cql_name(t.column(plan.ann_column).name), how);
+  }
+  return SelectShape{std::move(plan.filtering_reason), std::move(plan.index), plan.index_column, plan.reversed,
+                     std::move(ann)};
 }
 
 Result execute_select(Database& db, Session& session, const ast::Select& s,
