@@ -236,7 +236,7 @@ Value fn_similarity(std::span<const Value> a, const ScalarFunction& fn, const Fu
   for (auto e : x) zero_x = zero_x && f(e) == 0;
   for (auto e : y) zero_y = zero_y && f(e) == 0;
   if (S == Similarity::Cosine && (zero_x || zero_y))
-    error::invalid("Function {} doesn't support all-zero vectors.", fn.name);
+    error::invalid("Function system.{} doesn't support all-zero vectors.", fn.name);
   std::string out;
   types::append_be(out, std::bit_cast<std::uint32_t>(vector_similarity(S, *a[0], *a[1])));
   return out;
@@ -275,7 +275,8 @@ namespace {
 // similarity_cosine / _euclidean / _dot_product take two float vectors of one dimension; a
 // literal argument takes the other argument's type.
 std::optional<ScalarFunction> similarity_function(const std::string& name,
-                                                  const std::vector<const types::CqlType*>& args) {
+                                                  const std::vector<const types::CqlType*>& args,
+                                                  const std::vector<std::string>& arg_names) {
   decltype(ScalarFunction::impl) impl = name == "similarity_cosine"      ? fn_similarity<Similarity::Cosine>
                                         : name == "similarity_euclidean" ? fn_similarity<Similarity::Euclidean>
                                         : name == "similarity_dot_product" ? fn_similarity<Similarity::DotProduct>
@@ -283,17 +284,21 @@ std::optional<ScalarFunction> similarity_function(const std::string& name,
   if (!impl) return std::nullopt;
   const std::string signature = fmt::format("system.{}(vector<float, n>, vector<float, n>)", name);
   if (args.size() != 2) error::invalid("Invalid number of arguments for function {}", signature);
-  const types::CqlType* type = nullptr;
-  for (const auto* a : args) {
-    if (!a) continue;
-    if (a->kind != Kind::Vector || a->params[0]->kind != Kind::Float)
-      error::invalid("Function system.{} requires a float vector argument, but found argument of type {}", name, a->name);
-    if (type && type->dimension != a->dimension) error::invalid("All arguments must have the same vector dimensions");
-    type = a;
+  // FunctionFactory's second pass: an argument of no type of its own takes the other's
+  // (FunctionParameter.sameAs), then each must be a float vector; then the dimensions agree.
+  std::vector<const types::CqlType*> types = args;
+  for (std::size_t i = 0; i < 2; ++i) {
+    if (!types[i]) types[i] = types[1 - i];
+    const std::string arg = i < arg_names.size() ? arg_names[i] : std::string("?");
+    if (!types[i])
+      error::invalid("Cannot infer type of argument {} in call to function {}: use type casts to disambiguate", arg,
+                     signature);
+    if (types[i]->kind != Kind::Vector || types[i]->params[0]->kind != Kind::Float)
+      error::invalid("Function system.{} requires a float vector argument, but found argument {} of type {}", name, arg,
+                     types[i]->name);
   }
-  if (!type)
-    error::invalid("Cannot infer type of argument in call to function {}: use type casts to disambiguate", signature);
-  return ScalarFunction{name, {type, type}, T(Kind::Float), impl};
+  if (types[0]->dimension != types[1]->dimension) error::invalid("All arguments must have the same vector dimensions");
+  return ScalarFunction{name, {types[0], types[1]}, T(Kind::Float), impl};
 }
 
 }  // namespace
@@ -301,7 +306,7 @@ std::optional<ScalarFunction> similarity_function(const std::string& name,
 ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args,
                                 const std::vector<std::string>& arg_names) {
   const std::string name = util::ascii_lower(raw);
-  if (auto similarity = similarity_function(name, args)) return *similarity;
+  if (auto similarity = similarity_function(name, args, arg_names)) return *similarity;
   if (auto made = factory_function(name, args, arg_names)) return *made;
   std::vector<ScalarFunction> overloads = function_overloads(name);
   if (overloads.empty()) error::invalid("Unknown function '{}'", name);

@@ -1,6 +1,9 @@
 #include "exec/selection.hpp"
 
+#include <cerrno>
 #include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <iterator>
 #include <algorithm>
 #include <cstring>
@@ -8,6 +11,7 @@
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
 #include "types/bytes.hpp"
+#include "types/codec.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
 #include "util/murmur3.hpp"
@@ -76,6 +80,43 @@ void bind_constant_argument(ResolvedSelector& arg, const ast::Selector& raw, con
   if (arg.op != SelectorOp::Constant) return;
   arg.type = type;
   arg.constant = bind_selection_term(raw.constant, *type, function, "[selection]");
+}
+
+bool is_similarity(std::string_view fn) {
+  return fn == "similarity_cosine" || fn == "similarity_euclidean" || fn == "similarity_dot_product";
+}
+
+// The type a literal argument has on its own (Constants.Type.getPreferedTypeFor, and an array
+// literal read as a float vector for FunctionParameter.vector); nullptr for null and markers.
+const types::CqlType* literal_type(const ast::Term& term) {
+  using ast::TermKind;
+  switch (term.kind) {
+    case TermKind::List: return types::vector_type(native(Kind::Float), static_cast<int>(term.items.size()));
+    case TermKind::String: {
+      for (char c : term.text)
+        if (static_cast<unsigned char>(c) >= 0x80) return native(Kind::Text);
+      return native(Kind::Ascii);
+    }
+    case TermKind::Integer: {
+      errno = 0;
+      const long long v = std::strtoll(std::string(term.text).c_str(), nullptr, 10);
+      if (errno == ERANGE) return native(Kind::Varint);
+      return v >= INT32_MIN && v <= INT32_MAX ? native(Kind::Int) : native(Kind::Bigint);
+    }
+    case TermKind::Float: return native(Kind::Double);
+    case TermKind::Uuid: return native(term.text.size() > 14 && term.text[14] == '1' ? Kind::Timeuuid : Kind::Uuid);
+    case TermKind::Boolean: return native(Kind::Boolean);
+    case TermKind::Hex: return native(Kind::Blob);
+    case TermKind::Duration: return native(Kind::Duration);
+    case TermKind::Set: case TermKind::Map: {
+      const types::CqlType* element = term.items.empty() ? native(Kind::Blob) : literal_type(term.items[0]);
+      if (!element) return nullptr;
+      if (term.kind == TermKind::Set) return types::collection_type(Kind::Set, {element}, false);
+      const types::CqlType* value = term.items.size() > 1 ? literal_type(term.items[1]) : nullptr;
+      return value ? types::collection_type(Kind::Map, {element, value}, false) : nullptr;
+    }
+    default: return nullptr;
+  }
 }
 
 // The result type of a numeric operation (Cassandra's widening): decimal > double > float >
@@ -337,7 +378,24 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         arg_names.push_back(r.args.back().name);
       }
       r.op = SelectorOp::Scalar;
+      if (is_similarity(fn))  // FunctionFactory's first pass: each literal's own type
+        for (std::size_t i = 0; i < args.size(); ++i)
+          if (!arg_types[i] && args[i].kind == ast::SelectorKind::Constant) arg_types[i] = literal_type(args[i].constant);
       r.function = resolve_function(fn, arg_types, arg_names);
+      if (is_similarity(fn))  // FunctionResolver.validateTypes: each element must fit a float
+        for (std::size_t i = 0; i < args.size(); ++i) {
+          if (args[i].kind != ast::SelectorKind::Constant || args[i].constant.kind != ast::TermKind::List) continue;
+          for (const auto& item : args[i].constant.items) {
+            const auto k = item.kind;
+            const bool fits = k == ast::TermKind::Null || k == ast::TermKind::Bind || k == ast::TermKind::FunctionCall ||
+                              k == ast::TermKind::Operation || k == ast::TermKind::Cast ||
+                              (static_cast<int>(k) <= static_cast<int>(ast::TermKind::Duration) &&
+                               types::constant_accepted(*native(Kind::Float), static_cast<types::ConstantKind>(static_cast<int>(k))));
+            if (!fits)
+              invalid("Type error: {} cannot be passed as argument {} of function system.{} of type {}",
+                      term_text(args[i].constant), i, fn, r.function.params[i]->name);
+          }
+        }
       r.type = r.function.result;
       std::string names;
       for (std::size_t i = 0; i < r.args.size(); ++i) {
