@@ -31,6 +31,7 @@ struct ColumnRestriction {
   std::vector<std::string> contains;      // CONTAINS v (list/set element, map value)
   std::vector<std::string> contains_key;  // CONTAINS KEY k (map)
   std::vector<std::pair<std::string, std::string>> entries;  // m[k] = v (non-frozen map)
+  bool case_insensitive = false;  // '=' answered by an SAI index with case_sensitive: false
 
   bool any() const { return eq || in || lower || upper || is_not_null || !contains.empty() || !contains_key.empty() ||
                       !entries.empty(); }

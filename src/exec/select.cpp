@@ -221,7 +221,7 @@ void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
 // (IndexTermType.supports); with ANN ordering, every indexed column (check_ann_restrictions
 // has refused the rest).
 void mark_sai_served(const schema::TableSchema& t, Plan& plan) {
-  const SelectRestrictions& r = plan.where;
+  SelectRestrictions& r = plan.where;
   plan.sai_served.assign(t.columns.size(), false);
   for (const auto& idx : t.indexes) {
     if (idx.column < 0 || t.column(idx.column).is_primary_key()) continue;
@@ -240,6 +240,10 @@ void mark_sai_served(const schema::TableSchema& t, Plan& plan) {
       if (!cr.entries.empty()) ok = ok && idx.target.rfind("entries(", 0) == 0;
     }
     if (!ok) continue;
+    // The index's analyzer (NonTokenizingAnalyzer): case_sensitive: false matches '=' in any case.
+    const auto cs = idx.options.find("case_sensitive");
+    if (sai::is_sai(idx) && cs != idx.options.end() && util::ascii_lower(cs->second) == "false")
+      plan.where.columns[col].case_insensitive = true;
     plan.sai_served[col] = true;
     plan.sai_used = true;
     if (plan.index.empty()) plan.index = idx.name;
@@ -473,7 +477,11 @@ struct Matcher {
   const SelectRestrictions& r;
 
   static bool check(const types::CqlType& k, const ColumnRestriction& cr, std::string_view v) {
-    if (cr.eq && types::compare_values(k, v, cr.values[0]) != 0) return false;
+    if (cr.eq && cr.case_insensitive) {
+      if (util::unicode_lower(v) != util::unicode_lower(cr.values[0])) return false;
+    } else if (cr.eq && types::compare_values(k, v, cr.values[0]) != 0) {
+      return false;
+    }
     if (cr.in) {
       bool any = false;
       for (const auto& x : cr.values) any = any || types::compare_values(k, v, x) == 0;

@@ -86,6 +86,65 @@ std::size_t display_width(std::string_view s) noexcept {
   return width;
 }
 
+namespace {
+
+long lower_code_point(long c) noexcept {
+  if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 0x20 : c;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;
+  if (c >= 0x100 && c <= 0x17F) {  // Latin Extended-A: upper/lower pairs
+    if (c == 0x130) return 'i';  // İ (Java's root locale: i followed by a combining dot)
+    if (c == 0x178) return 0xFF;
+    const bool odd_pairs = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+    if (c == 0x138 || c == 0x149 || c == 0x17F) return c;
+    return odd_pairs ? (c % 2 == 1 ? c + 1 : c) : (c % 2 == 0 ? c + 1 : c);
+  }
+  if (c == 0x386) return 0x3AC;
+  if (c >= 0x388 && c <= 0x38A) return c + 0x25;
+  if (c == 0x38C) return 0x3CC;
+  if (c == 0x38E || c == 0x38F) return c + 0x3F;
+  if (c >= 0x391 && c <= 0x3AB && c != 0x3A2) return c + 0x20;
+  if (c >= 0x400 && c <= 0x40F) return c + 0x50;
+  if (c >= 0x410 && c <= 0x42F) return c + 0x20;
+  if (((c >= 0x460 && c <= 0x481) || (c >= 0x48A && c <= 0x4BF) || (c >= 0x4D0 && c <= 0x52F)) && c % 2 == 0)
+    return c + 1;
+  if (c >= 0x531 && c <= 0x556) return c + 0x30;
+  return c;
+}
+
+void append_code_point(std::string& out, long c) {
+  const auto u = static_cast<unsigned long>(c);
+  if (u < 0x80) {
+    out += static_cast<char>(u);
+  } else if (u < 0x800) {
+    out += static_cast<char>(0xC0 | (u >> 6));
+    out += static_cast<char>(0x80 | (u & 0x3F));
+  } else if (u < 0x10000) {
+    out += static_cast<char>(0xE0 | (u >> 12));
+    out += static_cast<char>(0x80 | ((u >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (u & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (u >> 18));
+    out += static_cast<char>(0x80 | ((u >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((u >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (u & 0x3F));
+  }
+}
+
+}  // namespace
+
+std::string unicode_lower(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    long cp = 0;
+    const std::size_t n = decode(s, i, cp);
+    if (cp < 0) out.append(s.substr(i, n));
+    else append_code_point(out, lower_code_point(cp));
+    i += n;
+  }
+  return out;
+}
+
 bool valid_utf8(std::string_view s) noexcept {
   for (std::size_t i = 0; i < s.size();) {
     long cp = 0;

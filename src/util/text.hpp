@@ -33,6 +33,11 @@ std::size_t display_width(std::string_view utf8) noexcept;
 // True when `s` is well-formed UTF-8 (no overlongs, no surrogates, <= U+10FFFF).
 bool valid_utf8(std::string_view s) noexcept;
 
+// Lower case as Java's String.toLowerCase does it for the Latin, Greek, Cyrillic and Armenian
+// letters (an SAI index with case_sensitive: false); other code points and invalid bytes are
+// kept as they are.
+std::string unicode_lower(std::string_view utf8);
+
 // Appends `s` with cqlsh's escapes: backslash doubled, U+0000-U+001F and U+007F-U+00A0 as
 // Python repr escapes (\n, \t, \r, \xNN).
 void append_cqlsh_escaped(std::string& out, std::string_view s);
