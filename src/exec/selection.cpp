@@ -10,6 +10,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
+#include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/codec.hpp"
 #include "types/collection.hpp"
@@ -160,8 +161,6 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
     }
   r.type = unary ? r.args[0].type : widest(r.args[0].type, r.args[1].type);
   if (r.type->kind == Kind::Counter) r.type = native(Kind::Bigint);
-  if (r.type->kind == Kind::Decimal || r.type->kind == Kind::Varint)
-    invalid("cqlbox does not support arithmetic on {} values yet", r.type->name);
   // Operands of lower precedence keep their parentheses in the header: 2 * (k + 3).
   auto operand = [&](const ResolvedSelector& a) {
     const bool low = a.op == SelectorOp::Arithmetic && (a.arithmetic == '+' || a.arithmetic == '-') &&
@@ -493,6 +492,11 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
     if (!v.back() || v.back()->empty()) return std::nullopt;  // an empty number is no value
   }
   const Kind k = r.type->kind;
+  if (k == Kind::Decimal || k == Kind::Varint) {
+    const bool unary = r.arithmetic == 'n';
+    return big_number_operation(r.arithmetic, *r.type, *r.args[0].type, *v[0], unary ? *r.args[0].type : *r.args[1].type,
+                                unary ? std::string_view() : std::string_view(*v[1]));
+  }
   if (k == Kind::Float || k == Kind::Double) {
     const long double x = to_number(r.args[0].type->kind, *v[0]);
     if (r.arithmetic == 'n') return float_bytes(k, -x);
@@ -674,6 +678,8 @@ long double to_number(Kind k, std::string_view b) {
       std::memcpy(&d, &bits, 8);
       return d;
     }
+    case Kind::Varint: return std::strtold(types::BigInt::from_twos_complement(b).to_decimal().c_str(), nullptr);
+    case Kind::Decimal: return std::strtold(types::decimal_to_string(b).c_str(), nullptr);
     default: return 0;
   }
 }

@@ -5,10 +5,14 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "error/cql_error.hpp"
 #include "exec/bound_values.hpp"
 #include "exec/json_input.hpp"
+#include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
@@ -352,6 +356,15 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
     return *left + *right;
   }
   if (temporal && (op == '+' || op == '-')) return add_duration(term, type, column, ctx);
+  if (type.kind == Kind::Decimal || type.kind == Kind::Varint) {
+    std::vector<std::string> v;
+    for (const auto& item : term.items) {
+      auto b = bind_term(item, type, column, ctx);
+      if (!b) return std::nullopt;
+      v.push_back(std::move(*b));
+    }
+    return big_number_operation(op, type, type, v[0], type, op == 'n' ? std::string_view() : std::string_view(v[1]));
+  }
   if (!floating && !integral) {
     if (op == 'n') error::invalid("the '-' operation is not supported for {}", type.name);
     error::invalid("the '{}' operation is not supported between {} and {}", op, term_text(term.items[0]),
@@ -674,6 +687,76 @@ std::string relation_rest(const ast::Relation& r) {
     return rest + ")";
   }
   return rest + (r.values.empty() ? std::string() : term_text(r.values[0]));
+}
+
+namespace {
+
+std::int64_t integer_of(types::Kind k, std::string_view b) {
+  switch (k) {
+    case types::Kind::Tinyint: return types::read_be<std::int8_t>(b);
+    case types::Kind::Smallint: return types::read_be<std::int16_t>(b);
+    case types::Kind::Int: return types::read_be<std::int32_t>(b);
+    default: return types::read_be<std::int64_t>(b);
+  }
+}
+
+// NumberType.toBigDecimal / toBigInteger: a float or double through its shortest text, as
+// BigDecimal.valueOf(double) reads Double.toString.
+types::Decimal as_decimal(const types::CqlType& t, std::string_view b) {
+  using types::Kind;
+  switch (t.kind) {
+    case Kind::Decimal: return types::Decimal::from_bytes(b);
+    case Kind::Varint: return types::Decimal{types::BigInt::from_twos_complement(b), 0};
+    case Kind::Float: case Kind::Double: {
+      const double d = t.kind == Kind::Float ? static_cast<double>(std::bit_cast<float>(types::read_be<std::uint32_t>(b)))
+                                             : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
+      if (!std::isfinite(d)) error::invalid("the operation failed: Infinite or NaN");
+      return *types::Decimal::from_text(fmt::format("{}", d));
+    }
+    default: return types::Decimal{types::BigInt::from_int64(integer_of(t.kind, b)), 0};
+  }
+}
+
+}  // namespace
+
+std::string big_number_operation(char op, const types::CqlType& result, const types::CqlType& left, std::string_view x,
+                                 const types::CqlType& right, std::string_view y) {
+  const auto name = [](const types::CqlType& t) { return t.kind == types::Kind::Counter ? std::string("bigint") : t.name; };
+  const types::Decimal a = as_decimal(left, x);
+  if (result.kind == types::Kind::Varint) {
+    types::BigInt out = a.unscaled;
+    if (op == 'n') {
+      out.negate();
+      return out.to_twos_complement();
+    }
+    const types::BigInt b = as_decimal(right, y).unscaled;
+    switch (op) {
+      case '+': out = types::BigInt::add(a.unscaled, b); break;
+      case '-': out = types::BigInt::subtract(a.unscaled, b); break;
+      case '*': out = types::BigInt::multiply(a.unscaled, b); break;
+      default: {
+        if (b.is_zero())
+          error::invalid("the operation '{} {} {}' failed: BigInteger divide by zero", name(left), op, name(right));
+        types::BigInt q, r;
+        types::BigInt::divide(a.unscaled, b, q, r);
+        out = op == '/' ? q : r;
+      }
+    }
+    return out.to_twos_complement();
+  }
+  try {
+    if (op == 'n') return types::Decimal{[&] { types::BigInt v = a.unscaled; v.negate(); return v; }(), a.scale}.to_bytes();
+    const types::Decimal b = as_decimal(right, y);
+    switch (op) {
+      case '+': return types::decimal_add(a, b).to_bytes();
+      case '-': return types::decimal_subtract(a, b).to_bytes();
+      case '*': return types::decimal_multiply(a, b).to_bytes();
+      case '/': return types::decimal_divide(a, b).to_bytes();
+      default: return types::decimal_remainder(a, b).to_bytes();
+    }
+  } catch (const std::domain_error& e) {
+    error::invalid("the operation '{} {} {}' failed: {}", name(left), op, name(right), e.what());
+  }
 }
 
 }  // namespace cqlbox::exec

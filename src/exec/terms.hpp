@@ -52,4 +52,11 @@ std::string relation_rest(const ast::Relation& r);
 // "ks.t" with CQL quoting where needed.
 std::string table_text(const schema::TableSchema& t);
 
+// x op y (op: + - * / %, or 'n' for -x, y unused) whose result is a decimal or a varint, as
+// Cassandra's DecimalType / IntegerType compute it (BigDecimal, DECIMAL128 division; BigInteger).
+// The operands are the serialized values of their own types; `name` is the operation's text for
+// a failure ("the operation 'decimal / int' failed: Division by zero").
+std::string big_number_operation(char op, const types::CqlType& result, const types::CqlType& left, std::string_view x,
+                                 const types::CqlType& right, std::string_view y);
+
 }  // namespace cqlbox::exec

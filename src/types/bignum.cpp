@@ -1,6 +1,7 @@
 #include "types/bignum.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace cqlbox::types {
 
@@ -164,6 +165,286 @@ std::string decimal_to_string(std::string_view bytes) {
   out += adjusted >= 0 ? "E+" : "E-";
   out += std::to_string(adjusted >= 0 ? adjusted : -adjusted);
   return out;
+}
+
+BigInt BigInt::from_int64(std::int64_t v) {
+  BigInt r;
+  const bool neg = v < 0;
+  std::uint64_t m = neg ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+  while (m) {
+    r.mag_.push_back(static_cast<std::uint32_t>(m));
+    m >>= 32;
+  }
+  r.neg_ = neg;
+  return r;
+}
+
+BigInt BigInt::add_magnitudes(const BigInt& a, const BigInt& b) {
+  BigInt r;
+  const std::size_t n = std::max(a.mag_.size(), b.mag_.size());
+  r.mag_.resize(n);
+  std::uint64_t carry = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t v = std::uint64_t{i < a.mag_.size() ? a.mag_[i] : 0u} + (i < b.mag_.size() ? b.mag_[i] : 0u) + carry;
+    r.mag_[i] = static_cast<std::uint32_t>(v);
+    carry = v >> 32;
+  }
+  if (carry) r.mag_.push_back(static_cast<std::uint32_t>(carry));
+  return r;
+}
+
+BigInt BigInt::subtract_magnitudes(const BigInt& a, const BigInt& b) {
+  BigInt r;
+  r.mag_.resize(a.mag_.size());
+  std::int64_t borrow = 0;
+  for (std::size_t i = 0; i < a.mag_.size(); ++i) {
+    std::int64_t v = std::int64_t{a.mag_[i]} - (i < b.mag_.size() ? std::int64_t{b.mag_[i]} : 0) - borrow;
+    borrow = v < 0 ? 1 : 0;
+    if (v < 0) v += std::int64_t{1} << 32;
+    r.mag_[i] = static_cast<std::uint32_t>(v);
+  }
+  r.trim();
+  return r;
+}
+
+BigInt BigInt::add(const BigInt& a, const BigInt& b) {
+  BigInt r;
+  if (a.neg_ == b.neg_) {
+    r = add_magnitudes(a, b);
+    r.neg_ = a.neg_;
+  } else if (compare_magnitude(a, b) >= 0) {
+    r = subtract_magnitudes(a, b);
+    r.neg_ = a.neg_;
+  } else {
+    r = subtract_magnitudes(b, a);
+    r.neg_ = b.neg_;
+  }
+  r.trim();
+  return r;
+}
+
+BigInt BigInt::subtract(const BigInt& a, const BigInt& b) {
+  BigInt nb = b;
+  nb.negate();
+  return add(a, nb);
+}
+
+BigInt BigInt::multiply(const BigInt& a, const BigInt& b) {
+  BigInt r;
+  if (a.is_zero() || b.is_zero()) return r;
+  r.mag_.assign(a.mag_.size() + b.mag_.size(), 0);
+  for (std::size_t i = 0; i < a.mag_.size(); ++i) {
+    std::uint64_t carry = 0;
+    for (std::size_t j = 0; j < b.mag_.size(); ++j) {
+      const std::uint64_t v = std::uint64_t{a.mag_[i]} * b.mag_[j] + r.mag_[i + j] + carry;
+      r.mag_[i + j] = static_cast<std::uint32_t>(v);
+      carry = v >> 32;
+    }
+    for (std::size_t k = i + b.mag_.size(); carry; ++k) {
+      const std::uint64_t v = std::uint64_t{r.mag_[k]} + carry;
+      r.mag_[k] = static_cast<std::uint32_t>(v);
+      carry = v >> 32;
+    }
+  }
+  r.neg_ = a.neg_ != b.neg_;
+  r.trim();
+  return r;
+}
+
+// Shift-and-subtract long division on the magnitudes, a bit at a time: the operands are a
+// statement's numbers, not cryptographic keys.
+void BigInt::divide(const BigInt& a, const BigInt& b, BigInt& quotient, BigInt& remainder) {
+  quotient = BigInt();
+  remainder = BigInt();
+  if (compare_magnitude(a, b) < 0) {
+    remainder = a;
+    return;
+  }
+  if (b.mag_.size() == 1) {  // one limb: the fast path
+    quotient = a;
+    quotient.neg_ = false;
+    const std::uint32_t rem = quotient.divide_small(b.mag_[0]);
+    quotient.neg_ = a.neg_ != b.neg_ && !quotient.is_zero();
+    remainder = from_int64(rem);
+    remainder.neg_ = a.neg_ && !remainder.is_zero();
+    return;
+  }
+  BigInt divisor = b;
+  divisor.neg_ = false;
+  quotient.mag_.assign(a.mag_.size(), 0);
+  for (std::size_t bit = a.bit_length(); bit-- > 0;) {
+    // remainder = remainder * 2 + next bit
+    std::uint32_t carry = (a.mag_[bit / 32] >> (bit % 32)) & 1u;
+    for (auto& limb : remainder.mag_) {
+      const std::uint32_t next = limb >> 31;
+      limb = (limb << 1) | carry;
+      carry = next;
+    }
+    if (carry) remainder.mag_.push_back(carry);
+    if (compare_magnitude(remainder, divisor) >= 0) {
+      remainder = subtract_magnitudes(remainder, divisor);
+      quotient.mag_[bit / 32] |= 1u << (bit % 32);
+    }
+  }
+  quotient.trim();
+  remainder.trim();
+  quotient.neg_ = a.neg_ != b.neg_ && !quotient.is_zero();
+  remainder.neg_ = a.neg_ && !remainder.is_zero();
+}
+
+BigInt BigInt::pow10(std::size_t n) {
+  BigInt r = from_int64(1);
+  for (; n >= 9; n -= 9) r.multiply_small(1000000000);
+  static constexpr std::uint32_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+  r.multiply_small(kPow10[n]);
+  return r;
+}
+
+std::size_t BigInt::decimal_digits() const {
+  const std::string d = to_decimal();
+  return d.size() - (d[0] == '-' ? 1 : 0);
+}
+
+Decimal Decimal::from_bytes(std::string_view bytes) {
+  Decimal d;
+  if (bytes.size() < 4) return d;
+  std::uint32_t uscale = 0;
+  for (int i = 0; i < 4; ++i) uscale = (uscale << 8) | static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]);
+  d.scale = static_cast<std::int32_t>(uscale);
+  d.unscaled = BigInt::from_twos_complement(bytes.substr(4));
+  return d;
+}
+
+std::string Decimal::to_bytes() const {
+  if (scale > INT32_MAX || scale < INT32_MIN) throw std::domain_error("Overflow");
+  const auto s = static_cast<std::uint32_t>(static_cast<std::int32_t>(scale));
+  std::string out;
+  for (int shift = 24; shift >= 0; shift -= 8) out += static_cast<char>((s >> shift) & 0xFF);
+  return out + unscaled.to_twos_complement();
+}
+
+std::optional<Decimal> Decimal::from_text(std::string_view text) {
+  std::size_t i = 0;
+  std::string digits;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) digits += text[i++];
+  std::int64_t scale = 0;
+  bool point = false, any = false;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c >= '0' && c <= '9') {
+      digits += c;
+      any = true;
+      if (point) ++scale;
+    } else if (c == '.' && !point) {
+      point = true;
+    } else {
+      break;
+    }
+  }
+  if (!any) return std::nullopt;
+  if (i < text.size()) {
+    if (text[i] != 'e' && text[i] != 'E') return std::nullopt;
+    const std::string exponent(text.substr(i + 1));
+    if (exponent.empty() || exponent.size() > 10) return std::nullopt;
+    char* end = nullptr;
+    const long long e = std::strtoll(exponent.c_str(), &end, 10);
+    if (*end != '\0') return std::nullopt;
+    scale -= e;
+  }
+  auto unscaled = BigInt::from_decimal(digits);
+  if (!unscaled) return std::nullopt;
+  return Decimal{*unscaled, scale};
+}
+
+namespace {
+
+// `d` with its unscaled value multiplied up to `scale` (>= d.scale).
+BigInt rescaled(const Decimal& d, std::int64_t scale) {
+  return BigInt::multiply(d.unscaled, BigInt::pow10(static_cast<std::size_t>(scale - d.scale)));
+}
+
+// Trailing zeros dropped while the scale stays above `preferred` (BigDecimal's
+// createAndStripZerosToMatchScale).
+Decimal strip_zeros(Decimal d, std::int64_t preferred) {
+  const BigInt ten = BigInt::from_int64(10);
+  while (d.scale > preferred && !d.unscaled.is_zero()) {
+    BigInt q, r;
+    BigInt::divide(d.unscaled, ten, q, r);
+    if (!r.is_zero()) break;
+    d.unscaled = q;
+    --d.scale;
+  }
+  if (d.unscaled.is_zero() && d.scale > preferred) d.scale = preferred;
+  return d;
+}
+
+}  // namespace
+
+Decimal decimal_add(const Decimal& a, const Decimal& b) {
+  const std::int64_t scale = std::max(a.scale, b.scale);
+  return Decimal{BigInt::add(rescaled(a, scale), rescaled(b, scale)), scale};
+}
+
+Decimal decimal_subtract(const Decimal& a, const Decimal& b) {
+  const std::int64_t scale = std::max(a.scale, b.scale);
+  return Decimal{BigInt::subtract(rescaled(a, scale), rescaled(b, scale)), scale};
+}
+
+Decimal decimal_multiply(const Decimal& a, const Decimal& b) {
+  return Decimal{BigInt::multiply(a.unscaled, b.unscaled), a.scale + b.scale};
+}
+
+Decimal decimal_divide(const Decimal& a, const Decimal& b) {
+  constexpr std::int64_t kPrecision = 34;  // MathContext.DECIMAL128
+  if (b.unscaled.is_zero()) throw std::domain_error(a.unscaled.is_zero() ? "Division undefined" : "Division by zero");
+  const std::int64_t preferred = a.scale - b.scale;
+  if (a.unscaled.is_zero()) return Decimal{BigInt(), preferred};
+  // Enough digits for the precision and a guard digit: x·10^shift / y has >= 36 digits.
+  const auto da = static_cast<std::int64_t>(a.unscaled.decimal_digits());
+  const auto db = static_cast<std::int64_t>(b.unscaled.decimal_digits());
+  const std::int64_t shift = std::max<std::int64_t>(0, kPrecision + 2 - (da - db));
+  BigInt q, r;
+  BigInt::divide(BigInt::multiply(a.unscaled, BigInt::pow10(static_cast<std::size_t>(shift))), b.unscaled, q, r);
+  std::int64_t scale = preferred + shift;
+  bool sticky = !r.is_zero();
+  const auto digits = static_cast<std::int64_t>(q.decimal_digits());
+  if (digits > kPrecision) {  // round half-even to the precision
+    const auto drop = static_cast<std::size_t>(digits - kPrecision);
+    BigInt kept, dropped;
+    BigInt::divide(q, BigInt::pow10(drop), kept, dropped);
+    const bool negative = q.negative();
+    if (dropped.negative()) dropped.negate();
+    const BigInt half = BigInt::multiply(BigInt::from_int64(5), BigInt::pow10(drop - 1));
+    const int c = BigInt::compare(dropped, half);
+    const bool up = c > 0 || (c == 0 && (sticky || kept.odd()));
+    if (up) kept = BigInt::add(kept, BigInt::from_int64(negative ? -1 : 1));
+    sticky = sticky || !dropped.is_zero();
+    q = kept;
+    scale -= static_cast<std::int64_t>(drop);
+    if (static_cast<std::int64_t>(q.decimal_digits()) > kPrecision) {  // 999…9 rounded up to 10^34
+      BigInt::divide(q, BigInt::from_int64(10), kept, dropped);
+      q = kept;
+      --scale;
+    }
+  }
+  Decimal out{q, scale};
+  return sticky ? out : strip_zeros(out, preferred);
+}
+
+Decimal decimal_remainder(const Decimal& a, const Decimal& b) {
+  if (b.unscaled.is_zero()) throw std::domain_error(a.unscaled.is_zero() ? "Division undefined" : "Division by zero");
+  // this - divideToIntegralValue(divisor) × divisor, at the scales BigDecimal gives them.
+  const std::int64_t scale = std::max(a.scale, b.scale);
+  BigInt q, r;
+  BigInt::divide(rescaled(a, scale), rescaled(b, scale), q, r);
+  const std::int64_t preferred = a.scale - b.scale;
+  std::int64_t q_scale = preferred;
+  if (preferred < 0) q_scale = strip_zeros(Decimal{q, 0}, preferred).scale;
+  const std::int64_t out_scale = std::max(a.scale, q_scale + b.scale);
+  if (out_scale >= scale) return Decimal{rescaled(Decimal{r, scale}, out_scale), out_scale};
+  BigInt exact, rest;  // a − q·b is a multiple of 10^-out_scale: the division is exact
+  BigInt::divide(r, BigInt::pow10(static_cast<std::size_t>(scale - out_scale)), exact, rest);
+  return Decimal{exact, out_scale};
 }
 
 }  // namespace cqlbox::types

@@ -35,7 +35,20 @@ class BigInt {
 
   static int compare(const BigInt& a, const BigInt& b);
 
+  // Java's BigInteger arithmetic: exact; division truncates toward zero and the remainder
+  // takes the dividend's sign. `divide` needs a non-zero divisor.
+  static BigInt from_int64(std::int64_t v);
+  static BigInt add(const BigInt& a, const BigInt& b);
+  static BigInt subtract(const BigInt& a, const BigInt& b);
+  static BigInt multiply(const BigInt& a, const BigInt& b);
+  static void divide(const BigInt& a, const BigInt& b, BigInt& quotient, BigInt& remainder);
+  static BigInt pow10(std::size_t n);
+  std::size_t decimal_digits() const;  // of the magnitude; 1 for zero
+  bool odd() const { return !mag_.empty() && (mag_[0] & 1); }
+
  private:
+  static BigInt add_magnitudes(const BigInt& a, const BigInt& b);
+  static BigInt subtract_magnitudes(const BigInt& a, const BigInt& b);  // |a| >= |b|
   std::uint32_t divide_small(std::uint32_t d);  // magnitude /= d, returns remainder
   void trim();
   static int compare_magnitude(const BigInt& a, const BigInt& b);
@@ -48,5 +61,25 @@ class BigInt {
 // Python's Decimal str print it: plain when scale >= 0 and the adjusted exponent >= -6,
 // otherwise scientific ("1E-14", "1.5E+10").
 std::string decimal_to_string(std::string_view bytes);
+
+// A decimal as Java's BigDecimal holds it: unscaled × 10^-scale.
+struct Decimal {
+  BigInt unscaled;
+  std::int64_t scale = 0;
+
+  static Decimal from_bytes(std::string_view bytes);  // 4-byte scale + varint
+  std::string to_bytes() const;
+  // Plain or scientific decimal text ("1.5", "-2E+3", "1e-7"); nullopt when malformed.
+  static std::optional<Decimal> from_text(std::string_view text);
+};
+
+// BigDecimal's add, subtract, multiply (exact), divide with MathContext.DECIMAL128 (34 digits,
+// half-even, trailing zeros stripped down to the preferred scale) and remainder. Division by
+// zero throws std::domain_error with Java's message ("Division by zero", "Division undefined").
+Decimal decimal_add(const Decimal& a, const Decimal& b);
+Decimal decimal_subtract(const Decimal& a, const Decimal& b);
+Decimal decimal_multiply(const Decimal& a, const Decimal& b);
+Decimal decimal_divide(const Decimal& a, const Decimal& b);
+Decimal decimal_remainder(const Decimal& a, const Decimal& b);
 
 }  // namespace cqlbox::types
