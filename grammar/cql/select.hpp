@@ -13,7 +13,10 @@ struct selector_name : sor<ident, kw_token> {};
 struct selector_call_open : lparen {};
 struct selector_call_close : rparen {};
 // A term in the selection: a literal, null, or a bind marker (intAsBlob(?), typed by the function).
-struct selector_constant : sor<constant, null_lit, bind_marker> {};
+// (type) term: a type hint (Parser.g's selectionTypeHint). `(k) * 2` fails it at '*' having
+// pushed nothing but the unused type name, and reads as a parenthesised column.
+struct selector_type_hint : term_cast {};
+struct selector_constant : sor<constant, null_lit, bind_marker, selector_type_hint> {};
 // A collection literal is typed by the parameter it is passed to: similarity_cosine(v, [1, 2]).
 struct selector_literal_arg : sor<list_literal, brace_literal> {};
 struct selector_arg : sor<selector_star, selector_constant, selector_literal_arg, selector> {};

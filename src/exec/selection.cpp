@@ -53,8 +53,13 @@ bool numeric(Kind k) {
 ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel);
 
 // A selector argument; constants get their type from the function's parameter later.
+// A constant with a type hint, (int) 1 or (bigint) ?, is typed now (Selectable.WithTypeHint);
+// any other constant takes its type from where it is used.
+ResolvedSelector typed_constant(const ast::Term& term);
+
 ResolvedSelector resolve_argument(const schema::TableSchema& t, const ast::Selector& arg) {
   if (arg.kind == ast::SelectorKind::Constant) {
+    if (arg.constant.kind == ast::TermKind::Cast) return typed_constant(arg.constant);
     ResolvedSelector r;
     r.op = SelectorOp::Constant;
     r.name = term_text(arg.constant);
@@ -76,9 +81,20 @@ std::optional<std::string> bind_selection_term(const ast::Term& term, const type
   return bind_term(term, type, receiver);
 }
 
+ResolvedSelector typed_constant(const ast::Term& term) {
+  const types::CqlType* type = types::find_native_type(util::ascii_lower(term.text));
+  if (!type) invalid("Unknown type {}", term.text);
+  ResolvedSelector r;
+  r.op = SelectorOp::Constant;
+  r.type = type;
+  r.name = term_text(term);
+  r.constant = bind_selection_term(term.items[0], *type, r.name, "[selection]");
+  return r;
+}
+
 void bind_constant_argument(ResolvedSelector& arg, const ast::Selector& raw, const types::CqlType* type,
                             std::string_view function) {
-  if (arg.op != SelectorOp::Constant) return;
+  if (arg.op != SelectorOp::Constant || arg.type) return;  // a type hint has bound it already
   arg.type = type;
   arg.constant = bind_selection_term(raw.constant, *type, function, "[selection]");
 }
@@ -142,15 +158,15 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
   r.arithmetic = unary ? 'n' : sel.name[0];
   for (const auto& a : sel.args) r.args.push_back(resolve_argument(t, a));
   for (const auto& a : r.args)
-    if (a.op != SelectorOp::Constant && !numeric(a.type->kind)) {
+    if ((a.op != SelectorOp::Constant || a.type) && !numeric(a.type->kind)) {
       if (unary) invalid("the '-' operation is not supported for {}", a.type->name);
       invalid("the '{}' operation is not supported between {} and {}", sel.name, r.args[0].name, r.args[1].name);
     }
   // A constant takes the other operand's type (an integer constant alone is an int).
   for (std::size_t i = 0; i < r.args.size(); ++i) {
-    if (r.args[i].op != SelectorOp::Constant) continue;
+    if (r.args[i].op != SelectorOp::Constant || r.args[i].type) continue;
     const ResolvedSelector* other = r.args.size() == 2 ? &r.args[1 - i] : nullptr;
-    const types::CqlType* type = other && other->op != SelectorOp::Constant ? other->type
+    const types::CqlType* type = other && (other->op != SelectorOp::Constant || other->type) ? other->type
                                : native(sel.args[i].constant.kind == ast::TermKind::Float ? Kind::Double : Kind::Int);
     bind_constant_argument(r.args[i], sel.args[i], type, "operation");
   }
@@ -243,6 +259,10 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
     }
     case ast::SelectorKind::Star: invalid("Invalid use of *");
     case ast::SelectorKind::Constant:
+      if (sel.constant.kind == ast::TermKind::Cast) {
+        r = typed_constant(sel.constant);
+        break;
+      }
       invalid("Cannot infer type for term {} in selection clause (try using a cast to force a type)",
               term_text(sel.constant));
     case ast::SelectorKind::Element:

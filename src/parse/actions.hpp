@@ -1109,6 +1109,8 @@ struct action<g::selector_constant> {
 template <>
 struct action<g::selector_literal_arg> : action<g::selector_constant> {};
 template <>
+struct action<g::selector_type_hint> : action<g::term_cast> {};
+template <>
 struct action<g::selector_call_open> {
   static void apply0(Builder& b) { b.selector_marks.push_back(b.selectors.size()); }
 };
