@@ -395,40 +395,30 @@ Decimal decimal_multiply(const Decimal& a, const Decimal& b) {
 }
 
 Decimal decimal_divide(const Decimal& a, const Decimal& b) {
-  constexpr std::int64_t kPrecision = 34;  // MathContext.DECIMAL128
   if (b.unscaled.is_zero()) throw std::domain_error(a.unscaled.is_zero() ? "Division undefined" : "Division by zero");
-  const std::int64_t preferred = a.scale - b.scale;
-  if (a.unscaled.is_zero()) return Decimal{BigInt(), preferred};
-  // Enough digits for the precision and a guard digit: x·10^shift / y has >= 36 digits.
-  const auto da = static_cast<std::int64_t>(a.unscaled.decimal_digits());
-  const auto db = static_cast<std::int64_t>(b.unscaled.decimal_digits());
-  const std::int64_t shift = std::max<std::int64_t>(0, kPrecision + 2 - (da - db));
+  // DecimalType.divide: a scale that leaves 32 significant digits after the quotient's first
+  // one (at least 32, at least either operand's, at most 1000), HALF_UP, then every trailing
+  // zero stripped (the scale may go negative: 600 / 2 is 3E+2).
+  const auto precision = [](const Decimal& d) { return static_cast<std::int64_t>(d.unscaled.decimal_digits()); };
+  const std::int64_t first_digit = (precision(a) - a.scale) - (precision(b) - b.scale);
+  std::int64_t scale = std::max({32 - first_digit, a.scale, b.scale, std::int64_t{32}});
+  scale = std::min<std::int64_t>(scale, 1000);
+  // a / b at `scale`: ua·10^(sb + scale − sa) / ub, the power on whichever side it is positive.
+  const std::int64_t e = b.scale + scale - a.scale;
+  BigInt num = a.unscaled, den = b.unscaled;
+  if (e >= 0) num = BigInt::multiply(num, BigInt::pow10(static_cast<std::size_t>(e)));
+  else den = BigInt::multiply(den, BigInt::pow10(static_cast<std::size_t>(-e)));
   BigInt q, r;
-  BigInt::divide(BigInt::multiply(a.unscaled, BigInt::pow10(static_cast<std::size_t>(shift))), b.unscaled, q, r);
-  std::int64_t scale = preferred + shift;
-  bool sticky = !r.is_zero();
-  const auto digits = static_cast<std::int64_t>(q.decimal_digits());
-  if (digits > kPrecision) {  // round half-even to the precision
-    const auto drop = static_cast<std::size_t>(digits - kPrecision);
-    BigInt kept, dropped;
-    BigInt::divide(q, BigInt::pow10(drop), kept, dropped);
-    const bool negative = q.negative();
-    if (dropped.negative()) dropped.negate();
-    const BigInt half = BigInt::multiply(BigInt::from_int64(5), BigInt::pow10(drop - 1));
-    const int c = BigInt::compare(dropped, half);
-    const bool up = c > 0 || (c == 0 && (sticky || kept.odd()));
-    if (up) kept = BigInt::add(kept, BigInt::from_int64(negative ? -1 : 1));
-    sticky = sticky || !dropped.is_zero();
-    q = kept;
-    scale -= static_cast<std::int64_t>(drop);
-    if (static_cast<std::int64_t>(q.decimal_digits()) > kPrecision) {  // 999…9 rounded up to 10^34
-      BigInt::divide(q, BigInt::from_int64(10), kept, dropped);
-      q = kept;
-      --scale;
-    }
+  BigInt::divide(num, den, q, r);
+  if (!r.is_zero()) {  // HALF_UP: away from zero when the remainder is at least half the divisor
+    BigInt twice = BigInt::multiply(r, BigInt::from_int64(2));
+    if (twice.negative()) twice.negate();
+    BigInt whole = den;
+    if (whole.negative()) whole.negate();
+    if (BigInt::compare(twice, whole) >= 0) q = BigInt::add(q, BigInt::from_int64(num.negative() != den.negative() ? -1 : 1));
   }
-  Decimal out{q, scale};
-  return sticky ? out : strip_zeros(out, preferred);
+  if (q.is_zero()) return Decimal{BigInt(), 0};  // stripTrailingZeros of zero is BigDecimal.ZERO
+  return strip_zeros(Decimal{q, scale}, INT64_MIN);
 }
 
 Decimal decimal_remainder(const Decimal& a, const Decimal& b) {

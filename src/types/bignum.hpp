@@ -73,9 +73,10 @@ struct Decimal {
   static std::optional<Decimal> from_text(std::string_view text);
 };
 
-// BigDecimal's add, subtract, multiply (exact), divide with MathContext.DECIMAL128 (34 digits,
-// half-even, trailing zeros stripped down to the preferred scale) and remainder. Division by
-// zero throws std::domain_error with Java's message ("Division by zero", "Division undefined").
+// Cassandra's DecimalType arithmetic: BigDecimal add, subtract, multiply (exact), its own
+// divide (32 significant digits at least, HALF_UP, trailing zeros stripped) and remainder.
+// Division by zero throws std::domain_error with Java's message ("Division by zero",
+// "Division undefined").
 Decimal decimal_add(const Decimal& a, const Decimal& b);
 Decimal decimal_subtract(const Decimal& a, const Decimal& b);
 Decimal decimal_multiply(const Decimal& a, const Decimal& b);

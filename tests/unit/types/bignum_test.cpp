@@ -30,16 +30,19 @@ TEST_CASE("BigInt arithmetic as Java's BigInteger") {
   CHECK(BigInt::pow10(20).to_decimal() == "100000000000000000000");
 }
 
-TEST_CASE("Decimal arithmetic as Java's BigDecimal (DECIMAL128 division)") {
+TEST_CASE("Decimal arithmetic as Cassandra's DecimalType") {
   CHECK(text(cqlbox::types::decimal_add(dec("1.5"), dec("1"))) == "2.5");
   CHECK(text(cqlbox::types::decimal_subtract(dec("1.25"), dec("3.5"))) == "-2.25");
   CHECK(text(cqlbox::types::decimal_multiply(dec("1.5"), dec("1.5"))) == "2.25");
   CHECK(text(cqlbox::types::decimal_divide(dec("1"), dec("4"))) == "0.25");
   CHECK(text(cqlbox::types::decimal_divide(dec("6"), dec("2"))) == "3");
-  CHECK(text(cqlbox::types::decimal_divide(dec("1.50"), dec("3"))) == "0.50");
-  CHECK(text(cqlbox::types::decimal_divide(dec("1"), dec("3"))) == "0.3333333333333333333333333333333333");
-  CHECK(text(cqlbox::types::decimal_divide(dec("2"), dec("3"))) == "0.6666666666666666666666666666666667");
-  CHECK(text(cqlbox::types::decimal_divide(dec("-1"), dec("7"))) == "-0.1428571428571428571428571428571429");
+  CHECK(text(cqlbox::types::decimal_divide(dec("1.50"), dec("3"))) == "0.5");
+  CHECK(text(cqlbox::types::decimal_divide(dec("600"), dec("2"))) == "3E+2");  // stripTrailingZeros
+  CHECK(text(cqlbox::types::decimal_divide(dec("1"), dec("3"))) == "0.33333333333333333333333333333333");
+  CHECK(text(cqlbox::types::decimal_divide(dec("2"), dec("3"))) == "0.66666666666666666666666666666667");
+  CHECK(text(cqlbox::types::decimal_divide(dec("-1"), dec("7"))) == "-0.14285714285714285714285714285714");
+  CHECK(text(cqlbox::types::decimal_divide(dec("10000"), dec("3"))) == "3333.33333333333333333333333333333333");
+  CHECK(text(cqlbox::types::decimal_divide(dec("0.5"), dec("-2"))) == "-0.25");
   CHECK(text(cqlbox::types::decimal_remainder(dec("7.5"), dec("2"))) == "1.5");
   CHECK(text(cqlbox::types::decimal_remainder(dec("7"), dec("0.25"))) == "0.00");
   CHECK(text(cqlbox::types::decimal_remainder(dec("-7"), dec("2"))) == "-1");
