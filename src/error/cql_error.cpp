@@ -12,4 +12,12 @@ void already_exists(std::string keyspace, std::string table) {
   throw e;
 }
 
+void operation_failed(char op, std::string left, std::string right, std::string_view detail) {
+  CqlError e(ErrorClass::FunctionFailure, fmt::format("the operation '{} {} {}' failed: {}", left, op, right, detail));
+  e.keyspace = "system";
+  e.table = op == '+' ? "_add" : op == '-' ? "_substract" : op == '*' ? "_multiply" : op == '/' ? "_divide" : "_modulo";
+  e.arg_types = {std::move(left), std::move(right)};
+  throw e;
+}
+
 }  // namespace cqlbox::error

@@ -7,6 +7,7 @@
 #include <exception>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <fmt/core.h>
 
@@ -17,6 +18,7 @@ enum class ErrorClass : std::uint16_t {
   ProtocolError = 0x000A,
   AuthenticationError = 0x0100,  // a failed login (PasswordAuthenticator)
   ReadFailure = 0x1300,  // message: everything after `message="`, the driver's info dict included
+  FunctionFailure = 0x1400,  // a function or operation failed while it ran (division by zero)
   SyntaxException = 0x2000,
   Unauthorized = 0x2100,
   InvalidRequest = 0x2200,
@@ -33,8 +35,10 @@ struct CqlError : std::exception {
   ErrorClass cls;
   std::string message;
   // AlreadyExists only: the driver rebuilds its text from these ("Table 'ks.t' already exists").
+  // FunctionFailure: the function's keyspace and name (table), and its argument types.
   std::string keyspace;
   std::string table;
+  std::vector<std::string> arg_types;
   // ReadFailure only: the replica that failed and why (RequestFailureReason's code, 1 =
   // READ_TOO_MANY_TOMBSTONES); protocol v5 sends them as the error's reason map.
   std::string failed_replica;
@@ -58,5 +62,9 @@ template <class... A>
 }
 
 [[noreturn]] void already_exists(std::string keyspace, std::string table);
+
+// OperationExecutionException: "the operation 'int / int' failed: / by zero", a FunctionFailure
+// naming the operator's native function (system._divide) and the operand types.
+[[noreturn]] void operation_failed(char op, std::string left, std::string right, std::string_view detail);
 
 }  // namespace cqlbox::error

@@ -541,7 +541,7 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
     case '*': out = static_cast<std::int64_t>(x * y); break;
     default: {
       if (y == 0)
-        invalid("the operation '{} {} {}' failed: / by zero", r.args[0].type->name, r.arithmetic, r.args[1].type->name);
+        error::operation_failed(r.arithmetic, r.args[0].type->name, r.args[1].type->name, "/ by zero");
       const auto sx = static_cast<std::int64_t>(x), sy = static_cast<std::int64_t>(y);
       out = r.arithmetic == '/' ? sx / sy : sx % sy;
     }

@@ -305,7 +305,8 @@ std::optional<std::string> add_duration(const ast::Term& term, const types::CqlT
   types::decode_duration(*amount, months, days, nanos);
   if (type.kind == Kind::Date && nanos != 0) {
     types::Duration d{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};
-    error::invalid("The duration must have a day precision. Was: {}", types::format_duration(d));
+    error::operation_failed(term.text[0], "date", "duration",
+                            fmt::format("The duration must have a day precision. Was: {}", types::format_duration(d)));
   }
   if (term.text[0] == '-') {
     months = -months;
@@ -406,7 +407,7 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
     case '*': out = x * y; break;
     default: {
       const std::string name = type.kind == Kind::Counter ? "bigint" : type.name;
-      if (y == 0) error::invalid("the operation '{} {} {}' failed: / by zero", name, op, name);
+      if (y == 0) error::operation_failed(op, name, name, "/ by zero");
       const auto sx = static_cast<std::int64_t>(x), sy = static_cast<std::int64_t>(y);
       if (sy == -1) out = op == '/' ? 0 - x : 0;  // INT64_MIN / -1 wraps in Java
       else out = static_cast<std::uint64_t>(op == '/' ? sx / sy : sx % sy);
@@ -710,7 +711,8 @@ types::Decimal as_decimal(const types::CqlType& t, std::string_view b) {
     case Kind::Float: case Kind::Double: {
       const double d = t.kind == Kind::Float ? static_cast<double>(std::bit_cast<float>(types::read_be<std::uint32_t>(b)))
                                              : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
-      if (!std::isfinite(d)) error::invalid("the operation failed: Infinite or NaN");
+      if (std::isnan(d)) throw std::domain_error("A NaN cannot be converted into a decimal");
+      if (std::isinf(d)) throw std::domain_error("An infinite number cannot be converted into a decimal");
       return *types::Decimal::from_text(fmt::format("{}", d));
     }
     default: return types::Decimal{types::BigInt::from_int64(integer_of(t.kind, b)), 0};
@@ -722,7 +724,12 @@ types::Decimal as_decimal(const types::CqlType& t, std::string_view b) {
 std::string big_number_operation(char op, const types::CqlType& result, const types::CqlType& left, std::string_view x,
                                  const types::CqlType& right, std::string_view y) {
   const auto name = [](const types::CqlType& t) { return t.kind == types::Kind::Counter ? std::string("bigint") : t.name; };
-  const types::Decimal a = as_decimal(left, x);
+  types::Decimal a;
+  try {
+    a = as_decimal(left, x);
+  } catch (const std::domain_error& e) {
+    error::operation_failed(op == 'n' ? '-' : op, name(left), name(right), e.what());
+  }
   if (result.kind == types::Kind::Varint) {
     types::BigInt out = a.unscaled;
     if (op == 'n') {
@@ -735,8 +742,7 @@ std::string big_number_operation(char op, const types::CqlType& result, const ty
       case '-': out = types::BigInt::subtract(a.unscaled, b); break;
       case '*': out = types::BigInt::multiply(a.unscaled, b); break;
       default: {
-        if (b.is_zero())
-          error::invalid("the operation '{} {} {}' failed: BigInteger divide by zero", name(left), op, name(right));
+        if (b.is_zero()) error::operation_failed(op, name(left), name(right), "BigInteger divide by zero");
         types::BigInt q, r;
         types::BigInt::divide(a.unscaled, b, q, r);
         out = op == '/' ? q : r;
@@ -755,7 +761,7 @@ std::string big_number_operation(char op, const types::CqlType& result, const ty
       default: return types::decimal_remainder(a, b).to_bytes();
     }
   } catch (const std::domain_error& e) {
-    error::invalid("the operation '{} {} {}' failed: {}", name(left), op, name(right), e.what());
+    error::operation_failed(op, name(left), name(right), e.what());
   }
 }
 

@@ -19,6 +19,17 @@ std::string error_text(const error::CqlError& e) {
     case ErrorClass::ProtocolError: return "ProtocolError: " + e.message;
     case ErrorClass::AuthenticationError:
       return fmt::format("Error from server: code=0100 [Bad credentials] message=\"{}\"", e.message);
+    case ErrorClass::FunctionFailure:
+      // cqlsh 6.2 does not list FunctionFailure among the errors it prints in one line
+      // (CQL_ERRORS): it prints the traceback, from its own cqlshlib/cqlshmain.py.
+      return fmt::format("Traceback (most recent call last):\n"
+                         "  File \"cqlshlib/cqlshmain.py\", line 971, in perform_simple_statement\n"
+                         "    result = future.result()\n"
+                         "             ^^^^^^^^^^^^^^^\n"
+                         "  File \"cassandra/cluster.py\", line 4894, in cassandra.cluster.ResponseFuture.result\n"
+                         "cassandra.FunctionFailure: Error from server: code=1400 [User Defined Function failure] "
+                         "message=\"{}\"\n",
+                         e.message);
     case ErrorClass::ReadFailure:
       return "ReadFailure: Error from server: code=1300 [Replica(s) failed to execute read] message=\"" + e.message;
     case ErrorClass::ServerError: return "ServerError: " + e.message;

@@ -248,6 +248,12 @@ void write_error(Writer& w, const error::CqlError& e, int version) {
       w.string(e.keyspace);
       w.string(e.table);
       break;
+    case ErrorClass::FunctionFailure:
+      w.string(e.keyspace);
+      w.string(e.table);
+      w.u16(static_cast<std::uint16_t>(e.arg_types.size()));
+      for (const auto& t : e.arg_types) w.string(t);
+      break;
     case ErrorClass::ReadFailure:
       w.u16(0x0001);  // consistency ONE
       w.i32(0);       // received
