@@ -20,4 +20,14 @@ void operation_failed(char op, std::string left, std::string right, std::string_
   throw e;
 }
 
+void function_failed(std::string name, std::vector<std::string> arg_types, std::string_view detail) {
+  std::string types;
+  for (const auto& t : arg_types) types += (types.empty() ? "" : ", ") + t;
+  CqlError e(ErrorClass::FunctionFailure, fmt::format("execution of 'system.{}[{}]' failed: {}", name, types, detail));
+  e.keyspace = "system";
+  e.table = std::move(name);
+  e.arg_types = std::move(arg_types);
+  throw e;
+}
+
 }  // namespace cqlbox::error

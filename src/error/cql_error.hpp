@@ -66,5 +66,7 @@ template <class... A>
 // OperationExecutionException: "the operation 'int / int' failed: / by zero", a FunctionFailure
 // naming the operator's native function (system._divide) and the operand types.
 [[noreturn]] void operation_failed(char op, std::string left, std::string right, std::string_view detail);
+// FunctionExecutionException.create: "execution of 'system.fromjson[text]' failed: <detail>".
+[[noreturn]] void function_failed(std::string name, std::vector<std::string> arg_types, std::string_view detail);
 
 }  // namespace cqlbox::error

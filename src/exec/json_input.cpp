@@ -356,13 +356,22 @@ std::string convert(const Json& in, const types::CqlType& type) {
 
 }  // namespace
 
-Value from_json_value(const types::CqlType& type, std::string_view json) {
-  Json doc = Reader(json).document();
+Value from_json_value(const types::CqlType& type, std::string_view json, std::string_view function) {
+  // FromJsonFct.execute: a parse failure names the document; a value of the wrong shape is
+  // the MarshalException the type's fromJSONObject throws.
+  Json doc;
+  try {
+    doc = Reader(json).document();
+  } catch (const error::CqlError& e) {
+    const std::string_view what = std::string_view(e.message).substr(e.message.find(": ") + 2);
+    error::function_failed(std::string(function), {"text"}, fmt::format("Could not decode JSON string '{}': {}", json, what));
+  }
   if (doc.kind == Json::Kind::Null) return std::nullopt;
   try {
     return convert(doc, type);
   } catch (const JsonError& e) {
-    invalid("{}", e.message);
+    error::function_failed(std::string(function), {"text"},
+                           "org.apache.cassandra.serializers.MarshalException: " + e.message);
   }
 }
 

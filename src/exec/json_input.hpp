@@ -19,6 +19,7 @@ std::map<int, Value> json_row(const schema::TableSchema& t, std::string_view jso
 
 // fromJson(text) for a receiver of `type` (FromJsonFct): one JSON value converted to the type;
 // JSON null is null.
-Value from_json_value(const types::CqlType& type, std::string_view json);
+// A document fromJson cannot read fails the function (FunctionFailure) named `function`.
+Value from_json_value(const types::CqlType& type, std::string_view json, std::string_view function = "fromjson");
 
 }  // namespace cqlbox::exec

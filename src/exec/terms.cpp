@@ -493,7 +493,7 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       if (is_from_json_call(term)) {
         const auto text = bind_term(term.items[0], *types::native_type(types::Kind::Text), "arg0(system.fromjson)", ctx);
         if (!text) return std::nullopt;
-        return from_json_value(type, *text);
+        return from_json_value(type, *text, util::ascii_lower(term.text));
       }
       TypedValue v = evaluate_call(term, ctx);
       // The receiver takes a result whose bytes it can read (AbstractType.isValueCompatibleWith):
