@@ -117,10 +117,18 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (type.kind != types::Kind::Map) invalid("Column {} cannot be used as a map", name);
     if (!type.multi_cell()) invalid("Map-entry equality predicates on frozen map column {} are not supported", name);
     if (rel.op != Operator::Eq) invalid("Only EQ relations are supported on map entries");
-    auto key = bind_term(rel.values[0], *type.params[0], "key(" + c.name + ")", ctx);
-    auto value = bind_term(rel.values[1], *type.params[1], "value(" + c.name + ")", ctx);
-    if ((!key || !value) && r.null_value_error.empty())  // refused after the filtering check
-      r.null_value_error = fmt::format("Unsupported null value for column {}", c.name);
+    // RowFilter's MapEqualityExpression.validate, after the filtering check: null, then unset,
+    // of the key, then of the value.
+    const bool unset_key = is_unset(rel.values[0]), unset_value = is_unset(rel.values[1]);
+    std::optional<std::string> key, value;
+    if (!unset_key) key = bind_term(rel.values[0], *type.params[0], "key(" + c.name + ")", ctx);
+    if (!unset_value) value = bind_term(rel.values[1], *type.params[1], "value(" + c.name + ")", ctx);
+    const char* problem = unset_key     ? "Unsupported unset map key"
+                          : !key        ? "Unsupported null map key"
+                          : unset_value ? "Unsupported unset map value"
+                          : !value      ? "Unsupported null map value"
+                                        : nullptr;
+    if (problem && r.null_value_error.empty()) r.null_value_error = fmt::format("{} for column {}", problem, c.name);
     cr.entries.emplace_back(key.value_or(""), value.value_or(""));
     return;
   }
@@ -155,6 +163,13 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     default: break;
   }
 
+  const bool slice = rel.op == Operator::Lt || rel.op == Operator::Lte || rel.op == Operator::Gt || rel.op == Operator::Gte;
+  if (slice && c.type->references_duration()) {  // SingleColumnRelation.newSliceRestriction
+    if (c.type->is_collection()) invalid("Slice restrictions are not supported on collections containing durations");
+    if (c.type->kind == types::Kind::Tuple) invalid("Slice restrictions are not supported on tuples containing durations");
+    if (c.type->kind == types::Kind::Udt) invalid("Slice restrictions are not supported on UDTs containing durations");
+    invalid("Slice restrictions are not supported on duration columns");
+  }
   if (c.type->multi_cell())
     invalid("Collection column '{}' ({}) cannot be restricted by a '{}' relation", c.name, c.type->name, op_text(rel.op));
   if (c.kind == schema::ColumnKind::Clustering)

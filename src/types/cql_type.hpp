@@ -33,6 +33,13 @@ struct CqlType {
   bool multi_cell() const { return is_collection() && !frozen; }
   // The type of the cell paths of a multi-cell column: list → timeuuid, set → element, map → key.
   const CqlType* path_type() const;
+  // A duration, or a collection, tuple, UDT or vector holding one (AbstractType.referencesDuration).
+  bool references_duration() const {
+    if (kind == Kind::Duration) return true;
+    for (const CqlType* p : params)
+      if (p->references_duration()) return true;
+    return false;
+  }
 };
 
 // The interned descriptor of a native type.
