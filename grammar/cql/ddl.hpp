@@ -53,8 +53,10 @@ struct primary_key_def
           sor<seq<lparen, list<pk_partition_column, comma>, rparen>, pk_partition_column>,
           star<comma, pk_clustering_column>, rparen> {};
 struct table_element : sor<primary_key_def, column_def> {};
+// Parser.g's cfamDefinition: '(' cfamColumns (',' cfamColumns?)* ')' — empty entries after
+// the first are allowed: (a int, , b int,).
 struct create_table : seq<table_word, opt<if_not_exists>, qualified_name, lparen,
-                          list<table_element, comma>, opt<comma>, rparen,
+                          table_element, star<comma, opt<table_element>>, rparen,
                           opt<table_properties>> {};
 
 struct index_name : ident {};

@@ -27,8 +27,10 @@ struct tuple_open : lparen {};
 struct tuple_close : rparen {};
 struct tuple_literal : seq<tuple_open, list<term, comma>, tuple_close> {};
 
-// token(…) is a function too on the right of a relation: token(k) > token(0).
-struct function_name : sor<ident, kw_token> {};
+// token(…) is a function too on the right of a relation: token(k) > token(0). A function may
+// be named with its keyspace (system.fromjson(…)); the action reads both parts.
+// (The dot is no token rule: a plain name that fails on to "(" names "(" alone in its error.)
+struct function_name : sor<seq<ident, tok<one<'.'>>, sor<ident, kw_token>>, ident, kw_token> {};
 struct call_open : lparen {};
 struct call_close : rparen {};
 struct function_call : seq<function_name, call_open, opt<list<term, comma>>, call_close> {};

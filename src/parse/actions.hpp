@@ -187,9 +187,28 @@ template <> struct action<g::tuple_close> : close_group<TermKind::Tuple> {};
 
 template <>
 struct action<g::function_name> {
+  // ks.f: system.f is the native f; any other keyspace has no functions in cqlbox, so the name
+  // stays qualified and fails as "Unknown function 'ks.f'" (as the selection's ks.f(…) does).
   template <class Input>
   static void apply(const Input& in, Builder& b) {
-    b.call_names.push_back(b.name_of(in.string_view()));
+    const std::string_view text = in.string_view();
+    std::size_t dot = std::string_view::npos;
+    for (std::size_t i = 0, quoted = 0; i < text.size(); ++i) {
+      if (text[i] == '"') quoted ^= 1;
+      else if (text[i] == '.' && !quoted) { dot = i; break; }
+    }
+    if (dot == std::string_view::npos) {
+      b.call_names.push_back(b.name_of(text));
+      return;
+    }
+    auto trim = [](std::string_view s) {
+      while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
+      while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+      return s;
+    };
+    const std::string_view keyspace = b.name_of(trim(text.substr(0, dot)));
+    const std::string_view name = b.name_of(trim(text.substr(dot + 1)));
+    b.call_names.push_back(keyspace == "system" ? name : b.keep(std::string(keyspace) + "." + std::string(name)));
   }
 };
 template <>
