@@ -55,6 +55,8 @@ struct PreparedWrite {
 void apply_write(Database& db, const PreparedWrite& w, std::vector<std::string>* warnings = nullptr);
 // The live values of one row in SELECT * order (nullopt when the row does not exist):
 // what a lightweight transaction compares its conditions with and reports.
+// Whether the partition holds a live clustering row (a CAS read of its statics finds it).
+bool partition_has_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key);
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
                                               const std::string& partition_key,
                                               const std::string& clustering, bool static_row);

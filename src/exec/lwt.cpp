@@ -115,8 +115,10 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
     const types::CqlType* type = nullptr;     // what the values compare as
   };
   std::vector<Bound> bound;
-  bool statics_only = !m.has_row;
-  if (conditions) {
+  // A write naming a row (DELETE v … WHERE k = … AND c = …) concerns that row even when it
+  // writes no row marker; only a write without clustering concerns the statics alone.
+  bool statics_only = !m.has_row && m.clustering.empty();
+  if (conditions && !conditions->empty()) {  // IF EXISTS comes with an empty list
     statics_only = true;
     for (const auto& cond : *conditions) {
       const int c = t.find(cond.column);
@@ -196,6 +198,11 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
   ConditionCheck check;
   check.clustering = m.clustering;
   check.current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
+  // Conditions on statics alone read the partition: with rows but no static data it still reads
+  // as one row, its statics null (and a refusal shows them).
+  if (!check.current && kind == ConditionKind::Conditions && statics_only && !t.clustering.empty() &&
+      partition_has_live_row(db, t, m.partition_key))
+    check.current = std::vector<Value>(t.columns.size());
   // The row is missing but the partition's static columns live: conditions read them (and the
   // row's columns as null), and a refusal shows them, as Cassandra's CAS read does.
   if (!check.current && kind == ConditionKind::Conditions && !t.statics.empty() && !t.clustering.empty()) {
@@ -235,6 +242,12 @@ Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedW
   }
   Rows rows = applied_result(t, false);
   if (!check.current) return rows;
+  // The row is missing and only the partition's statics were read: the refusal shows a row only
+  // when the conditions name a static column (a row of regular columns alone has nothing).
+  if (check.from_statics && kind == ConditionKind::Conditions &&
+      std::none_of(check.columns.begin(), check.columns.end(),
+                   [](const schema::Column* c) { return c->kind == schema::ColumnKind::Static; }))
+    return rows;
   if (kind == ConditionKind::NotExists) {
     for (const auto& c : t.columns) rows.columns.push_back({c.name, c.type});
     for (const auto& v : *check.current) rows.rows[0].push_back(v);
