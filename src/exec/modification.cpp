@@ -254,6 +254,41 @@ void check_compact_clustering(const schema::TableSchema& t, const Keys& keys) {
     if (!p.empty() && p[0].empty()) invalid("Invalid empty or null value for column {}", t.column(t.clustering[0]).name);
 }
 
+// A non-frozen UDT's fields before this statement's next field write: the cell an earlier
+// assignment of the same statement wrote, else the stored value (all null when there is none).
+std::vector<std::optional<std::string>> udt_parts_so_far(Database& db, const schema::TableSchema& t,
+                                                         const std::string& pk, const store::Mutation& m,
+                                                         const schema::Column& col, std::int64_t now_s) {
+  std::vector<std::optional<std::string>> parts(col.type->fields.size());
+  auto fill = [&](std::string_view value) {
+    std::vector<std::optional<std::string_view>> old;
+    types::decode_tuple(value, old);
+    for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)
+      if (old[i]) parts[i] = std::string(*old[i]);
+  };
+  const bool is_static = col.kind == ColumnKind::Static;
+  for (const auto& [slot, cell] : is_static ? m.static_cells : m.cells)
+    if (slot == col.position) {
+      if (!cell.tombstone) fill(cell.value);
+      return parts;
+    }
+  const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
+  if (!stored.row.empty())
+    if (const store::CellRef current = stored.row.cell(col.position); current && current->live(now_s)) fill(current->value);
+  return parts;
+}
+
+// Writes `cell` at `slot`, replacing what this mutation already writes there.
+template <class Cells>
+void put_cell(Cells& cells, int slot, store::Cell cell) {
+  for (auto& [s, c] : cells)
+    if (s == slot) {
+      c = std::move(cell);
+      return;
+    }
+  cells.emplace_back(slot, std::move(cell));
+}
+
 std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 1000000; }
 
 std::int64_t write_timestamp(const std::optional<ast::Term>& term, std::int64_t default_timestamp) {
@@ -365,18 +400,9 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
         const schema::Column& col = *set.column;
         const bool is_static = col.kind == ColumnKind::Static;
         if (!set.assignment->field.empty()) {
-          // A field of a UDT: the stored value with that field replaced, written whole.
-          const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
-          std::vector<std::optional<std::string>> parts(col.type->fields.size());
-          if (!stored.row.empty()) {
-            const store::CellRef current = stored.row.cell(col.position);
-            if (current && current->live(now_s)) {
-              std::vector<std::optional<std::string_view>> old;
-              types::decode_tuple(current->value, old);
-              for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)
-                if (old[i]) parts[i] = std::string(*old[i]);
-            }
-          }
+          // A field of a UDT: the stored value (or what this statement already set of it, as
+          // Cassandra's field cells add up) with that field replaced, written whole.
+          std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, col, now_s);
           const auto f = static_cast<std::size_t>(
               std::find(col.type->fields.begin(), col.type->fields.end(), *set.element) - col.type->fields.begin());
           parts[f] = set.value;
@@ -391,7 +417,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
             cell.ttl = stamp.ttl;
             cell.local_time = stamp.expiry;
           }
-          (is_static ? m.static_cells : m.cells).emplace_back(col.position, std::move(cell));
+          put_cell(is_static ? m.static_cells : m.cells, col.position, std::move(cell));
           continue;
         }
         if (set.assignment->kind == ast::AssignmentKind::Set && col.type->kind != types::Kind::Counter) {
@@ -483,16 +509,9 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
           if (!is_static) m.clustering = encode_clustering(prefix);
           const WriteStamp stamp{ts, 0, store::kNoExpiry, deletion.local_time};
           if (elements[ci] && (*elements[ci])[0] == '.' && col->type->kind == types::Kind::Udt) {
-            // DELETE u.f: the stored value with that field nulled (null when no field is left).
-            const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
-            std::vector<std::optional<std::string>> parts(col->type->fields.size());
-            if (!stored.row.empty())
-              if (const store::CellRef current = stored.row.cell(col->position); current && current->live(stamp.now_s)) {
-                std::vector<std::optional<std::string_view>> old;
-                types::decode_tuple(current->value, old);
-                for (std::size_t i = 0; i < old.size() && i < parts.size(); ++i)
-                  if (old[i]) parts[i] = std::string(*old[i]);
-              }
+            // DELETE u.f: the stored value (or what this statement left of it) with that field
+            // nulled (null when no field is left).
+            std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, *col, stamp.now_s);
             const auto f = static_cast<std::size_t>(std::find(col->type->fields.begin(), col->type->fields.end(),
                                                               elements[ci]->substr(1)) - col->type->fields.begin());
             parts[f].reset();
@@ -505,7 +524,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
               cell.value = types::encode_tuple(parts);
             }
             if (!is_static) m.has_row = true;
-            (is_static ? m.static_cells : m.cells).emplace_back(col->position, std::move(cell));
+            put_cell(is_static ? m.static_cells : m.cells, col->position, std::move(cell));
             continue;
           }
           if (elements[ci]) {

@@ -84,7 +84,7 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
   using ast::TermKind;
   using types::Kind;
   switch (term.kind) {
-    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: return true;
+    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: case TermKind::Bind: return true;
     case TermKind::Cast: {
       const types::CqlType* cast = types::find_native_type(util::ascii_lower(term.text));
       return !cast || cast_accepted(type, *cast);  // an unknown type is refused when bound
