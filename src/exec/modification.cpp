@@ -455,6 +455,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
   const FunctionContext fctx = db.functions();
   std::vector<const schema::Column*> columns;
   std::vector<std::optional<std::string>> elements;  // DELETE c[k]: the bound k
+  std::vector<bool> unset;  // DELETE c[?] bound to unset: that element is left alone
   bool only_static = !s.columns.empty();
   for (const auto& target : s.columns) {
     int c = t.find(target.column);
@@ -478,10 +479,16 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       if (!type.is_collection())
         invalid("Invalid deletion operation for non collection column {}", util::cql_name(col.name));
       const types::CqlType* et = type.kind == types::Kind::List ? types::native_type(types::Kind::Int) : type.params[0];
+      if (is_unset(*target.element)) {
+        elements.emplace_back();
+        unset.push_back(true);
+        continue;
+      }
       element = bind_term(*target.element, *et, (type.kind == types::Kind::List ? "idx(" : "key(") + col.name + ")", &fctx);
       if (!element) invalid("Invalid null value for {} element", type.kind == types::Kind::List ? "list index" : "map key");
     }
     elements.push_back(std::move(element));
+    unset.push_back(false);
   }
   if (s.ttl) invalid("A TTL cannot be given in a DELETE statement");
   const FunctionContext ctx = db.functions();
@@ -504,6 +511,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       m.partition_key = pk;
       if (!columns.empty()) {
         for (std::size_t ci = 0; ci < columns.size(); ++ci) {
+          if (unset[ci]) continue;
           const schema::Column* col = columns[ci];
           const bool is_static = col->kind == ColumnKind::Static;
           if (!is_static) m.clustering = encode_clustering(prefix);

@@ -155,7 +155,9 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top)
     case Kind::List: case Kind::Set: case Kind::Map: {
       std::vector<std::string_view> parts;
       const bool map = type.kind == Kind::Map;
-      if (!types::decode_elements(v, parts, map)) error::invalid("Not enough bytes to read a {}", map ? "map" : type.kind == Kind::Set ? "set" : "list");
+      // Even empty bytes lack the element count (CollectionSerializer.readCollectionSize).
+      if (v.size() < 4 || !types::decode_elements(v, parts, map))
+        error::invalid("Not enough bytes to read a {}", map ? "map" : type.kind == Kind::Set ? "set" : "list");
       for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].data() == nullptr) error::invalid("null is not supported inside collections");
         check_bound_bytes(*type.params[map ? i % 2 : 0], parts[i], false);
