@@ -69,6 +69,7 @@ struct TermWalk {
   void statement(ast::Select& s) {
     for (auto& sel : s.selectors) selector(sel);
     relations(s.where);
+    for (auto& o : s.order_by) term(o.ann);  // ORDER BY v ANN OF ?
     term(s.per_partition_limit);
     term(s.limit);
   }

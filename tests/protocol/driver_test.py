@@ -1086,6 +1086,47 @@ def test_large_blob_roundtrip():
     assert got == big, f"4 MiB blob came back as {len(got) if got else got} bytes"
 
 
+def test_bound_values_hints_function_failure_and_ann():
+    """Behaviours reached only through bound values: each failed before."""
+    from cassandra import FunctionFailure
+    from cassandra.query import BoundStatement
+    c, s = connect()
+    ks = create_keyspace(s, "pt_bound")
+    s.execute(f"CREATE TYPE {ks}.xy (x double, y int)")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v frozen<xy>, l list<text>, a int, n int)")
+    # a marker fits a field of a UDT literal
+    s.execute(s.prepare(f"INSERT INTO {ks}.t (k, v) VALUES (?, {{x: ?}})"), (1, -104.99251))
+    eq(s.execute(f"SELECT v FROM {ks}.t WHERE k = 1").one().v.x, -104.99251, "UDT literal field marker")
+    # DELETE l[?] bound to unset leaves the list alone
+    s.execute(f"INSERT INTO {ks}.t (k, l) VALUES (2, ['a', 'b'])")
+    s.execute(s.prepare(f"DELETE l[?] FROM {ks}.t WHERE k = 2"), (UNSET_VALUE,))
+    eq(s.execute(f"SELECT l FROM {ks}.t WHERE k = 2").one().l, ["a", "b"], "DELETE l[unset]")
+    # a bound list needs at least its element count
+    ins = s.prepare(f"INSERT INTO {ks}.t (k, l) VALUES (?, ?)")
+    bound = BoundStatement(ins)
+    bound.values = [b"\x00\x00\x00\x03", b""]
+    e = expect_error(InvalidRequest, s.execute, bound)
+    assert "Not enough bytes to read a list" in str(e), str(e)
+    # a type hint types a selection marker; PREPARE refuses an unknown column
+    eq(s.execute(s.prepare(f"SELECT (int) ? AS h FROM {ks}.t WHERE k = 1"), (7,)).one().h, 7, "(int) ?")
+    e = expect_error(InvalidRequest, s.prepare, f"INSERT INTO {ks}.t (k, nosuch) VALUES (?, ?)")
+    assert "Undefined column name nosuch" in str(e), str(e)
+    # an operation failing as it runs is a FunctionFailure (0x1400) naming the operator's function
+    s.execute(f"INSERT INTO {ks}.t (k, a, n) VALUES (3, 1, 0)")
+    e = expect_error(FunctionFailure, s.execute, f"SELECT a / n FROM {ks}.t WHERE k = 3")
+    eq((e.keyspace, e.function, e.arg_types), ("system", "_divide", ["int", "int"]), "FunctionFailure body")
+    assert "the operation 'int / int' failed: / by zero" in str(e), str(e)
+    # ANN OF ? binds the column's vector type
+    s.execute(f"CREATE TABLE {ks}.vec (k int PRIMARY KEY, v vector<float, 2>)")
+    s.execute(f"CREATE INDEX ON {ks}.vec (v) USING 'sai'")
+    for k, v in ((1, "[1, 0]"), (2, "[0, 1]"), (3, "[0.9, 0.2]")):
+        s.execute(f"INSERT INTO {ks}.vec (k, v) VALUES ({k}, {v})")
+    ann = s.prepare(f"SELECT k FROM {ks}.vec ORDER BY v ANN OF ? LIMIT 2")
+    eq((ann.column_metadata[0].name, "VectorType(FloatType, 2)" in str(ann.column_metadata[0].type)), ("v", True),
+       f"ANN marker {ann.column_metadata[0].name}: {ann.column_metadata[0].type}")
+    eq([r.k for r in s.execute(f"SELECT k FROM {ks}.vec ORDER BY v ANN OF [1, 0] LIMIT 2")], [1, 3], "ANN order")
+
+
 def test_prepared_metadata():
     c, s = connect()
     ks = create_keyspace(s, "pt_pmeta")
