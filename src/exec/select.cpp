@@ -221,6 +221,7 @@ void check_group_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
 // (IndexTermType.supports); with ANN ordering, every indexed column (check_ann_restrictions
 // has refused the rest).
 void mark_sai_served(const schema::TableSchema& t, Plan& plan) {
+  if (t.indexes.empty()) return;  // the common case: no allocation per query
   SelectRestrictions& r = plan.where;
   plan.sai_served.assign(t.columns.size(), false);
   for (const auto& idx : t.indexes) {
@@ -407,7 +408,7 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     auto kind = t.columns[i].kind;
     if ((kind == ColumnKind::Regular || kind == ColumnKind::Static) && r.columns[i].any() &&
-        static_cast<int>(i) != index_column && !plan.sai_served[i])
+        static_cast<int>(i) != index_column && !(i < plan.sai_served.size() && plan.sai_served[i]))
       filtered += (filtered.empty() ? "" : ", ") + t.columns[i].name;
   }
   if (!filtered.empty())

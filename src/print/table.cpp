@@ -41,7 +41,7 @@ FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display)
     r.header_colors.push_back(header_color(c.role));
     r.value_colors.push_back(value_color(*c.type));
     const types::Kind k = c.type->kind;
-    r.collections.push_back(k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map);
+    r.collections.push_back(k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map ? '1' : '0');
   }
   r.cells.reserve(rows.rows.size());
   for (const auto& row : rows.rows) {
@@ -56,12 +56,6 @@ FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display)
     r.nulls.push_back(std::move(nulls));
   }
   return r;
-}
-
-std::size_t FormattedRows::width(std::size_t row, std::size_t column) const {
-  const std::string& cell = cells[row][column];
-  if (column < collections.size() && collections[column] && (cell == "[]" || cell == "{}")) return 0;
-  return util::display_width(cell);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 
 #include "exec/result.hpp"
 #include "print/value_text.hpp"
+#include "util/text.hpp"
 
 namespace cqlbox::print {
 
@@ -26,12 +27,18 @@ struct FormattedRows {
   std::vector<const char*> header_colors;        // per column (ANSI), for colour output
   std::vector<const char*> value_colors;         // per column
   std::vector<std::vector<bool>> nulls;          // null cells are red
-  std::vector<bool> collections;                 // per column: a list, set or map
+  // Per column, '1' for a list, set or map: a short string, so no allocation per result.
+  std::string collections;
 
   // The width cqlsh lays a cell out with. Its collection formatter counts two columns per
   // element for brackets and separators, so an empty collection ("[]", "{}") counts as zero
   // wide and the columns after it shift right by two: cqlsh does this, so cqlbox does too.
-  std::size_t width(std::size_t row, std::size_t column) const;
+  std::size_t width(std::size_t row, std::size_t column) const {
+    const std::string& cell = cells[row][column];
+    if (cell.size() == 2 && column < collections.size() && collections[column] == '1' && (cell == "[]" || cell == "{}"))
+      return 0;
+    return util::display_width(cell);
+  }
 };
 
 FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display = kDefaultDisplay);
