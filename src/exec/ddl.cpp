@@ -672,8 +672,9 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Undefined column name {} in table {}", util::cql_name(from), table_text(*t));
         }
         if (!t->column(c).is_primary_key()) invalid("Cannot rename non PRIMARY KEY column {}", from);
+        const std::string_view new_name = to;  // clang does not capture structured bindings
         const bool hidden_name = std::any_of(t->hidden.begin(), t->hidden.end(),
-                                             [&](const schema::HiddenColumn& h) { return h.name == to; });
+                                             [&](const schema::HiddenColumn& h) { return h.name == new_name; });
         if (t->find(to) >= 0 || hidden_name)
           invalid("Cannot rename column {} to {} in table '{}.{}'; another column with that name already exists", from,
                   to, ks, t->name);
