@@ -42,8 +42,11 @@ struct cast_open : lparen {};
 struct cast_type_name : ident {};
 struct cast_close : rparen {};
 struct term_cast : seq<cast_open, cast_type_name, cast_close, term_primary> {};
-struct term_primary : sor<constant, null_lit, brace_literal, list_literal, term_cast, tuple_literal, function_call,
-                          bind_marker> {
+// CAST(term AS type) (5.0's simpleTerm): a call of the native function cast_as_<type>. Before
+// function_call, whose actions would run on `cast(` before it failed at AS.
+struct term_cast_call : seq<kw_cast, lparen, term_primary, kw_as, cast_type_name, rparen> {};
+struct term_primary : sor<constant, null_lit, brace_literal, list_literal, term_cast, tuple_literal, term_cast_call,
+                          function_call, bind_marker> {
   static constexpr bool counted = true;  // the parser bounds how many a statement may have
 };
 // Arithmetic on terms (Cassandra 4.0+): unary minus binds tightest, then * / %, then + -. A

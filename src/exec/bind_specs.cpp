@@ -1,5 +1,6 @@
 #include "exec/bind_specs.hpp"
 
+#include "exec/functions.hpp"
 #include "exec/terms.hpp"
 #include "util/text.hpp"
 
@@ -63,9 +64,23 @@ struct SpecWalk {
       case TermKind::Operation:
         for (const auto& item : t.items) term(item, name, type);
         return;
-      case TermKind::FunctionCall:  // fromJson(?): the document, as text
-        if (is_from_json_call(t)) term(t.items[0], "arg0(system.fromjson)", types::native_type(Kind::Text));
+      case TermKind::FunctionCall: {  // fromJson(?): the document, as text
+        if (is_from_json_call(t)) {
+          term(t.items[0], "arg0(system.fromjson)", types::native_type(Kind::Text));
+          return;
+        }
+        // Any other native function: an argument takes the parameter type its overloads agree
+        // on (arg0(system.f)); a bare marker where they differ makes the call ambiguous.
+        const std::string fn = util::ascii_lower(t.text);
+        for (std::size_t i = 0; i < t.items.size(); ++i) {
+          const ast::Term& item = t.items[i];
+          if (item.kind == TermKind::Bind) check_marker_argument(fn, t.items.size(), i);
+          const types::CqlType* param = parameter_type(fn, t.items.size(), i);
+          if (!param && item.kind == TermKind::Cast) param = types::find_native_type(util::ascii_lower(item.text));
+          term(item, fmt::format("arg{}(system.{})", i, fn), param);
+        }
         return;
+      }
       case TermKind::Cast: {  // (int)? : the marker takes the cast's type
         const types::CqlType* cast = types::find_native_type(util::ascii_lower(t.text));
         term(t.items[0], name, cast ? cast : type);

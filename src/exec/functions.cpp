@@ -183,6 +183,57 @@ std::string legacy_name(const std::string& name) {
   return name;
 }
 
+namespace {
+
+// CastFcts: the input types of cast_as_<to> (castAs<To>), in 5.0's registration order. A cast
+// to a number takes every other number; to text or ascii, numbers and the types CastAsText
+// names; to date and timestamp, the time types. Nothing else casts (a type to itself is no
+// function: the selection drops it).
+std::vector<Kind> cast_inputs(Kind to) {
+  static constexpr Kind kNumbers[] = {Kind::Tinyint, Kind::Smallint, Kind::Int,     Kind::Bigint, Kind::Float,
+                                      Kind::Double,  Kind::Decimal,  Kind::Counter, Kind::Varint};
+  std::vector<Kind> out;
+  switch (to) {
+    case Kind::Tinyint: case Kind::Smallint: case Kind::Int: case Kind::Bigint: case Kind::Float:
+    case Kind::Double: case Kind::Decimal: case Kind::Varint:
+      for (Kind k : kNumbers)
+        if (k != to) out.push_back(k);
+      break;
+    case Kind::Ascii: case Kind::Text:
+      out.assign(std::begin(kNumbers), std::end(kNumbers));
+      if (to == Kind::Text) out.push_back(Kind::Ascii);
+      for (Kind k : {Kind::Inet, Kind::Boolean, Kind::Timeuuid, Kind::Timestamp, Kind::Date, Kind::Time, Kind::Uuid})
+        out.push_back(k);
+      break;
+    case Kind::Date: out = {Kind::Timeuuid, Kind::Timestamp}; break;
+    case Kind::Timestamp: out = {Kind::Timeuuid, Kind::Date}; break;
+    default: break;
+  }
+  return out;
+}
+
+// cast_as_int, castasint (4.x's castAsInt): the type cast to, or nullptr for any other name.
+const types::CqlType* cast_target(const std::string& name) {
+  std::string_view rest;
+  if (name.starts_with("cast_as_")) rest = std::string_view(name).substr(8);
+  else if (name.starts_with("castas")) rest = std::string_view(name).substr(6);
+  else return nullptr;
+  const types::CqlType* to = types::find_native_type(rest);
+  return to && to->name == rest ? to : nullptr;
+}
+
+}  // namespace
+
+bool is_cast_function(std::string_view name) { return cast_target(util::ascii_lower(name)) != nullptr; }
+
+namespace {
+
+Value fn_cast(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  return cast_value(*fn.params[0], *fn.result, a[0]);
+}
+
+}  // namespace
+
 std::vector<ScalarFunction> function_overloads(std::string_view raw) {
   const std::string called = util::ascii_lower(raw.substr(0, 7) == "system." ? raw.substr(7) : raw);
   const std::string name = legacy_name(called);
@@ -208,7 +259,9 @@ std::vector<ScalarFunction> function_overloads(std::string_view raw) {
     add({T(Kind::Date)}, T(Kind::Bigint), fn_to_unix);
   } else if (name == "mintimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_min_timeuuid);
   else if (name == "maxtimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_max_timeuuid);
-  else {
+  else if (auto to = cast_target(name)) {
+    for (Kind k : cast_inputs(to->kind)) add({T(k)}, to, fn_cast);
+  } else {
     for (Kind k : kAllNative) {
       const types::CqlType* t = T(k);
       const std::string type_name(t->name);
@@ -302,6 +355,32 @@ std::optional<ScalarFunction> similarity_function(const std::string& name,
 }
 
 }  // namespace
+
+const types::CqlType* parameter_type(std::string_view name, std::size_t arity, std::size_t i) {
+  const types::CqlType* agreed = nullptr;
+  for (const ScalarFunction& f : function_overloads(name)) {
+    if (f.params.size() != arity) continue;
+    if (agreed && agreed != f.params[i]) return nullptr;
+    agreed = f.params[i];
+  }
+  return agreed;
+}
+
+void check_marker_argument(std::string_view raw, std::size_t arity, std::size_t i) {
+  const std::string name = util::ascii_lower(raw);
+  std::vector<ScalarFunction> overloads = function_overloads(name);
+  std::erase_if(overloads, [&](const ScalarFunction& f) { return f.params.size() != arity; });
+  if (overloads.size() < 2 || parameter_type(name, arity, i)) return;
+  std::string sigs;
+  for (const auto& f : overloads) {
+    std::string p;
+    for (const auto* t : f.params) p += (p.empty() ? "" : ", ") + std::string(t->name);
+    sigs += (sigs.empty() ? "" : ", ") + fmt::format("system.{} : ({}) -> {}", name, p, f.result->name);
+  }
+  // The name as the call wrote it; CAST's own call is to the native system.cast_as_<type>.
+  error::invalid("Ambiguous call to function {}{} (can be matched by following signatures: {}): use type casts to disambiguate",
+                 name.starts_with("cast_as_") ? "system." : "", name, sigs);
+}
 
 ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args,
                                 const std::vector<std::string>& arg_names) {
@@ -468,19 +547,16 @@ std::string java_text(const types::CqlType& type, std::string_view b) {
 
 namespace {
 
-bool is_number(Kind k) {
-  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||
-         k == Kind::Varint || k == Kind::Float || k == Kind::Double || k == Kind::Decimal ||
-         k == Kind::Counter;
-}
-
 long double number_of(Kind k, std::string_view b) {
   switch (k) {
     case Kind::Int: return read_be<std::int32_t>(b);
     case Kind::Bigint: case Kind::Counter: return static_cast<long double>(read_be<std::int64_t>(b));
     case Kind::Smallint: return read_be<std::int16_t>(b);
     case Kind::Tinyint: return read_be<std::int8_t>(b);
-    case Kind::Float: case Kind::Double: case Kind::Varint: case Kind::Decimal:
+    // Java's Number.doubleValue: a float widens exactly (5.2f is 5.199999809265137).
+    case Kind::Float: return std::bit_cast<float>(read_be<std::uint32_t>(b));
+    case Kind::Double: return std::bit_cast<double>(read_be<std::uint64_t>(b));
+    case Kind::Varint: case Kind::Decimal:
       return std::strtold(java_text(*native_type(k), b).c_str(), nullptr);
     default: return 0;
   }
@@ -576,20 +652,17 @@ std::string json_value(const types::CqlType& type, const Value& v) {
   }
 }
 
-void check_cast(const types::CqlType& from, const types::CqlType& to) {
-  const bool ok = from.kind == to.kind || (is_number(from.kind) && is_number(to.kind) && to.kind != Kind::Counter) ||
-                  ((to.kind == Kind::Text || to.kind == Kind::Ascii) && from.kind != Kind::Blob &&
-                   from.kind != Kind::Inet && from.kind != Kind::Duration && from.kind != Kind::Uuid &&
-                   from.kind != Kind::Timeuuid) ||
-                  (to.kind == Kind::Text && (from.kind == Kind::Uuid || from.kind == Kind::Timeuuid)) ||
-                  (to.kind == Kind::Timestamp && (from.kind == Kind::Date || from.kind == Kind::Timeuuid)) ||
-                  (to.kind == Kind::Date && (from.kind == Kind::Timestamp || from.kind == Kind::Timeuuid));
-  if (!ok) error::invalid("{} cannot be cast to {}", from.name, to.name);
+bool can_cast(const types::CqlType& from, const types::CqlType& to) {
+  if (&from == &to) return true;
+  const auto inputs = cast_inputs(to.kind);
+  return !from.is_collection() && std::find(inputs.begin(), inputs.end(), from.kind) != inputs.end();
 }
 
 Value cast_value(const types::CqlType& from, const types::CqlType& to, const Value& v) {
   if (!v) return std::nullopt;
   if (from.kind == to.kind) return v;
+  // An empty value of a type where emptiness means nothing reads as null (isEmptyValueMeaningless).
+  if (v->empty() && from.kind != Kind::Text && from.kind != Kind::Ascii && from.kind != Kind::Blob) return std::nullopt;
   const std::string_view b = *v;
   if (to.kind == Kind::Text || to.kind == Kind::Ascii) {
     if (from.kind == Kind::Uuid || from.kind == Kind::Timeuuid) {

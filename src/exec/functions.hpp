@@ -50,9 +50,18 @@ std::vector<ScalarFunction> function_overloads(std::string_view name);
 ScalarFunction resolve_function(std::string_view name, const std::vector<const types::CqlType*>& arg_types,
                                 const std::vector<std::string>& arg_names = {});
 
-// CAST(x AS type): the conversion, or a throw when Cassandra has none.
+// The type every overload of `name` with `arity` parameters gives parameter `i`; nullptr when
+// they differ (or there is none).
+const types::CqlType* parameter_type(std::string_view name, std::size_t arity, std::size_t i);
+// A bare bind marker as argument `i` matches every overload; 5.0 refuses the call as ambiguous
+// when the overloads differ there (FunctionResolver.pickBestMatch).
+void check_marker_argument(std::string_view name, std::size_t arity, std::size_t i);
+
+// CAST(x AS type): the conversion, and whether 5.0 has one (CastFcts: cast_as_<type>).
 Value cast_value(const types::CqlType& from, const types::CqlType& to, const Value& v);
-void check_cast(const types::CqlType& from, const types::CqlType& to);
+bool can_cast(const types::CqlType& from, const types::CqlType& to);
+// cast_as_<type> or castAs<Type>: one of CAST's functions, called by name.
+bool is_cast_function(std::string_view name);
 
 // The text Cassandra's AbstractType.getString gives (used by CAST to text).
 std::string java_text(const types::CqlType& type, std::string_view bytes);

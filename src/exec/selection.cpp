@@ -151,6 +151,19 @@ const types::CqlType* widest(const types::CqlType* a, const types::CqlType* b) {
   return native(kOrder[static_cast<std::size_t>(std::max(ra, rb))]);
 }
 
+// The first column a selector reads, in writing order; `fallback` when it reads none.
+std::string first_column_name(const schema::TableSchema& t, const ast::Selector& sel, const std::string& fallback) {
+  if (sel.kind == ast::SelectorKind::Column) {
+    const int i = t.find(sel.name);
+    return i < 0 ? fallback : t.column(i).name;
+  }
+  for (const auto& a : sel.args) {
+    std::string name = first_column_name(t, a, {});
+    if (!name.empty()) return name;
+  }
+  return fallback;
+}
+
 ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Selector& sel) {
   ResolvedSelector r;
   r.op = SelectorOp::Arithmetic;
@@ -290,7 +303,13 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         ResolvedSelector arg = resolve(t, args[0]);
         const types::CqlType* to = types::find_native_type(sel.cast_type);
         if (!to) invalid("Unknown type {}", sel.cast_type);
-        check_cast(*arg.type, *to);
+        // Selectable.WithCast: a cast to the value's own type is the value itself, name and all.
+        if (arg.type == to) {
+          r = std::move(arg);
+          break;
+        }
+        // The message names the first column the argument reads (Cassandra's defs.get(0)).
+        if (!can_cast(*arg.type, *to)) invalid("{} cannot be cast to {}", first_column_name(t, args[0], arg.name), to->name);
         r.op = SelectorOp::Cast;
         r.type = to;
         r.name = fmt::format("cast({} as {})", arg.name, to->name);
@@ -422,7 +441,9 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         bind_constant_argument(r.args[i], args[i], r.function.params[i], fmt::format("arg{}(system.{})", i, fn));
         names += (i ? ", " : "") + r.args[i].name;
       }
-      r.name = fmt::format("system.{}({})", fn, names);
+      // A cast function called by name keeps CAST's column name (CastFunction.columnName).
+      r.name = is_cast_function(fn) && r.args.size() == 1 ? fmt::format("cast({} as {})", names, r.type->name)
+                                                           : fmt::format("system.{}({})", fn, names);
       break;
     }
   }

@@ -42,6 +42,8 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
     }
   const std::string name = util::ascii_lower(call.text);
   if (function_overloads(name).empty()) error::invalid("Unknown function {} called", name);
+  for (std::size_t i = 0; i < call.items.size(); ++i)
+    if (call.items[i].kind == ast::TermKind::Bind) check_marker_argument(name, call.items.size(), i);
   std::optional<error::CqlError> first_error;
   for (const ScalarFunction& fn : function_overloads(name)) {
     if (fn.params.size() != call.items.size()) continue;

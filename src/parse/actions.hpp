@@ -248,6 +248,20 @@ struct action<g::term_cast> {
   }
 };
 
+template <>
+struct action<g::term_cast_call> {
+  static void apply0(Builder& b) {
+    ast::Term t;
+    t.kind = TermKind::FunctionCall;
+    t.text = b.keep("cast_as_" + std::string(b.cast_types.back()));  // name_of lower-cased it
+    b.cast_types.pop_back();
+    t.offset = b.terms.back().offset;
+    t.items.push_back(b.pop_term());
+    b.bound_depth(t);
+    b.terms.push_back(std::move(t));
+  }
+};
+
 // --- relations ------------------------------------------------------------------------------
 
 template <>

@@ -539,6 +539,7 @@ constexpr std::array kTopics = {
                current_time, to_timestamp, to_date, to_unix_timestamp,
                min_timeuuid, max_timeuuid, uuid
       blobs    <type>_as_blob, blob_as_<type>
+      casts    cast_as_<type>, which CAST(<term> AS <type>) calls
       math     abs, exp, log, log10, round
       sets     map_keys, map_values, collection_count, collection_min,
                collection_max, collection_sum, collection_avg
@@ -547,8 +548,8 @@ constexpr std::array kTopics = {
       other    token, to_json, similarity_cosine, similarity_euclidean,
                similarity_dot_product
       rows     count, min, max, sum, avg
-    The older camelCase names, such as toTimestamp and intAsBlob, still
-    work. from_json, floor and mask_hash are not run yet; for those and
+    The older camelCase names, such as toTimestamp, intAsBlob and
+    castAsInt, still work. from_json, floor and mask_hash are not run yet; for those and
     for user-defined functions see docs/compatibility.md.
 
     Example:

@@ -1127,6 +1127,26 @@ def test_bound_values_hints_function_failure_and_ann():
     eq([r.k for r in s.execute(f"SELECT k FROM {ks}.vec ORDER BY v ANN OF [1, 0] LIMIT 2")], [1, 3], "ANN order")
 
 
+def test_cast_terms_and_function_markers():
+    """CAST(term AS type) is a call of cast_as_<type>; a marker takes its parameter's type."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_cast")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int, b blob)")
+    ins = s.prepare(f"INSERT INTO {ks}.t (k, v) VALUES (1, CAST((float) ? AS int))")
+    eq(ins.column_metadata[0].name, "arg0(system.cast_as_int)", "marker named after the cast's parameter")
+    s.execute(ins, (3.4,))
+    eq(s.execute(f"SELECT v FROM {ks}.t WHERE k = 1").one().v, 3, "CAST((float) ? AS int)")
+    # a bare marker matches every overload: 5.0 refuses the call as ambiguous
+    e = expect_error(InvalidRequest, s.prepare, f"INSERT INTO {ks}.t (k, v) VALUES (1, CAST(? AS int))")
+    assert "Ambiguous call to function system.cast_as_int (can be matched by following signatures: " \
+           "system.cast_as_int : (tinyint) -> int" in str(e), str(e)
+    # one overload: the marker takes its type
+    blob = s.prepare(f"INSERT INTO {ks}.t (k, b) VALUES (2, intAsBlob(?))")
+    eq(blob.column_metadata[0].name, "arg0(system.intasblob)", "intAsBlob(?)")
+    s.execute(blob, (258,))
+    eq(s.execute(f"SELECT b FROM {ks}.t WHERE k = 2").one().b, b"\x00\x00\x01\x02", "intAsBlob(?) value")
+
+
 def test_prepared_metadata():
     c, s = connect()
     ks = create_keyspace(s, "pt_pmeta")
