@@ -57,11 +57,13 @@ struct condition_in : in_values {};
 struct condition_element : seq<condition_element_open, term, rbracket> {
   static constexpr bool rewinds_terms = true;
 };
-// c.field (a UDT field), and 5.0's CONTAINS / CONTAINS KEY conditions.
+// c.field (a UDT field), and 5.0's CONTAINS / CONTAINS KEY conditions, which take the whole
+// column only: after c[k] or c.f, Parser.g's columnCondition has just a comparison or IN.
 struct condition_field : ident {};
 struct condition
-    : seq<condition_begin, condition_column, opt<sor<condition_element, seq<dot, condition_field>>>,
-          sor<condition_in, seq<op_contains_key, term>, seq<op_contains, term>, seq<compare_op, term>>> {};
+    : seq<condition_begin, condition_column,
+          sor<seq<sor<condition_element, seq<dot, condition_field>>, sor<condition_in, seq<compare_op, term>>>,
+              sor<condition_in, seq<op_contains_key, term>, seq<op_contains, term>, seq<compare_op, term>>>> {};
 struct conditions : list<condition, kw_and> {};
 struct if_exists_word : kw_exists {};
 struct update_stmt : seq<kw_update, qualified_name, opt<using_clause>, kw_set, list<assignment, comma>,

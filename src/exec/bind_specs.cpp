@@ -51,6 +51,10 @@ struct SpecWalk {
             term(t.items[i], (i % 2 ? "value(" : "key(") + name + ")", type->params[i % 2]);
         return;
       case TermKind::Tuple:
+        if (t.items.size() == 1 && type->kind != Kind::Tuple && type->kind != Kind::Udt) {
+          term(t.items[0], name, type);  // (x): a term in parentheses
+          return;
+        }
         if (type->kind == Kind::Tuple || type->kind == Kind::Udt)
           for (std::size_t i = 0; i < t.items.size() && i < type->params.size(); ++i)
             term(t.items[i], fmt::format("{}[{}]", name, i), type->params[i]);
@@ -62,6 +66,7 @@ struct SpecWalk {
               if (type->fields[f] == t.fields[i]) term(t.items[i], fmt::format("{}.{}", name, type->fields[f]), type->params[f]);
         return;
       case TermKind::Operation:
+        check_operation_markers(t, *type);
         for (const auto& item : t.items) term(item, name, type);
         return;
       case TermKind::FunctionCall: {  // fromJson(?): the document, as text

@@ -136,20 +136,45 @@ const types::CqlType* literal_type(const ast::Term& term) {
   }
 }
 
-// The result type of a numeric operation (Cassandra's widening): decimal > double > float >
-// varint > bigint/counter > int > smallint > tinyint.
-const types::CqlType* widest(const types::CqlType* a, const types::CqlType* b) {
-  static constexpr Kind kOrder[] = {Kind::Tinyint, Kind::Smallint, Kind::Int, Kind::Bigint, Kind::Varint,
-                                    Kind::Float, Kind::Double, Kind::Decimal};
-  auto rank = [](Kind k) {
-    if (k == Kind::Counter) k = Kind::Bigint;
-    for (std::size_t i = 0; i < std::size(kOrder); ++i)
-      if (kOrder[i] == k) return static_cast<int>(i);
-    return -1;
+// The result type of a numeric operation (OperationFcts.returnType): floating point when either
+// side is, in the larger operand's size; an unbounded size (varint, decimal) gives decimal or
+// varint. So bigint / float is a double, varint + float a decimal, a counter a bigint.
+const types::CqlType* operation_result(const types::CqlType* a, const types::CqlType* b) {
+  auto size = [](Kind k) {
+    switch (k) {
+      case Kind::Tinyint: return 1;
+      case Kind::Smallint: return 2;
+      case Kind::Int: case Kind::Float: return 4;
+      case Kind::Bigint: case Kind::Counter: case Kind::Double: return 8;
+      default: return 16;  // varint, decimal
+    }
   };
-  const int ra = rank(a->kind), rb = rank(b->kind);
-  return native(kOrder[static_cast<std::size_t>(std::max(ra, rb))]);
+  auto floating = [](Kind k) { return k == Kind::Float || k == Kind::Double || k == Kind::Decimal; };
+  const int n = std::max(size(a->kind), size(b->kind));
+  if (floating(a->kind) || floating(b->kind)) return native(n == 4 ? Kind::Float : n == 8 ? Kind::Double : Kind::Decimal);
+  return native(n == 1 ? Kind::Tinyint : n == 2 ? Kind::Smallint : n == 4 ? Kind::Int : n == 8 ? Kind::Bigint : Kind::Varint);
 }
+
+// A literal's own type where nothing else types it (Constants' preferred types): an integer
+// is an int (bigint, then varint, when it does not fit), a float a double, a string text.
+const types::CqlType* preferred_type(const ast::Term& c) {
+  switch (c.kind) {
+    case ast::TermKind::Float: return native(Kind::Double);
+    case ast::TermKind::String: return native(Kind::Text);
+    case ast::TermKind::Duration: return native(Kind::Duration);
+    case ast::TermKind::Boolean: return native(Kind::Boolean);
+    case ast::TermKind::Integer: {
+      errno = 0;
+      const long long v = std::strtoll(std::string(c.text).c_str(), nullptr, 10);
+      if (errno == ERANGE) return native(Kind::Varint);
+      return native(v >= INT32_MIN && v <= INT32_MAX ? Kind::Int : Kind::Bigint);
+    }
+    default: return native(Kind::Int);
+  }
+}
+
+bool is_text(Kind k) { return k == Kind::Text || k == Kind::Ascii; }
+bool is_temporal(Kind k) { return k == Kind::Timestamp || k == Kind::Date; }
 
 // The first column a selector reads, in writing order; `fallback` when it reads none.
 std::string first_column_name(const schema::TableSchema& t, const ast::Selector& sel, const std::string& fallback) {
@@ -170,25 +195,45 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
   const bool unary = sel.name == "_-";
   r.arithmetic = unary ? 'n' : sel.name[0];
   for (const auto& a : sel.args) r.args.push_back(resolve_argument(t, a));
-  for (const auto& a : r.args)
-    if ((a.op != SelectorOp::Constant || a.type) && !numeric(a.type->kind)) {
-      if (unary) invalid("the '-' operation is not supported for {}", a.type->name);
-      invalid("the '{}' operation is not supported between {} and {}", sel.name, r.args[0].name, r.args[1].name);
+  auto known = [&](std::size_t i) { return r.args[i].op != SelectorOp::Constant || r.args[i].type != nullptr; };
+  auto unsupported = [&]() {
+    if (unary) invalid("the '-' operation is not supported for {}", r.args[0].type->name);
+    invalid("the '{}' operation is not supported between {} and {}", sel.name, r.args[0].name, r.args[1].name);
+  };
+  // A bare marker matches every overload (FunctionResolver): 5.0 refuses the operation.
+  for (std::size_t i = 0; i < r.args.size(); ++i)
+    if (sel.args[i].kind == ast::SelectorKind::Constant && sel.args[i].constant.kind == ast::TermKind::Bind) {
+      if (unary) invalid("Ambiguous negation: use type casts to disambiguate");
+      invalid("Ambiguous '{}' operation with args {} and {}: use type hint to disambiguate, example '(int) ?'", sel.name,
+              r.args[0].name, r.args[1].name);
     }
-  // A constant takes the other operand's type (an integer constant alone is an int).
+  for (std::size_t i = 0; i < r.args.size(); ++i)
+    if (known(i) && !numeric(r.args[i].type->kind) && (unary || !(is_text(r.args[i].type->kind) ||
+                                                                   is_temporal(r.args[i].type->kind) ||
+                                                                   r.args[i].type->kind == Kind::Duration)))
+      unsupported();
+  // A literal is of its preferred type: the overload taking exactly that type wins
+  // (FunctionResolver's EXACT_MATCH), so tinyint + 1 is an int and float + 1.5 a double. After
+  // a timestamp or date, a literal is the duration added.
   for (std::size_t i = 0; i < r.args.size(); ++i) {
-    if (r.args[i].op != SelectorOp::Constant || r.args[i].type) continue;
-    const ResolvedSelector* other = r.args.size() == 2 ? &r.args[1 - i] : nullptr;
-    const types::CqlType* type = other && (other->op != SelectorOp::Constant || other->type) ? other->type
-                               : native(sel.args[i].constant.kind == ast::TermKind::Float ? Kind::Double : Kind::Int);
-    bind_constant_argument(r.args[i], sel.args[i], type, "operation");
+    if (known(i)) continue;
+    const ast::Term& c = sel.args[i].constant;
+    const bool after_temporal = i == 1 && known(0) && is_temporal(r.args[0].type->kind);
+    bind_constant_argument(r.args[i], sel.args[i], after_temporal ? native(Kind::Duration) : preferred_type(c),
+                           "operation");
   }
-  for (const auto& a : r.args)
-    if (!numeric(a.type->kind)) {
-      if (unary) invalid("the '-' operation is not supported for {}", a.type->name);
-      invalid("the '{}' operation is not supported between {} and {}", sel.name, r.args[0].name, r.args[1].name);
-    }
-  r.type = unary ? r.args[0].type : widest(r.args[0].type, r.args[1].type);
+  if (unary) {
+    if (!numeric(r.args[0].type->kind)) unsupported();
+    r.type = r.args[0].type;
+  } else {
+    const Kind a = r.args[0].type->kind, b = r.args[1].type->kind;
+    if (numeric(a) && numeric(b)) r.type = operation_result(r.args[0].type, r.args[1].type);
+    else if (r.arithmetic == '+' && is_text(a) && is_text(b))  // StringOperationFunction
+      r.type = native(a == Kind::Ascii && b == Kind::Ascii ? Kind::Ascii : Kind::Text);
+    else if ((r.arithmetic == '+' || r.arithmetic == '-') && is_temporal(a) && b == Kind::Duration)
+      r.type = r.args[0].type;  // TemporalOperationFunction
+    else unsupported();
+  }
   if (r.type->kind == Kind::Counter) r.type = native(Kind::Bigint);
   // Operands of lower precedence keep their parentheses in the header: 2 * (k + 3).
   auto operand = [&](const ResolvedSelector& a) {
@@ -530,27 +575,34 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
   std::vector<Value> v;
   for (const auto& a : r.args) {
     v.push_back(evaluate(a, t, row, ctx));
-    if (!v.back() || v.back()->empty()) return std::nullopt;  // an empty number is no value
+    // An empty number is no value; an empty string is one.
+    if (!v.back() || (v.back()->empty() && !is_text(a.type->kind))) return std::nullopt;
   }
   const Kind k = r.type->kind;
+  if (is_text(k)) return *v[0] + *v[1];
+  if (is_temporal(k)) return temporal_arithmetic(r.arithmetic, *r.type, *v[0], *v[1]);
   if (k == Kind::Decimal || k == Kind::Varint) {
     const bool unary = r.arithmetic == 'n';
     return big_number_operation(r.arithmetic, *r.type, *r.args[0].type, *v[0], unary ? *r.args[0].type : *r.args[1].type,
                                 unary ? std::string_view() : std::string_view(*v[1]));
   }
   if (k == Kind::Float || k == Kind::Double) {
+    // In the result type, as FloatType/DoubleType compute (operands via Number.floatValue /
+    // doubleValue).
+    auto compute = [&](auto x, auto y) -> long double {
+      switch (r.arithmetic) {
+        case 'n': return -x;
+        case '+': return x + y;
+        case '-': return x - y;
+        case '*': return x * y;
+        case '/': return x / y;
+        default: return std::fmod(x, y);
+      }
+    };
     const long double x = to_number(r.args[0].type->kind, *v[0]);
-    if (r.arithmetic == 'n') return float_bytes(k, -x);
-    const long double y = to_number(r.args[1].type->kind, *v[1]);
-    long double out = 0;
-    switch (r.arithmetic) {
-      case '+': out = x + y; break;
-      case '-': out = x - y; break;
-      case '*': out = x * y; break;
-      case '/': out = x / y; break;
-      default: out = std::fmod(x, y); break;
-    }
-    return float_bytes(k, out);
+    const long double y = r.arithmetic == 'n' ? 0 : to_number(r.args[1].type->kind, *v[1]);
+    if (k == Kind::Float) return float_bytes(k, compute(static_cast<float>(x), static_cast<float>(y)));
+    return float_bytes(k, compute(static_cast<double>(x), static_cast<double>(y)));
   }
   const auto x = static_cast<std::uint64_t>(to_integer(r.args[0].type->kind, *v[0]));
   if (r.arithmetic == 'n') return integer_bytes(k, static_cast<std::int64_t>(0 - x));

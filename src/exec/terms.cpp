@@ -95,6 +95,8 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
     case TermKind::Tuple: {  // Tuples.testTupleAssignment: no more components than the type, each assignable
+      if (term.items.size() == 1 && type.kind != Kind::Tuple && type.kind != Kind::Udt)
+        return assignable(term.items[0], type);  // (x): a term in parentheses
       if (type.kind != Kind::Tuple || term.items.size() > type.params.size()) return false;
       for (std::size_t i = 0; i < term.items.size(); ++i)
         if (!assignable(term.items[i], *type.params[i])) return false;
@@ -301,26 +303,35 @@ std::string bind_vector(const ast::Term& term, const types::CqlType& type, std::
 // day clamped to the month's end), then days, then the sub-day part.
 std::optional<std::string> add_duration(const ast::Term& term, const types::CqlType& type, std::string_view column,
                                         const FunctionContext* ctx) {
-  using types::Kind;
   auto base = bind_term(term.items[0], type, column, ctx);
-  auto amount = bind_term(term.items[1], *types::native_type(Kind::Duration), column, ctx);
+  auto amount = bind_term(term.items[1], *types::native_type(types::Kind::Duration), column, ctx);
   if (!base || !amount) return std::nullopt;
+  return temporal_arithmetic(term.text[0], type, *base, *amount);
+}
+
+}  // namespace
+
+std::string temporal_arithmetic(char op, const types::CqlType& type, std::string_view base, std::string_view amount) {
+  using types::Kind;
   std::int64_t months = 0, days = 0, nanos = 0;
-  types::decode_duration(*amount, months, days, nanos);
-  if (type.kind == Kind::Date && nanos != 0) {
-    types::Duration d{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};
-    error::operation_failed(term.text[0], "date", "duration",
-                            fmt::format("The duration must have a day precision. Was: {}", types::format_duration(d)));
-  }
-  if (term.text[0] == '-') {
+  types::decode_duration(amount, months, days, nanos);
+  // TimestampType/SimpleDateType.addDuration refuse what the type cannot hold.
+  const types::Duration whole{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};
+  if (type.kind == Kind::Date && nanos != 0)
+    error::operation_failed(op, "date", "duration",
+                            fmt::format("The duration must have a day precision. Was: {}", types::format_duration(whole)));
+  if (type.kind == Kind::Timestamp && nanos % 1'000'000 != 0)
+    error::operation_failed(op, "timestamp", "duration",
+                            fmt::format("The duration must have a millisecond precision. Was: {}", types::format_duration(whole)));
+  if (op == '-') {
     months = -months;
     days = -days;
     nanos = -nanos;
   }
   constexpr std::int64_t kDayMs = 86'400'000;
   const std::int64_t ms = type.kind == Kind::Timestamp
-                              ? types::read_be<std::int64_t>(*base)
-                              : (static_cast<std::int64_t>(types::read_be<std::uint32_t>(*base)) - 2147483648LL) * kDayMs;
+                              ? types::read_be<std::int64_t>(base)
+                              : (static_cast<std::int64_t>(types::read_be<std::uint32_t>(base)) - 2147483648LL) * kDayMs;
   std::int64_t day = ms >= 0 ? ms / kDayMs : -((-ms + kDayMs - 1) / kDayMs);
   const std::int64_t in_day = ms - day * kDayMs;
   if (months != 0) {
@@ -344,12 +355,29 @@ std::optional<std::string> add_duration(const ast::Term& term, const types::CqlT
   return bytes;
 }
 
+void check_operation_markers(const ast::Term& term, const types::CqlType& type) {
+  using types::Kind;
+  if (term.kind != ast::TermKind::Operation || term.text == "n") return;
+  if (term.items[0].kind != ast::TermKind::Bind && term.items[1].kind != ast::TermKind::Bind) return;
+  // Only a tinyint (no other operation returns one), ascii or a temporal receiver leaves one
+  // candidate (FunctionResolver.pickBestMatch); any other number or text has several.
+  const bool numeric = type.kind == Kind::Smallint || type.kind == Kind::Int || type.kind == Kind::Bigint ||
+                       type.kind == Kind::Varint || type.kind == Kind::Float || type.kind == Kind::Double ||
+                       type.kind == Kind::Decimal || type.kind == Kind::Counter;
+  if (numeric || (type.kind == Kind::Text && term.text == "+"))
+    error::invalid("Ambiguous '{}' operation with args {} and {}: use type hint to disambiguate, example '(int) ?'",
+                   term.text, term_text(term.items[0]), term_text(term.items[1]));
+}
+
+namespace {
+
 // Term arithmetic (`VALUES (1, 2 + 3)`): the operands take the receiver's type, as Cassandra
 // types literal operands from the column they are assigned to. Integers wrap like Java's in
 // the receiver's width; a null operand gives null.
 std::optional<std::string> bind_operation(const ast::Term& term, const types::CqlType& type, std::string_view column,
                                           const FunctionContext* ctx) {
   using types::Kind;
+  check_operation_markers(term, type);
   const char op = term.text[0];
   const bool floating = type.kind == Kind::Float || type.kind == Kind::Double;
   const bool integral = type.kind == Kind::Tinyint || type.kind == Kind::Smallint || type.kind == Kind::Int ||
@@ -463,6 +491,9 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       }
       return bind_collection(term, type, column, ctx);
     case TermKind::Tuple:
+      // (x) is a term in parentheses unless a tuple is wanted (Tuples.Literal.prepare).
+      if (term.items.size() == 1 && type.kind != types::Kind::Tuple && type.kind != types::Kind::Udt)
+        return bind_term(term.items[0], type, column, ctx);
       // A user-defined type is a tuple type in Cassandra, so (a, b) binds to its fields in order.
       if (type.kind != types::Kind::Tuple && type.kind != types::Kind::Udt)
         error::invalid("Invalid tuple type literal for {} of type {}", column, type.name);
@@ -651,6 +682,7 @@ std::string term_text(const ast::Term& term) {
       return s + (term.kind == TermKind::FunctionCall ? ")" : close);
     }
     case TermKind::Cast: return "(" + std::string(term.text) + ")" + term_text(term.items[0]);
+    case TermKind::Bind: return "?";  // AbstractMarker.Raw.getText, named or not
     case TermKind::Operation:
       if (term.text == "n") return "-" + term_text(term.items[0]);
       return term_text(term.items[0]) + " " + std::string(term.text) + " " + term_text(term.items[1]);

@@ -46,6 +46,13 @@ std::string partition_key_from_text(const schema::TableSchema& t, std::string_vi
 
 // A term as the user wrote it, for messages ("b != 5", "'x'").
 std::string term_text(const ast::Term& term);
+
+// timestamp/date ± duration (TemporalType.addDuration / substractDuration), on bytes; a duration
+// finer than the type holds is a FunctionFailure as in 5.0.
+std::string temporal_arithmetic(char op, const types::CqlType& type, std::string_view base, std::string_view duration);
+// An operation with a bare marker operand has several candidate functions unless the receiver
+// pins one: 5.0's "Ambiguous '+' operation with args ? and 1" (checked at PREPARE too).
+void check_operation_markers(const ast::Term& term, const types::CqlType& receiver);
 // " = 5", " IN (1, 2)", " IS NOT NULL": what follows the column(s) of a relation as written.
 std::string relation_rest(const ast::Relation& r);
 

@@ -395,7 +395,9 @@ Decimal decimal_multiply(const Decimal& a, const Decimal& b) {
 }
 
 Decimal decimal_divide(const Decimal& a, const Decimal& b) {
-  if (b.unscaled.is_zero()) throw std::domain_error(a.unscaled.is_zero() ? "Division undefined" : "Division by zero");
+  // BigDecimal.divide(divisor, scale, HALF_UP) has no zero check of its own: a zero dividend
+  // divides as a long ("/ by zero"), any other overflows into BigInteger's division.
+  if (b.unscaled.is_zero()) throw std::domain_error(a.unscaled.is_zero() ? "/ by zero" : "BigInteger divide by zero");
   // DecimalType.divide: a scale that leaves 32 significant digits after the quotient's first
   // one (at least 32, at least either operand's, at most 1000), HALF_UP, then every trailing
   // zero stripped (the scale may go negative: 600 / 2 is 3E+2).
