@@ -570,15 +570,27 @@ std::string json_string(std::string_view s) { return util::json_quoted(s); }
 
 }  // namespace
 
-std::string json_key(std::string_view name) { return json_string(util::cql_name(name)); }
+// Selection.rowToJson: a name quoted only when it is not all lower case ("\"Foo\"", but
+// "ttl(v)" as it is).
+std::string json_key(std::string_view name) {
+  if (util::unicode_lower(name) == name) return json_string(name);
+  return json_string("\"" + std::string(name) + "\"");
+}
 
 std::string json_value(const types::CqlType& type, const Value& v) {
   if (!v) return "null";
   const std::string_view b = *v;
   switch (type.kind) {
     case Kind::Int: case Kind::Bigint: case Kind::Counter: case Kind::Smallint: case Kind::Tinyint:
-    case Kind::Varint: case Kind::Float: case Kind::Double: case Kind::Decimal: case Kind::Boolean:
-      return b.empty() ? "null" : java_text(type, b);
+    case Kind::Varint: case Kind::Float: case Kind::Double: case Kind::Decimal: case Kind::Boolean: {
+      if (b.empty()) return "null";
+      std::string text = java_text(type, b);
+      // JSON has no NaN or Infinity: Float/DoubleType.toJSONString write null.
+      if ((type.kind == Kind::Float || type.kind == Kind::Double) &&
+          (text == "NaN" || text == "Infinity" || text == "-Infinity"))
+        return "null";
+      return text;
+    }
     case Kind::Timestamp: {
       if (b.empty()) return "null";
       std::string s = types::format_timestamp_ms(read_be<std::int64_t>(b));
@@ -622,10 +634,8 @@ std::string json_value(const types::CqlType& type, const Value& v) {
       std::string out = "{";
       for (std::size_t i = 0; i < type.fields.size(); ++i) {
         if (i) out += ", ";
-        // UserType.toJSONString: a name with upper case is wrapped in quotes (not doubled).
-        const std::string& f = type.fields[i];
-        const bool upper = std::any_of(f.begin(), f.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-        out += json_string(upper ? "\"" + f + "\"" : f) + ": " +
+        // UserType.toJSONString: the same quoting as a column's key.
+        out += json_key(type.fields[i]) + ": " +
                (i < parts.size() && parts[i] ? json_value(*type.params[i], std::string(*parts[i])) : "null");
       }
       return out + "}";

@@ -341,7 +341,11 @@ std::string convert(const Json& in, const types::CqlType& type) {
     case Kind::Udt: {
       if (j.kind != Json::Kind::Object) expected("a map", j);
       std::vector<std::optional<std::string>> parts(type.fields.size());
-      for (const auto& [k, v] : j.members) {
+      for (const auto& [raw, v] : j.members) {
+        // JsonUtils.handleCaseSensitivity: "\"Foo\"" is Foo; any other name is lower-cased.
+        const std::string k = raw.size() >= 2 && raw.front() == '"' && raw.back() == '"'
+                                  ? raw.substr(1, raw.size() - 2)
+                                  : util::unicode_lower(raw);
         auto at = std::find(type.fields.begin(), type.fields.end(), k);
         if (at == type.fields.end())
           throw JsonError{fmt::format("Unknown field '{}' in value of user defined type {}", k, type.type_name)};
