@@ -494,27 +494,18 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   // IndexTarget.Raw.prepare: TableMetadata.getExistingColumn (5.0 never reaches COLUMN_DOES_NOT_EXIST)
   if (col < 0) invalid("Undefined column name {} in table {}", util::cql_name(s.column), table_text(*t));
   const schema::Column& c = t->column(col);
-  if (c.type->kind == types::Kind::Duration) invalid("Secondary indexes are not supported on duration columns");
-  // IndexTarget.asCqlString: the column as CQL names it (quoted when it must be).
-  std::string target = s.target_function.empty()
-                           ? util::cql_name(c.name)
-                           : fmt::format("{}({})", util::ascii_lower(s.target_function), util::cql_name(c.name));
   const std::string fn = util::ascii_lower(s.target_function);
-  if (!fn.empty()) {
-    if (fn != "keys" && fn != "values" && fn != "entries" && fn != "full")
-      error::fail(ErrorClass::SyntaxException, "Unknown index target function {}", s.target_function);
-    if (!c.type->is_collection())
-      invalid("Cannot create {}() index on {}. Non-collection columns only support simple indexes", fn, c.name);
-    if (fn == "full" && c.type->multi_cell())
-      invalid("full() indexes can only be created on frozen collections");
-    if (fn != "full" && !c.type->multi_cell())
-      invalid("Cannot create {}() index on frozen column {}. Frozen collections only support full() indexes", fn, c.name);
-    if ((fn == "keys" || fn == "entries") && c.type->kind != types::Kind::Map)
-      invalid("Cannot create index on {} of column {} with non-map type", fn, c.name);
-  } else if (c.type->multi_cell()) {
-    target = "values(" + util::cql_name(c.name) + ")";  // a plain index on a non-frozen collection indexes values
-  } else if (c.type->is_collection()) {
-    invalid("Cannot create values() index on frozen column {}. Frozen collections only support full() indexes", c.name);
+  if (!fn.empty() && fn != "keys" && fn != "values" && fn != "entries" && fn != "full")
+    error::fail(ErrorClass::SyntaxException, "Unknown index target function {}", s.target_function);
+  // IndexTarget.Raw.prepare: a plain index on a collection, frozen or not, indexes its values
+  // ("" is a simple index).
+  const std::string kind = !fn.empty() ? fn : c.type->is_collection() ? "values" : "";
+  // CreateIndexStatement.validateIndexTarget, in 5.0's order.
+  if (c.type->references_duration()) {
+    if (c.type->is_collection()) invalid("Secondary indexes are not supported on collections containing durations");
+    if (c.type->kind == types::Kind::Tuple) invalid("Secondary indexes are not supported on tuples containing durations");
+    if (c.type->kind == types::Kind::Udt) invalid("Secondary indexes are not supported on UDTs containing durations");
+    invalid("Secondary indexes are not supported on duration columns");
   }
   if (t->is_compact()) {
     if (c.is_primary_key()) invalid("Secondary indexes are not supported on PRIMARY KEY columns in COMPACT STORAGE tables");
@@ -523,6 +514,18 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   }
   if (c.kind == schema::ColumnKind::PartitionKey && t->partition_key.size() == 1)
     invalid("Cannot create secondary index on the only partition key column {}", c.name);
+  const bool frozen_collection = c.type->is_collection() && !c.type->multi_cell();
+  if (frozen_collection && kind != "full")
+    invalid("Cannot create {}() index on frozen column {}. Frozen collections are immutable and must be fully indexed "
+            "by using the 'full({})' modifier", kind, c.name, util::cql_name(c.name));
+  if (!frozen_collection && kind == "full") invalid("full() indexes can only be created on frozen collections");
+  if (!c.type->is_collection() && !kind.empty())
+    invalid("Cannot create {}() index on {}. Non-collection columns only support simple indexes", kind, c.name);
+  if (!(c.type->kind == types::Kind::Map && c.type->multi_cell()) && (kind == "keys" || kind == "entries"))
+    invalid("Cannot create index on {} of column {} with non-map type", kind, c.name);
+  if (c.type->kind == types::Kind::Udt && !c.type->frozen) invalid("Cannot create index on non-frozen UDT column {}", c.name);
+  // IndexTarget.asCqlString: the column as CQL names it (quoted when it must be).
+  const std::string target = kind.empty() ? util::cql_name(c.name) : fmt::format("{}({})", kind, util::cql_name(c.name));
   std::string name(s.name);
   if (!name.empty()) {
     check_name(name, "Index");
