@@ -203,9 +203,11 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_update(db, session, s, statement_timestamp(db, session));
   refuse_prepared_virtual_write(db, session, s, s.if_exists || !s.conditions.empty());
-  if (s.if_exists || !s.conditions.empty())
-    return execute_conditional(db, resolve_table(db, session, s.table), w,
-                               s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
+  if (s.if_exists || !s.conditions.empty()) {
+    const schema::TableSchema& t = resolve_table(db, session, s.table);
+    check_conditional_in(t, s.where, false, false);
+    return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
+  }
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -215,9 +217,12 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   refuse_system_write(db, session, s.table);
   PreparedWrite w = prepare_delete(db, session, s, statement_timestamp(db, session));
   refuse_prepared_virtual_write(db, session, s, s.if_exists || !s.conditions.empty());
-  if (s.if_exists || !s.conditions.empty())
-    return execute_conditional(db, resolve_table(db, session, s.table), w,
-                               s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions, true);
+  if (s.if_exists || !s.conditions.empty()) {
+    const schema::TableSchema& t = resolve_table(db, session, s.table);
+    check_conditional_in(t, s.where, true, false);
+    return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions,
+                               true);
+  }
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -317,6 +322,9 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
   const std::string* key = nullptr;
   for (std::size_t i = 0; i < writes.size(); ++i) {
     const bool is_delete = std::holds_alternative<ast::Delete>(s.statements[i]);
+    std::visit([&](const auto& child) {
+      if constexpr (!std::is_same_v<std::decay_t<decltype(child)>, ast::Insert>) check_conditional_in(t, child.where, is_delete, true);
+    }, s.statements[i]);
     const auto& ms = writes[i].mutations;
     if (ms.empty()) continue;
     for (const auto& m : ms)

@@ -77,6 +77,9 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
 // variant of buildCasResultSet).
 Result conditional_batch_result(const schema::TableSchema& t, const store::ClusteringComparator& cmp,
                                 const std::vector<ConditionCheck>& checks, bool wildcard);
+// A conditional write reads one row: IN on the partition key or on clustering columns is
+// refused (makeCasRequest; in a batch, BatchStatement's own words for the partition key).
+void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete, bool in_batch);
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
                            const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
 

@@ -233,6 +233,22 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
   return check;
 }
 
+void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete, bool in_batch) {
+  bool partition_in = false, clustering_in = false;
+  for (const auto& r : where) {
+    if (r.op != ast::Operator::In || r.columns.empty()) continue;
+    const int c = t.find(r.columns[0]);
+    if (c < 0) continue;
+    if (t.column(c).kind == schema::ColumnKind::PartitionKey) partition_in = true;
+    if (t.column(c).kind == schema::ColumnKind::Clustering) clustering_in = true;
+  }
+  if (partition_in && in_batch)
+    invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)");
+  if (partition_in) invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
+  if (clustering_in)
+    invalid("IN on the clustering key columns is not supported with conditional {}", is_delete ? "deletions" : "updates");
+}
+
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
                            const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   const ConditionCheck check = check_conditions(db, t, w, kind, conditions, is_delete);

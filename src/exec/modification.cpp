@@ -363,9 +363,16 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     sets.push_back(std::move(set));
   }
   Keys keys = analyse_where(t, s.where, true, &ctx);
-  if (only_static && keys.prefix_length > 0)
+  // StatementRestrictions: the clustering key may be left out only when the operations and the
+  // conditions all concern static columns.
+  bool static_key = only_static;
+  for (const auto& cond : s.conditions) {
+    const int c = t.find(cond.column);
+    if (c >= 0 && t.column(c).kind != ColumnKind::Static) static_key = false;
+  }
+  if (static_key && keys.prefix_length > 0)
     invalid("Invalid restrictions on clustering columns since the UPDATE statement modifies only static columns");
-  if (!only_static && keys.prefix_length < t.clustering.size()) {
+  if (!static_key && keys.prefix_length < t.clustering.size()) {
     std::string missing;
     for (std::size_t i = keys.prefix_length; i < t.clustering.size(); ++i)
       missing += (missing.empty() ? "" : ", ") + t.column(t.clustering[i]).name;
@@ -494,8 +501,24 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
   const FunctionContext ctx = db.functions();
   Keys keys = analyse_where(t, s.where, false, &ctx);
   const bool full_row = keys.prefix_length == t.clustering.size() && !keys.lower && !keys.upper;
+  // DeleteStatement.prepare: a conditional DELETE short of the whole primary key may delete, and
+  // test, static columns only (no columns listed deletes the row: regular ones too).
+  if ((s.if_exists || !s.conditions.empty()) && !full_row) {
+    if (!only_static)
+      invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to delete non static columns");
+    for (const auto& cond : s.conditions) {
+      const int c = t.find(cond.column);
+      if (c >= 0 && t.column(c).kind != ColumnKind::Static)
+        invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns");
+    }
+  }
+  bool static_key = only_static;  // as for UPDATE: conditions on regular columns need the row
+  for (const auto& cond : s.conditions) {
+    const int c = t.find(cond.column);
+    if (c >= 0 && t.column(c).kind != ColumnKind::Static) static_key = false;
+  }
   if (!columns.empty()) {
-    if (only_static && (keys.prefix_length > 0 || keys.lower || keys.upper))
+    if (static_key && (keys.prefix_length > 0 || keys.lower || keys.upper))
       invalid("Invalid restrictions on clustering columns since the DELETE statement modifies only static columns");
     if (!only_static && !full_row) invalid("Range deletions are not supported for specific columns");
   }
