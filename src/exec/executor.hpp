@@ -57,6 +57,9 @@ void apply_write(Database& db, const PreparedWrite& w, std::vector<std::string>*
 // what a lightweight transaction compares its conditions with and reports.
 // Whether the partition holds a live clustering row (a CAS read of its statics finds it).
 bool partition_has_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key);
+// The encoded clustering of the partition's first live row (CQL3CasRequest's read for
+// conditions on static columns alone: the partition, limit 1).
+std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key);
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
                                               const std::string& partition_key,
                                               const std::string& clustering, bool static_row);

@@ -198,6 +198,13 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
   ConditionCheck check;
   check.clustering = m.clustering;
   check.current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
+  // Conditions on statics alone read the partition's first live row with them: a refused batch
+  // shows that row's key and values.
+  if (kind == ConditionKind::Conditions && statics_only && !t.clustering.empty())
+    if (auto first = first_live_row(db, t, m.partition_key)) {
+      check.current = current_row(db, t, m.partition_key, *first, false);
+      check.clustering = *first;
+    }
   // Conditions on statics alone read the partition: with rows but no static data it still reads
   // as one row, its statics null (and a refusal shows them).
   if (!check.current && kind == ConditionKind::Conditions && statics_only && !t.clustering.empty() &&

@@ -526,6 +526,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
     invalid("Cannot provide custom timestamp for conditional updates");
 
   const std::int64_t ts = write_timestamp(s.timestamp, default_timestamp);
+  const bool conditional = s.if_exists || !s.conditions.empty();
   const store::Deletion deletion{ts, now_seconds(db)};
   std::vector<store::Mutation> mutations;
   for (const auto& pk : keys.partitions) {
@@ -583,6 +584,10 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
             m.cells.emplace_back(col->position, std::move(cell));
           }
         }
+        // A conditional DELETE of statics naming a whole row reads that row's conditions
+        // (has_row stays false: nothing is written to it).
+        if (conditional && full_row && !t.clustering.empty() && m.clustering.empty())
+          m.clustering = encode_clustering(prefix);
       } else if (prefix.empty() && !keys.lower && !keys.upper) {
         m.partition_deletion = deletion;  // no clustering restriction: the whole partition
       } else if (full_row) {

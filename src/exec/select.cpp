@@ -826,6 +826,16 @@ bool partition_has_live_row(Database& db, const schema::TableSchema& t, const st
   return false;
 }
 
+std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key) {
+  const store::TableStore& st = db.store_of(t);
+  const store::Partition* p = st.find(partition_key);
+  if (!p) return std::nullopt;
+  const auto now_s = db.clock.now_us() / 1000000;
+  for (const auto& r : p->rows())
+    if (row_live(t, r, p->row_shadow(r, st.comparator()), now_s)) return std::string(r.clustering());
+  return std::nullopt;
+}
+
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
                                               const std::string& partition_key,
                                               const std::string& clustering, bool static_row) {
