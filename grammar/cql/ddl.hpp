@@ -75,7 +75,8 @@ struct create_index : seq<opt<kw_custom>, kw_index, opt<if_not_exists>,
 // CREATE TYPE [IF NOT EXISTS] [ks.]name (field type, …)
 struct type_field_name : ident {};
 struct type_field : seq<type_field_name, type_ref> {};
-struct create_type : seq<kw_type, opt<if_not_exists>, udt_name, lparen, list<type_field, comma>,
+// Parser.g: '(' typeColumns (',' typeColumns?)* ')': empty entries after the first are allowed.
+struct create_type : seq<kw_type, opt<if_not_exists>, udt_name, lparen, type_field, star<comma, opt<type_field>>,
                          rparen> {};
 // CREATE MATERIALIZED VIEW [IF NOT EXISTS] [ks.]v AS SELECT * | cols FROM [ks.]base
 //   [WHERE relations] PRIMARY KEY (…) [WITH options]  (Cassandra's grammar: the WHERE is optional

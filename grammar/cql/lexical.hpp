@@ -51,7 +51,8 @@ struct plain_ident_body {
 struct plain_ident : tok<plain_ident_body> {
   static constexpr const char* expected = "IDENT";
 };
-struct quoted_ident_body : seq<one<'"'>, star<sor<two<'"'>, not_one<'"'>>>, one<'"'>> {};
+// At least one character: "" is ANTLR's EMPTY_QUOTED_NAME, which no name rule cqlbox has takes.
+struct quoted_ident_body : seq<one<'"'>, plus<sor<two<'"'>, not_one<'"'>>>, one<'"'>> {};
 struct quoted_ident : tok<quoted_ident_body> {
   static constexpr const char* expected = "QUOTED_NAME";
 };

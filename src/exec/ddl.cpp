@@ -147,6 +147,15 @@ bool has_nested_multi_cell(const types::CqlType& type) {
   return false;
 }
 
+// A type as the statement wrote it, a user type with its keyspace if given (list<ks.t>).
+std::string raw_type_text(const ast::TypeRef& ref) {
+  std::string out = ref.keyspace.empty() ? std::string(ref.name) : fmt::format("{}.{}", ref.keyspace, ref.name);
+  if (ref.args.empty()) return out;
+  out += "<";
+  for (std::size_t i = 0; i < ref.args.size(); ++i) out += (i ? ", " : "") + raw_type_text(ref.args[i]);
+  return out + ">";
+}
+
 // A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
 // Inside a frozen type (and inside any collection) nested collections are frozen.
 const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen = false,
@@ -170,9 +179,7 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     arity(map ? 2 : 1);
     std::vector<const types::CqlType*> params;
     for (const auto& a : ref.args) params.push_back(resolve_type(a, keyspace, frozen, true, ks));
-    std::string shown = std::string(list ? "list" : set ? "set" : "map") + "<";
-    for (std::size_t i = 0; i < params.size(); ++i) shown += (i ? ", " : "") + params[i]->name;
-    shown += ">";
+    const std::string shown = raw_type_text(ref);  // CQL3Type.RawCollection.toString: as written
     for (const auto* p : params) {
       if (p->kind == Kind::Counter) invalid("Counters are not allowed inside collections: {}", shown);
       if (p->multi_cell()) invalid("Non-frozen collections are not allowed inside collections: {}", shown);

@@ -117,7 +117,9 @@ namespace {
   std::string_view tok = token_at(text, pos);
   std::string shown = tok.empty() ? "<EOF>" : std::string(tok);
   // ANTLR shows a string literal or quoted name by its content: quotes off, doubled quotes single.
-  if (shown.size() >= 2 && (shown.front() == '\'' || shown.front() == '"') && shown.back() == shown.front()) {
+  // "" is no quoted name but its own token (EMPTY_QUOTED_NAME), shown as written.
+  if (shown.size() >= 2 && (shown.front() == '\'' || shown.front() == '"') && shown.back() == shown.front() &&
+      shown != "\"\"") {
     const char q = shown.front();
     std::string inner;
     for (std::size_t i = 1; i + 1 < shown.size(); ++i) {

@@ -134,10 +134,14 @@ int compare_values(const CqlType& type, std::string_view a, std::string_view b) 
     return ea.size() < eb.size() ? -1 : ea.size() > eb.size() ? 1 : 0;
   }
   if (type.kind == Kind::Tuple || type.kind == Kind::Udt) {
+    // TupleType.compareCustom: an empty value first; null before any value; a value written
+    // before ALTER TYPE … ADD (fewer components) equals one whose extra components are null.
+    if (a.empty() || b.empty()) return (b.empty() ? 1 : 0) - (a.empty() ? 1 : 0);
     std::vector<std::optional<std::string_view>> ca, cb;
     decode_tuple(a, ca);
     decode_tuple(b, cb);
-    for (std::size_t i = 0; i < ca.size() && i < cb.size() && i < type.params.size(); ++i) {
+    std::size_t i = 0;
+    for (; i < ca.size() && i < cb.size() && i < type.params.size(); ++i) {
       if (!ca[i] || !cb[i]) {
         if (ca[i].has_value() != cb[i].has_value()) return ca[i] ? 1 : -1;
         continue;
@@ -145,7 +149,13 @@ int compare_values(const CqlType& type, std::string_view a, std::string_view b) 
       int c = compare_values(*type.params[i], *ca[i], *cb[i]);
       if (c != 0) return c;
     }
-    return ca.size() < cb.size() ? -1 : ca.size() > cb.size() ? 1 : 0;
+    auto rest_null = [i](const std::vector<std::optional<std::string_view>>& c) {
+      return std::all_of(c.begin() + static_cast<std::ptrdiff_t>(std::min(i, c.size())), c.end(),
+                         [](const auto& part) { return !part.has_value(); });
+    };
+    if (rest_null(ca) && rest_null(cb)) return 0;
+    if (i >= ca.size()) return rest_null(cb) ? 0 : -1;
+    return rest_null(ca) ? 0 : 1;
   }
   return compare_values(type.kind, a, b);
 }
