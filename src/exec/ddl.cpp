@@ -634,6 +634,13 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         if (auto was = t->dropped.find(std::string(def.name)); was != t->dropped.end() && was->second != type)
           invalid("Cannot re-add previously dropped column '{}' of type {}, incompatible with previous type {}",
                   def.name, type->name, was->second->name);
+        if (t->dropped.contains(std::string(def.name))) {
+          const bool was_static = t->dropped_static.contains(std::string(def.name));
+          if (was_static != def.is_static)
+            invalid("Cannot re-add previously dropped column '{}' of kind {}, incompatible with previous kind {}", def.name,
+                    def.is_static ? "STATIC" : "REGULAR", was_static ? "STATIC" : "REGULAR");
+          if (counter_table) invalid("Cannot re-add previously dropped counter column {}", def.name);
+        }
         if (def.is_static && t->clustering.empty())
           invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
         if (type->kind == types::Kind::Counter && !counter_table && !regulars.empty())
@@ -666,6 +673,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
         if (!t->views.empty()) invalid("Cannot drop column {} on base table {} with materialized views", name, t->name);
         t->dropped[std::string(name)] = t->column(c).type;
+        if (t->column(c).kind == schema::ColumnKind::Static) t->dropped_static.insert(std::string(name));
+        else t->dropped_static.erase(std::string(name));
         auto& group = t->column(c).kind == schema::ColumnKind::Static ? statics : regulars;
         group.erase(std::remove_if(group.begin(), group.end(), [&](const schema::Column& x) { return x.name == name; }),
                     group.end());

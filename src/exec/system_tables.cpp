@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "exec/system_schema_defs.hpp"
+#include "schema/option_names.hpp"
 #include "store/clustering.hpp"
 #include "types/bytes.hpp"
 #include "types/codec.hpp"
@@ -313,6 +315,62 @@ void fill_traces(Database& db, store::TableStore& st, const schema::TableSchema&
   }
 }
 
+// A table option's CQL text, as DESCRIBE prints it ('99p', 0.01, true, {'k': 'v'}), as the bytes
+// of its system_schema.tables column.
+std::string option_bytes(const types::CqlType& type, std::string_view text) {
+  // The single-quoted strings of a map literal, in order (keys and values alternate); a blob
+  // value is written 0x….
+  auto strings = [&](std::string_view body) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+      if (body[i] == '\'') {
+        std::string v;
+        for (++i; i < body.size(); ++i) {
+          if (body[i] == '\'' && i + 1 < body.size() && body[i + 1] == '\'') { v += '\''; ++i; continue; }
+          if (body[i] == '\'') break;
+          v += body[i];
+        }
+        out.push_back(std::move(v));
+      } else if (body[i] == '0' && i + 1 < body.size() && (body[i + 1] == 'x' || body[i + 1] == 'X')) {
+        std::size_t end = i + 2;
+        while (end < body.size() && std::isxdigit(static_cast<unsigned char>(body[end]))) ++end;
+        out.push_back(types::encode_constant(*types::native_type(types::Kind::Blob), types::ConstantKind::Hex,
+                                             body.substr(i, end - i), "extensions"));
+        i = end - 1;
+      }
+    }
+    return out;
+  };
+  switch (type.kind) {
+    case types::Kind::Map: {
+      const auto items = strings(text);
+      std::vector<std::pair<std::string, std::string>> pairs;
+      for (std::size_t i = 0; i + 1 < items.size(); i += 2) pairs.emplace_back(items[i], items[i + 1]);
+      return types::encode_pairs(pairs);
+    }
+    case types::Kind::Text: {
+      const auto items = strings(text);
+      return items.empty() ? std::string(text) : items.front();
+    }
+    case types::Kind::Boolean: return types::encode_constant(type, types::ConstantKind::Boolean, text, "option");
+    case types::Kind::Double: return types::encode_constant(type, types::ConstantKind::Float, text, "option");
+    default: return types::encode_constant(type, types::ConstantKind::Integer, text, "option");
+  }
+}
+
+// Every table option system_schema.tables (or .views) has a column for: the table's own text
+// or 5.0's default. comment, default_time_to_live and gc_grace_seconds are written apart.
+void add_option_columns(RowValues& values, const schema::TableSchema& system_table, const schema::TableSchema& table) {
+  for (const auto& [name, def] : schema::kTableOptionDefaults) {
+    if (name == "comment" || name == "default_time_to_live" || name == "gc_grace_seconds") continue;
+    const int c = system_table.find(name);
+    if (c < 0) continue;
+    const auto given = table.options.find(std::string(name));
+    values.push_back({name.data(),  // a literal: NUL-terminated
+                      option_bytes(*system_table.column(c).type, given == table.options.end() ? def : given->second)});
+  }
+}
+
 // system_schema.*: the stored keyspaces (virtual ones are in system_virtual_schema, as in
 // Cassandra). functions, aggregates, triggers, dropped_columns and column_masks stay empty.
 void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema& t) {
@@ -324,10 +382,12 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
     } else if (t.name == "tables") {
       for (const auto& [tn, tt] : ks.tables) {
         if (tt.view) continue;  // views have their own table
-        write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"comment", comment_of(tt)},
-                          {"default_time_to_live", int32(tt.default_time_to_live)},
-                          {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", stable_uuid(name + "." + tn)},
-                          {"flags", types::encode_elements(table_flags(tt))}});
+        RowValues values{{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"comment", comment_of(tt)},
+                         {"default_time_to_live", int32(tt.default_time_to_live)},
+                         {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", stable_uuid(name + "." + tn)},
+                         {"flags", types::encode_elements(table_flags(tt))}};
+        add_option_columns(values, t, tt);
+        write_row(st, t, values);
       }
     } else if (t.name == "columns") {
       write_column_rows(st, t, ks);
@@ -342,13 +402,15 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
     } else if (t.name == "views") {
       for (const auto& [tn, tt] : ks.tables) {
         if (!tt.view) continue;
-        write_row(st, t, {{"keyspace_name", text(name)}, {"view_name", text(tn)},
+        RowValues values{{"keyspace_name", text(name)}, {"view_name", text(tn)},
                           {"base_table_id", stable_uuid(name + "." + tt.view->base)},
                           {"base_table_name", text(tt.view->base)}, {"comment", comment_of(tt)},
                           {"default_time_to_live", int32(0)}, {"gc_grace_seconds", int32(gc_grace_of(tt))},
                           {"id", stable_uuid(name + "." + tn)},
                           {"include_all_columns", boolean(tt.view->include_all_columns)},
-                          {"where_clause", text(tt.view->where_text())}});
+                          {"where_clause", text(tt.view->where_text())}};
+        add_option_columns(values, t, tt);
+        write_row(st, t, values);
       }
     } else if (t.name == "indexes") {
       for (const auto& [tn, tt] : ks.tables)

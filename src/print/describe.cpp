@@ -6,34 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "schema/option_names.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::print {
 
 namespace {
-
-// Table options in the order 5.0 prints them, with their defaults.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 19> kTableDefaults = {{
-    {"additional_write_policy", "'99p'"},
-    {"allow_auto_snapshot", "true"},
-    {"bloom_filter_fp_chance", "0.01"},
-    {"caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}"},
-    {"cdc", "false"},
-    {"comment", "''"},
-    {"compaction", "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}"},
-    {"compression", "{'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}"},
-    {"memtable", "'default'"},
-    {"crc_check_chance", "1.0"},
-    {"default_time_to_live", "0"},
-    {"extensions", "{}"},
-    {"gc_grace_seconds", "864000"},
-    {"incremental_backups", "true"},
-    {"max_index_interval", "2048"},
-    {"memtable_flush_period_in_ms", "0"},
-    {"min_index_interval", "128"},
-    {"read_repair", "'BLOCKING'"},
-    {"speculative_retry", "'99p'"},
-}};
 
 std::string quoted(std::string_view s) {
   std::string out = "'";
@@ -72,7 +50,7 @@ void append_clustering_order(std::string& out, const schema::TableSchema& t) {
 void append_options(std::string& out, const schema::TableSchema& t) {
   append_clustering_order(out, t);
   bool first = true;
-  for (const auto& [name, def] : kTableDefaults) {
+  for (const auto& [name, def] : schema::kTableOptionDefaults) {
     if (t.view && name == "default_time_to_live") continue;
     auto given = t.options.find(std::string(name));
     out += fmt::format("{}{} = {}", first ? "" : "\n    AND ", name, given == t.options.end() ? std::string(def) : given->second);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -122,6 +123,7 @@ struct TableSchema {
   std::int32_t default_time_to_live = 0;
   std::vector<IndexDef> indexes;
   std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then
+  std::set<std::string> dropped_static;                  // …and which of them were static
   std::optional<ViewDef> view;     // set when this is a materialized view
   std::vector<std::string> views;  // on a base table: its views' names, in creation order
   // A virtual table (system_views, system_virtual_schema): Cassandra computes its rows on read
