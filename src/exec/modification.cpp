@@ -486,13 +486,22 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       if (!type.is_collection())
         invalid("Invalid deletion operation for non collection column {}", util::cql_name(col.name));
       const types::CqlType* et = type.kind == types::Kind::List ? types::native_type(types::Kind::Int) : type.params[0];
+      // Lists.DiscarderByIndex skips an unset index; Maps.DiscarderByKey refuses an unset key;
+      // Sets.ElementDiscarder skips a null or unset element.
       if (is_unset(*target.element)) {
+        if (type.kind == types::Kind::Map) invalid("Invalid unset map key");
         elements.emplace_back();
         unset.push_back(true);
         continue;
       }
       element = bind_term(*target.element, *et, (type.kind == types::Kind::List ? "idx(" : "key(") + col.name + ")", &fctx);
-      if (!element) invalid("Invalid null value for {} element", type.kind == types::Kind::List ? "list index" : "map key");
+      if (!element && type.kind == types::Kind::Set) {
+        elements.emplace_back();
+        unset.push_back(true);
+        continue;
+      }
+      if (!element && type.kind == types::Kind::List) invalid("Invalid null value for list index");
+      if (!element) invalid("Invalid null map key");
     }
     elements.push_back(std::move(element));
     unset.push_back(false);

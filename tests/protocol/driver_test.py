@@ -1127,6 +1127,19 @@ def test_bound_values_hints_function_failure_and_ann():
     eq([r.k for r in s.execute(f"SELECT k FROM {ks}.vec ORDER BY v ANN OF [1, 0] LIMIT 2")], [1, 3], "ANN order")
 
 
+def test_unset_element_deletions():
+    """DELETE c[?] bound to unset: a list index is skipped, a map key refused (Maps.DiscarderByKey)."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_unset_del")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, l list<int>, m map<int, int>)")
+    s.execute(f"INSERT INTO {ks}.t (k, l, m) VALUES (0, [1], {{1: 1}})")
+    s.execute(s.prepare(f"DELETE l[?] FROM {ks}.t WHERE k = 0"), (UNSET_VALUE,))
+    e = expect_error(InvalidRequest, s.execute, s.prepare(f"DELETE m[?] FROM {ks}.t WHERE k = 0"), (UNSET_VALUE,))
+    assert "Invalid unset map key" in str(e), str(e)
+    row = s.execute(f"SELECT l, m FROM {ks}.t WHERE k = 0").one()
+    eq((row.l, row.m), ([1], {1: 1}), "nothing deleted")
+
+
 def test_cast_terms_and_function_markers():
     """CAST(term AS type) is a call of cast_as_<type>; a marker takes its parameter's type."""
     c, s = connect()
