@@ -192,6 +192,7 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     if (cr.slice())
       invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.in = true;
+    cr.in_terms = rel.in_marker ? 0 : rel.values.size();
     if (rel.in_marker) {  // the marker's value is the list
       const types::CqlType* list = types::collection_type(types::Kind::List, {c.type}, true);
       auto bytes = bind_term(rel.values[0], *list, "in(" + c.name + ")", ctx);
@@ -275,6 +276,7 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
       values.push_back(bind_relation_value(t.column(m.columns[i]), term.items[i], ctx));
     return values;
   };
+  m.in_terms = rel.in_marker ? 0 : rel.values.size();
   if (rel.in_marker && !rel.values.empty()) {  // (b, c) IN ?: a list of tuples
     const types::CqlType* list = types::collection_type(types::Kind::List, {tuple_type}, true);
     const auto bytes = bind_term(rel.values[0], *list, "in(" + names + ")");

@@ -25,6 +25,7 @@ struct Bound {
 struct ColumnRestriction {
   bool eq = false;                  // '=' (values has one element)
   bool in = false;                  // IN (values may be empty)
+  std::size_t in_terms = 0;         // IN: how many values it wrote; 0 for IN ? (a bound list)
   std::vector<std::string> values;  // for eq / in, in the order written
   std::optional<Bound> lower, upper;
   bool is_not_null = false;
@@ -44,6 +45,7 @@ struct MultiRestriction {
   std::vector<int> columns;                    // indices into schema columns
   ast::Operator op;
   std::vector<std::vector<std::string>> tuples;  // one for comparisons, several for IN
+  std::size_t in_terms = 0;                      // IN: tuples written; 0 for IN ? (a bound list)
 };
 
 struct TokenBounds {

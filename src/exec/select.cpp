@@ -165,9 +165,10 @@ void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
       // A skipped column must hold one value: '=', an IN of one value, or a multi-column '='
       // (or one-tuple IN) that covers it (5.0's ordering rules).
       const auto& cr = plan.where.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(next)])];
-      bool single = cr.eq || (cr.in && cr.values.size() == 1);
+      // (An IN counts by what it wrote: IN ? or IN (?, ?) is no equality, whatever is bound.)
+      bool single = cr.eq || (cr.in && cr.in_terms == 1);
       for (const auto& m : plan.where.multi)
-        if ((m.op == ast::Operator::Eq || (m.op == ast::Operator::In && m.tuples.size() == 1)) &&
+        if ((m.op == ast::Operator::Eq || (m.op == ast::Operator::In && m.in_terms == 1)) &&
             std::find(m.columns.begin(), m.columns.end(), t.clustering[static_cast<std::size_t>(next)]) != m.columns.end())
           single = true;
       if (!single)
