@@ -82,6 +82,25 @@ std::string op_text(const schema::Column& c, const ast::Assignment& a) {
 
 }  // namespace
 
+void check_operation_kind(const schema::Column& c, const ast::Assignment& a) {
+  const types::CqlType& type = *c.type;
+  const std::string name = util::cql_name(c.name);
+  if (a.kind == ast::AssignmentKind::SetElement && type.is_collection() && type.frozen)
+    invalid("Invalid operation ({}) for frozen collection column {}", op_text(c, a), name);
+  if (a.kind == ast::AssignmentKind::Set || a.kind == ast::AssignmentKind::SetElement || !a.field.empty()) return;
+  if (type.kind == types::Kind::Counter) return;
+  if (!type.is_collection()) {
+    if (type.kind == types::Kind::Tuple && a.kind == ast::AssignmentKind::Add)
+      invalid("Invalid operation ({}) for tuple column {}", op_text(c, a), name);
+    invalid("Invalid operation ({}) for non counter column {}", op_text(c, a), name);
+  }
+  if (type.frozen) invalid("Invalid operation ({}) for frozen collection column {}", op_text(c, a), name);
+}
+
+namespace {
+
+}  // namespace
+
 store::ComplexWrite overwrite_collection(const schema::Column& c, const std::optional<std::string>& value,
                                          const WriteStamp& w, const FunctionContext& ctx) {
   store::ComplexWrite out;
@@ -170,8 +189,7 @@ void apply_assignment(const schema::Column& c,
     (is_static ? m.static_cells : m.cells).emplace_back(c.position, std::move(cell));
     return;
   }
-  if (!type.is_collection()) invalid("Invalid operation ({}) for non counter column {}", op_text(c, a), name);
-  if (type.frozen) invalid("Invalid operation ({}) for frozen collection column {}", op_text(c, a), name);
+  check_operation_kind(c, a);
 
   store::ComplexWrite cw;
   cw.slot = c.position;

@@ -42,6 +42,9 @@ StoredRow find_stored(const Database& db, const schema::TableSchema& t, const st
                       const std::string& clustering, bool is_static);
 
 // Applies one UPDATE assignment other than a plain `c = v` on a simple column to mutation `m`.
+// Operation.Addition/Substraction.prepare: += / -= (and prepends) need a counter or a
+// non-frozen collection; checked before the WHERE clause, as 5.0 prepares operations first.
+void check_operation_kind(const schema::Column& c, const ast::Assignment& a);
 void apply_assignment(const schema::Column& c,
                       const ast::Assignment& a, const std::optional<std::string>& value,
                       const std::optional<std::string>& element, const StoredRow& stored,

@@ -324,6 +324,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     only_static = only_static && col.kind == ColumnKind::Static;
     const types::CqlType& type = *col.type;
     counter = counter || type.kind == types::Kind::Counter;
+    check_operation_kind(col, a);
     Set set{&col, &a, std::nullopt, std::nullopt};
     const types::CqlType* value_type = &type;
     if (!a.field.empty()) {

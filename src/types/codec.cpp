@@ -370,7 +370,9 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
       return be_bytes(*t);
     }
     case Kind::Duration: {
-      auto d = parse_duration(text);
+      std::string error;
+      auto d = parse_duration(text, &error);
+      if (!d && !error.empty()) invalid("{}", error);
       if (!d) invalid("Unable to convert '{}' to a duration", text);
       return encode_duration(d->months, d->days, d->nanos);
     }

@@ -179,27 +179,62 @@ namespace {
 constexpr std::int64_t kNsPerUs = 1000, kNsPerMs = 1000000, kNsPerS = 1000000000LL;
 constexpr std::int64_t kNsPerMin = 60 * kNsPerS, kNsPerH = 60 * kNsPerMin;
 
-bool add_unit(Duration& d, std::int64_t n, std::string_view unit) {
+// Duration.Builder: units in order, each once, and totals that fit (months and days in an int,
+// nanoseconds in a long). The messages are 5.0's (the limit printed is Integer.MAX_VALUE even
+// for nanoseconds, as Cassandra prints it).
+struct DurationBuilder {
+  Duration d;
+  int current = 0;  // the last unit's index: 1 years … 10 nanoseconds
+  std::string* error;
+
+  static const char* unit_name(int index) {
+    static constexpr const char* kNames[] = {"", "years", "months", "weeks", "days", "hours", "minutes",
+                                             "seconds", "milliseconds", "microseconds", "nanoseconds"};
+    return kNames[index];
+  }
+  bool fail(std::string message) {
+    if (error) *error = std::move(message);
+    return false;
+  }
+  bool add(int index, std::int64_t n) {
+    if (index == current) return fail(fmt::format("Invalid duration. The {} are specified multiple times", unit_name(index)));
+    if (index < current)
+      return fail(fmt::format("Invalid duration. The {} should be after {}", unit_name(current), unit_name(index)));
+    current = index;
+    auto within = [&](std::int64_t limit, const char* what) {
+      return n <= limit || fail(fmt::format("Invalid duration. The total number of {} must be less or equal to {}", what, INT32_MAX));
+    };
+    static constexpr std::int64_t kPer[] = {0, 12, 1, 7, 1, kNsPerH, kNsPerMin, kNsPerS, kNsPerMs, kNsPerUs, 1};
+    if (index <= 2) {
+      if (!within((INT32_MAX - d.months) / kPer[index], "months")) return false;
+      d.months += static_cast<std::int32_t>(n * kPer[index]);
+    } else if (index <= 4) {
+      if (!within((INT32_MAX - d.days) / kPer[index], "days")) return false;
+      d.days += static_cast<std::int32_t>(n * kPer[index]);
+    } else {
+      if (!within((INT64_MAX - d.nanos) / kPer[index], "nanoseconds")) return false;
+      d.nanos += n * kPer[index];
+    }
+    return true;
+  }
+};
+
+// The index of a standard-format unit (y, mo, w, d, h, m, s, ms, us/µs, ns; any case), or 0.
+int unit_index(std::string_view unit) {
   std::string u;
   for (char ch : unit) u += static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-  if (u == "y") d.months += static_cast<std::int32_t>(n * 12);
-  else if (u == "mo") d.months += static_cast<std::int32_t>(n);
-  else if (u == "w") d.days += static_cast<std::int32_t>(n * 7);
-  else if (u == "d") d.days += static_cast<std::int32_t>(n);
-  else if (u == "h") d.nanos += n * kNsPerH;
-  else if (u == "m") d.nanos += n * kNsPerMin;
-  else if (u == "s") d.nanos += n * kNsPerS;
-  else if (u == "ms") d.nanos += n * kNsPerMs;
-  else if (u == "us" || u == "\xc2\xb5s") d.nanos += n * kNsPerUs;
-  else if (u == "ns") d.nanos += n;
-  else return false;
-  return true;
+  static constexpr std::pair<std::string_view, int> kUnits[] = {
+      {"y", 1}, {"mo", 2}, {"w", 3}, {"d", 4}, {"h", 5}, {"m", 6}, {"s", 7}, {"ms", 8}, {"us", 9}, {"\xc2\xb5s", 9}, {"ns", 10}};
+  for (const auto& [name, index] : kUnits)
+    if (u == name) return index;
+  return 0;
 }
 
 }  // namespace
 
-std::optional<Duration> parse_duration(std::string_view text) {
-  Duration d;
+std::optional<Duration> parse_duration(std::string_view text, std::string* error) {
+  DurationBuilder b{Duration{}, 0, error};
+  Duration& d = b.d;
   bool neg = !text.empty() && text[0] == '-';
   std::string_view t = text.substr(neg ? 1 : 0);
   if (t.empty()) return std::nullopt;
@@ -217,9 +252,8 @@ std::optional<Duration> parse_duration(std::string_view text) {
       return std::nullopt;
     auto y = num(1, 4), mo = num(6, 2), dd = num(9, 2), h = num(12, 2), mi = num(15, 2), s = num(18, 2);
     if (!y || !mo || !dd || !h || !mi || !s) return std::nullopt;
-    d.months = static_cast<std::int32_t>(*y * 12 + *mo);
-    d.days = static_cast<std::int32_t>(*dd);
-    d.nanos = *h * kNsPerH + *mi * kNsPerMin + *s * kNsPerS;
+    if (!b.add(1, *y) || !b.add(2, *mo) || !b.add(4, *dd) || !b.add(5, *h) || !b.add(6, *mi) || !b.add(7, *s))
+      return std::nullopt;
   } else if (t[0] == 'P') {
     // ISO 8601: PnYnMnDTnHnMnS or PnW, upper case as Cassandra's patterns are.
     bool in_time = false;
@@ -229,18 +263,16 @@ std::optional<Duration> parse_duration(std::string_view text) {
       if (t[i] == 'T') { in_time = true; ++i; continue; }
       std::int64_t n = 0;
       std::size_t start = i;
-      while (i < t.size() && t[i] >= '0' && t[i] <= '9') n = n * 10 + (t[i++] - '0');
+      while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
+        if (n > (INT64_MAX - (t[i] - '0')) / 10) return std::nullopt;  // Long.parseLong's overflow
+        n = n * 10 + (t[i++] - '0');
+      }
       if (i == start || i == t.size()) return std::nullopt;
       const char u = t[i];
       ++i;
-      if (!in_time && u == 'Y') d.months += static_cast<std::int32_t>(n * 12);
-      else if (!in_time && u == 'M') d.months += static_cast<std::int32_t>(n);
-      else if (!in_time && u == 'W') d.days += static_cast<std::int32_t>(n * 7);
-      else if (!in_time && u == 'D') d.days += static_cast<std::int32_t>(n);
-      else if (in_time && u == 'H') d.nanos += n * kNsPerH;
-      else if (in_time && u == 'M') d.nanos += n * kNsPerMin;
-      else if (in_time && u == 'S') d.nanos += n * kNsPerS;
-      else return std::nullopt;
+      const int index = !in_time ? (u == 'Y' ? 1 : u == 'M' ? 2 : u == 'W' ? 3 : u == 'D' ? 4 : 0)
+                                 : (u == 'H' ? 5 : u == 'M' ? 6 : u == 'S' ? 7 : 0);
+      if (index == 0 || !b.add(index, n)) return std::nullopt;
     }
   } else {
     std::size_t i = 0;
@@ -248,13 +280,14 @@ std::optional<Duration> parse_duration(std::string_view text) {
       std::int64_t n = 0;
       std::size_t start = i;
       while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
-        if (n > INT64_MAX / 100) return std::nullopt;
+        if (n > (INT64_MAX - (t[i] - '0')) / 10) return std::nullopt;  // Long.parseLong's overflow
         n = n * 10 + (t[i++] - '0');
       }
       if (i == start) return std::nullopt;
       std::size_t ustart = i;
       while (i < t.size() && !(t[i] >= '0' && t[i] <= '9')) ++i;
-      if (!add_unit(d, n, t.substr(ustart, i - ustart))) return std::nullopt;
+      const int index = unit_index(t.substr(ustart, i - ustart));
+      if (index == 0 || !b.add(index, n)) return std::nullopt;
     }
   }
   if (neg) { d.months = -d.months; d.days = -d.days; d.nanos = -d.nanos; }

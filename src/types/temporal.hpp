@@ -32,7 +32,9 @@ struct Duration {
   std::int64_t nanos = 0;
 };
 // Duration literal (1h30m, -2d, P1Y2M, PT1H, P2W) -> value; nullopt when malformed.
-std::optional<Duration> parse_duration(std::string_view text);
+// A duration literal (1h30m, P1DT2H, P0001-02-03T04:05:06). On a literal Cassandra parses but
+// refuses (a unit twice, units out of order, a total too large) `error` gets 5.0's message.
+std::optional<Duration> parse_duration(std::string_view text, std::string* error = nullptr);
 
 // Renderers used by cqlsh output.
 std::string format_timestamp_ms(std::int64_t ms);  // 2011-02-03 04:05:00.000000+0000
