@@ -179,7 +179,9 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     arity(map ? 2 : 1);
     std::vector<const types::CqlType*> params;
     for (const auto& a : ref.args) params.push_back(resolve_type(a, keyspace, frozen, true, ks));
-    const std::string shown = raw_type_text(ref);  // CQL3Type.RawCollection.toString: as written
+    // CQL3Type.RawCollection.toString: as written, frozen<…> when frozen (freeze() reaches the
+    // collections nested in a frozen one too).
+    const std::string shown = frozen ? "frozen<" + raw_type_text(ref) + ">" : raw_type_text(ref);
     for (const auto* p : params) {
       if (p->kind == Kind::Counter) invalid("Counters are not allowed inside collections: {}", shown);
       if (p->multi_cell()) invalid("Non-frozen collections are not allowed inside collections: {}", shown);
@@ -440,7 +442,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
         invalid("Invalid non-frozen user-defined type {} for PRIMARY KEY column '{}'", util::cql_name(type->type_name), c.name);
       if (type->kind == types::Kind::Counter)
         invalid("counter type is not supported for PRIMARY KEY column '{}'", c.name);
-      if (type->kind == types::Kind::Duration)
+      if (type->references_duration())  // also inside a frozen collection, tuple or UDT
         invalid("duration type is not supported for PRIMARY KEY column '{}'", c.name);
       if (type->multi_cell())
         invalid("Invalid non-frozen collection type {} for PRIMARY KEY column '{}'", type->name, c.name);

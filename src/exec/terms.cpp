@@ -183,7 +183,19 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top)
       for (auto part : parts) check_bound_bytes(*type.params[0], part, false);
       break;
     }
-    default: break;  // text, ascii, blob, duration: any bytes
+    case Kind::Duration: {  // DurationSerializer.validate
+      expect(n >= 3, "Expected at least 3 bytes for a duration");
+      std::int64_t months = 0, days = 0, nanos = 0;
+      if (!types::decode_duration(v, months, days, nanos)) error::invalid("Invalid duration value ({} bytes)", n);
+      if (months != static_cast<std::int32_t>(months))
+        error::invalid("The duration months must be a 32 bits integer but was: {}", months);
+      if (days != static_cast<std::int32_t>(days)) error::invalid("The duration days must be a 32 bits integer but was: {}", days);
+      if (!((months >= 0 && days >= 0 && nanos >= 0) || (months <= 0 && days <= 0 && nanos <= 0)))
+        error::invalid("The duration months, days and nanoseconds must be all of the same sign ({}, {}, {})", months, days,
+                       nanos);
+      break;
+    }
+    default: break;  // text, ascii, blob: any bytes
   }
 }
 

@@ -113,7 +113,7 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
       invalid("Invalid non-frozen {} type '{}' for PRIMARY KEY column '{}'",
               type->kind == types::Kind::Udt ? "user-defined" : "collection", type->name, c);
     if (type->kind == types::Kind::Counter) invalid("counter type is not supported for PRIMARY KEY column '{}'", c);
-    if (type->kind == types::Kind::Duration) invalid("duration type is not supported for PRIMARY KEY column '{}'", c);
+    if (type->references_duration()) invalid("duration type is not supported for PRIMARY KEY column '{}'", c);
   }
   if (!s.clustering_order.empty()) {
     bool match = s.clustering_order.size() == s.clustering.size();

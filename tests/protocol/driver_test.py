@@ -1140,6 +1140,21 @@ def test_unset_element_deletions():
     eq((row.l, row.m), ([1], {1: 1}), "nothing deleted")
 
 
+def test_bound_duration_validation():
+    """A bound duration is validated as DurationSerializer does: 32-bit months and days, one sign."""
+    from cassandra.util import Duration
+    c, s = connect()
+    ks = create_keyspace(s, "pt_duration")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, d duration)")
+    ins = s.prepare(f"INSERT INTO {ks}.t (k, d) VALUES (?, ?)")
+    e = expect_error(InvalidRequest, s.execute, ins, (1, Duration(2, -2, 0)))
+    assert "The duration months, days and nanoseconds must be all of the same sign (2, -2, 0)" in str(e), str(e)
+    e = expect_error(InvalidRequest, s.execute, ins, (1, Duration(9223372036854775807, 0, 0)))
+    assert "The duration months must be a 32 bits integer but was: 9223372036854775807" in str(e), str(e)
+    s.execute(ins, (2, Duration(-1, -2, -3)))
+    eq(s.execute(f"SELECT d FROM {ks}.t WHERE k = 2").one().d, Duration(-1, -2, -3), "a negative duration")
+
+
 def test_cast_terms_and_function_markers():
     """CAST(term AS type) is a call of cast_as_<type>; a marker takes its parameter's type."""
     c, s = connect()
