@@ -170,14 +170,14 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       }
       b.type = vt;
       if (cond.in_marker) {  // IF c IN ?: the marker is the list of candidates
-        const types::CqlType* list = types::collection_type(types::Kind::List, {vt}, true);
-        const auto bytes = bind_term(cond.values[0], *list, "in(" + col.name + ")");
-        if (!bytes) invalid("Invalid null list in IN condition");
-        std::vector<std::string_view> items;
-        if (!types::decode_elements(*bytes, items)) invalid("Invalid list value for in({})", col.name);
-        for (auto item : items) b.values.emplace_back(std::string(item));
+        if (is_unset(cond.values[0])) invalid("Invalid 'unset' value in condition");
+        const auto items = bind_in_list(cond.values[0], *vt, "in(" + col.name + ")");
+        if (!items) invalid("Invalid null list in IN condition");
+        b.values = *items;
       } else {
-        for (const auto& v : cond.values) b.values.push_back(bind_term(v, *vt, receiver));
+        // An unset candidate is left out (CASSANDRA-12981); the others bind as the column's.
+        for (const auto& v : cond.values)
+          if (cond.op != ast::Operator::In || !is_unset(v)) b.values.push_back(bind_term(v, *vt, receiver));
       }
       // A non-frozen collection has no empty value: [] / {} compare as null (IF l = [] holds on
       // a null l), as Cassandra's collection conditions read them.

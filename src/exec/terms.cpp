@@ -570,6 +570,57 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
   return types::encode_constant(type, kind, term.text, column);
 }
 
+std::optional<std::vector<Value>> bind_in_list(const ast::Term& term, const types::CqlType& element,
+                                               std::string_view column) {
+  if (term.kind != ast::TermKind::Bind) {
+    const auto bytes = bind_term(term, *types::collection_type(types::Kind::List, {&element}, true), column);
+    if (!bytes) return std::nullopt;
+    std::vector<std::string_view> items;
+    if (!types::decode_elements(*bytes, items)) error::invalid("Invalid list value for {}", column);
+    return std::vector<Value>(items.begin(), items.end());
+  }
+  const auto& values = current_bound_values();
+  if (term.bind_index >= values.size())
+    error::invalid("there were {} markers(?) in CQL but {} bound variables", term.bind_index + 1, values.size());
+  const BoundValue& v = values[term.bind_index];
+  if (v.state == BoundValue::State::Null) return std::nullopt;
+  if (v.state == BoundValue::State::Unset) error::invalid("Invalid unset value for column {}", column);
+  // The protocol's list: a 4-byte count, then each element as a 4-byte length (-1: null) and its
+  // bytes. An IN list may hold null elements, and an empty one reads as null where the type has
+  // no empty value (Lists.Value.fromSerialized: "elements can be null in lists that represent a
+  // set of IN values").
+  const std::string_view b = v.bytes;
+  auto read_int = [&](std::size_t at) {
+    if (at + 4 > b.size()) error::invalid("Not enough bytes to read a list");
+    return types::read_be<std::int32_t>(b.substr(at, 4));
+  };
+  std::vector<Value> out;
+  const std::int32_t count = read_int(0);
+  if (count < 0) error::invalid("Not enough bytes to read a list");
+  std::size_t at = 4;
+  for (std::int32_t i = 0; i < count; ++i) {
+    const std::int32_t n = read_int(at);
+    at += 4;
+    if (n < 0) {
+      out.emplace_back(std::nullopt);
+      continue;
+    }
+    if (at + static_cast<std::size_t>(n) > b.size()) error::invalid("Not enough bytes to read a list");
+    const std::string_view item = b.substr(at, static_cast<std::size_t>(n));
+    at += static_cast<std::size_t>(n);
+    using types::Kind;
+    const bool textual = element.kind == Kind::Text || element.kind == Kind::Ascii || element.kind == Kind::Blob;
+    if (item.empty() && !textual && !element.is_collection()) {
+      out.emplace_back(std::nullopt);
+      continue;
+    }
+    check_bound_bytes(element, item, false);
+    out.emplace_back(std::string(item));
+  }
+  if (at != b.size()) error::invalid("Unexpected extraneous bytes after list value");
+  return out;
+}
+
 bool is_from_json_call(const ast::Term& term) {
   if (term.kind != ast::TermKind::FunctionCall || term.items.size() != 1) return false;
   std::string_view name = term.text;

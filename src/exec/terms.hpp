@@ -47,6 +47,11 @@ std::string partition_key_from_text(const schema::TableSchema& t, std::string_vi
 // A term as the user wrote it, for messages ("b != 5", "'x'").
 std::string term_text(const ast::Term& term);
 
+// IN ? (or a literal list) as its candidates: a bound list may hold null elements, and an empty
+// element of a type with no empty value is null; nullopt for a null list.
+std::optional<std::vector<Value>> bind_in_list(const ast::Term& term, const types::CqlType& element,
+                                               std::string_view column);
+
 // timestamp/date ± duration (TemporalType.addDuration / substractDuration), on bytes; a duration
 // finer than the type holds is a FunctionFailure as in 5.0.
 std::string temporal_arithmetic(char op, const types::CqlType& type, std::string_view base, std::string_view duration);

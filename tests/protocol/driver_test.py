@@ -1155,6 +1155,23 @@ def test_bound_duration_validation():
     eq(s.execute(f"SELECT d FROM {ks}.t WHERE k = 2").one().d, Duration(-1, -2, -3), "a negative duration")
 
 
+def test_lwt_in_candidates_null_and_unset():
+    """IF c IN ? may hold a null element; IF c IN (?, ?) leaves unset candidates out; IN ? unset is refused."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_lwt_in")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
+    s.execute(f"INSERT INTO {ks}.t (k, v) VALUES (0, 3)")
+    upd = s.prepare(f"UPDATE {ks}.t SET v = 4 WHERE k = 0 IF v IN ?")
+    eq(s.execute(upd, ([1, None, 3],)).one()[0], True, "IN ? with a null element")
+    e = expect_error(InvalidRequest, s.execute, upd, (UNSET_VALUE,))
+    assert "Invalid 'unset' value in condition" in str(e), str(e)
+    two = s.prepare(f"UPDATE {ks}.t SET v = 5 WHERE k = 0 IF v IN (?, ?)")
+    eq(s.execute(two, (1, UNSET_VALUE)).one()[0], False, "IN (1, unset)")
+    eq(s.execute(two, (UNSET_VALUE, 4)).one()[0], True, "IN (unset, 4)")
+    e = expect_error(InvalidRequest, s.execute, s.prepare(f"UPDATE {ks}.t SET v = 6 WHERE k = 0 IF v = ?"), (UNSET_VALUE,))
+    assert "unset" in str(e), str(e)
+
+
 def test_cast_terms_and_function_markers():
     """CAST(term AS type) is a call of cast_as_<type>; a marker takes its parameter's type."""
     c, s = connect()
