@@ -39,7 +39,9 @@ struct function_call : seq<function_name, call_open, opt<list<term, comma>>, cal
 // the tuple literal, which it cannot be: a tuple's first element is no bare type name and ')'.
 struct term_primary;
 struct cast_open : lparen {};
-struct cast_type_name : ident {};
+// A native type's name, or (5.0's comparatorType) a collection, tuple or vector type, kept as
+// written up to the ')': (vector<float, 3>) [...], (list<int>) ?. Types hold no parentheses.
+struct cast_type_name : seq<sor<ident, kw_set>, opt<one<'<'>, star<not_one<')', ';', '('>>>> {};
 struct cast_close : rparen {};
 struct term_cast : seq<cast_open, cast_type_name, cast_close, term_primary> {};
 // CAST(term AS type) (5.0's simpleTerm): a call of the native function cast_as_<type>. Before

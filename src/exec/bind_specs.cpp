@@ -81,13 +81,13 @@ struct SpecWalk {
           const ast::Term& item = t.items[i];
           if (item.kind == TermKind::Bind) check_marker_argument(fn, t.items.size(), i);
           const types::CqlType* param = parameter_type(fn, t.items.size(), i);
-          if (!param && item.kind == TermKind::Cast) param = types::find_native_type(util::ascii_lower(item.text));
+          if (!param && item.kind == TermKind::Cast) param = hint_type(item.text);
           term(item, fmt::format("arg{}(system.{})", i, fn), param);
         }
         return;
       }
       case TermKind::Cast: {  // (int)? : the marker takes the cast's type
-        const types::CqlType* cast = types::find_native_type(util::ascii_lower(t.text));
+        const types::CqlType* cast = hint_type(t.text);
         term(t.items[0], name, cast ? cast : type);
         return;
       }

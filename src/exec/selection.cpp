@@ -82,7 +82,7 @@ std::optional<std::string> bind_selection_term(const ast::Term& term, const type
 }
 
 ResolvedSelector typed_constant(const ast::Term& term) {
-  const types::CqlType* type = types::find_native_type(util::ascii_lower(term.text));
+  const types::CqlType* type = hint_type(term.text);
   if (!type) invalid("Unknown type {}", term.text);
   ResolvedSelector r;
   r.op = SelectorOp::Constant;

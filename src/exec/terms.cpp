@@ -18,6 +18,7 @@
 #include "types/compare.hpp"
 #include "types/codec.hpp"
 #include "types/temporal.hpp"
+#include "types/type_name.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -88,7 +89,7 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
   switch (term.kind) {
     case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: case TermKind::Bind: return true;
     case TermKind::Cast: {
-      const types::CqlType* cast = types::find_native_type(util::ascii_lower(term.text));
+      const types::CqlType* cast = hint_type(term.text);
       return !cast || cast_accepted(type, *cast);  // an unknown type is refused when bound
     }
     case TermKind::List: return type.kind == Kind::List || (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
@@ -530,7 +531,7 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
     case TermKind::Operation: return bind_operation(term, type, column, ctx);
     case TermKind::Cast: {
       // TypeCast.prepare: the term is read as the cast's type, which the receiver must accept.
-      const types::CqlType* cast = types::find_native_type(util::ascii_lower(term.text));
+      const types::CqlType* cast = hint_type(term.text);
       if (!cast) error::invalid("Unknown type {}", term.text);
       if (!cast_accepted(type, *cast)) error::invalid("Cannot assign value {} to {} of type {}", term_text(term), column, type.name);
       return bind_term(term.items[0], *cast, column, ctx);
@@ -619,6 +620,26 @@ std::optional<std::vector<Value>> bind_in_list(const ast::Term& term, const type
   }
   if (at != b.size()) error::invalid("Unexpected extraneous bytes after list value");
   return out;
+}
+
+const types::CqlType* hint_type(std::string_view text) {
+  const std::string lower = util::ascii_lower(text);
+  if (const types::CqlType* native = types::find_native_type(lower)) return native;
+  if (lower.find('<') == std::string::npos) return nullptr;
+  if (const types::CqlType* parsed = types::parse_type_name(lower)) return parsed;
+  // VectorType.getInstance's refusal of a dimension below 1.
+  if (lower.starts_with("vector")) {
+    const auto comma = lower.rfind(',');
+    if (comma != std::string::npos) {
+      std::string digits;
+      for (char c : lower.substr(comma + 1))
+        if (c != ' ' && c != '>') digits += c;
+      if (!digits.empty() && digits.find_first_not_of("-0123456789") == std::string::npos && digits.size() < 12 &&
+          std::stoll(digits) <= 0)
+        error::invalid("vectors may only have positive dimensions; given {}", digits);
+    }
+  }
+  return nullptr;
 }
 
 bool is_from_json_call(const ast::Term& term) {

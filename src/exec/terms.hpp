@@ -47,6 +47,10 @@ std::string partition_key_from_text(const schema::TableSchema& t, std::string_vi
 // A term as the user wrote it, for messages ("b != 5", "'x'").
 std::string term_text(const ast::Term& term);
 
+// The type a hint names, (int) or (vector<float, 3>): a native, collection, tuple or vector
+// type; nullptr when it names none (a vector of no dimension is 5.0's refusal).
+const types::CqlType* hint_type(std::string_view text);
+
 // IN ? (or a literal list) as its candidates: a bound list may hold null elements, and an empty
 // element of a type with no empty value is null; nullopt for a null list.
 std::optional<std::vector<Value>> bind_in_list(const ast::Term& term, const types::CqlType& element,

@@ -232,7 +232,19 @@ struct action<g::call_close> {
 template <>
 struct action<g::cast_type_name> {
   template <class Input>
-  static void apply(const Input& in, Builder& b) { b.cast_types.push_back(b.name_of(in.string_view())); }
+  static void apply(const Input& in, Builder& b) {
+    std::string_view text = in.string_view();
+    if (text.find('<') == std::string_view::npos) {
+      b.cast_types.push_back(b.name_of(text));
+      return;
+    }
+    // A parameterised type: lower-cased (type names are keywords), trailing blanks off.
+    std::string lower(text);
+    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    while (!lower.empty() && (lower.back() == ' ' || lower.back() == '\t' || lower.back() == '\n' || lower.back() == '\r'))
+      lower.pop_back();
+    b.cast_types.push_back(b.keep(lower));
+  }
 };
 template <>
 struct action<g::term_cast> {
