@@ -1,5 +1,6 @@
 #include "exec/bind_specs.hpp"
 
+#include "exec/collections.hpp"
 #include "exec/functions.hpp"
 #include "exec/terms.hpp"
 #include "util/text.hpp"
@@ -107,7 +108,12 @@ struct SpecWalk {
     if (t) term(*t, name, types::native_type(kind));
   }
 
-  void relations(const ast::Vec<ast::Relation>& where) {
+  // `dml`: "UPDATE" or "DELETE", which refuse CONTAINS before anything else (StatementRestrictions).
+  void relations(const ast::Vec<ast::Relation>& where, const char* dml = nullptr) {
+    if (dml)
+      for (const auto& r : where)
+        if (r.op == ast::Operator::Contains || r.op == ast::Operator::ContainsKey)
+          error::invalid("Cannot use {} with {}", dml, r.op == ast::Operator::Contains ? "CONTAINS" : "CONTAINS KEY");
     for (const auto& r : where) {
       if (r.kind == ast::RelationKind::Token) {
         for (const auto& v : r.values) term(v, "partition key token", types::native_type(Kind::Bigint));
@@ -134,6 +140,15 @@ struct SpecWalk {
       }
       const schema::Column* c = r.columns.empty() ? nullptr : column(r.columns[0]);
       if (!c) continue;
+      // Relation.toRestriction's refusals come at PREPARE, as in 5.0.
+      if (r.op == ast::Operator::Neq && !r.map_entry && !r.values.empty())
+        error::invalid("Unsupported \"!=\" relation: {} != {}", util::cql_name(c->name), term_text(r.values[0]));
+      if (r.op == ast::Operator::IsNotNull) error::invalid("Unsupported restriction: {} IS NOT NULL", util::cql_name(c->name));
+      if ((r.op == ast::Operator::Contains || r.op == ast::Operator::ContainsKey) && !c->type->is_collection())
+        error::invalid("Cannot use {} on non-collection column {}", r.op == ast::Operator::Contains ? "CONTAINS" : "CONTAINS KEY",
+                       util::cql_name(c->name));
+      if (r.op == ast::Operator::ContainsKey && c->type->kind != Kind::Map)
+        error::invalid("Cannot use CONTAINS KEY on non-map column {}", util::cql_name(c->name));
       const types::CqlType* t = c->type;
       if (r.map_entry && r.values.size() == 2 && t->kind == Kind::Map) {
         term(r.values[0], fmt::format("key({})", c->name), t->params[0]);
@@ -202,6 +217,10 @@ struct SpecWalk {
       const schema::Column* c = column(a.column);
       if (!c) continue;
       const types::CqlType* t = c->type;
+      // Operation.prepare's refusals come at PREPARE, as in 5.0.
+      if (!c->is_primary_key()) check_operation_kind(*c, a);
+      if (a.kind == ast::AssignmentKind::Subtract && t->kind == Kind::Map && a.value.kind == TermKind::Map)
+        error::invalid("Value for a map substraction has to be a set, but was: '{}'", term_text(a.value));
       if (a.kind == ast::AssignmentKind::SetElement && a.element) {
         if (t->kind == Kind::Map) {
           term(*a.element, fmt::format("key({})", c->name), t->params[0]);
@@ -219,7 +238,7 @@ struct SpecWalk {
         term(a.value, c->name, t);
       }
     }
-    relations(s.where);
+    relations(s.where, "UPDATE");
     conditions(s.conditions);
     integer(s.ttl, "[ttl]", Kind::Int);
     integer(s.timestamp, "[timestamp]", Kind::Bigint);
@@ -232,7 +251,7 @@ struct SpecWalk {
       else if (c->type->kind == Kind::Set) term(*target.element, fmt::format("value({})", c->name), c->type->params[0]);
       else term(*target.element, fmt::format("idx({})", c->name), types::native_type(Kind::Int));
     }
-    relations(s.where);
+    relations(s.where, "DELETE");
     conditions(s.conditions);
     integer(s.timestamp, "[timestamp]", Kind::Bigint);
   }

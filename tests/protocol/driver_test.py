@@ -1172,6 +1172,22 @@ def test_lwt_in_candidates_null_and_unset():
     assert "unset" in str(e), str(e)
 
 
+def test_prepare_refuses_what_5_0_prepare_refuses():
+    """Refusals 5.0 makes while preparing reach PREPARE, not only EXECUTE."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_prepare_refusals")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, m map<text, int>, tp tuple<int, int>, v int)")
+    for stmt, text in (
+            (f"UPDATE {ks}.t SET m = m - {{'v1': 1}} WHERE k = ?", "Value for a map substraction has to be a set, but was: '{'v1': 1}'"),
+            (f"UPDATE {ks}.t SET tp = tp + (1, 1) WHERE k = ?", "Invalid operation (tp = tp + (1, 1)) for tuple column tp"),
+            (f"SELECT * FROM {ks}.t WHERE v != ? ALLOW FILTERING", 'Unsupported "!=" relation: v != ?'),
+            (f"SELECT * FROM {ks}.t WHERE v IS NOT NULL", "Unsupported restriction: v IS NOT NULL"),
+            (f"SELECT * FROM {ks}.t WHERE v CONTAINS ? ALLOW FILTERING", "Cannot use CONTAINS on non-collection column v"),
+            (f"DELETE FROM {ks}.t WHERE k CONTAINS ?", "Cannot use DELETE with CONTAINS")):
+        e = expect_error(InvalidRequest, s.prepare, stmt)
+        assert text in str(e), (stmt, str(e))
+
+
 def test_cast_terms_and_function_markers():
     """CAST(term AS type) is a call of cast_as_<type>; a marker takes its parameter's type."""
     c, s = connect()
