@@ -44,7 +44,10 @@ struct subscript_body : sor<seq<subscript_range, subscript_to>,
                             seq<subscript_from, opt<subscript_range, opt<subscript_to>>>> {};
 struct selector_subscript : seq<subscript_open, subscript_body, subscript_close> {};
 struct selector_modifier : sor<selector_subscript, seq<dot, selector_field>> {};
-struct selector_primary : seq<sor<selector_cast, selector_body, selector_constant, selector_paren>,
+// (type)(expression): a type hint before a parenthesised selector (selectionTypeHint over
+// selectionGroupWithoutField), tried after the hint before a constant.
+struct selector_hinted : seq<cast_open, cast_type_name, cast_close, selector_paren> {};
+struct selector_primary : seq<sor<selector_cast, selector_body, selector_constant, selector_hinted, selector_paren>,
                               star<selector_modifier>> {};
 struct selector_negate : tok<one<'-'>> { static constexpr const char* expected = "'-'"; };
 struct selector_unary;

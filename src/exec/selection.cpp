@@ -344,6 +344,19 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
     case ast::SelectorKind::FunctionCall: {
       const std::string fn = util::ascii_lower(sel.name);
       const auto& args = sel.args;
+      if (fn == "(hint)") {  // Selectable.WithTypeHint over a parenthesised expression
+        ResolvedSelector inner = resolve(t, args[0]);
+        const types::CqlType* to = hint_type(sel.cast_type);
+        if (!to) invalid("Unknown type {}", sel.cast_type);
+        const std::string name = fmt::format("({})({})", sel.cast_type, inner.name);
+        // The value must already be of the hinted type (text takes ascii's bytes, blob any).
+        if (inner.type != to && !(to->kind == Kind::Text && inner.type->kind == Kind::Ascii) && to->kind != Kind::Blob)
+          invalid("Cannot assign value {} to {} of type {}", name, name, to->name);
+        r = std::move(inner);
+        r.type = to;
+        r.name = name;
+        break;
+      }
       if (fn == "cast" && !sel.cast_type.empty()) {
         ResolvedSelector arg = resolve(t, args[0]);
         const types::CqlType* to = types::find_native_type(sel.cast_type);

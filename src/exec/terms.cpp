@@ -30,6 +30,47 @@ struct TypedValue {
   Value value;
 };
 
+// TupleType.fromString: fields split on ':' (not "\\:"), "@" for null, fewer fields than the
+// type allowed; each field read from its text as the field's type.
+std::string tuple_from_string(const types::CqlType& type, std::string_view text) {
+  using types::Kind;
+  std::vector<std::string> fields(1);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == ':') {
+      fields.back() += ':';
+      ++i;
+    } else if (text[i] == ':') {
+      fields.emplace_back();
+    } else {
+      fields.back() += text[i];
+    }
+  }
+  if (fields.size() > type.params.size())
+    error::invalid("Invalid tuple literal: too many elements. Type {} expects {} but got {}", type.name, type.params.size(),
+                   fields.size());
+  std::vector<std::optional<std::string>> parts;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i] == "@") {
+      parts.emplace_back();
+      continue;
+    }
+    const types::CqlType& field = *type.params[i];
+    const Kind k = field.kind;
+    types::ConstantKind as = types::ConstantKind::String;
+    if (k == Kind::Tinyint || k == Kind::Smallint || k == Kind::Int || k == Kind::Bigint || k == Kind::Varint ||
+        k == Kind::Counter)
+      as = types::ConstantKind::Integer;
+    else if (k == Kind::Float || k == Kind::Double || k == Kind::Decimal)
+      as = fields[i].find_first_of(".eE") == std::string::npos ? types::ConstantKind::Integer : types::ConstantKind::Float;
+    else if (k == Kind::Boolean) as = types::ConstantKind::Boolean;
+    else if (k == Kind::Uuid || k == Kind::Timeuuid) as = types::ConstantKind::Uuid;
+    else if (k == Kind::Duration) as = types::ConstantKind::Duration;
+    parts.push_back(types::encode_constant(field, as, fields[i], "tuple field"));
+  }
+  parts.resize(type.params.size());  // the fields not written are null
+  return types::encode_tuple(parts);
+}
+
 // Evaluates a function-call term. Constant arguments take the type of the first overload
 // whose parameters accept them.
 TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
@@ -568,6 +609,9 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
     default: break;
   }
   auto kind = static_cast<types::ConstantKind>(static_cast<int>(term.kind));
+  // A string for a tuple is read by TupleType.fromString (Constants.Literal takes any type it
+  // cannot name as a string's).
+  if (kind == types::ConstantKind::String && type.kind == types::Kind::Tuple) return tuple_from_string(type, term.text);
   return types::encode_constant(type, kind, term.text, column);
 }
 

@@ -1274,6 +1274,30 @@ struct action<g::selector_cast> {
     b.selectors.back() = std::move(cast);
   }
 };
+// (type)(expression): a call named "(hint)", which no written name can be, holding the
+// expression; its type is the hint's name.
+template <>
+struct action<g::selector_hinted> {
+  // The type is read back from the matched text, "(type)": the expression after it may have
+  // pushed (and left) type names of its own failed attempts onto cast_types.
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    const std::string_view text = in.string_view();
+    const std::size_t open = text.find('('), close = text.find(')', open);
+    std::string type(text.substr(open + 1, close - open - 1));
+    while (!type.empty() && (type.front() == ' ' || type.front() == '\t' || type.front() == '\n' || type.front() == '\r'))
+      type.erase(0, 1);
+    while (!type.empty() && (type.back() == ' ' || type.back() == '\t' || type.back() == '\n' || type.back() == '\r'))
+      type.pop_back();
+    ast::Selector hint;
+    hint.kind = ast::SelectorKind::FunctionCall;
+    hint.name = "(hint)";
+    hint.cast_type = type.find('<') == std::string::npos ? b.name_of(b.keep(type)) : b.keep(type);
+    hint.args.push_back(std::move(b.selectors.back()));
+    b.bound_depth(hint, nullptr);
+    b.selectors.back() = std::move(hint);
+  }
+};
 template <>
 struct action<g::selector_function_name> {
   template <class Input>
