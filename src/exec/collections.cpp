@@ -189,7 +189,7 @@ void apply_assignment(const schema::Column& c,
     (is_static ? m.static_cells : m.cells).emplace_back(c.position, std::move(cell));
     return;
   }
-  check_operation_kind(c, a);
+  // (prepare_update refused any other kind of operation with check_operation_kind.)
 
   store::ComplexWrite cw;
   cw.slot = c.position;

@@ -511,9 +511,7 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   const std::string kind = !fn.empty() ? fn : c.type->is_collection() ? "values" : "";
   // CreateIndexStatement.validateIndexTarget, in 5.0's order.
   if (c.type->references_duration()) {
-    if (c.type->is_collection()) invalid("Secondary indexes are not supported on collections containing durations");
-    if (c.type->kind == types::Kind::Tuple) invalid("Secondary indexes are not supported on tuples containing durations");
-    if (c.type->kind == types::Kind::Udt) invalid("Secondary indexes are not supported on UDTs containing durations");
+    refuse_nested_durations(*c.type, "Secondary indexes");
     invalid("Secondary indexes are not supported on duration columns");
   }
   if (t->is_compact()) {

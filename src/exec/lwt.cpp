@@ -163,9 +163,7 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
       const bool slice = cond.op == ast::Operator::Lt || cond.op == ast::Operator::Lte || cond.op == ast::Operator::Gt ||
                          cond.op == ast::Operator::Gte;
       if (slice && vt->references_duration()) {  // ColumnCondition.validateOperationOnDurations
-        if (vt->is_collection()) invalid("Slice conditions are not supported on collections containing durations");
-        if (vt->kind == types::Kind::Tuple) invalid("Slice conditions are not supported on tuples containing durations");
-        if (vt->kind == types::Kind::Udt) invalid("Slice conditions are not supported on UDTs containing durations");
+        refuse_nested_durations(*vt, "Slice conditions");
         invalid("Slice conditions ( {} ) are not supported on durations", op_symbol(cond.op));
       }
       b.type = vt;

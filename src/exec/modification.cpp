@@ -248,6 +248,15 @@ void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> pre
 
 // UpdateParameters.newRow: a dense compact table with one clustering column keeps thrift's rule
 // that its column name is never empty.
+// Whether every IF condition reads a static column (none does: true). The clustering key may be
+// left out only when the operations and the conditions all concern statics (StatementRestrictions).
+bool conditions_on_statics(const schema::TableSchema& t, const ast::Vec<ast::Condition>& conditions) {
+  return std::all_of(conditions.begin(), conditions.end(), [&](const ast::Condition& cond) {
+    const int c = t.find(cond.column);
+    return c < 0 || t.column(c).kind == ColumnKind::Static;
+  });
+}
+
 void check_compact_clustering(const schema::TableSchema& t, const Keys& keys) {
   if (t.compact != schema::CompactKind::Dense || t.clustering.size() != 1) return;
   for (const auto& p : keys.prefixes)
@@ -366,11 +375,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   Keys keys = analyse_where(t, s.where, true, &ctx);
   // StatementRestrictions: the clustering key may be left out only when the operations and the
   // conditions all concern static columns.
-  bool static_key = only_static;
-  for (const auto& cond : s.conditions) {
-    const int c = t.find(cond.column);
-    if (c >= 0 && t.column(c).kind != ColumnKind::Static) static_key = false;
-  }
+  const bool static_key = only_static && conditions_on_statics(t, s.conditions);
   if (static_key && keys.prefix_length > 0)
     invalid("Invalid restrictions on clustering columns since the UPDATE statement modifies only static columns");
   if (!static_key && keys.prefix_length < t.clustering.size()) {
@@ -522,11 +527,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
         invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns");
     }
   }
-  bool static_key = only_static;  // as for UPDATE: conditions on regular columns need the row
-  for (const auto& cond : s.conditions) {
-    const int c = t.find(cond.column);
-    if (c >= 0 && t.column(c).kind != ColumnKind::Static) static_key = false;
-  }
+  const bool static_key = only_static && conditions_on_statics(t, s.conditions);  // as for UPDATE
   if (!columns.empty()) {
     if (static_key && (keys.prefix_length > 0 || keys.lower || keys.upper))
       invalid("Invalid restrictions on clustering columns since the DELETE statement modifies only static columns");

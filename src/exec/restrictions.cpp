@@ -165,9 +165,7 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
 
   const bool slice = rel.op == Operator::Lt || rel.op == Operator::Lte || rel.op == Operator::Gt || rel.op == Operator::Gte;
   if (slice && c.type->references_duration()) {  // SingleColumnRelation.newSliceRestriction
-    if (c.type->is_collection()) invalid("Slice restrictions are not supported on collections containing durations");
-    if (c.type->kind == types::Kind::Tuple) invalid("Slice restrictions are not supported on tuples containing durations");
-    if (c.type->kind == types::Kind::Udt) invalid("Slice restrictions are not supported on UDTs containing durations");
+    refuse_nested_durations(*c.type, "Slice restrictions");
     invalid("Slice restrictions are not supported on duration columns");
   }
   if (c.type->multi_cell())

@@ -686,6 +686,13 @@ const types::CqlType* hint_type(std::string_view text) {
   return nullptr;
 }
 
+void refuse_nested_durations(const types::CqlType& type, std::string_view subject) {
+  if (!type.references_duration() || type.kind == types::Kind::Duration) return;
+  const char* holder = type.is_collection() ? "collections" : type.kind == types::Kind::Tuple ? "tuples"
+                       : type.kind == types::Kind::Udt ? "UDTs" : nullptr;
+  if (holder) error::invalid("{} are not supported on {} containing durations", subject, holder);
+}
+
 bool is_from_json_call(const ast::Term& term) {
   if (term.kind != ast::TermKind::FunctionCall || term.items.size() != 1) return false;
   std::string_view name = term.text;

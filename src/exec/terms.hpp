@@ -51,6 +51,11 @@ std::string term_text(const ast::Term& term);
 // type; nullptr when it names none (a vector of no dimension is 5.0's refusal).
 const types::CqlType* hint_type(std::string_view text);
 
+// 5.0's refusal of a type that holds a duration somewhere inside: "<subject> are not supported on
+// collections / tuples / UDTs containing durations". A plain duration returns to the caller,
+// whose message differs per statement.
+void refuse_nested_durations(const types::CqlType& type, std::string_view subject);
+
 // IN ? (or a literal list) as its candidates: a bound list may hold null elements, and an empty
 // element of a type with no empty value is null; nullopt for a null list.
 std::optional<std::vector<Value>> bind_in_list(const ast::Term& term, const types::CqlType& element,
