@@ -133,15 +133,18 @@ struct drop_stmt
                        drop_function, drop_aggregate>> {};
 
 // ALTER TABLE t ADD [IF NOT EXISTS] c type [, …] | ADD (c type, …) | DROP [IF EXISTS] c [, …]
-//   | DROP (c, …) | RENAME [IF EXISTS] a TO b [AND c TO d] | WITH options
+//   | DROP (c, …) [USING TIMESTAMP n] | RENAME [IF EXISTS] a TO b [AND c TO d] | WITH options
 struct alter_add_column : seq<column_name, type_ref, opt<column_static>> {};
 struct alter_if_not_exists : if_not_exists {};
 struct alter_if_exists : if_exists {};
 struct alter_add : seq<kw_add, opt<alter_if_not_exists>,
                        sor<seq<lparen, list<alter_add_column, comma>, rparen>, list<alter_add_column, comma>>> {};
 struct alter_drop_column : ident {};
+// DROP … USING TIMESTAMP t: the drop's time (cells written after it come back on a re-ADD).
+struct alter_drop_timestamp : integer_lit {};
 struct alter_drop : seq<kw_drop, opt<alter_if_exists>,
-                        sor<seq<lparen, list<alter_drop_column, comma>, rparen>, list<alter_drop_column, comma>>> {};
+                        sor<seq<lparen, list<alter_drop_column, comma>, rparen>, list<alter_drop_column, comma>>,
+                        opt<kw_using, kw_timestamp, alter_drop_timestamp>> {};
 struct rename_from : ident {};
 struct rename_to : ident {};
 struct alter_rename : seq<kw_rename, opt<alter_if_exists>, list<seq<rename_from, kw_to, rename_to>, kw_and>> {};

@@ -121,6 +121,7 @@ struct AlterTable {
   bool action_if = false;          // ADD IF NOT EXISTS / DROP IF EXISTS / RENAME IF EXISTS
   Vec<ColumnDef> add;
   Vec<std::string_view> drop;
+  std::optional<std::int64_t> drop_timestamp;  // DROP … USING TIMESTAMP n
   Vec<std::pair<std::string_view, std::string_view>> rename;
   Vec<Property> properties;
   Vec<ClusteringOrder> clustering_order;  // refused in ALTER

@@ -658,7 +658,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
       break;
     }
     case Action::Drop: {
-      bool changed = false;
+      // Every column is checked before any is dropped: a refusal leaves the table as it was.
+      std::vector<int> dropping;
       for (auto name : s.drop) {
         const int c = t->find(name);
         if (c < 0) {
@@ -672,15 +673,24 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         if (!dependents.empty())
           invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
         if (!t->views.empty()) invalid("Cannot drop column {} on base table {} with materialized views", name, t->name);
-        t->dropped[std::string(name)] = t->column(c).type;
-        if (t->column(c).kind == schema::ColumnKind::Static) t->dropped_static.insert(std::string(name));
-        else t->dropped_static.erase(std::string(name));
-        auto& group = t->column(c).kind == schema::ColumnKind::Static ? statics : regulars;
+        if (std::find(dropping.begin(), dropping.end(), c) == dropping.end()) dropping.push_back(c);
+      }
+      if (dropping.empty()) return Void{};
+      // AlterTableStatement.DropColumns: USING TIMESTAMP, else the server's clock.
+      const std::int64_t dropped_at = s.drop_timestamp ? *s.drop_timestamp : db.clock.next_write_timestamp();
+      for (int c : dropping) {
+        const schema::Column& column = t->column(c);
+        const bool is_static = column.kind == schema::ColumnKind::Static;
+        t->dropped[column.name] = column.type;
+        t->dropped_time[column.name] = dropped_at;
+        if (is_static) t->dropped_static.insert(column.name);
+        else t->dropped_static.erase(column.name);
+        db.store_of(*t).shelve(column.name, column.position, is_static, dropped_at);
+        const std::string name = column.name;
+        auto& group = is_static ? statics : regulars;
         group.erase(std::remove_if(group.begin(), group.end(), [&](const schema::Column& x) { return x.name == name; }),
                     group.end());
-        changed = true;
       }
-      if (!changed) return Void{};
       break;
     }
     case Action::Rename: {
@@ -740,7 +750,22 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
     }
     return map;
   };
-  db.store_of(*t).remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), slot_types(*t));
+  store::TableStore& store = db.store_of(*t);
+  store.remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), slot_types(*t));
+  // A re-added column: the cells kept from its drop come back, and nothing at or before the
+  // drop's timestamp shows (Cassandra's read filter for dropped columns).
+  std::vector<std::int64_t> floor_regular, floor_static;
+  auto floors = [&](const std::vector<int>& columns, std::vector<std::int64_t>& out) {
+    for (std::size_t k = 0; k < columns.size(); ++k) {
+      const std::string& name = t->column(columns[k]).name;
+      auto was = t->dropped_time.find(name);
+      out.push_back(was == t->dropped_time.end() ? store::kNoTimestamp : was->second);
+      if (s.action == Action::Add && was != t->dropped_time.end()) store.unshelve(name, static_cast<int>(k));
+    }
+  };
+  floors(t->regulars, floor_regular);
+  floors(t->statics, floor_static);
+  store.set_floors(std::move(floor_regular), std::move(floor_static));
   views_follow_add(db, *t);
   return Void{};
 }

@@ -372,7 +372,7 @@ void add_option_columns(RowValues& values, const schema::TableSchema& system_tab
 }
 
 // system_schema.*: the stored keyspaces (virtual ones are in system_virtual_schema, as in
-// Cassandra). functions, aggregates, triggers, dropped_columns and column_masks stay empty.
+// Cassandra). functions, aggregates, triggers and column_masks stay empty.
 void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema& t) {
   for (const auto& [name, ks] : db.catalog.keyspaces()) {
     if (ks.is_virtual) continue;
@@ -391,6 +391,17 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
       }
     } else if (t.name == "columns") {
       write_column_rows(st, t, ks);
+    } else if (t.name == "dropped_columns") {
+      // SchemaKeyspace.addDroppedColumnToSchemaMutation: the drop's time in milliseconds.
+      for (const auto& [tn, tt] : ks.tables)
+        for (const auto& [column, type] : tt.dropped) {
+          const auto at = tt.dropped_time.find(column);
+          const std::int64_t ms = at == tt.dropped_time.end() ? 0 : at->second / 1000;
+          write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"column_name", text(column)},
+                            {"dropped_time", types::be_bytes(ms)},
+                            {"kind", text(tt.dropped_static.contains(column) ? "static" : "regular")},
+                            {"type", text(type->name)}});
+        }
     } else if (t.name == "types") {
       for (const auto& [tn, type] : ks.types) {
         std::vector<std::string> types_text;

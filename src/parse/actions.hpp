@@ -3,6 +3,7 @@
 // that need a token's text use the body rule or Builder::name_of.
 #pragma once
 
+#include <charconv>
 #include <string>
 
 #include "cql/statement.hpp"
@@ -946,6 +947,21 @@ struct action<g::alter_drop_column> {
   static void apply(const Input& in, Builder& b) {
     b.alter.drop.push_back(b.name_of(in.string_view()));
     b.alter.action = ast::AlterTable::Action::Drop;
+  }
+};
+template <>
+struct action<g::alter_drop_timestamp> {
+  template <class Input>
+  static void apply(const Input& in, Builder& b) {
+    // Parser.g reads it with Long.parseLong: out of range is an error, not a wrap.
+    std::string_view text = in.string_view();
+    text = text.substr(0, text.find_first_not_of("-0123456789"));  // the token's trailing space
+    std::int64_t v = 0;
+    if (std::from_chars(text.data(), text.data() + text.size(), v).ec != std::errc())
+      throw error::CqlError(error::ErrorClass::SyntaxException,
+                            fmt::format("Failed parsing statement: [{}] reason: NumberFormatException For input string: "
+                                        "\"{}\"", b.text, text));
+    b.alter.drop_timestamp = v;
   }
 };
 template <>

@@ -124,6 +124,7 @@ struct TableSchema {
   std::vector<IndexDef> indexes;
   std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then
   std::set<std::string> dropped_static;                  // …and which of them were static
+  std::map<std::string, std::int64_t> dropped_time;      // …and when (µs; USING TIMESTAMP or the clock)
   std::optional<ViewDef> view;     // set when this is a materialized view
   std::vector<std::string> views;  // on a base table: its views' names, in creation order
   // A virtual table (system_views, system_virtual_schema): Cassandra computes its rows on read

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
@@ -58,6 +59,7 @@ class TableStore {
   void clear() {
     partitions_.clear();
     by_token_.clear();
+    shelf_.clear();
     operations = 0;
   }
   // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
@@ -67,6 +69,18 @@ class TableStore {
     for (auto& [pos, p] : partitions_) p.remap(regular, statics, cmp_);
     paths_ = std::move(paths);
   }
+
+  // ALTER TABLE DROP of column `name` (its slot before the drop; call before remap): cells
+  // written after `dropped_at` (a DROP … USING TIMESTAMP in the past, or cells written with
+  // future timestamps) are kept aside, as Cassandra leaves them in its sstables, and a later ADD
+  // of the column brings them back (unshelve). Cells at or before it are gone.
+  void shelve(const std::string& name, int slot, bool is_static, std::int64_t dropped_at);
+  // ALTER TABLE ADD of a dropped column (call after remap): its kept cells, into `slot`.
+  void unshelve(const std::string& name, int slot);
+  // A column re-added after a drop never shows a cell written at or before the drop (Cassandra
+  // filters them on read, new writes too): per slot, the newest timestamp refused (kNoTimestamp
+  // for none). Writes below it are left out when applied.
+  void set_floors(std::vector<std::int64_t> regular, std::vector<std::int64_t> statics);
 
   const Map& partitions() const { return partitions_; }
   // First partition whose token is >= `token`.
@@ -87,6 +101,8 @@ class TableStore {
   // The partition with this key and token: the hash index first, then the ordered map.
   Map::iterator locate(std::int64_t token, std::string_view partition_key) const;
   Map::iterator erase(Map::iterator it);
+  // `m` without the cells set_floors refuses (`m` itself when it has none).
+  const Mutation& above_floors(const Mutation& m, Mutation& scratch) const;
 
   ClusteringComparator cmp_;
   PathTypes paths_;
@@ -95,6 +111,13 @@ class TableStore {
   // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
   // leave the second to the map.
   mutable TokenIndex<Map::iterator> by_token_;
+  // Dropped columns' later cells, by column name: one write per row (slot 0 holds the column).
+  struct Shelved {
+    bool is_static = false;
+    std::vector<Mutation> writes;
+  };
+  std::map<std::string, Shelved> shelf_;
+  std::vector<std::int64_t> floor_regular_, floor_static_;  // empty: no floor anywhere
 };
 
 }  // namespace cqlbox::store
