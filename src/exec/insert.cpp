@@ -101,7 +101,15 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   bool any_clustering = false;
   for (int c : t.clustering) any_clustering = any_clustering || given[static_cast<std::size_t>(c)];
   bool static_row_only = !missing.empty() && only_statics && !any_clustering;
-  if (!missing.empty() && !static_row_only) invalid("Some clustering keys are missing: {}", missing);
+  // A COMPACT STORAGE table's row may be keyed by a clustering prefix, the rest null
+  // (CASSANDRA-7990): StatementRestrictions skips the check once any clustering column is given.
+  const bool compact_prefix = !missing.empty() && any_clustering && t.compact == schema::CompactKind::Dense;
+  if (compact_prefix)
+    for (std::size_t i = 1; i < t.clustering.size(); ++i)
+      if (given[static_cast<std::size_t>(t.clustering[i])] && !given[static_cast<std::size_t>(t.clustering[i - 1])])
+        invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
+                t.column(t.clustering[i]).name, t.column(t.clustering[i - 1]).name);
+  if (!missing.empty() && !static_row_only && !compact_prefix) invalid("Some clustering keys are missing: {}", missing);
 
   thread_local std::vector<std::string_view> pk;
   pk.clear();
@@ -117,6 +125,10 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   m.partition_key = serialize_partition_key(pk);
   for (int c : t.clustering) {
     if (static_row_only) break;
+    if (compact_prefix && !given[static_cast<std::size_t>(c)]) {
+      store::append_null_component(m.clustering);
+      continue;
+    }
     const auto& v = values[static_cast<std::size_t>(c)];
     if (!v) invalid("Invalid null value in condition for column {}", t.column(c).name);
     if (v->empty() && t.compact == schema::CompactKind::Dense && t.clustering.size() == 1)

@@ -378,7 +378,11 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   const bool static_key = only_static && conditions_on_statics(t, s.conditions);
   if (static_key && keys.prefix_length > 0)
     invalid("Invalid restrictions on clustering columns since the UPDATE statement modifies only static columns");
-  if (!static_key && keys.prefix_length < t.clustering.size()) {
+  // A COMPACT STORAGE table's row may be keyed by a clustering prefix, the rest null
+  // (CASSANDRA-7990): StatementRestrictions skips the check once any clustering column is given.
+  const bool compact_prefix = t.compact == schema::CompactKind::Dense && keys.prefix_length > 0 &&
+                              keys.prefix_length < t.clustering.size();
+  if (!static_key && !compact_prefix && keys.prefix_length < t.clustering.size()) {
     std::string missing;
     for (std::size_t i = keys.prefix_length; i < t.clustering.size(); ++i)
       missing += (missing.empty() ? "" : ", ") + t.column(t.clustering[i]).name;
@@ -409,6 +413,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       m.partition_key = pk;
       m.has_row = !only_static;
       m.clustering = encode_clustering(prefix);
+      if (compact_prefix)
+        for (std::size_t i = prefix.size(); i < t.clustering.size(); ++i) store::append_null_component(m.clustering);
       for (const auto& set : sets) {
         const schema::Column& col = *set.column;
         const bool is_static = col.kind == ColumnKind::Static;

@@ -546,8 +546,17 @@ struct Matcher {
   bool clustering_matches(const std::vector<std::string_view>& ck) const {
     for (int col : t.clustering) {
       const auto& cr = r.columns[static_cast<std::size_t>(col)];
-      if (cr.any() && !check(*t.column(col).type, cr, ck[static_cast<std::size_t>(t.column(col).position)]))
-        return false;
+      const std::string_view v = ck[static_cast<std::size_t>(t.column(col).position)];
+      if (!cr.any()) continue;
+      if (store::is_null_component(v)) {
+        // A COMPACT STORAGE prefix row's null: no value equals it, and a slice holds it when the
+        // slice is open on the side storage order puts it (first, in either direction).
+        if (cr.eq_or_in() || !cr.contains.empty() || !cr.contains_key.empty() || !cr.entries.empty() ||
+            cr.is_not_null || (t.column(col).reversed ? cr.upper : cr.lower))
+          return false;
+        continue;
+      }
+      if (!check(*t.column(col).type, cr, v)) return false;
     }
     for (const auto& m : r.multi) {
       bool ok = false;
@@ -699,6 +708,9 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   auto where = [&](const store::Row& row) {
     const store::RowKey key = row.clustering();
     const std::string_view v = component(key);
+    // A null component (a COMPACT STORAGE prefix row) is first in storage order whatever the
+    // direction: outside a slice bounded on that side, inside one that is not.
+    if (store::is_null_component(v)) return (column.reversed ? b.upper : b.lower) ? (column.reversed ? 1 : -1) : 0;
     if (b.lower) {
       const int c = types::compare_values(*column.type, v, b.lower->value);
       if (c < 0 || (c == 0 && !b.lower->inclusive)) return -1;
@@ -867,7 +879,8 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
     const schema::Column& c = t.columns[i];
     const auto pos = static_cast<std::size_t>(c.position);
     if (c.kind == ColumnKind::PartitionKey) out.emplace_back(std::string(pk[pos]));
-    else if (c.kind == ColumnKind::Clustering) out.push_back(pos < ck.size() ? Value(std::string(ck[pos])) : std::nullopt);
+    else if (c.kind == ColumnKind::Clustering)
+      out.push_back(pos < ck.size() && !store::is_null_component(ck[pos]) ? Value(std::string(ck[pos])) : std::nullopt);
     else out.push_back(cells[i].present ? Value(std::string(cells[i].value)) : std::nullopt);
   }
   return out;

@@ -10,6 +10,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
+#include "store/clustering.hpp"
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/codec.hpp"
@@ -561,7 +562,7 @@ Value column_value(const schema::TableSchema& t, const RowSource& row, int colum
   auto pos = static_cast<std::size_t>(c.position);
   if (c.kind == schema::ColumnKind::PartitionKey) return std::string((*row.partition_key)[pos]);
   if (c.kind == schema::ColumnKind::Clustering) {
-    if (pos >= row.clustering->size()) return std::nullopt;
+    if (pos >= row.clustering->size() || store::is_null_component((*row.clustering)[pos])) return std::nullopt;
     return std::string((*row.clustering)[pos]);
   }
   const auto& cell = (*row.cells)[static_cast<std::size_t>(column)];

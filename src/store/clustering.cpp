@@ -32,7 +32,8 @@ std::string key_to_wire(std::string_view key) {
   std::string out;
   while (!key.empty()) {
     const std::string_view v = next_component(key);
-    types::append_be(out, static_cast<std::uint32_t>(v.size()));
+    // A null component is length -1, as Cassandra serializes a null clustering value.
+    types::append_be(out, is_null_component(v) ? std::uint32_t{0xffffffff} : static_cast<std::uint32_t>(v.size()));
     out.append(v);
   }
   return out;
@@ -43,6 +44,11 @@ std::optional<std::string> key_from_wire(std::string_view wire) {
   while (!wire.empty()) {
     if (wire.size() < 4) return std::nullopt;
     const auto len = types::read_be<std::uint32_t>(wire);
+    if (len == 0xffffffff) {
+      append_null_component(out);
+      wire.remove_prefix(4);
+      continue;
+    }
     if (wire.size() - 4 < len) return std::nullopt;
     append_component(out, wire.substr(4, len));
     wire.remove_prefix(4 + len);
@@ -87,6 +93,7 @@ std::uint64_t ClusteringComparator::prefix_of_first(std::string_view key) const 
   // A key without a first component sorts before every other, whatever the direction: 0.
   if (prefix_kind_ == PrefixKind::None || key.empty()) return 0;
   const std::string_view v = next_component(key);
+  if (is_null_component(v)) return 0;
   std::uint64_t p = 0;  // an empty value is the least value of its column (last when DESC)
   if (v.empty()) {
   } else if (prefix_kind_ == PrefixKind::Signed) {
@@ -113,6 +120,10 @@ int ClusteringComparator::compare_head(std::string_view key, std::string_view he
   for (std::size_t i = 0; i < columns_.size() && !head.empty(); ++i) {
     if (key.empty()) return -1;
     const std::string_view k = next_component(key), h = next_component(head);
+    if (is_null_component(k) || is_null_component(h)) {
+      if (is_null_component(k) != is_null_component(h)) return is_null_component(k) ? -1 : 1;
+      continue;
+    }
     int c = types::compare_values(*columns_[i].type, k, h);
     if (c != 0) return columns_[i].reversed ? -c : c;
   }
@@ -123,6 +134,10 @@ int ClusteringComparator::compare(std::string_view a, std::string_view b) const 
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (a.empty() || b.empty()) return int{!a.empty()} - int{!b.empty()};
     const std::string_view x = next_component(a), y = next_component(b);
+    if (is_null_component(x) || is_null_component(y)) {  // null first, whatever the direction
+      if (is_null_component(x) != is_null_component(y)) return is_null_component(x) ? -1 : 1;
+      continue;
+    }
     int c = types::compare_values(*columns_[i].type, x, y);
     if (c != 0) return columns_[i].reversed ? -c : c;
   }

@@ -1,5 +1,8 @@
 // Clustering keys as stored: each component as its length (a LEB128 varint: one byte below 128)
-// and its serialized bytes, concatenated. Data files keep Cassandra's 4-byte big-endian lengths
+// and its serialized bytes, concatenated. A null component (a COMPACT STORAGE row written with a
+// clustering prefix, CASSANDRA-7990: the columns left out are null) is the two bytes 80 00, a
+// length no writer of varints produces; it reads back as a view with no data (is_null_component)
+// and sorts before every value, in either direction, as Cassandra's ClusteringComparator puts null. Data files keep Cassandra's 4-byte big-endian lengths
 // (key_to_wire, key_from_wire), so files written before the varint form still load. The comparator compares component by component with each column's type
 // order, reversed for DESC columns; a prefix sorts before its extensions.
 #pragma once
@@ -76,8 +79,19 @@ class ClusteringComparator {
 };
 
 void append_component(std::string& key, std::string_view value);
+inline constexpr char kNullComponent[] = "\x80\x00";  // (2 bytes)
+inline void append_null_component(std::string& key) { key.append(kNullComponent, 2); }
+inline bool starts_with_null_component(const char* p, std::size_t size) {
+  return size >= 2 && static_cast<unsigned char>(p[0]) == 0x80 && p[1] == 0;
+}
+// Whether a component next_component returned is a null one.
+inline bool is_null_component(std::string_view v) { return v.data() == nullptr; }
 // The first component of `key`, removed from it. REQUIRES: `key` is a non-empty encoded key.
 inline std::string_view next_component(std::string_view& key) {
+  if (starts_with_null_component(key.data(), key.size())) {
+    key.remove_prefix(2);
+    return {};
+  }
   std::size_t len = 0, at = 0;
   for (int shift = 0; at < key.size(); shift += 7) {
     const auto b = static_cast<unsigned char>(key[at++]);

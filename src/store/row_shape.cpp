@@ -41,7 +41,8 @@ std::size_t packed_key_size(std::string_view key, const RowShape& shape) {
   for (std::size_t i = 0; !key.empty(); ++i) {
     const std::string_view v = next_component(key);
     const unsigned w = shape.width(i);
-    if (w == 0) n += varint::size(v.size()) + v.size();
+    if (is_null_component(v)) n += 2;
+    else if (w == 0) n += varint::size(v.size()) + v.size();
     else if (v.size() == w) n += 1 + short_width(read_signed(v));
     else if (v.empty()) n += 1;
     else n += varint::size(v.size() + w + 1) + v.size();
@@ -57,6 +58,11 @@ char* pack_key(char* out, std::string_view key, const RowShape& shape) {
   for (std::size_t i = 0; !key.empty(); ++i) {
     const std::string_view v = next_component(key);
     const unsigned w = shape.width(i);
+    if (is_null_component(v)) {  // as in the standard form
+      *out++ = kNullComponent[0];
+      *out++ = kNullComponent[1];
+      continue;
+    }
     if (w != 0 && v.size() == w) {
       const unsigned k = short_width(read_signed(v));
       *out++ = static_cast<char>(k);
@@ -73,6 +79,11 @@ char* pack_key(char* out, std::string_view key, const RowShape& shape) {
 std::size_t expanded_key_size(const char* p, const RowShape& shape) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < shape.parts; ++i) {
+    if (starts_with_null_component(p, 2)) {
+      p += 2;
+      n += 2;
+      continue;
+    }
     const std::uint64_t len = varint::read(p);
     const unsigned w = shape.width(i);
     const std::size_t bytes = RowShape::stored_bytes(len, w);
@@ -85,6 +96,11 @@ std::size_t expanded_key_size(const char* p, const RowShape& shape) {
 
 char* expand_key(const char* p, const RowShape& shape, char* out) {
   for (std::size_t i = 0; i < shape.parts; ++i) {
+    if (starts_with_null_component(p, 2)) {
+      *out++ = *p++;
+      *out++ = *p++;
+      continue;
+    }
     const std::uint64_t len = varint::read(p);
     const unsigned w = shape.width(i);
     if (w != 0 && len != 0 && len <= w) {
