@@ -19,16 +19,21 @@ struct BoundValue {
 // The values of the statement executing on this thread; empty outside one.
 const std::vector<BoundValue>& current_bound_values();
 
-// Makes `values` current until destroyed.
+// Sampling (PREPARE's checks, prepare_checks.hpp): every marker stands for some valid value of
+// its type, and a function given a marker is not run, as no value is known yet.
+bool sampling_values();
+
+// Makes `values` current until destroyed; with `sample`, samples instead (values stay empty).
 class BoundValuesScope {
  public:
-  explicit BoundValuesScope(const std::vector<BoundValue>* values);
+  explicit BoundValuesScope(const std::vector<BoundValue>* values, bool sample = false);
   ~BoundValuesScope();
   BoundValuesScope(const BoundValuesScope&) = delete;
   BoundValuesScope& operator=(const BoundValuesScope&) = delete;
 
  private:
   const std::vector<BoundValue>* saved_;
+  bool saved_sampling_;
 };
 
 }  // namespace cqlbox::exec

@@ -2,6 +2,7 @@
 
 #include "exec/bind_specs.hpp"
 #include "exec/insert_plan.hpp"
+#include "exec/prepare_checks.hpp"
 
 #include <algorithm>
 #include <set>
@@ -58,9 +59,10 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
   if (session.markers != bound) {
     // A QUERY's text and an EXECUTE's prepared statement are checked with different words.
     if (session.prepared) error::invalid("there were {} markers(?) in CQL but {} bound variables", session.markers, bound);
-    // Cassandra prepares the statement before it counts the values: a missing table or column
-    // is named first.
+    // Cassandra prepares the statement before it counts the values: a missing table or column,
+    // or a refused restriction, is named first.
     (void)bind_specs(db, session, statement, session.markers);
+    check_prepared_statement(db, session, statement);
     error::invalid("Invalid amount of bind variables");
   }
   BoundValuesScope values(session.bound);

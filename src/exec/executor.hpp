@@ -33,6 +33,9 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
 
 Result execute_select(Database& db, Session& session, const ast::Select& s,
                       const schema::TableSchema& t);
+// What preparing the SELECT checks (its plan), with the current bound values; throws the
+// first refusal. (prepare_checks.cpp binds sample values for it.)
+void check_select(Database& db, const ast::Select& s, const schema::TableSchema& t);
 Result execute_insert(Database& db, Session& session, const ast::Insert& s);
 Result execute_update(Database& db, Session& session, const ast::Update& s);
 Result execute_delete(Database& db, Session& session, const ast::Delete& s);

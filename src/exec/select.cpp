@@ -985,6 +985,11 @@ SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, con
                      std::move(ann)};
 }
 
+void check_select(Database& db, const ast::Select& s, const schema::TableSchema& t) {
+  const FunctionContext ctx = db.functions();
+  (void)prepare(t, s, ctx, s.explain);
+}
+
 Result execute_select(Database& db, Session& session, const ast::Select& s,
                       const schema::TableSchema& t) {
   const FunctionContext ctx = db.functions();

@@ -71,6 +71,13 @@ std::string tuple_from_string(const types::CqlType& type, std::string_view text)
   return types::encode_tuple(parts);
 }
 
+bool has_marker(const ast::Term& term) {
+  if (term.kind == ast::TermKind::Bind) return true;
+  for (const auto& item : term.items)
+    if (has_marker(item)) return true;
+  return false;
+}
+
 // Evaluates a function-call term. Constant arguments take the type of the first overload
 // whose parameters accept them.
 TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
@@ -98,6 +105,8 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
       std::vector<Value> values;
       for (std::size_t i = 0; i < call.items.size(); ++i)
         values.push_back(nested[i] ? nested[i]->value : bind_term(call.items[i], *fn.params[i], name, ctx));
+      // PREPARE's checks: a call given a marker runs only once its value is known.
+      if (sampling_values() && has_marker(call)) return {fn.result, sample_value(*fn.result)};
       return {fn.result, fn.impl(values, fn, ctx ? *ctx : kNone)};
     } catch (const error::CqlError& e) {
       if (!first_error) first_error = e;
@@ -166,29 +175,36 @@ void check_array_literal(const ast::Term& term, const types::CqlType& receiver) 
 
 // Checks bytes bound for `type` as Cassandra's serializers validate them, all the way into
 // collection elements, tuple components and UDT fields, so nothing malformed reaches the
-// comparators or the store. `top`: an empty value is allowed there (it is not in an element).
-void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top) {
+// comparators or the store. The empty value is valid where the serializer allows it, at the
+// top as inside a collection: int, bigint, float, double, boolean, uuids, timestamp, inet,
+// decimal, varint and the textual types; not smallint, tinyint, date, time or duration.
+void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*top*/) {
   using types::Kind;
   const std::size_t n = v.size();
+  const bool empty = n == 0;
   auto expect = [&](bool ok, std::string_view what) {
     if (!ok) error::invalid("{} ({})", what, n);
   };
-  if (top && n == 0 && type.kind != Kind::List && type.kind != Kind::Set && type.kind != Kind::Map) return;
   switch (type.kind) {
-    case Kind::Int: expect(n == 4, "Expected 4 or 0 byte int"); break;
-    case Kind::Bigint: case Kind::Counter: expect(n == 8, "Expected 8 or 0 byte long"); break;
-    case Kind::Double: expect(n == 8, "Expected 8 or 0 byte value for a double"); break;
-    case Kind::Float: expect(n == 4, "Expected 4 or 0 byte value for a float"); break;
+    case Kind::Int: expect(n == 4 || empty, "Expected 4 or 0 byte int"); break;
+    case Kind::Bigint: case Kind::Counter: expect(n == 8 || empty, "Expected 8 or 0 byte long"); break;
+    case Kind::Double: expect(n == 8 || empty, "Expected 8 or 0 byte value for a double"); break;
+    case Kind::Float: expect(n == 4 || empty, "Expected 4 or 0 byte value for a float"); break;
     case Kind::Smallint: expect(n == 2, "Expected 2 bytes for a smallint"); break;
     case Kind::Tinyint: expect(n == 1, "Expected 1 byte for a tinyint"); break;
-    case Kind::Boolean: expect(n == 1, "Expected 1 or 0 byte value"); break;
-    case Kind::Uuid: case Kind::Timeuuid: expect(n == 16, "UUID should be 16 or 0 bytes"); break;
-    case Kind::Timestamp: expect(n == 8, "Expected 8 or 0 byte long for date"); break;
+    case Kind::Boolean: expect(n <= 1, "Expected 1 or 0 byte value"); break;
+    case Kind::Uuid: expect(n == 16 || empty, "UUID should be 16 or 0 bytes"); break;
+    case Kind::Timeuuid:  // TimeUUID.Serializer: the version nibble is read from byte 6, named from byte 0 (sic)
+      expect(n == 16 || empty, "UUID should be 16 or 0 bytes");
+      if (n == 16 && (static_cast<unsigned char>(v[6]) & 0xf0) != 0x10)
+        error::invalid("Invalid version for TimeUUID type: 0x{:x}", (static_cast<unsigned char>(v[0]) >> 4) & 0xf);
+      break;
+    case Kind::Timestamp: expect(n == 8 || empty, "Expected 8 or 0 byte long for date"); break;
     case Kind::Date: expect(n == 4, "Expected 4 byte long for date"); break;
     case Kind::Time: expect(n == 8, "Expected 8 byte long for time"); break;
-    case Kind::Inet: expect(n == 4 || n == 16, "Invalid length for an inet address"); break;
-    case Kind::Decimal: expect(n >= 4, "Expected at least 4 bytes for a decimal"); break;
-    case Kind::Varint: expect(n >= 1, "Expected at least 1 byte for a varint"); break;
+    case Kind::Inet: expect(n == 4 || n == 16 || empty, "Invalid length for an inet address"); break;
+    case Kind::Decimal: expect(n >= 4 || empty, "Expected 0 or at least 4 bytes"); break;
+    case Kind::Varint: break;  // IntegerSerializer: no invalid integers
     // A driver sends text as it is given; Cassandra validates it (a table holding invalid UTF-8
     // is one the drivers then cannot read).
     case Kind::Text:
@@ -215,7 +231,7 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top)
       if (!types::decode_tuple(v, parts) || parts.size() > type.params.size())
         error::invalid("Invalid remaining data after end of {} value", type.kind == Kind::Udt ? "UDT" : "tuple");
       for (std::size_t i = 0; i < parts.size(); ++i)
-        if (parts[i] && !parts[i]->empty()) check_bound_bytes(*type.params[i], *parts[i], false);
+        if (parts[i]) check_bound_bytes(*type.params[i], *parts[i], false);  // TupleSerializer: -1 is null
       break;
     }
     case Kind::Vector: {
@@ -241,10 +257,52 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool top)
   }
 }
 
+}  // namespace
+
+// Some valid serialized value of `type`, never null or empty (a key may not be): what a
+// marker stands for while the statement's shape is checked. Numbers are zero (a timeuuid has
+// its version, 1), collections are empty, tuples and UDTs have every field.
+std::string sample_value(const types::CqlType& type) {
+  using types::Kind;
+  switch (type.kind) {
+    case Kind::List: case Kind::Set: case Kind::Map: return std::string(4, '\0');
+    case Kind::Tuple: case Kind::Udt: {
+      std::string v;
+      for (const types::CqlType* field : type.params) {
+        const std::string f = sample_value(*field);
+        types::append_be(v, static_cast<std::uint32_t>(f.size()));
+        v += f;
+      }
+      return v;
+    }
+    case Kind::Vector: {
+      std::string v;
+      const std::string e = type.params.empty() ? std::string() : sample_value(*type.params[0]);
+      for (int i = 0; i < type.dimension; ++i) {
+        if (type.params[0]->fixed_size <= 0) v += static_cast<char>(e.size());  // a one-byte vint
+        v += e;
+      }
+      return v;
+    }
+    case Kind::Decimal: return std::string(5, '\0');  // scale 0, unscaled 0
+    case Kind::Varint: return std::string(1, '\0');
+    case Kind::Duration: return std::string(3, '\0');  // three zero vints
+    case Kind::Inet: return std::string(4, '\0');
+    case Kind::Text: case Kind::Ascii: case Kind::Blob: return "a";
+    default: break;
+  }
+  std::string v(static_cast<std::size_t>(std::max(type.fixed_size, 1)), '\0');
+  if (type.kind == Kind::Timeuuid) v[6] = 0x10;
+  return v;
+}
+
+namespace {
+
 // A bound value, checked as Cassandra's serializers check it; a frozen set or map is brought into
 // its canonical order (elements sorted and unique), as deserializing and reserializing does.
 std::optional<std::string> bind_marker_value(const ast::Term& term, const types::CqlType& type,
                                              std::string_view column) {
+  if (sampling_values()) return sample_value(type);
   const auto& values = current_bound_values();
   if (term.bind_index >= values.size())  // the executor checked the count; a safety net
     error::invalid("there were {} markers(?) in CQL but {} bound variables", term.bind_index + 1, values.size());
@@ -624,6 +682,7 @@ std::optional<std::vector<Value>> bind_in_list(const ast::Term& term, const type
     if (!types::decode_elements(*bytes, items)) error::invalid("Invalid list value for {}", column);
     return std::vector<Value>(items.begin(), items.end());
   }
+  if (sampling_values()) return std::vector<Value>{};  // IN ? as an empty list
   const auto& values = current_bound_values();
   if (term.bind_index >= values.size())
     error::invalid("there were {} markers(?) in CQL but {} bound variables", term.bind_index + 1, values.size());

@@ -22,6 +22,9 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
 // A bind marker whose bound value is "unset" (protocol v4): the write leaves its column alone,
 // a TTL, TIMESTAMP or LIMIT takes its default.
 bool is_unset(const ast::Term& term);
+// Some valid serialized value of `type`, never null or empty: what a marker stands for while
+// PREPARE's checks run (bound_values.hpp's sampling).
+std::string sample_value(const types::CqlType& type);
 // fromJson(x) / from_json(x), plain or system.-qualified: its result takes the receiver's type.
 bool is_from_json_call(const ast::Term& term);
 bool is_unset(const std::optional<ast::Term>& term);

@@ -10,6 +10,7 @@
 #include "auth/password.hpp"
 #include "exec/bind_specs.hpp"
 #include "exec/executor.hpp"
+#include "exec/prepare_checks.hpp"
 #include "exec/tracing.hpp"
 #include "print/describe_rows.hpp"
 #include "print/describe.hpp"
@@ -471,6 +472,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     } back{session_, saved};
     const ast::Statement& st = parser_.parse(query);
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
+    exec::check_prepared_statement(db, session_, st);
     std::string id = prepared_id(keyspace, query);
     trace("Preparing CQL3 query", query, nullptr, nullptr);
     shared_.prepared[id] = {std::move(query), keyspace};

@@ -1375,6 +1375,28 @@ def test_bound_tuples_in_multi_column_relations():
        ["a", "in(b,c)"], "IN ? metadata")
 
 
+def test_prepare_checks_the_select_before_values():
+    # QueryProcessor prepares a statement before anything is bound: PREPARE refuses a SELECT its
+    # restrictions refuse, and a QUERY whose markers got no values is refused for the same
+    # reason first, "Invalid amount of bind variables" only when the statement itself is valid.
+    c, s = connect()
+    ks = create_keyspace(s, "pt_preparechecks")
+    s.execute(f"CREATE TABLE {ks}.t (a int, b int, c int, d int, PRIMARY KEY ((a, b), c, d))")
+    refused = f"SELECT * FROM {ks}.t WHERE a = ? AND (c) = (?)"
+    for fn in (s.prepare, s.execute):
+        e = expect_error(InvalidRequest, fn, refused)
+        assert "ALLOW FILTERING" in str(e), e
+    e = expect_error(InvalidRequest, s.execute, f"SELECT * FROM {ks}.t WHERE a = ? AND b = ?")
+    assert "Invalid amount of bind variables" in str(e), e
+    e = expect_error(InvalidRequest, s.prepare, f"SELECT * FROM {ks}.t WHERE a = ? AND b = ? AND d = ?")
+    assert 'PRIMARY KEY column "d" cannot be restricted as preceding column "c" is not restricted' in str(e), e
+    # Values a key may not hold (empty, null) are refused when bound, not when prepared.
+    s.execute(f"CREATE TABLE {ks}.k (k text, t tuple<int, text>, v frozen<list<int>>, PRIMARY KEY (k, t))")
+    p = s.prepare(f"SELECT * FROM {ks}.k WHERE k = ? AND t = ? AND v = ? ALLOW FILTERING")
+    eq(list(s.execute(p, ("x", (1, "y"), [1]))), [], "prepared with a tuple and a list")
+    s.prepare(f"SELECT * FROM {ks}.k WHERE token(k) > ? AND token(k) <= ?")
+
+
 def test_insert_json_marker():
     c, s = connect()
     ks = create_keyspace(s, "pt_jsonmarker")
@@ -1944,6 +1966,39 @@ def test_raw_invalid_utf8_and_ascii_refused():
     rows = list(s.execute(f"SELECT * FROM {ks}.t"))
     eq(len(rows), 0, "nothing invalid was written, and the table reads")
     c.shutdown()
+
+
+def test_raw_empty_values_follow_the_serializers():
+    """The empty value is valid wherever its type's serializer takes it, at the top or inside a
+    collection (int, timestamp, uuid, ...), and refused where it does not (smallint, date); a
+    timeuuid must be version 1."""
+    c, s = connect()
+    ks = create_keyspace(s, "pt_emptyvals")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, l list<int>, sm smallint, tu timeuuid, d date)")
+    c.shutdown()
+    with RawConn() as conn:
+        conn.startup()
+        f = conn.request(OP_PREPARE, p_long_string(f"INSERT INTO {ks}.t (k, l, sm, tu, d) VALUES (?, ?, ?, ?, ?)"), stream=2)
+        r = f.reader()
+        assert r.int() == RESULT_PREPARED
+        pid = r.short_bytes()
+        empty_in_list = struct.pack(">i", 2) + struct.pack(">i", 0) + struct.pack(">i", 4) + struct.pack(">i", 5)
+        two = struct.pack(">h", 2)
+        v1 = bytes.fromhex("d2177dd0eaa211e5a8f1f7f0b9a8b2c1")
+        v4 = bytes.fromhex("4a1b7dd0eaa241e5a8f1f7f0b9a8b2c1")
+        day = struct.pack(">I", 2**31)
+        body = p_short_bytes(pid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(5)
+        for v in [struct.pack(">i", 1), empty_in_list, two, v1, day]:
+            body += struct.pack(">i", len(v)) + v
+        f = conn.request(OP_EXECUTE, body, stream=3)
+        eq(f.opcode, OP_RESULT, "an empty int inside a list is taken")
+        cases = [([struct.pack(">i", 2), empty_in_list, b"", v1, day], "Expected 2 bytes for a smallint (0)"),
+                 ([struct.pack(">i", 2), empty_in_list, two, v1, b""], "Expected 4 byte long for date (0)"),
+                 ([struct.pack(">i", 2), empty_in_list, two, v4, day], "Invalid version for TimeUUID type: 0x4")]
+        for i, (values, message) in enumerate(cases):
+            expect_invalid_execute(conn, pid, values, message, 4 + i, f"empty value {i}")
+        f = conn.query(f"SELECT k FROM {ks}.t", stream=20)
+        eq(f.opcode, OP_RESULT, "the server still answers")
 
 
 def test_raw_unknown_opcode():
