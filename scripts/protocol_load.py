@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Load test of `cqlbox --listen`: N concurrent driver sessions, each its own Cluster, each
-running a fixed number of prepared INSERTs and single-row SELECTs; prints throughput and p50/p99
-latency, and stops by itself.
+running a fixed number of prepared INSERTs and single-row SELECTs; prints throughput, p50/p99
+latency and the server's CPU time per request (user + system, from /proc/PID/stat, over the
+timed part only), and stops by itself.
 
   scripts/protocol_load.py BINARY [--sessions 50] [--ops 400]
 
@@ -18,6 +19,13 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_seconds(pid):
+    """User + system CPU seconds the process has used."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main():
@@ -83,17 +91,18 @@ def main():
         for t in threads:
             t.start()
         ready.wait()
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), cpu_seconds(server.pid)
         for t in threads:
             t.join()
-        took = time.perf_counter() - start
+        took, cpu = time.perf_counter() - start, cpu_seconds(server.pid) - cpu_start
         setup.shutdown()
         if errors:
             sys.exit(f"protocol load: {len(errors)} sessions failed, first: {errors[0]}")
         latencies.sort()
         pct = lambda p: latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000
         print(f"protocol load: {args.sessions} sessions x {args.ops} ops = {len(latencies)} requests in {took:.2f} s: "
-              f"{len(latencies) / took:.0f} req/s, p50 {pct(0.50):.2f} ms, p99 {pct(0.99):.2f} ms")
+              f"{len(latencies) / took:.0f} req/s, p50 {pct(0.50):.2f} ms, p99 {pct(0.99):.2f} ms; "
+              f"server CPU {cpu * 1e6 / max(len(latencies), 1):.1f} us per request")
     finally:
         server.terminate()
         server.wait(10)

@@ -295,4 +295,11 @@ const ast::Statement& Parser::parse(std::string_view text) {
   return cache_.remember(std::move(parsed));
 }
 
+std::unique_ptr<ParsedStatement> parse_owned(std::string_view text) {
+  check_nesting(text);
+  auto parsed = std::make_unique<ParsedStatement>(text);
+  parsed->statement = parse_into(parsed->text, &parsed->arena, parsed->markers);
+  return parsed;
+}
+
 }  // namespace cqlbox::parse

@@ -1,6 +1,7 @@
 // Text -> ast::Statement. One Parser per session; it owns the arena the AST lives in.
 #pragma once
 
+#include <memory>
 #include <memory_resource>
 #include <optional>
 #include <string_view>
@@ -42,6 +43,10 @@ class Parser {
   StatementCache cache_;
   std::size_t markers_ = 0;
 };
+
+// `text` parsed into a statement that owns its text and AST (a prepared statement: the server
+// keeps it and never parses it again). Throws as Parser::parse does.
+std::unique_ptr<ParsedStatement> parse_owned(std::string_view text);
 
 // The token starting at `pos` in `text` as a lexer would cut it ('…' strings, "…" names,
 // words, numbers, or one punctuation character); empty at end of input.

@@ -470,12 +470,13 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       const std::string& ks;
       ~Back() { s.keyspace = ks; }
     } back{session_, saved};
-    const ast::Statement& st = parser_.parse(query);
-    const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parser_.markers());
+    std::shared_ptr<const parse::ParsedStatement> parsed = parse::parse_owned(query);
+    const ast::Statement& st = parsed->statement;
+    const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parsed->markers);
     exec::check_prepared_statement(db, session_, st);
     std::string id = prepared_id(keyspace, query);
     trace("Preparing CQL3 query", query, nullptr, nullptr);
-    shared_.prepared[id] = {std::move(query), keyspace};
+    shared_.prepared[id] = {std::move(query), keyspace, std::move(parsed)};
     write_prepared(w, version_, id, specs);
     return respond(out, stream, kResult, res);
   }
@@ -484,6 +485,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   std::string keyspace = session_.keyspace;
   QueryParams params;
   bool prepared = false;
+  std::shared_ptr<const parse::ParsedStatement> parsed;  // an EXECUTE's, parsed at PREPARE
   std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
   if (opcode == kQuery) {
     query = r.long_string();
@@ -502,6 +504,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       return respond(out, stream, kError, res);
     }
     query = it->second.query;
+    parsed = it->second.parsed;
     if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
     params = read_params(r, version_);
     prepared = true;
@@ -570,8 +573,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
   } restore{session_, saved_keyspace};
 
-  const ast::Statement& st = parser_.parse(query);
-  session_.markers = parser_.markers();
+  const ast::Statement& st = parsed ? parsed->statement : parser_.parse(query);
+  session_.markers = parsed ? parsed->markers : parser_.markers();
   session_.prepared = prepared;
   if (!params.names.empty()) {  // named values: each marker takes the value of its name
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, session_.markers);

@@ -31,6 +31,8 @@ struct SharedState {
   struct Prepared {
     std::string query;
     std::string keyspace;  // the session's when prepared: unqualified names resolve there
+    // Parsed once, at PREPARE: an EXECUTE runs this AST (the schema is resolved as it runs).
+    std::shared_ptr<const parse::ParsedStatement> parsed;
   };
   std::map<std::string, Prepared, std::less<>> prepared;  // by id
   // --data: logs a statement before it runs (false, with `error`, when it could not be written:
