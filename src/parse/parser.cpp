@@ -302,4 +302,31 @@ std::unique_ptr<ParsedStatement> parse_owned(std::string_view text) {
   return parsed;
 }
 
+ast::Statement join_batch(ast::BatchType type, const std::vector<const ParsedStatement*>& statements,
+                          std::size_t& markers) {
+  ast::Batch batch;
+  batch.type = type;
+  markers = 0;
+  for (const ParsedStatement* p : statements) {
+    std::variant<ast::Insert, ast::Update, ast::Delete> copy;
+    if (const auto* i = std::get_if<ast::Insert>(&p->statement)) copy = *i;
+    else if (const auto* u = std::get_if<ast::Update>(&p->statement)) copy = *u;
+    else if (const auto* d = std::get_if<ast::Delete>(&p->statement)) copy = *d;
+    else
+      throw error::CqlError(error::ErrorClass::InvalidRequest,
+                            "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
+    TermWalk walk;
+    std::visit([&](auto& s) { walk.statement(s); }, copy);
+    if (markers + p->markers > 65535)
+      throw error::CqlError(error::ErrorClass::InvalidRequest,
+                            fmt::format("Too many markers(?). {} markers exceed the allowed maximum of 65535",
+                                        markers + p->markers));
+    for (ast::Term* t : walk.all)
+      if (t->kind == ast::TermKind::Bind) t->bind_index = static_cast<std::uint16_t>(t->bind_index + markers);
+    markers += p->markers;
+    batch.statements.push_back(std::move(copy));
+  }
+  return batch;
+}
+
 }  // namespace cqlbox::parse

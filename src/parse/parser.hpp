@@ -5,6 +5,7 @@
 #include <memory_resource>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "ast/ast.hpp"
 #include "parse/statement_cache.hpp"
@@ -47,6 +48,14 @@ class Parser {
 // `text` parsed into a statement that owns its text and AST (a prepared statement: the server
 // keeps it and never parses it again). Throws as Parser::parse does.
 std::unique_ptr<ParsedStatement> parse_owned(std::string_view text);
+
+// The BATCH a native-protocol BATCH message carries: copies of its statements (each parsed on
+// its own, a prepared one at its PREPARE), their markers numbered on from one another's, as the
+// message's values follow one another. Each must be an INSERT, UPDATE or DELETE
+// (BatchMessage's InvalidRequest otherwise). The result views the statements' texts: keep
+// them alive while it is used. `markers` is set to the total.
+ast::Statement join_batch(ast::BatchType type, const std::vector<const ParsedStatement*>& statements,
+                          std::size_t& markers);
 
 // The token starting at `pos` in `text` as a lexer would cut it ('…' strings, "…" names,
 // words, numbers, or one punctuation character); empty at end of input.

@@ -486,6 +486,9 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   QueryParams params;
   bool prepared = false;
   std::shared_ptr<const parse::ParsedStatement> parsed;  // an EXECUTE's, parsed at PREPARE
+  std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
+  std::optional<ast::Statement> batch;                                       // …joined (views them)
+  std::size_t batch_markers = 0;
   std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
   if (opcode == kQuery) {
     query = r.long_string();
@@ -508,8 +511,9 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
     params = read_params(r, version_);
     prepared = true;
-  } else {  // BATCH: one BEGIN … APPLY BATCH text, its markers' values in statement order
+  } else {  // BATCH: its statements' ASTs joined, their markers' values in statement order
     const std::uint8_t type = r.byte();
+    // The text is what the commit log keeps and tracing shows; the statements run as parsed.
     query = type == 1 ? "BEGIN UNLOGGED BATCH " : type == 2 ? "BEGIN COUNTER BATCH " : "BEGIN BATCH ";
     const std::uint16_t n = r.u16();
     for (std::uint16_t i = 0; i < n; ++i) {
@@ -517,6 +521,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       std::string text;
       if (kind == 0) {
         text = r.long_string();
+        batch_parts.push_back(parse::parse_owned(text));
       } else if (kind == 1) {
         std::string id(r.short_bytes());
         auto it = shared_.prepared.find(id);
@@ -530,6 +535,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
           return respond(out, stream, kError, res);
         }
         text = it->second.query;
+        batch_parts.push_back(it->second.parsed);
         // Its unqualified names resolve where it was prepared, as an EXECUTE's do.
         if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
       } else {
@@ -544,6 +550,11 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       for (std::uint16_t v = 0; v < values; ++v) params.values.push_back(bound(r, version_));
     }
     query += "APPLY BATCH";
+    std::vector<const parse::ParsedStatement*> parts;
+    for (const auto& p : batch_parts) parts.push_back(p.get());
+    const ast::BatchType kind = type == 1 ? ast::BatchType::Unlogged : type == 2 ? ast::BatchType::Counter
+                                                                                 : ast::BatchType::Logged;
+    batch.emplace(parse::join_batch(kind, parts, batch_markers));
     params.consistency = r.u16();
     const std::uint32_t flags = read_flags(r, version_);
     if (flags & 0x10) (void)r.u16();
@@ -573,8 +584,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
   } restore{session_, saved_keyspace};
 
-  const ast::Statement& st = parsed ? parsed->statement : parser_.parse(query);
-  session_.markers = parsed ? parsed->markers : parser_.markers();
+  const ast::Statement& st = batch ? *batch : parsed ? parsed->statement : parser_.parse(query);
+  session_.markers = batch ? batch_markers : parsed ? parsed->markers : parser_.markers();
   session_.prepared = prepared;
   if (!params.names.empty()) {  // named values: each marker takes the value of its name
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, session_.markers);

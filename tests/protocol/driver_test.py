@@ -1501,6 +1501,20 @@ def test_batches():
     assert r.was_applied, "conditional batch not applied"
     r = s.execute(cond)
     assert not r.was_applied, "conditional batch applied twice"
+    # Each statement is parsed on its own (a prepared one at its PREPARE) and only DML may be one.
+    bad = BatchStatement()
+    bad.add(ins, (10, 1, "x"))
+    bad.add(f"SELECT * FROM {ks}.b")
+    e = expect_error(InvalidRequest, s.execute, bad)
+    assert "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed." in str(e), e
+    eq(s.execute(f"SELECT * FROM {ks}.b WHERE k = 10").one(), None, "nothing of a refused batch applied")
+    # markers numbered on across statements, a trailing comment and ';' in a text one
+    mixed = BatchStatement()
+    mixed.add(SimpleStatement(f"INSERT INTO {ks}.b (k, c, v) VALUES (%s, %s, %s); -- note"), (11, 1, "a"))
+    mixed.add(ins, (11, 2, "b"))
+    mixed.add(f"DELETE FROM {ks}.b WHERE k = 11 AND c = 1")
+    s.execute(mixed)
+    eq([tuple(r) for r in s.execute(f"SELECT c, v FROM {ks}.b WHERE k = 11")], [(2, "b")], "mixed batch")
 
 
 def test_lwt():
