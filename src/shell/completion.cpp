@@ -7,6 +7,7 @@
 #include "parse/next_tokens.hpp"
 #include "parse/splitter.hpp"
 #include "schema/option_names.hpp"
+#include "shell/concept_help.hpp"
 #include "shell/cql_help.hpp"
 #include "shell/lessons.hpp"
 #include "util/text.hpp"
@@ -31,7 +32,7 @@ constexpr std::string_view kShellSyntax[] = {
     "LOGIN", "EXIT", "QUIT", "CLEAR", "CLS", "HISTORY",
     "COPY <table> TO <file>", "COPY <table> FROM <file>", "COPY <table> TO STDOUT",
     "COPY <table> FROM STDIN",
-    "LIST <table>", "GET <table>", "SSTABLEDUMP <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE",
+    "LIST <table>", "GET <table>", "SSTABLEDUMP <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE", "CLOCK REAL",
     "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
     "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
     "NODETOOL TABLEHISTOGRAMS <table>", "NODETOOL FLUSH", "NODETOOL COMPACT <keyspace>", "NODETOOL SNAPSHOT",
@@ -205,6 +206,7 @@ void fill_slot(Candidates& c, std::string_view slot) {
   else if (slot == "<topic>") {
     for (auto t : kShellHelpTopics) c.keyword(t);
     for (auto t : kCqlHelpTopics) c.keyword(t);
+    for (auto t : kConceptTopics) c.keyword(std::string_view(t).substr(0, std::string_view(t).find(' ')));
   } else if (slot == "<file>") {
     // Only inside the quotes the file name is written in.
   } else c.keyword(slot);

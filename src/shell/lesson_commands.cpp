@@ -1,8 +1,10 @@
 // HELP LESSONS / LESSON n and HELP DATASETS / DATASET name (cqlbox's own): the course in
 // docs/lessons and the sample data in docs/datasets, carried in the binary. Both drop the
 // keyspaces the script creates, run it as SOURCE would (errors as `name.cql:line:`), and leave
-// the session in the script's keyspace to carry on by hand.
+// the session in the script's keyspace to carry on by hand, with the clock as it was before.
+#include <cstdint>
 #include <cstdlib>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -66,7 +68,11 @@ std::string Shell::run_fresh(const EmbeddedScript& script) {
       return {};
     }
   }
+  // A lesson moves the clock (CLOCK ADVANCE to show TTLs expire); the session's clock comes back
+  // afterwards: fixed where it was, or the wall clock again.
+  const std::optional<std::int64_t> clock = db_.clock.fixed_at();
   run_sourced(std::string(script.script), std::string(script.name) + ".cql");
+  db_.clock.restore(clock);
   if (keyspaces.empty() || !db_.catalog.keyspace(keyspaces.front())) return {};
   session_.keyspace = keyspaces.front();
   return keyspaces.front();

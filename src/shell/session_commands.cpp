@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "print/describe.hpp"
+#include "shell/concept_help.hpp"
 #include "shell/cql_help.hpp"
 #include "shell/cqlsh_help.hpp"
 #include "shell/shell.hpp"
@@ -85,11 +86,13 @@ constexpr TopicHelp kCqlboxHelp[] = {
         CLOCK
         CLOCK SET '<timestamp>'
         CLOCK ADVANCE <duration>
+        CLOCK REAL
 
           The session clock that now(), write timestamps, TTLs and tombstones
           read. CLOCK alone shows it; SET fixes it ('2024-01-01 00:00:00+0000');
-          ADVANCE moves a fixed clock forward (1h30m, 2d, 500ms). --now
-          TIMESTAMP starts cqlbox with a fixed clock.
+          ADVANCE moves a fixed clock forward (1h30m, 2d, 500ms); REAL goes
+          back to the system clock. --now TIMESTAMP starts cqlbox with a fixed
+          clock. A LESSON leaves the clock as it found it.
 )"},
     {"NODETOOL", R"(
         NODETOOL <command> [<arguments>]
@@ -259,14 +262,18 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
     out_ += "cqlbox commands:\n================\n" +
             print::columnize({"CLOCK", "DATASET", "EXPLAIN", "GET", "LESSON", "LIST", "NODETOOL", "PARTITION SIZE", "STORAGE"}, 79) + "\n";
+    out_ += "Concepts (HELP PRIMARY KEY, ...):\n=================================\n" +
+            print::columnize(std::vector<std::string>(std::begin(kConceptTopics), std::end(kConceptTopics)), 79) + "\n";
     flush();
     return;
   }
-  // HELP PARTITION SIZE: cqlbox's one two-word topic.
+  // cqlbox's two-word topics (PARTITION SIZE, PRIMARY KEY, ALLOW FILTERING) are read as one.
   std::vector<std::string> topics;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (util::iequals(args[i], "partition") && i + 1 < args.size() && util::iequals(args[i + 1], "size")) {
-      topics.push_back("PARTITION SIZE");
+    const std::string pair = i + 1 < args.size() ? util::ascii_upper(args[i] + " " + args[i + 1]) : std::string();
+    const bool two_words = pair == "PARTITION SIZE" || (concept_help(pair) != nullptr);
+    if (two_words) {
+      topics.push_back(pair);
       ++i;
     } else {
       topics.push_back(args[i]);
@@ -286,6 +293,11 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
           out_ += h.text;
           found = true;
         }
+    if (!found)
+      if (const char* text = concept_help(topic)) {
+        out_ += text;
+        found = true;
+      }
     if (!found)
       for (const char* t : kCqlHelpTopics)
         if (topic == t) {

@@ -1,5 +1,5 @@
 // cqlbox's storage commands (cqlbox.md "The storage view", "Clock"): LIST, GET, STORAGE ON|OFF,
-// CLOCK [SET '<timestamp>' | ADVANCE <duration>].
+// CLOCK [SET '<timestamp>' | ADVANCE <duration> | REAL].
 #include <chrono>
 #include <cstdlib>
 
@@ -231,6 +231,11 @@ void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& arg
     }
     db_.clock.set(*ms * 1000);
     return show("Clock set to ");
+  }
+  if (util::iequals(args[0], "real") && args.size() == 1) {
+    // Back to the wall clock; write timestamps still only go forward (Clock::next_write_timestamp).
+    db_.clock.restore(std::nullopt);
+    return show("Clock follows the system clock: ");
   }
   if (util::iequals(args[0], "advance") && args.size() == 2) {
     auto d = types::parse_duration(args[1]);
