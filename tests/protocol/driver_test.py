@@ -1955,19 +1955,27 @@ def test_raw_malformed_bound_values():
         eq(f.opcode, OP_RESULT, "the server still answers")
 
 
+def raw_table_and_prepare(name, columns, insert):
+    """Creates table t in a fresh keyspace through the driver, then opens a RawConn (started) and
+    PREPAREs `insert` (with {ks} for the keyspace) on it: (conn, ks, prepared id)."""
+    c, s = connect()
+    ks = create_keyspace(s, name)
+    s.execute(f"CREATE TABLE {ks}.t ({columns})")
+    c.shutdown()
+    conn = RawConn()
+    conn.startup()
+    f = conn.request(OP_PREPARE, p_long_string(insert.format(ks=ks)), stream=2)
+    r = f.reader()
+    assert r.int() == RESULT_PREPARED
+    return conn, ks, r.short_bytes()
+
+
 def test_raw_invalid_utf8_and_ascii_refused():
     """A bound text value that is not UTF-8, or an ascii value with a byte over 127, is refused
     as Cassandra refuses it (a table holding it is one the drivers then cannot read)."""
-    c, s = connect()
-    ks = create_keyspace(s, "pt_utf8")
-    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, tx text, a ascii, l list<text>)")
-    c.shutdown()
-    with RawConn() as conn:
-        conn.startup()
-        f = conn.request(OP_PREPARE, p_long_string(f"INSERT INTO {ks}.t (k, tx, a, l) VALUES (?, ?, ?, ?)"), stream=2)
-        r = f.reader()
-        assert r.int() == RESULT_PREPARED
-        pid = r.short_bytes()
+    conn, ks, pid = raw_table_and_prepare("pt_utf8", "k int PRIMARY KEY, tx text, a ascii, l list<text>",
+                                          "INSERT INTO {ks}.t (k, tx, a, l) VALUES (?, ?, ?, ?)")
+    with conn:
         one_text = lambda b: struct.pack(">i", 1) + struct.pack(">i", len(b)) + b
         cases = [
             (b"\xff\xfe", b"ok", one_text(b"x"), "String didn't validate."),
@@ -1986,16 +1994,9 @@ def test_raw_empty_values_follow_the_serializers():
     """The empty value is valid wherever its type's serializer takes it, at the top or inside a
     collection (int, timestamp, uuid, ...), and refused where it does not (smallint, date); a
     timeuuid must be version 1."""
-    c, s = connect()
-    ks = create_keyspace(s, "pt_emptyvals")
-    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, l list<int>, sm smallint, tu timeuuid, d date)")
-    c.shutdown()
-    with RawConn() as conn:
-        conn.startup()
-        f = conn.request(OP_PREPARE, p_long_string(f"INSERT INTO {ks}.t (k, l, sm, tu, d) VALUES (?, ?, ?, ?, ?)"), stream=2)
-        r = f.reader()
-        assert r.int() == RESULT_PREPARED
-        pid = r.short_bytes()
+    conn, ks, pid = raw_table_and_prepare("pt_emptyvals", "k int PRIMARY KEY, l list<int>, sm smallint, tu timeuuid, d date",
+                                          "INSERT INTO {ks}.t (k, l, sm, tu, d) VALUES (?, ?, ?, ?, ?)")
+    with conn:
         empty_in_list = struct.pack(">i", 2) + struct.pack(">i", 0) + struct.pack(">i", 4) + struct.pack(">i", 5)
         two = struct.pack(">h", 2)
         v1 = bytes.fromhex("d2177dd0eaa211e5a8f1f7f0b9a8b2c1")
