@@ -58,11 +58,16 @@ struct quoted_ident : tok<quoted_ident_body> {
 };
 struct ident : sor<quoted_ident, plain_ident> {};
 
-#define CQLBOX_KEYWORD(name, text)                       \
+// `expected` is the keyword as written (Tab completion offers it); `token_name` is what
+// syntax errors say, Cassandra's ANTLR token (Lexer.g): K_ and the keyword, except where one
+// token spells several words (TABLE is K_COLUMNFAMILY, TRUE and FALSE are BOOLEAN).
+#define CQLBOX_KEYWORD_TOKEN(name, text, token)         \
   struct kw_##name : kw<TAO_PEGTL_ISTRING(text)> {       \
     static constexpr const char* expected = text;         \
+    static constexpr const char* token_name = token;      \
     static constexpr bool is_keyword = true;              \
   }
+#define CQLBOX_KEYWORD(name, text) CQLBOX_KEYWORD_TOKEN(name, text, "K_" text)
 
 CQLBOX_KEYWORD(aggregate, "AGGREGATE");
 CQLBOX_KEYWORD(or, "OR");
@@ -106,14 +111,14 @@ CQLBOX_KEYWORD(distinct, "DISTINCT");
 CQLBOX_KEYWORD(drop, "DROP");
 CQLBOX_KEYWORD(exists, "EXISTS");
 CQLBOX_KEYWORD(explain, "EXPLAIN");  // cqlbox's own statement (spec/cqlbox.md)
-CQLBOX_KEYWORD(false, "FALSE");
+CQLBOX_KEYWORD_TOKEN(false, "FALSE", "BOOLEAN");
 CQLBOX_KEYWORD(filtering, "FILTERING");
 CQLBOX_KEYWORD(from, "FROM");
 CQLBOX_KEYWORD(frozen, "FROZEN");
 CQLBOX_KEYWORD(group, "GROUP");
 CQLBOX_KEYWORD(if, "IF");
 CQLBOX_KEYWORD(in, "IN");
-CQLBOX_KEYWORD(infinity, "INFINITY");
+CQLBOX_KEYWORD_TOKEN(infinity, "INFINITY", "K_POSITIVE_INFINITY");
 CQLBOX_KEYWORD(insert, "INSERT");
 CQLBOX_KEYWORD(into, "INTO");
 CQLBOX_KEYWORD(is, "IS");
@@ -122,7 +127,7 @@ CQLBOX_KEYWORD(key, "KEY");
 CQLBOX_KEYWORD(keyspace, "KEYSPACE");
 CQLBOX_KEYWORD(like, "LIKE");
 CQLBOX_KEYWORD(limit, "LIMIT");
-CQLBOX_KEYWORD(nan, "NAN");
+CQLBOX_KEYWORD_TOKEN(nan, "NAN", "K_POSITIVE_NAN");
 CQLBOX_KEYWORD(not, "NOT");
 CQLBOX_KEYWORD(null, "NULL");
 CQLBOX_KEYWORD(order, "ORDER");
@@ -134,10 +139,10 @@ CQLBOX_KEYWORD(select, "SELECT");
 CQLBOX_KEYWORD(set, "SET");
 CQLBOX_KEYWORD(static, "STATIC");
 CQLBOX_KEYWORD(storage, "STORAGE");
-CQLBOX_KEYWORD(table, "TABLE");
+CQLBOX_KEYWORD_TOKEN(table, "TABLE", "K_COLUMNFAMILY");
 CQLBOX_KEYWORD(timestamp, "TIMESTAMP");
 CQLBOX_KEYWORD(token, "TOKEN");
-CQLBOX_KEYWORD(true, "TRUE");
+CQLBOX_KEYWORD_TOKEN(true, "TRUE", "BOOLEAN");
 CQLBOX_KEYWORD(truncate, "TRUNCATE");
 CQLBOX_KEYWORD(ttl, "TTL");
 CQLBOX_KEYWORD(type, "TYPE");

@@ -1409,7 +1409,7 @@ struct action<g::select_stmt> {
   }
 };
 
-// Records where token rules fail, for "mismatched input 'x' expecting FROM".
+// Records where token rules fail, for "mismatched input 'x' expecting K_FROM".
 template <class Rule>
 struct control : tao::pegtl::normal<Rule> {
   static constexpr bool kToken = requires { Rule::expected; };
@@ -1442,7 +1442,8 @@ struct control : tao::pegtl::normal<Rule> {
   template <class Input>
   static void failure(const Input&, Builder& b) {
     if constexpr (kNests) --b.unary_levels;
-    if constexpr (kToken) b.note_failure(b.token_start, Rule::expected);
+    if constexpr (requires { Rule::token_name; }) b.note_failure(b.token_start, Rule::token_name);
+    else if constexpr (kToken) b.note_failure(b.token_start, Rule::expected);
     if constexpr (kRewinds) {
       b.terms.resize(std::min(b.terms.size(), b.rewind_marks.back()));
       b.rewind_marks.pop_back();

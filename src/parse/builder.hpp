@@ -126,9 +126,10 @@ struct Builder {
       expected.clear();
     }
     if (at == farthest) {
-      // `what` is a token rule's static name: the same rule gives the same pointer.
+      // `what` is a token rule's static name; two rules may name one token (TRUE and FALSE
+      // are both BOOLEAN), which is still one expected token.
       for (const char* e : expected)
-        if (e == what) return;
+        if (std::string_view(e) == what) return;
       expected.push_back(what);
     }
   }

@@ -537,11 +537,11 @@ TEST_CASE("reserved words are refused as unquoted identifiers but allowed quoted
 TEST_CASE("syntax errors name the offending token, what was expected and a snippet") {
   SUBCASE("the cqlbox.md example") {
     CHECK(syntax_error("SELECT * zeppelin FROM t") ==
-          "line 1:9 mismatched input 'zeppelin' expecting FROM (SELECT * [zeppelin]...)");
+          "line 1:9 mismatched input 'zeppelin' expecting K_FROM (SELECT * [zeppelin]...)");
   }
   SUBCASE("the line counts from 1 and the column from 0") {
     const std::string msg = syntax_error("SELECT *\nzeppelin FROM t");
-    CHECK(starts_with(msg, "line 2:0 mismatched input 'zeppelin' expecting FROM ("));
+    CHECK(starts_with(msg, "line 2:0 mismatched input 'zeppelin' expecting K_FROM ("));
     CHECK(ends_with(msg, "[zeppelin]...)"));
   }
   SUBCASE("an unknown statement keyword (real Cassandra text, spec §2.1)") {
@@ -550,7 +550,7 @@ TEST_CASE("syntax errors name the offending token, what was expected and a snipp
   }
   SUBCASE("a newline inside the snippet is dropped (spec §2.1, with cqlbox's FROM for K_FROM)") {
     CHECK(syntax_error("select*\n;") ==
-          "line 2:0 mismatched input ';' expecting FROM (select*[;])");
+          "line 2:0 mismatched input ';' expecting K_FROM (select*[;])");
   }
   SUBCASE("the snippet has no trailing ... at the end of the statement") {
     const std::string msg = syntax_error("SELECT * FROM t WHERE k = 1 zeppelin");

@@ -265,7 +265,7 @@ TEST_CASE("errors go to stderr with the <stdin>:N: prefix, N = the line after th
     ScriptRun r = run_script("SELECT * zeppelin FROM t;\n");
     CHECK(
         r.err ==
-        "<stdin>:2:SyntaxException: line 1:9 mismatched input 'zeppelin' expecting FROM (SELECT * "
+        "<stdin>:2:SyntaxException: line 1:9 mismatched input 'zeppelin' expecting K_FROM (SELECT * "
         "[zeppelin]...)\n");
   }
   SUBCASE("an existing table is reported by the driver's AlreadyExists text") {
