@@ -347,8 +347,11 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
     }
     case Kind::Date: {
       std::int64_t days = 0;
-      if (kind == ConstantKind::Integer) {
-        // A bare number is the raw unsigned day count (2^31 = 1970-01-01).
+      // A number, bare or as a string, is the raw unsigned day count (2^31 = 1970-01-01):
+      // SimpleDateSerializer's rawPattern.
+      const bool raw = !text.empty() && text.find_first_not_of("0123456789", text[0] == '-' ? 1 : 0) == std::string_view::npos &&
+                       text != "-";
+      if (kind == ConstantKind::Integer || raw) {
         if (!parse_int64(text, 0, UINT32_MAX, days))
           invalid("Unable to make unsigned int (for date) from: '{}'", text);
         return be_bytes(static_cast<std::uint32_t>(days));

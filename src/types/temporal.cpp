@@ -101,7 +101,11 @@ std::optional<std::int64_t> parse_timestamp_ms(std::string_view text) {
   constexpr std::int64_t kMaxDays = INT64_MAX / 86400000 - 2;
   if (!days || *days > kMaxDays || *days < -kMaxDays) return std::nullopt;
   std::int64_t ms = *days * 86400000;
-  if (c.eat(' ') || c.eat('T')) {
+  // The time of day, after ' ' or 'T', when a digit follows (else the ' ' opens a zone).
+  const bool has_time = (c.peek() == ' ' || c.peek() == 'T') && c.i + 1 < text.size() && text[c.i + 1] >= '0' &&
+                        text[c.i + 1] <= '9';
+  if (has_time) {
+    ++c.i;
     auto h = c.digits(1, 2);
     if (!h || !c.eat(':')) return std::nullopt;
     auto mi = c.digits(1, 2);
@@ -124,24 +128,37 @@ std::optional<std::int64_t> parse_timestamp_ms(std::string_view text) {
     if (*h > 23 || *mi > 59 || sec > 59) return std::nullopt;
     ms += ((*h * 60 + *mi) * 60 + sec) * 1000 + frac;
   }
-  c.eat(' ');
-  if (c.eat('Z')) {
-  } else if (c.peek() == '+' || c.peek() == '-') {
-    int sign = c.s[c.i++] == '-' ? -1 : 1;
+  // The zone (TimestampSerializer's offset patterns " z", " X", "X", "XXX"): Z, +HH, +HHMM,
+  // +HH:MM, or UTC / GMT / UT with an optional such offset, after an optional space. ISO_DATE
+  // reads a date-only form case-insensitively ('2011-02-03z').
+  const bool spaced = c.eat(' ');
+  auto offset = [&]() -> bool {  // [+-]HH[[:]MM]
+    const int sign = c.s[c.i++] == '-' ? -1 : 1;
     auto zh = c.digits(2, 2);
-    if (!zh) return std::nullopt;
+    if (!zh) return false;
     std::int64_t zm = 0;
-    c.eat(':');
-    if (!c.done()) {
+    const bool colon = c.eat(':');
+    if (colon || !c.done()) {
       auto m = c.digits(2, 2);
-      if (!m) return std::nullopt;
+      if (!m) return false;
       zm = *m;
     }
+    if (*zh > 18 || zm > 59) return false;
     ms -= sign * (*zh * 60 + zm) * 60000;
-  } else if (text.size() >= 3 && text.substr(c.i) == "UTC") {
-    c.i += 3;
-  } else if (text.size() >= 3 && text.substr(c.i) == "GMT") {
-    c.i += 3;
+    return true;
+  };
+  auto named = [&](std::string_view name) {
+    if (text.substr(c.i, name.size()) != name) return false;
+    c.i += name.size();
+    return true;
+  };
+  if (c.eat('Z') || (!spaced && !has_time && c.eat('z'))) {
+  } else if (c.peek() == '+' || c.peek() == '-') {
+    if (!offset()) return std::nullopt;
+  } else if (spaced && (named("UTC") || named("GMT") || named("UT"))) {
+    if ((c.peek() == '+' || c.peek() == '-') && !offset()) return std::nullopt;
+  } else if (spaced) {
+    return std::nullopt;  // a zone name cqlbox does not know (docs/compatibility.md)
   }
   if (!c.done()) return std::nullopt;
   return ms;

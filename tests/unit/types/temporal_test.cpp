@@ -130,6 +130,29 @@ TEST_CASE("timestamp literals parse to milliseconds since the epoch") {
     CHECK(parse_timestamp_ms("2011-02-03 04:05:00-0300") == kVectorMs + 10800000);
     CHECK(parse_timestamp_ms("2011-02-03 04:05:00+05") == kVectorMs - 18000000);
   }
+  SUBCASE("the forms of 5.0's TimestampSerializerTest (zone names aside)") {
+    constexpr std::int64_t kDay = 86400000, kHour = 3600000, kMinute = 60000;
+    CHECK(parse_timestamp_ms("1970-01-02 00:00 UTC") == kDay);
+    CHECK(parse_timestamp_ms("1970-01-01 00:01+01") == kMinute - kHour);
+    CHECK(parse_timestamp_ms("1970-01-02 00:00+01:00") == kDay - kHour);
+    CHECK(parse_timestamp_ms("1970-01-01 01:00Z") == kHour);
+    CHECK(parse_timestamp_ms("1970-01-01 00:00:00.100 UTC") == 100);
+    CHECK(parse_timestamp_ms("1970-01-02T00:00:00.000 UTC") == kDay);
+    CHECK(parse_timestamp_ms("1970-01-01 00:00:00.10 UTC") == 100);
+    CHECK(parse_timestamp_ms("1970-01-02 UTC") == kDay);
+    CHECK(parse_timestamp_ms("1970-01-01+01") == -kHour);
+    CHECK(parse_timestamp_ms("1970-01-01+0100") == -kHour);
+    CHECK(parse_timestamp_ms("1970-01-02+01:00") == kDay - kHour);
+    CHECK(parse_timestamp_ms("1970-01-01-0200") == 2 * kHour);
+    CHECK(parse_timestamp_ms("1970-01-01Z") == 0);
+    CHECK(parse_timestamp_ms("1970-01-01z") == 0);  // ISO_DATE reads case-insensitively
+    CHECK(parse_timestamp_ms("1970-01-01 00:00:00 -0600") == 6 * kHour);
+    CHECK(parse_timestamp_ms("1970-01-01 00:00:00-0600") == 6 * kHour);
+    CHECK(parse_timestamp_ms("1970-01-01T00:00:00 GMT-06:00") == 6 * kHour);
+    CHECK(parse_timestamp_ms("2011-02-03 GMT") == 1296691200000);
+    CHECK_FALSE(parse_timestamp_ms("1970-01-01 00:00z").has_value());
+    CHECK_FALSE(parse_timestamp_ms("1970-01-01 Mars").has_value());
+  }
   SUBCASE("an integer string is milliseconds") {
     CHECK(parse_timestamp_ms("1296705900000") == kVectorMs);
     CHECK(parse_timestamp_ms("-1") == -1);
