@@ -33,8 +33,10 @@ enum class TermKind : std::uint8_t {
 // elements in `items` (a map alternates key, value); a function call keeps its name in `text`.
 struct Term {
   TermKind kind = TermKind::Null;
-  std::uint16_t bind_index = 0;  // Bind: 0-based, in the order the markers appear
   std::uint16_t depth = 1;       // levels of this term's tree, itself included (parse bounds it)
+  // Bind: 0-based, in the order the markers appear. 32 bits: a protocol BATCH joins statements
+  // of up to 65,535 markers each.
+  std::uint32_t bind_index = 0;
   std::string_view text;
   Vec<Term> items;
   Vec<std::string_view> fields;  // Udt: the field name of each item

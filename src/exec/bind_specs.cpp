@@ -170,7 +170,7 @@ struct SpecWalk {
       for (const auto& v : r.values) term(v, c->name, t);
       if (r.op == ast::Operator::Eq && c->kind == schema::ColumnKind::PartitionKey && r.values.size() == 1 &&
           r.values[0].kind == TermKind::Bind)
-        pk_marker[static_cast<std::size_t>(c->position)] = r.values[0].bind_index;
+        pk_marker[static_cast<std::size_t>(c->position)] = static_cast<int>(r.values[0].bind_index);
     }
   }
 
@@ -207,7 +207,7 @@ struct SpecWalk {
       if (!c) continue;
       term(s.values[i], c->name, c->type);
       if (c->kind == schema::ColumnKind::PartitionKey && s.values[i].kind == TermKind::Bind)
-        pk_marker[static_cast<std::size_t>(c->position)] = s.values[i].bind_index;
+        pk_marker[static_cast<std::size_t>(c->position)] = static_cast<int>(s.values[i].bind_index);
     }
     integer(s.ttl, "[ttl]", Kind::Int);
     integer(s.timestamp, "[timestamp]", Kind::Bigint);

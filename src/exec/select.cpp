@@ -537,7 +537,7 @@ struct Matcher {
                     const std::vector<std::string>& tuple) const {
     for (std::size_t i = 0; i < cols.size(); ++i) {
       const auto& c = t.column(cols[i]);
-      int cmp = types::compare_values(*c.type, ck[static_cast<std::size_t>(c.position)], tuple[i]);
+      int cmp = store::compare_natural({c.type, c.reversed}, ck[static_cast<std::size_t>(c.position)], tuple[i]);
       if (cmp != 0) return cmp;
     }
     return 0;
@@ -549,11 +549,15 @@ struct Matcher {
       const std::string_view v = ck[static_cast<std::size_t>(t.column(col).position)];
       if (!cr.any()) continue;
       if (store::is_null_component(v)) {
-        // A COMPACT STORAGE prefix row's null: no value equals it, and a slice holds it when the
-        // slice is open on the side storage order puts it (first, in either direction).
+        // A COMPACT STORAGE prefix row's null: no value equals it, and filtering never matches
+        // it (RowFilter wants a value). The slice after the '=' prefix, a range of storage,
+        // holds it where compare_natural places it (first in storage order).
         if (cr.eq_or_in() || !cr.contains.empty() || !cr.contains_key.empty() || !cr.entries.empty() ||
-            cr.is_not_null || (t.column(col).reversed ? cr.upper : cr.lower))
+            cr.is_not_null || t.column(col).position != r.clustering_eq_prefix)
           return false;
+        const store::ClusteringColumn cc{t.column(col).type, t.column(col).reversed};
+        if (cr.lower && store::compare_natural(cc, v, cr.lower->value) < 0) return false;
+        if (cr.upper && store::compare_natural(cc, v, cr.upper->value) > 0) return false;
         continue;
       }
       if (!check(*t.column(col).type, cr, v)) return false;
@@ -707,16 +711,13 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   // -1 below the slice, 0 inside, +1 above, in the column's natural order.
   auto where = [&](const store::Row& row) {
     const store::RowKey key = row.clustering();
-    const std::string_view v = component(key);
-    // A null component (a COMPACT STORAGE prefix row) is first in storage order whatever the
-    // direction: outside a slice bounded on that side, inside one that is not.
-    if (store::is_null_component(v)) return (column.reversed ? b.upper : b.lower) ? (column.reversed ? 1 : -1) : 0;
+    const std::string_view v = component(key);  // a COMPACT STORAGE null: see compare_natural
     if (b.lower) {
-      const int c = types::compare_values(*column.type, v, b.lower->value);
+      const int c = store::compare_natural(column, v, b.lower->value);
       if (c < 0 || (c == 0 && !b.lower->inclusive)) return -1;
     }
     if (b.upper) {
-      const int c = types::compare_values(*column.type, v, b.upper->value);
+      const int c = store::compare_natural(column, v, b.upper->value);
       if (c > 0 || (c == 0 && !b.upper->inclusive)) return 1;
     }
     return 0;

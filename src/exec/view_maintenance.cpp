@@ -101,7 +101,11 @@ std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::Tab
     const schema::Column& c = base.column(column);
     switch (c.kind) {
       case schema::ColumnKind::PartitionKey: return pk[static_cast<std::size_t>(c.position)];
-      case schema::ColumnKind::Clustering: return ck[static_cast<std::size_t>(c.position)];
+      case schema::ColumnKind::Clustering: {  // a COMPACT STORAGE prefix row's null is no value
+        const std::string_view v = ck[static_cast<std::size_t>(c.position)];
+        if (store::is_null_component(v)) return std::nullopt;
+        return v;
+      }
       case schema::ColumnKind::Regular:
         if (const store::Cell* cell = live.cell(c.position)) return std::string_view(cell->value);
         return std::nullopt;

@@ -249,7 +249,7 @@ std::size_t number_bind_markers(ast::Statement& statement) {
   if (markers.size() > 65535)
     throw error::CqlError(error::ErrorClass::InvalidRequest,
                           fmt::format("Too many markers(?). {} markers exceed the allowed maximum of 65535", markers.size()));
-  for (std::size_t i = 0; i < markers.size(); ++i) markers[i]->bind_index = static_cast<std::uint16_t>(i);
+  for (std::size_t i = 0; i < markers.size(); ++i) markers[i]->bind_index = static_cast<std::uint32_t>(i);
   return markers.size();
 }
 
@@ -317,12 +317,9 @@ ast::Statement join_batch(ast::BatchType type, const std::vector<const ParsedSta
                             "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
     TermWalk walk;
     std::visit([&](auto& s) { walk.statement(s); }, copy);
-    if (markers + p->markers > 65535)
-      throw error::CqlError(error::ErrorClass::InvalidRequest,
-                            fmt::format("Too many markers(?). {} markers exceed the allowed maximum of 65535",
-                                        markers + p->markers));
+    // Each statement was parsed alone, under the parser's 65,535-marker limit; the batch has none.
     for (ast::Term* t : walk.all)
-      if (t->kind == ast::TermKind::Bind) t->bind_index = static_cast<std::uint16_t>(t->bind_index + markers);
+      if (t->kind == ast::TermKind::Bind) t->bind_index = static_cast<std::uint32_t>(t->bind_index + markers);
     markers += p->markers;
     batch.statements.push_back(std::move(copy));
   }

@@ -21,15 +21,10 @@ bool same(const store::Deletion& a, const store::Deletion& b) {
   return a.timestamp == b.timestamp && (!a.exists() || a.local_time == b.local_time);
 }
 
-int compare_component(const store::ClusteringComparator& cmp, std::size_t i, std::string_view a, std::string_view b) {
-  const int c = types::compare_values(*cmp.column(i).type, a, b);
-  return cmp.column(i).reversed ? -c : c;
-}
-
 int compare_bounds(const store::ClusteringComparator& cmp, const ClusteringBound& a, const ClusteringBound& b) {
   const std::size_t n = std::min(a.values.size(), b.values.size());
   for (std::size_t i = 0; i < n; ++i)
-    if (int c = compare_component(cmp, i, a.values[i], b.values[i])) return c;
+    if (int c = store::compare_component(cmp.column(i), a.values[i], b.values[i])) return c;
   if (a.values.size() == b.values.size()) return a.side - b.side;
   return a.values.size() < b.values.size() ? a.side : -b.side;
 }
@@ -38,7 +33,7 @@ int compare_bounds(const store::ClusteringComparator& cmp, const ClusteringBound
 int compare_row(const store::ClusteringComparator& cmp, const std::vector<std::string_view>& row, const ClusteringBound& b) {
   const std::size_t n = std::min(row.size(), b.values.size());
   for (std::size_t i = 0; i < n; ++i)
-    if (int c = compare_component(cmp, i, row[i], b.values[i])) return c;
+    if (int c = store::compare_component(cmp.column(i), row[i], b.values[i])) return c;
   return -b.side;
 }
 

@@ -149,7 +149,8 @@ std::uint64_t SstableLayout::clustering_size(const std::vector<std::string_view>
   for (std::size_t block = 0; block < values.size(); block += 32) {
     std::uint64_t header = 0;
     for (std::size_t i = block; i < values.size() && i < block + 32; ++i) {
-      if (values[i].empty()) header |= std::uint64_t{1} << (2 * (i - block));
+      if (store::is_null_component(values[i])) header |= std::uint64_t{2} << (2 * (i - block));
+      else if (values[i].empty()) header |= std::uint64_t{1} << (2 * (i - block));
       else n += value_size(*t_.column(t_.clustering[i]).type, values[i].size(), false);
     }
     n += uvint_size(header);

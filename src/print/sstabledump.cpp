@@ -57,7 +57,8 @@ std::string clustering_json(const schema::TableSchema& t, const std::vector<std:
   for (std::size_t i = 0; i < t.clustering.size(); ++i) {
     if (i) out += ", ";
     const types::CqlType& type = *t.column(t.clustering[i]).type;
-    out += i >= values.size() ? std::string("\"*\"") : values[i].empty() ? std::string(type.kind == types::Kind::Blob ? "\"0x\"" : "\"\"") : text.json(type, values[i]);
+    // A COMPACT STORAGE prefix row's null component: JSON null (5.0's sstabledump cannot print one).
+    out += i >= values.size() ? std::string("\"*\"") : store::is_null_component(values[i]) ? std::string("null") : values[i].empty() ? std::string(type.kind == types::Kind::Blob ? "\"0x\"" : "\"\"") : text.json(type, values[i]);
   }
   return out + " ]";
 }

@@ -40,6 +40,8 @@ std::string clustering_prefix(const schema::TableSchema& t, std::string_view clu
   std::string out;
   auto parts = store::split_components(clustering);
   for (std::size_t i = 0; i < parts.size(); ++i) {
+    // A COMPACT STORAGE prefix row's cell name is the shorter composite, as Thrift wrote it.
+    if (store::is_null_component(parts[i])) break;
     out += escaped(name_part(*t.column(t.clustering[i]).type, parts[i]));
     out += ':';
   }

@@ -252,6 +252,17 @@ void Connection::respond(std::string& out, std::int16_t stream, std::uint8_t opc
   if (framed_) append_segments(out, envelope);
 }
 
+void Connection::respond_unprepared(std::string& out, std::int16_t stream, std::string_view id) {
+  std::string body;
+  Writer w(body);
+  w.i32(0x2500);
+  w.string(fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host (maybe "
+                       "the host has been restarted?) or you have prepared too many queries and it has been "
+                       "evicted from the internal cache)", hex(id)));
+  w.short_bytes(id);
+  respond(out, stream, kError, body);
+}
+
 bool Connection::consume(std::string& in, std::string& out, std::size_t out_limit) {
   stalled_ = false;
   if (!framed_) {
@@ -497,15 +508,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     std::string id(r.short_bytes());
     if (version_ >= 5) metadata_id = std::string(r.short_bytes());
     auto it = shared_.prepared.find(id);
-    if (it == shared_.prepared.end()) {
-      Writer ew(res);
-      ew.i32(0x2500);
-      ew.string(fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host (maybe "
-                            "the host has been restarted?) or you have prepared too many queries and it has been "
-                            "evicted from the internal cache)", hex(id)));
-      ew.short_bytes(id);
-      return respond(out, stream, kError, res);
-    }
+    if (it == shared_.prepared.end()) return respond_unprepared(out, stream, id);
     query = it->second.query;
     parsed = it->second.parsed;
     if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
@@ -515,39 +518,43 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     const std::uint8_t type = r.byte();
     // The text is what the commit log keeps and tracing shows; the statements run as parsed.
     query = type == 1 ? "BEGIN UNLOGGED BATCH " : type == 2 ? "BEGIN COUNTER BATCH " : "BEGIN BATCH ";
-    const std::uint16_t n = r.u16();
-    for (std::uint16_t i = 0; i < n; ++i) {
-      const std::uint8_t kind = r.byte();
+    // The whole message is decoded before any statement is looked at, as BatchMessage's codec does.
+    struct Entry {
+      std::uint8_t kind = 0;
+      std::string text_or_id;
+      std::size_t values = 0;
+    };
+    std::vector<Entry> entries(r.u16());
+    for (Entry& e : entries) {
+      e.kind = r.byte();
+      if (e.kind == 0) e.text_or_id = r.long_string();
+      else if (e.kind == 1) e.text_or_id = std::string(r.short_bytes());
+      else protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", e.kind));
+      e.values = r.u16();
+      for (std::size_t v = 0; v < e.values; ++v) params.values.push_back(bound(r, version_));
+    }
+    // Then each in order: parsed or found, and its values counted against its own markers.
+    for (const Entry& e : entries) {
       std::string text;
-      if (kind == 0) {
-        text = r.long_string();
+      if (e.kind == 0) {
+        text = e.text_or_id;
         batch_parts.push_back(parse::parse_owned(text));
-      } else if (kind == 1) {
-        std::string id(r.short_bytes());
-        auto it = shared_.prepared.find(id);
-        if (it == shared_.prepared.end()) {
-          Writer ew(res);
-          ew.i32(0x2500);
-          ew.string(fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host "
-                                "(maybe the host has been restarted?) or you have prepared too many queries and it has "
-                                "been evicted from the internal cache)", hex(id)));
-          ew.short_bytes(id);
-          return respond(out, stream, kError, res);
-        }
+      } else {
+        auto it = shared_.prepared.find(e.text_or_id);
+        if (it == shared_.prepared.end()) return respond_unprepared(out, stream, e.text_or_id);
         text = it->second.query;
         batch_parts.push_back(it->second.parsed);
         // Its unqualified names resolve where it was prepared, as an EXECUTE's do.
         if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
-      } else {
-        protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", kind));
       }
+      if (batch_parts.back()->markers != e.values)
+        throw CqlError(ErrorClass::InvalidRequest, fmt::format("There were {} markers(?) in CQL but {} bound variables",
+                                                               batch_parts.back()->markers, e.values));
       while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n' ||
                                text.back() == '\r' || text.back() == '\t'))
         text.pop_back();
       query += text;
       query += "\n;\n";  // on its own line: a trailing -- comment cannot swallow it
-      const std::uint16_t values = r.u16();
-      for (std::uint16_t v = 0; v < values; ++v) params.values.push_back(bound(r, version_));
     }
     query += "APPLY BATCH";
     std::vector<const parse::ParsedStatement*> parts;

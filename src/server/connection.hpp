@@ -84,6 +84,8 @@ class Connection {
              const exec::Result* result);
   void respond(std::string& out, std::int16_t stream, std::uint8_t opcode, std::string_view body,
                const std::vector<std::string>& warnings = {});
+  // UNPREPARED (0x2500) for an EXECUTE or BATCH naming an id this server does not hold.
+  void respond_unprepared(std::string& out, std::int16_t stream, std::string_view id);
 
   SharedState& shared_;
   exec::Session session_;

@@ -116,16 +116,17 @@ std::uint64_t ClusteringComparator::prefix_of_first(std::string_view key) const 
   return columns_[0].reversed ? ~p : p;
 }
 
+int compare_component(const ClusteringColumn& column, std::string_view x, std::string_view y) {
+  if (is_null_component(x) || is_null_component(y)) return int{!is_null_component(x)} - int{!is_null_component(y)};
+  const int c = types::compare_values(*column.type, x, y);
+  return column.reversed ? -c : c;
+}
+
 int ClusteringComparator::compare_head(std::string_view key, std::string_view head) const {
   for (std::size_t i = 0; i < columns_.size() && !head.empty(); ++i) {
     if (key.empty()) return -1;
-    const std::string_view k = next_component(key), h = next_component(head);
-    if (is_null_component(k) || is_null_component(h)) {
-      if (is_null_component(k) != is_null_component(h)) return is_null_component(k) ? -1 : 1;
-      continue;
-    }
-    int c = types::compare_values(*columns_[i].type, k, h);
-    if (c != 0) return columns_[i].reversed ? -c : c;
+    const int c = compare_component(columns_[i], next_component(key), next_component(head));
+    if (c != 0) return c;
   }
   return 0;
 }
@@ -133,13 +134,8 @@ int ClusteringComparator::compare_head(std::string_view key, std::string_view he
 int ClusteringComparator::compare(std::string_view a, std::string_view b) const {
   for (std::size_t i = 0; i < columns_.size(); ++i) {
     if (a.empty() || b.empty()) return int{!a.empty()} - int{!b.empty()};
-    const std::string_view x = next_component(a), y = next_component(b);
-    if (is_null_component(x) || is_null_component(y)) {  // null first, whatever the direction
-      if (is_null_component(x) != is_null_component(y)) return is_null_component(x) ? -1 : 1;
-      continue;
-    }
-    int c = types::compare_values(*columns_[i].type, x, y);
-    if (c != 0) return columns_[i].reversed ? -c : c;
+    const int c = compare_component(columns_[i], next_component(a), next_component(b));
+    if (c != 0) return c;
   }
   return 0;
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "store/row_shape.hpp"
+#include "types/compare.hpp"
 #include "types/cql_type.hpp"
 
 namespace cqlbox::store {
@@ -102,6 +103,18 @@ inline std::string_view next_component(std::string_view& key) {
   const std::string_view v = key.substr(at, len);
   key.remove_prefix(at + len);
   return v;
+}
+// Two keys' components at one position, in storage order: a null component first whatever the
+// direction (ClusteringComparator.compareComponent), else the column's type order, reversed for
+// DESC.
+int compare_component(const ClusteringColumn& column, std::string_view x, std::string_view y);
+// A key's component against a value in the column's natural (ASC) order, the order slices,
+// multi-column relations and range deletions state their bounds in. A null component lies where
+// storage order puts it, first: below every value of an ASC column, above every value of a DESC
+// one. So it is never equal to a value, and a slice holds it only when open on that side.
+inline int compare_natural(const ClusteringColumn& column, std::string_view component, std::string_view value) {
+  if (is_null_component(component)) return column.reversed ? 1 : -1;
+  return types::compare_values(*column.type, component, value);
 }
 // Splits an encoded key into its components. REQUIRES: `key` was built by append_component.
 std::vector<std::string_view> split_components(std::string_view key);

@@ -14,20 +14,21 @@ void merge_cell(RowData& row, int slot, const Cell& cell) {
 }
 
 bool covers(const RangeTombstone& rt, std::string_view clustering, const ClusteringComparator& cmp) {
+  // Bounds are in each column's natural order; a null component (COMPACT STORAGE) equals none.
   std::vector<std::string_view> parts = split_components(clustering);
   const std::size_t n = rt.prefix.size();
   if (parts.size() < n) return false;
   for (std::size_t i = 0; i < n; ++i)
-    if (types::compare_values(*cmp.column(i).type, parts[i], rt.prefix[i]) != 0) return false;
+    if (compare_natural(cmp.column(i), parts[i], rt.prefix[i]) != 0) return false;
   if (!rt.lower && !rt.upper) return true;
   if (parts.size() <= n) return false;
-  const types::CqlType& k = *cmp.column(n).type;
+  const ClusteringColumn& k = cmp.column(n);
   if (rt.lower) {
-    int c = types::compare_values(k, parts[n], *rt.lower);
+    int c = compare_natural(k, parts[n], *rt.lower);
     if (c < 0 || (c == 0 && !rt.lower_inclusive)) return false;
   }
   if (rt.upper) {
-    int c = types::compare_values(k, parts[n], *rt.upper);
+    int c = compare_natural(k, parts[n], *rt.upper);
     if (c > 0 || (c == 0 && !rt.upper_inclusive)) return false;
   }
   return true;

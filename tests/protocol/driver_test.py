@@ -2016,6 +2016,35 @@ def test_raw_empty_values_follow_the_serializers():
         eq(f.opcode, OP_RESULT, "the server still answers")
 
 
+def test_raw_batch_counts_values_per_statement():
+    """A BATCH's values are counted against each statement's own markers (BatchMessage): the
+    right total spread wrongly is refused, whole, before anything is applied."""
+    conn, ks, pid = raw_table_and_prepare("pt_batchvals", "k int PRIMARY KEY, v int",
+                                          "INSERT INTO {ks}.t (k, v) VALUES (?, ?)")
+    with conn:
+        one = lambda n: struct.pack(">i", 4) + struct.pack(">i", n)
+
+        def batch(entries):
+            body = bytes([0]) + p_short(len(entries))
+            for kind, what, values in entries:
+                body += bytes([kind]) + (p_long_string(what) if kind == 0 else p_short_bytes(what))
+                body += p_short(len(values)) + b"".join(one(v) for v in values)
+            return body + p_short(ConsistencyLevel.ONE) + bytes([0])
+
+        text = f"INSERT INTO {ks}.t (k, v) VALUES (?, 7)"
+        # three values for three markers in all, but two and one where one and two are wanted
+        f = conn.request(OP_BATCH, batch([(0, text, [1, 2]), (1, pid, [3])]), stream=3)
+        eq(f.error(), (0x2200, "There were 1 markers(?) in CQL but 2 bound variables"), "per-statement count")
+        f = conn.request(OP_BATCH, batch([(1, pid, [1, 2]), (1, pid, [3])]), stream=4)
+        eq(f.error(), (0x2200, "There were 2 markers(?) in CQL but 1 bound variables"), "second statement short")
+        f = conn.request(OP_BATCH, batch([(0, text, [1]), (1, pid, [2, 3])]), stream=5)
+        eq(f.opcode, OP_RESULT, "counts that match")
+        f = conn.query(f"SELECT k, v FROM {ks}.t", stream=6)
+        _, _, rows, _ = parse_rows(f)
+        eq(sorted(rows), [[struct.pack(">i", 1), struct.pack(">i", 7)], [struct.pack(">i", 2), struct.pack(">i", 3)]],
+           "only the good batch applied")
+
+
 def test_raw_unknown_opcode():
     with RawConn() as conn:
         conn.startup()

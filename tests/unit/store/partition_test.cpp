@@ -189,6 +189,42 @@ TEST_CASE("a partition keeps its rows in clustering order") {
   }
 }
 
+TEST_CASE("a null clustering component (COMPACT STORAGE prefix row) is first in storage order and equals no value") {
+  for (const bool desc : {false, true}) {
+    CAPTURE(desc);
+    const store::ClusteringColumn first{cqlbox::types::native_type(Kind::Int), false};
+    const store::ClusteringColumn second{cqlbox::types::native_type(Kind::Int), desc};
+    store::ClusteringComparator cmp({first, second});
+    std::string prefix_row = ck({1});
+    store::append_null_component(prefix_row);
+    // Storage order: before (1, v) for every v, whatever the direction; after (0, v).
+    CHECK(cmp.compare(prefix_row, ck({1, -100})) < 0);
+    CHECK(cmp.compare(prefix_row, ck({1, 100})) < 0);
+    CHECK(cmp.compare(prefix_row, ck({0, 5})) > 0);
+    CHECK(cmp.compare(prefix_row, prefix_row) == 0);
+    CHECK(cmp.compare_head(prefix_row, ck({1})) == 0);
+    // Natural order, as bounds are stated: below every value ASC, above every value DESC.
+    const std::string_view null_part = store::split_components(prefix_row)[1];
+    CHECK(store::is_null_component(null_part));
+    CHECK(store::compare_natural(second, null_part, be_bytes<std::int32_t>(0)) == (desc ? 1 : -1));
+    // Range deletions: an equality never covers it; a slice covers it only when open on its side.
+    store::RangeTombstone eq;
+    eq.prefix = {be_bytes<std::int32_t>(1), be_bytes<std::int32_t>(0)};
+    CHECK_FALSE(store::covers(eq, prefix_row, cmp));
+    store::RangeTombstone whole;
+    whole.prefix = {be_bytes<std::int32_t>(1)};
+    CHECK(store::covers(whole, prefix_row, cmp));
+    store::RangeTombstone at_least;  // c2 >= 0
+    at_least.prefix = whole.prefix;
+    at_least.lower = be_bytes<std::int32_t>(0);
+    CHECK(store::covers(at_least, prefix_row, cmp) == desc);
+    store::RangeTombstone at_most;  // c2 <= 0
+    at_most.prefix = whole.prefix;
+    at_most.upper = be_bytes<std::int32_t>(0);
+    CHECK(store::covers(at_most, prefix_row, cmp) == !desc);
+  }
+}
+
 TEST_CASE("writing an existing row merges its cells by reconciliation") {
   store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
   store::Partition p("k", 0);
