@@ -17,6 +17,7 @@
 #include "exec/sai.hpp"
 #include "exec/terms.hpp"
 #include "exec/views.hpp"
+#include "types/codec.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::exec {
@@ -261,9 +262,21 @@ void warn_on_replication(const Database& db, std::string_view ks, const std::map
 
 }  // namespace
 
-void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties) {
+void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties, bool creating) {
   validate_table_options(properties);
   for (const auto& p : properties) {
+    if (p.name == "id") {  // TableAttributes.getId, then asAlteredTableParams
+      std::string id;
+      try {
+        id = types::encode_constant(*types::native_type(types::Kind::Uuid), types::ConstantKind::Uuid,
+                                    property_text(p.value), "id");
+      } catch (const error::CqlError&) {
+        error::fail(ErrorClass::ConfigurationException, "Invalid table id");
+      }
+      if (!creating) error::fail(ErrorClass::ConfigurationException, "Cannot alter table id.");
+      t.id = std::move(id);
+      continue;
+    }
     t.options[std::string(p.name)] = stored_option_text(p.name, p.value);  // for DESCRIBE
     if (p.name == "default_time_to_live") {
       static const types::CqlType* int_type = types::native_type(types::Kind::Int);
@@ -465,7 +478,7 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   t.relayout(std::move(statics), std::move(regulars));
   if (s.compact_storage) add_compact_layout(t, s, any_counter);
 
-  apply_table_properties(t, s.properties);
+  apply_table_properties(t, s.properties, true);
   db.catalog.add_table(std::move(t));
   return Void{};
 }
@@ -631,6 +644,8 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         if (t->is_compact()) invalid("Cannot add new column to a COMPACT STORAGE table");
         if (has_nested_multi_cell(*type))
           invalid("Non-frozen UDTs with nested non-frozen collections are not supported for column {}", def.name);
+        // The dropped type holds no UDT (expand_user_types), so a UDT is never re-added
+        // (UserType.isValueCompatibleWith wants a UserType before).
         if (auto was = t->dropped.find(std::string(def.name)); was != t->dropped.end() && was->second != type)
           invalid("Cannot re-add previously dropped column '{}' of type {}, incompatible with previous type {}",
                   def.name, type->name, was->second->name);
@@ -667,9 +682,12 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
           invalid("Column {} was not found in table '{}.{}'", name, ks, t->name);
         }
         if (t->column(c).is_primary_key()) invalid("Cannot drop PRIMARY KEY column {}", name);
+        // A non-frozen UDT has no frozen tuple to be recorded as (expand_user_types).
+        if (const types::CqlType* type = t->column(c).type; type->kind == types::Kind::Udt && !type->frozen)
+          invalid("Cannot drop non-frozen column {} of user type {}", name, type->name);
         std::string dependents;
         for (const auto& idx : t->indexes)
-          if (idx.column == c) dependents += (dependents.empty() ? "" : ",") + idx.name;
+          if (idx.column == c) dependents += (dependents.empty() ? "" : ", ") + idx.name;
         if (!dependents.empty())
           invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
         if (!t->views.empty()) invalid("Cannot drop column {} on base table {} with materialized views", name, t->name);
@@ -681,7 +699,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
       for (int c : dropping) {
         const schema::Column& column = t->column(c);
         const bool is_static = column.kind == schema::ColumnKind::Static;
-        t->dropped[column.name] = column.type;
+        t->dropped[column.name] = types::expand_user_types(column.type);
         t->dropped_time[column.name] = dropped_at;
         if (is_static) t->dropped_static.insert(column.name);
         else t->dropped_static.erase(column.name);
@@ -730,7 +748,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
             invalid("Cannot alter gc_grace_seconds of the base table of a materialized view to 0, since this value is "
                     "used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered "
                     "updates to expire before being replayed.");
-      apply_table_properties(*t, s.properties);
+      apply_table_properties(*t, s.properties, false);
       return Void{};
     }
   }

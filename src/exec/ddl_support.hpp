@@ -36,7 +36,8 @@ void validate_table_options(const ast::Vec<ast::Property>& properties);
 std::string stored_option_text(std::string_view name, const ast::Term& value);
 // WITH options of CREATE/ALTER TABLE (and views): unknown names are a SyntaxException; values
 // are kept as CQL text for DESCRIBE.
-void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties);
+// `creating`: a CREATE TABLE or VIEW, which alone may set the table's id (WITH ID = <uuid>).
+void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property>& properties, bool creating);
 // A map property's entries as text (WITH OPTIONS = {…}); a SyntaxException when it is no map or
 // names a key twice.
 std::vector<std::pair<std::string, std::string>> property_map(std::string_view name, const ast::Term& value);

@@ -14,6 +14,7 @@
 
 #include "exec/system_schema_defs.hpp"
 #include "schema/option_names.hpp"
+#include "schema/table_id.hpp"
 #include "store/clustering.hpp"
 #include "types/bytes.hpp"
 #include "types/codec.hpp"
@@ -42,13 +43,7 @@ std::string inet(const std::string& a) {
   return std::string(reinterpret_cast<char*>(buf), 4);
 }
 std::string uuid_text(const std::string& s) { return types::encode_constant(*T(Kind::Uuid), types::ConstantKind::Uuid, s, "id"); }
-std::string stable_uuid(const std::string& seed) {
-  // A deterministic version-4 uuid (table ids, schema versions).
-  const auto a = static_cast<std::uint64_t>(util::murmur3_token(seed + "#a"));
-  const auto b = static_cast<std::uint64_t>(util::murmur3_token(seed + "#b"));
-  return types::be_bytes((a & 0xffffffffffff0fffULL) | 0x4000ULL) +
-         types::be_bytes((b & 0x3fffffffffffffffULL) | 0x8000000000000000ULL);
-}
+std::string stable_uuid(const std::string& seed) { return schema::derived_uuid(seed); }  // schema versions
 
 // One row: column name -> value bytes; columns left out are absent.
 using RowValues = std::vector<std::pair<const char*, std::string>>;
@@ -384,7 +379,7 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
         if (tt.view) continue;  // views have their own table
         RowValues values{{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"comment", comment_of(tt)},
                          {"default_time_to_live", int32(tt.default_time_to_live)},
-                         {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", stable_uuid(name + "." + tn)},
+                         {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", schema::table_id(tt)},
                          {"flags", types::encode_elements(table_flags(tt))}};
         add_option_columns(values, t, tt);
         write_row(st, t, values);
@@ -414,10 +409,11 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
       for (const auto& [tn, tt] : ks.tables) {
         if (!tt.view) continue;
         RowValues values{{"keyspace_name", text(name)}, {"view_name", text(tn)},
-                          {"base_table_id", stable_uuid(name + "." + tt.view->base)},
+                          {"base_table_id", ks.tables.contains(tt.view->base) ? schema::table_id(ks.tables.at(tt.view->base))
+                                                                              : schema::derived_uuid(name + "." + tt.view->base)},
                           {"base_table_name", text(tt.view->base)}, {"comment", comment_of(tt)},
                           {"default_time_to_live", int32(0)}, {"gc_grace_seconds", int32(gc_grace_of(tt))},
-                          {"id", stable_uuid(name + "." + tn)},
+                          {"id", schema::table_id(tt)},
                           {"include_all_columns", boolean(tt.view->include_all_columns)},
                           {"where_clause", text(tt.view->where_text())}};
         add_option_columns(values, t, tt);

@@ -194,7 +194,8 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
     if (!seen.insert(p.name).second)
       error::fail(ErrorClass::SyntaxException, "Multiple definitions for property '{}'", p.name);
   for (const auto& p : properties)
-    if (std::find(schema::kTableOptionNames.begin(), schema::kTableOptionNames.end(), p.name) == schema::kTableOptionNames.end())
+    if (p.name != "id" &&  // TableAttributes.ID: CREATE's alone, not a table option (apply_table_properties)
+        std::find(schema::kTableOptionNames.begin(), schema::kTableOptionNames.end(), p.name) == schema::kTableOptionNames.end())
       error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   auto find = [&](std::string_view name) -> const ast::Term* {
     for (const auto& p : properties)

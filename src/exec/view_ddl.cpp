@@ -200,7 +200,7 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
   schema::TableSchema view;
   view.keyspace = std::string(ks);
   view.name = name;
-  apply_table_properties(view, s.properties);
+  apply_table_properties(view, s.properties, true);
   if (view.default_time_to_live != 0)
     invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at "
             "the same time than the corresponding data in the parent table.");
@@ -247,7 +247,7 @@ Result alter_view(Database& db, const Session& session, const ast::ViewStatement
               "updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.");
   }
   schema::TableSchema checked = *view;
-  apply_table_properties(checked, s.properties);
+  apply_table_properties(checked, s.properties, false);
   if (checked.default_time_to_live != 0)
     invalid("Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always "
             "expire at the same time than the corresponding data in the parent table. default_time_to_live must be "

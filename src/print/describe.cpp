@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "schema/option_names.hpp"
+#include "schema/table_id.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::print {
@@ -47,7 +48,8 @@ void append_clustering_order(std::string& out, const schema::TableSchema& t) {
 
 // The clustering order, then every option in 5.0's order (views never print
 // default_time_to_live).
-void append_options(std::string& out, const schema::TableSchema& t) {
+void append_options(std::string& out, const schema::TableSchema& t, bool internals) {
+  if (internals) out += fmt::format("ID = {}\n    AND ", schema::uuid_text(schema::table_id(t)));
   append_clustering_order(out, t);
   bool first = true;
   for (const auto& [name, def] : schema::kTableOptionDefaults) {
@@ -98,7 +100,9 @@ std::string replayable_ddl(std::string_view statement) {
   return std::string(statement.substr(from, statement.size() - 3 - from));
 }
 
-std::string table_ddl(const schema::TableSchema& t) {
+namespace {
+// table_ddl's text; with `alters`, the ALTER statements after the CREATE go there instead.
+std::string table_text(const schema::TableSchema& t, bool internals, std::vector<std::string>* alters_out) {
   // Columns in "create order": keys as declared, then statics and regulars, each with simple
   // columns by name before non-frozen collections by name.
   std::vector<const schema::Column*> cols;
@@ -124,30 +128,68 @@ std::string table_ddl(const schema::TableSchema& t) {
     out = fmt::format("/*\nWarning: Table {} is a virtual table and cannot be recreated with CQL.\n"
                       "Structure, for reference:\n", name);
   out += fmt::format("{} TABLE {} (\n", t.is_virtual ? "VIRTUAL" : "CREATE", name);
+  // WITH INTERNALS (TableMetadata.appendCqlTo with its dropped columns): the table as first
+  // created, each dropped column in the list with its type then, and after the statement each
+  // drop at its time and any later re-add, so replaying the text rebuilds what a drop hides.
+  const bool with_dropped = internals && !t.dropped.empty();
+  if (with_dropped)
+    cols.erase(std::remove_if(cols.begin(), cols.end(), [&](const schema::Column* c) { return t.dropped.contains(c->name); }),
+               cols.end());
   for (std::size_t i = 0; i < cols.size(); ++i) {
     const schema::Column& c = *cols[i];
     out += fmt::format("    {} {}", util::cql_name(c.name), c.type->name);
     if (c.kind == schema::ColumnKind::Static) out += " static";
     if (inline_key && i == 0) out += " PRIMARY KEY";
-    out += (i + 1 < cols.size() || !inline_key) ? ",\n" : "\n";
+    out += (i + 1 < cols.size() || !inline_key || with_dropped) ? ",\n" : "\n";
+  }
+  std::string alters;
+  if (with_dropped) {
+    std::size_t left = t.dropped.size();
+    for (const auto& [column, type] : t.dropped) {
+      const bool is_static = t.dropped_static.contains(column);
+      out += fmt::format("    {} {}{}{}\n", util::cql_name(column), type->name, is_static ? " static" : "",
+                         --left > 0 || !inline_key ? "," : "");
+      const auto at = t.dropped_time.find(column);
+      std::vector<std::string> statements{fmt::format("ALTER TABLE {} DROP {} USING TIMESTAMP {};", name,
+                                                      util::cql_name(column),
+                                                      at == t.dropped_time.end() ? 0 : at->second)};
+      if (const int now = t.find(column); now >= 0)
+        statements.push_back(fmt::format("ALTER TABLE {} ADD {} {}{};", name, util::cql_name(column),
+                                         t.column(now).type->name,
+                                         t.column(now).kind == schema::ColumnKind::Static ? " static" : ""));
+      for (auto& statement : statements) {
+        if (alters_out) alters_out->push_back(std::move(statement));
+        else alters += "\n" + statement;
+      }
+    }
   }
   if (!inline_key) out += fmt::format("    PRIMARY KEY ({})\n", primary_key_text(t));
   out += ") WITH ";
   if (t.is_compact()) {
     out += "COMPACT STORAGE\n    AND ";
-    append_options(out, t);
-    return out + ";\n*/";
+    append_options(out, t, internals);
+    return out + ";" + alters + "\n*/";
   }
   if (!t.is_virtual) {
-    append_options(out, t);
-    return out + ";";
+    append_options(out, t, internals);
+    return out + ";" + alters;
   }
   append_clustering_order(out, t);
   auto comment = t.options.find("comment");
   return out + fmt::format("comment = {};\n*/", comment == t.options.end() ? "''" : comment->second);
 }
+}  // namespace
 
-std::string view_ddl(const schema::TableSchema& v) {
+std::string table_ddl(const schema::TableSchema& t, bool internals) { return table_text(t, internals, nullptr); }
+
+std::vector<std::string> table_replay_ddl(const schema::TableSchema& t) {
+  std::vector<std::string> alters;
+  std::vector<std::string> out{replayable_ddl(table_text(t, true, &alters))};
+  for (auto& a : alters) out.push_back(std::move(a));
+  return out;
+}
+
+std::string view_ddl(const schema::TableSchema& v, bool internals) {
   std::string select;
   if (v.view->include_all_columns) {
     select = "*";
@@ -158,7 +200,7 @@ std::string view_ddl(const schema::TableSchema& v) {
                                 util::cql_name(v.keyspace), util::cql_name(v.name), select,
                                 util::cql_name(v.keyspace), util::cql_name(v.view->base), v.view->where_text());
   out += fmt::format("    PRIMARY KEY ({})\n WITH ", primary_key_text(v));
-  append_options(out, v);
+  append_options(out, v, internals);
   return out + ";";
 }
 

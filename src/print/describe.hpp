@@ -11,12 +11,16 @@
 namespace cqlbox::print {
 
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks);
-std::string table_ddl(const schema::TableSchema& t);
+// `internals`: DESCRIBE … WITH INTERNALS, with the table's ID and its dropped columns.
+std::string table_ddl(const schema::TableSchema& t, bool internals = false);
+// The statements that rebuild the table, dropped columns and all (a data file replays them):
+// its CREATE WITH INTERNALS out of any comment, then each ALTER on its own.
+std::vector<std::string> table_replay_ddl(const schema::TableSchema& t);
 // The statement itself, out of the comment 5.0 wraps a COMPACT STORAGE table's DESCRIBE in (a
 // data file replays it); any other statement unchanged.
 std::string replayable_ddl(std::string_view statement);
 // CREATE MATERIALIZED VIEW for a view (TableSchema::view set).
-std::string view_ddl(const schema::TableSchema& view);
+std::string view_ddl(const schema::TableSchema& view, bool internals = false);
 std::string type_ddl(const types::CqlType& udt);
 std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index);
 

@@ -26,13 +26,15 @@ std::pair<std::string, std::string> split_name(const std::string& text) {
 struct Builder {
   const schema::Catalog& catalog;
   DescribeResult out;
+  bool internals = false;  // WITH INTERNALS: tables' and views' ids, tables' dropped columns
 
   // Keyspace and name quoted where CQL needs it, as DescribeStatement's rows carry them.
   void add(const std::string& ks, const char* type, const std::string& name, std::string statement) {
     out.rows.push_back({util::cql_name(ks), type, util::cql_name(name), std::move(statement)});
   }
   void table(const schema::TableSchema& t) {
-    add(t.keyspace, "table", t.name, table_ddl(t));
+    add(t.keyspace, "table", t.name, table_ddl(t, internals));
+    out.rows.back().table = &t;
     for (const auto& index : t.indexes) add(t.keyspace, "index", index.name, index_ddl(t, index));
   }
   void keyspace(const schema::KeyspaceSchema& ks, bool only) {
@@ -60,7 +62,7 @@ struct Builder {
       std::vector<std::string> views = t->views;
       std::sort(views.begin(), views.end(), describe_name_less);
       for (const auto& v : views)
-        if (auto it = ks.tables.find(v); it != ks.tables.end()) add(ks.name, "materialized_view", v, view_ddl(it->second));
+        if (auto it = ks.tables.find(v); it != ks.tables.end()) add(ks.name, "materialized_view", v, view_ddl(it->second, internals));
     }
   }
 };
@@ -72,8 +74,15 @@ bool describe_name_less(const std::string& a, const std::string& b) {
 }
 
 DescribeResult describe(const schema::Catalog& catalog, const std::string& session_keyspace,
-                        const std::vector<std::string>& args, const std::string& command_word) {
+                        const std::vector<std::string>& args_in, const std::string& command_word) {
   Builder b{catalog, {}};
+  // DESCRIBE … WITH INTERNALS (Cql.g's describeStatement: after any element).
+  std::vector<std::string> args = args_in;
+  if (args.size() >= 2 && util::ascii_lower(args[args.size() - 2]) == "with" &&
+      util::ascii_lower(args.back()) == "internals") {
+    b.internals = true;
+    args.resize(args.size() - 2);
+  }
   DescribeResult& out = b.out;
   const std::string improper = fmt::format("Improper {} command.", command_word);
   auto fail = [&](std::string message) {
@@ -135,7 +144,7 @@ DescribeResult describe(const schema::Catalog& catalog, const std::string& sessi
     if (!catalog.keyspace(ks)) return fail(fmt::format("'{}' not found in keyspaces", ks));
     const schema::TableSchema* view = catalog.table(ks, name);
     if (!view || !view->view) return fail(fmt::format("Materialized view '{}' not found in '{}'", name, ks));
-    b.add(ks, "materialized_view", name, view_ddl(*view));
+    b.add(ks, "materialized_view", name, view_ddl(*view, b.internals));
   } else if ((what == "function" || what == "aggregate") && args.size() == 2) {
     // cqlbox has no user-defined functions or aggregates, so any name is unknown.
     auto [ks, name] = split_name(args[1]);
@@ -174,7 +183,7 @@ DescribeResult describe(const schema::Catalog& catalog, const std::string& sessi
       for (const auto& index : ti->indexes)
         if (index.name == name) b.add(ks, "index", name, index_ddl(*ti, index));
     } else if (t) {
-      b.add(ks, "materialized_view", name, view_ddl(*t));
+      b.add(ks, "materialized_view", name, view_ddl(*t, b.internals));
     } else {
       return fail(ks.empty() ? fmt::format("'{}' not found in keyspaces", name)
                              : fmt::format("'{}' not found in keyspace '{}'", name, ks));

@@ -120,6 +120,7 @@ struct TableSchema {
   std::vector<int> regulars;         // indices into columns, by slot
   std::vector<std::string> create_order;  // column names as DESCRIBE lists them
   std::map<std::string, std::string> options;  // table options as written (CQL text)
+  std::string id;  // CREATE … WITH ID: 16 bytes; empty for the derived one (schema/table_id.hpp)
   std::int32_t default_time_to_live = 0;
   std::vector<IndexDef> indexes;
   std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then

@@ -57,15 +57,24 @@ struct Reader {
 
 std::string Shell::data_file_payload() {
   std::string out;
-  put_u(out, 2, 4);
+  put_u(out, 3, 4);
   put_u(out, static_cast<std::uint64_t>(db_.clock.last_timestamp()), 8);
   put_u(out, db_.random_state, 8);
   put_u(out, static_cast<std::uint64_t>(db_.last_uuid_time), 8);
   put_u(out, static_cast<std::uint64_t>(db_.prepend_ticks), 8);
-  // The schema as DESCRIBE SCHEMA gives it: statements that recreate it exactly.
-  const print::DescribeResult schema = print::describe(db_.catalog, "", {"schema"}, "DESCRIBE");
-  put_u(out, schema.rows.size(), 4);
-  for (const auto& r : schema.rows) put_str(out, print::replayable_ddl(r.create_statement));
+  // The schema as DESCRIBE SCHEMA WITH INTERNALS gives it: statements that recreate it exactly,
+  // ids and dropped columns (with their drop times) included.
+  const print::DescribeResult schema = print::describe(db_.catalog, "", {"schema", "with", "internals"}, "DESCRIBE");
+  std::vector<std::string> statements;
+  for (const auto& r : schema.rows) {
+    if (!r.table) {
+      statements.push_back(print::replayable_ddl(r.create_statement));
+      continue;
+    }
+    for (auto& statement : print::table_replay_ddl(*r.table)) statements.push_back(std::move(statement));
+  }
+  put_u(out, statements.size(), 4);
+  for (const auto& statement : statements) put_str(out, statement);
   const std::vector<std::string> roles = exec::auth_state_statements(db_.auth);
   put_u(out, roles.size(), 4);
   for (const auto& r : roles) put_str(out, r);
@@ -88,6 +97,14 @@ std::string Shell::data_file_payload() {
         ++count;
       });
     for (int i = 0; i < 8; ++i) out[count_at + static_cast<std::size_t>(i)] = static_cast<char>((count >> (56 - 8 * i)) & 0xff);
+    // Version 3: the cells dropped columns keep for a re-add (TableStore::shelve).
+    put_u(out, st->shelf().size(), 4);
+    for (const auto& [column, kept] : st->shelf()) {
+      put_str(out, column);
+      put_u(out, kept.is_static ? 1 : 0, 1);
+      put_u(out, kept.writes.size(), 8);
+      for (const store::Mutation& m : kept.writes) store::encode_mutation(m, out);
+    }
   }
   return out;
 }
@@ -95,7 +112,7 @@ std::string Shell::data_file_payload() {
 std::string Shell::load_data_file(const std::string& payload) {
   Reader r{payload};
   const std::uint64_t version = r.u(4);
-  if (version != 1 && version != 2) return "unknown data file version";
+  if (version < 1 || version > 3) return "unknown data file version";
   const auto last = static_cast<std::int64_t>(r.u(8));
   db_.random_state = r.u(8);
   db_.last_uuid_time = static_cast<std::int64_t>(r.u(8));
@@ -117,7 +134,7 @@ std::string Shell::load_data_file(const std::string& payload) {
     return "";
   };
   if (std::string problem = run_statements("schema", "\n"); !problem.empty()) return problem;
-  if (version == 2) {
+  if (version >= 2) {
     db_.auth.clear();  // the file holds every role, the default one included unless dropped
     if (std::string problem = run_statements("roles", " WITH"); !problem.empty()) return problem;
   }
@@ -132,6 +149,18 @@ std::string Shell::load_data_file(const std::string& payload) {
     for (std::uint64_t k = 0; r.ok && k < count; ++k) {
       if (!store::decode_mutation(r.d, m)) return fmt::format("damaged rows in {}.{}", ks, name);
       st.apply(m);
+    }
+    const std::uint64_t shelved = version >= 3 ? r.u(4) : 0;
+    for (std::uint64_t c = 0; r.ok && c < shelved; ++c) {
+      const std::string column = r.str();
+      store::TableStore::Shelved kept;
+      kept.is_static = r.u(1) != 0;
+      const std::uint64_t writes = r.u(8);
+      for (std::uint64_t k = 0; r.ok && k < writes; ++k) {
+        if (!store::decode_mutation(r.d, m)) return fmt::format("damaged dropped-column cells in {}.{}", ks, name);
+        kept.writes.push_back(m);
+      }
+      st.restore_shelved(column, std::move(kept));
     }
     // What was flushed is no longer in a memtable (nodetool tablestats counts from here).
     st.writes = 0;

@@ -77,6 +77,14 @@ class TableStore {
   void shelve(const std::string& name, int slot, bool is_static, std::int64_t dropped_at);
   // ALTER TABLE ADD of a dropped column (call after remap): its kept cells, into `slot`.
   void unshelve(const std::string& name, int slot);
+  // The kept cells of each dropped column, by name: one write per row, slot 0 holding the
+  // column (a data file saves them), and putting them back when a data file loads.
+  struct Shelved {
+    bool is_static = false;
+    std::vector<Mutation> writes;
+  };
+  const std::map<std::string, Shelved>& shelf() const { return shelf_; }
+  void restore_shelved(const std::string& name, Shelved kept) { shelf_[name] = std::move(kept); }
   // A column re-added after a drop never shows a cell written at or before the drop (Cassandra
   // filters them on read, new writes too): per slot, the newest timestamp refused (kNoTimestamp
   // for none). Writes below it are left out when applied.
@@ -111,12 +119,7 @@ class TableStore {
   // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
   // leave the second to the map.
   mutable TokenIndex<Map::iterator> by_token_;
-  // Dropped columns' later cells, by column name: one write per row (slot 0 holds the column).
-  struct Shelved {
-    bool is_static = false;
-    std::vector<Mutation> writes;
-  };
-  std::map<std::string, Shelved> shelf_;
+  std::map<std::string, Shelved> shelf_;  // dropped columns' later cells (shelve)
   std::vector<std::int64_t> floor_regular_, floor_static_;  // empty: no floor anywhere
 };
 

@@ -123,4 +123,16 @@ const CqlType* frozen_of(const CqlType* t) {
   return collection_type(t->kind, t->params, true);
 }
 
+const CqlType* expand_user_types(const CqlType* t) {
+  if (t->params.empty()) return t;
+  std::vector<const CqlType*> params;
+  for (const CqlType* p : t->params) params.push_back(expand_user_types(p));
+  switch (t->kind) {
+    case Kind::Udt:
+    case Kind::Tuple: return tuple_type(std::move(params));
+    case Kind::Vector: return vector_type(params[0], t->dimension);
+    default: return collection_type(t->kind, std::move(params), t->frozen);
+  }
+}
+
 }  // namespace cqlbox::types

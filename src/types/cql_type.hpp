@@ -61,6 +61,9 @@ const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std:
 
 // The same type frozen (collections, UDTs), or itself.
 const CqlType* frozen_of(const CqlType* t);
+// Every user-defined type inside `t` as the frozen tuple of its fields, as Cassandra records a
+// dropped column's type (AbstractType.expandUserTypes), so a dropped column holds no UDT.
+const CqlType* expand_user_types(const CqlType* t);
 
 inline bool is_integral(Kind k) {
   return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||
