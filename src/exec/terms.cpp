@@ -202,7 +202,13 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
     case Kind::Timestamp: expect(n == 8 || empty, "Expected 8 or 0 byte long for date"); break;
     case Kind::Date: expect(n == 4, "Expected 4 byte long for date"); break;
     case Kind::Time: expect(n == 8, "Expected 8 byte long for time"); break;
-    case Kind::Inet: expect(n == 4 || n == 16 || empty, "Invalid length for an inet address"); break;
+    case Kind::Inet:  // InetAddressSerializer.validate: the value itself, in hex
+      if (n != 4 && n != 16 && !empty) {
+        std::string hex;
+        for (char c : v) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
+        error::invalid("Expected 4 or 16 byte inetaddress; got {}", hex);
+      }
+      break;
     case Kind::Decimal: expect(n >= 4 || empty, "Expected 0 or at least 4 bytes"); break;
     case Kind::Varint: break;  // IntegerSerializer: no invalid integers
     // A driver sends text as it is given; Cassandra validates it (a table holding invalid UTF-8
@@ -276,13 +282,10 @@ std::string sample_value(const types::CqlType& type) {
       return v;
     }
     case Kind::Vector: {
-      std::string v;
-      const std::string e = type.params.empty() ? std::string() : sample_value(*type.params[0]);
-      for (int i = 0; i < type.dimension; ++i) {
-        if (type.params[0]->fixed_size <= 0) v += static_cast<char>(e.size());  // a one-byte vint
-        v += e;
-      }
-      return v;
+      if (type.params.empty()) break;
+      const std::string e = sample_value(*type.params[0]);
+      return types::encode_vector(std::vector<std::string>(static_cast<std::size_t>(std::max(type.dimension, 0)), e),
+                                  type.params[0]->fixed_size);
     }
     case Kind::Decimal: return std::string(5, '\0');  // scale 0, unscaled 0
     case Kind::Varint: return std::string(1, '\0');

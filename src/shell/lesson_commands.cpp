@@ -70,9 +70,16 @@ std::string Shell::run_fresh(const EmbeddedScript& script) {
   }
   // A lesson moves the clock (CLOCK ADVANCE to show TTLs expire); the session's clock comes back
   // afterwards: fixed where it was, or the wall clock again.
-  const std::optional<std::int64_t> clock = db_.clock.fixed_at();
-  run_sourced(std::string(script.script), std::string(script.name) + ".cql");
-  db_.clock.restore(clock);
+  // Restored on the way out, whatever way that is (Ctrl-C, an error run_sourced lets through).
+  struct ClockBack {
+    util::Clock& clock;
+    std::optional<std::int64_t> at;
+    ~ClockBack() { clock.restore(at); }
+  };
+  {
+    const ClockBack back{db_.clock, db_.clock.fixed_at()};
+    run_sourced(std::string(script.script), std::string(script.name) + ".cql");
+  }
   if (keyspaces.empty() || !db_.catalog.keyspace(keyspaces.front())) return {};
   session_.keyspace = keyspaces.front();
   return keyspaces.front();
