@@ -5,7 +5,7 @@ the binary as C++ raw strings, so LESSON n and DATASET name work wherever cqlbox
   embed_scripts.py OUTPUT.cpp FUNCTION SCRIPT.cql...
 
 OUTPUT.cpp defines `std::span<const EmbeddedScript> FUNCTION()` (shell/lessons.hpp), in file
-name order.
+name order. A script's notes (NAME.md beside NAME.cql, a lesson's) come with it.
 """
 import os
 import sys
@@ -18,12 +18,18 @@ for path in files:
     name = os.path.splitext(os.path.basename(path))[0]
     with open(path, encoding="utf-8") as f:
         text = f.read()
+    notes_path = os.path.splitext(path)[0] + ".md"
+    notes = ""
+    if os.path.exists(notes_path):
+        with open(notes_path, encoding="utf-8") as f:
+            notes = f.read()
     delimiter = "cqlbox_script"
-    if ")" + delimiter + '"' in text:
-        sys.exit(f"{path}: contains the raw-string delimiter")
-    lines.append(f'    {{"{name}", R"{delimiter}({text}){delimiter}"}},')
+    for what, body in ((path, text), (notes_path, notes)):
+        if ")" + delimiter + '"' in body:
+            sys.exit(f"{what}: contains the raw-string delimiter")
+    lines.append(f'    {{"{name}", R"{delimiter}({text}){delimiter}", R"{delimiter}({notes}){delimiter}"}},')
 if not files:
-    lines.append('    {"", ""},')
+    lines.append('    {"", "", ""},')
 lines += ['};', '}  // namespace', '',
           f'std::span<const EmbeddedScript> {function}() {{',
           f'  return std::span<const EmbeddedScript>(kScripts).first({len(files)});', '}', '',

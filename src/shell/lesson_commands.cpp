@@ -1,7 +1,9 @@
 // HELP LESSONS / LESSON n and HELP DATASETS / DATASET name (cqlbox's own): the course in
 // docs/lessons and the sample data in docs/datasets, carried in the binary. Both drop the
-// keyspaces the script creates, run it as SOURCE would (errors as `name.cql:line:`), and leave
-// the session in the script's keyspace to carry on by hand, with the clock as it was before.
+// keyspaces the script creates first. LESSON n then guides: each step's statements echoed after
+// the prompt as if typed, their output, the step's note; NEXT, BACK, AGAIN move through it.
+// LESSON n ALL and DATASET run the script as SOURCE would (errors as `name.cql:line:`). Each
+// leaves the session in the script's keyspace, with the clock as it was before.
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -10,6 +12,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "shell/lesson_steps.hpp"
 #include "shell/lessons.hpp"
 #include "shell/shell.hpp"
 #include "util/text.hpp"
@@ -17,35 +20,132 @@
 namespace cqlbox::shell {
 
 void Shell::help_lessons() {
-  out_ += "\nLessons (LESSON n runs one in a fresh keyspace; docs/course.md explains each):\n";
+  out_ += "\nLessons (LESSON n takes you through one, step by step, in a fresh keyspace; LESSON n ALL\n"
+          "runs it at once; docs/course.md explains each):\n";
   for (const Lesson& l : lessons()) out_ += fmt::format("  {:>2}  {}\n", lesson_number(l), lesson_title(l));
   out_ += '\n';
   flush();
 }
 
 void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& args) {
+  if (args.empty()) {  // where am I
+    if (!guided_) {
+      out_ += "No lesson in progress: LESSON <n> starts one (HELP LESSONS lists them).\n";
+    } else if (guided_->over) {
+      out_ += fmt::format("Lesson {} is over ({} steps): BACK shows its steps again, LESSON <n> starts another.\n",
+                          lesson_number(*guided_->lesson), guided_->steps.size());
+    } else {
+      out_ += fmt::format("Lesson {} ({}), step {} of {}: NEXT runs step {}.\n", lesson_number(*guided_->lesson),
+                          lesson_title(*guided_->lesson), guided_->at, guided_->steps.size(), guided_->shown.size() + 1);
+    }
+    flush();
+    return;
+  }
   const Lesson* found = nullptr;
-  if (args.size() == 1) {
+  const bool all = args.size() == 2 && util::iequals(args[1], "all");
+  if (args.size() == 1 || all) {
     char* end = nullptr;
     const long n = std::strtol(args[0].c_str(), &end, 10);
     for (const Lesson& l : lessons())
       if (end && *end == '\0' && lesson_number(l) == n && !found) found = &l;
   }
   if (!found) {
-    print_error(args.size() == 1 ? fmt::format("No lesson {}: HELP LESSONS lists them", args[0])
-                                 : fmt::format("Improper {} command.", word));
+    print_error(args.size() == 1 || all ? fmt::format("No lesson {}: HELP LESSONS lists them", args[0])
+                                        : fmt::format("Improper {} command.", word));
     return;
   }
-  if (const std::string ks = run_fresh(*found); !ks.empty()) {
-    out_ += fmt::format("Lesson {} loaded: you are in keyspace {} (docs/lessons/{}.md explains it).\n",
-                        lesson_number(*found), ks, found->name);
-    flush();
+  if (guided_) finish_lesson();
+  guided_.reset();
+  if (all) {
+    if (const std::string ks = run_fresh(*found); !ks.empty()) {
+      out_ += fmt::format("Lesson {} loaded: you are in keyspace {} (docs/lessons/{}.md explains it).\n",
+                          lesson_number(*found), ks, found->name);
+      flush();
+    }
+    return;
   }
+  if (!drop_script_keyspaces(*found)) return;
+  GuidedLesson g;
+  g.lesson = found;
+  g.steps = lesson_steps(found->script, is_command_line);
+  g.clock_before = db_.clock.fixed_at();
+  if (g.steps.empty()) return;
+  out_ += fmt::format("Lesson {}: {}, {} step{}. NEXT runs the next step, BACK and AGAIN show one again,\n"
+                      "LESSON says where you are, LESSON {} ALL runs it all at once.\n",
+                      lesson_number(*found), lesson_title(*found), g.steps.size(), g.steps.size() == 1 ? "" : "s",
+                      lesson_number(*found));
+  if (const std::string intro = markdown_sections(found->notes, {"What it shows", "The idea"}); !intro.empty())
+    out_ += "\n" + intro;
+  flush();
+  guided_ = std::move(g);
+  run_lesson_step();
 }
 
-std::string Shell::run_fresh(const EmbeddedScript& script) {
-  const std::vector<std::string> keyspaces = lesson_keyspaces(script);
-  for (const auto& ks : keyspaces) {
+void Shell::cmd_lesson_move(std::string_view word, const std::vector<std::string>& args) {
+  if (!args.empty()) return print_error(fmt::format("Improper {} command.", word));
+  if (!guided_) return print_error("No lesson in progress: LESSON <n> starts one (HELP LESSONS lists them)");
+  GuidedLesson& g = *guided_;
+  const std::string move = util::ascii_lower(word);
+  std::size_t show = 0;  // the recorded step to show again, from 1
+  if (move == "next") {
+    if (g.at < g.shown.size()) {
+      show = g.at + 1;
+    } else if (g.over) {
+      return print_error(fmt::format("Lesson {} is over: BACK shows its steps again, LESSON <n> starts another",
+                                     lesson_number(*g.lesson)));
+    } else {
+      return run_lesson_step();
+    }
+  } else if (move == "back") {
+    if (g.at <= 1) return print_error("This is the lesson's first step: NEXT goes on");
+    show = g.at - 1;
+  } else {  // again
+    show = g.at;
+  }
+  g.at = show;
+  out_ += g.shown[show - 1];
+  flush();
+}
+
+void Shell::run_lesson_step() {
+  GuidedLesson& g = *guided_;
+  const std::size_t index = g.shown.size();
+  const LessonStep& step = g.steps[index];
+  std::string shown;
+  struct Record {
+    std::string*& slot;
+    ~Record() { slot = nullptr; }
+  } recording{record_ = &shown};
+  out_ += fmt::format("\n-- Step {} of {} --\n", index + 1, g.steps.size());
+  flush();
+  for (const std::string& line : step.lines) {
+    if (exit_) break;
+    echo_line(line);
+    feed_line(line);
+  }
+  if (splitter_.in_statement() || splitter_.in_literal()) splitter_.reset();  // never in the lessons
+  if (!step.note.empty()) out_ += "\n" + step.note + "\n";
+  if (index + 1 == g.steps.size()) {
+    if (const std::string end = markdown_sections(g.lesson->notes, {"What to notice in the output", "Try this"});
+        !end.empty())
+      out_ += "\n" + end;
+    out_ += fmt::format("\nLesson {} done: you are in keyspace {}. Try your own statements here.\n",
+                        lesson_number(*g.lesson), session_.keyspace.empty() ? "(none)" : session_.keyspace);
+  }
+  flush();
+  g.shown.push_back(std::move(shown));
+  g.at = g.shown.size();
+  if (g.shown.size() == g.steps.size()) finish_lesson();
+}
+
+void Shell::finish_lesson() {
+  if (!guided_ || guided_->over) return;
+  db_.clock.restore(guided_->clock_before);
+  guided_->over = true;
+}
+
+bool Shell::drop_script_keyspaces(const EmbeddedScript& script) {
+  for (const auto& ks : lesson_keyspaces(script)) {
     // A fresh start: an existing keyspace of that name goes, and the user is told so.
     if (db_.catalog.keyspace(ks)) {
       out_ += fmt::format("Dropping keyspace {} to load {} afresh.\n", ks, script.name);
@@ -65,9 +165,15 @@ std::string Shell::run_fresh(const EmbeddedScript& script) {
       }
     } catch (const error::CqlError& e) {
       print_error(e.message);
-      return {};
+      return false;
     }
   }
+  return true;
+}
+
+std::string Shell::run_fresh(const EmbeddedScript& script) {
+  if (!drop_script_keyspaces(script)) return {};
+  const std::vector<std::string> keyspaces = lesson_keyspaces(script);
   // A lesson moves the clock (CLOCK ADVANCE to show TTLs expire); the session's clock comes back
   // afterwards: fixed where it was, or the wall clock again.
   // Restored on the way out, whatever way that is (Ctrl-C, an error run_sourced lets through).

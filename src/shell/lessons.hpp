@@ -13,6 +13,7 @@ namespace cqlbox::shell {
 struct EmbeddedScript {
   std::string_view name;    // the file name without .cql: "04-clustering-order", "killrvideo"
   std::string_view script;  // the .cql text
+  std::string_view notes;   // a lesson's .md beside it ("" for none)
 };
 using Lesson = EmbeddedScript;
 

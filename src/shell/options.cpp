@@ -40,6 +40,8 @@ Options:
       --nodes N         simulated nodes (default 3)
       --num-tokens T    tokens per node (default 16)
       --bail            stop at the first error (exit 2)
+      --echo            show each input line after the prompt, as a terminal would, and
+                        errors on standard output: one plain transcript (a class handout)
       --max-memory MB   refuse writes and results once cqlbox has grown by MB MiB
                         (default: 80% of physical memory; 0 = no limit)
       --disable-materialized-views
@@ -128,6 +130,8 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
       out.color = false;
     } else if (name == "--bail") {
       out.bail = true;
+    } else if (name == "--echo") {
+      out.echo = true;
     } else if (name == "--max-memory") {
       if (!(v = arg())) return 2;
       char* end = nullptr;

@@ -31,6 +31,7 @@ struct Options {
   std::optional<std::string> cqlshrc;   // --cqlshrc FILE (default ~/.cassandra/cqlshrc)
   std::optional<bool> color;            // -C / --no-color
   bool bail = false;                    // --bail
+  bool echo = false;                    // --echo: input echoed after the prompt, errors on stdout
   bool materialized_views = true;       // --disable-materialized-views turns them off
   std::optional<long long> max_memory_mb;  // --max-memory; unset: 80% of physical memory
   OutputFormat output_format = OutputFormat::Table;  // --output-format

@@ -120,10 +120,33 @@ constexpr TopicHelp kCqlboxHelp[] = {
 )"},
     {"LESSON", R"(
         LESSON <n>
+        LESSON <n> ALL
+        LESSON
 
-          Runs lesson <n> of the data-modelling course in a fresh keyspace and
-          leaves you in it: its statements, their output and what to look at.
-          HELP LESSONS lists the lessons; docs/lessons/ holds their text.
+          LESSON <n> takes you through lesson <n> of the data-modelling course in
+          a fresh keyspace, one step at a time: each statement after the prompt
+          as if typed, its output, and the step's note. NEXT runs the next step,
+          BACK and AGAIN show one again, LESSON alone says where you are. The
+          prompt is yours between steps. LESSON <n> ALL runs it straight through.
+          Either way you are left in the lesson's keyspace, with the clock as it
+          was. HELP LESSONS lists the lessons; docs/lessons/ holds their text.
+)"},
+    {"NEXT", R"(
+        NEXT
+
+          In a lesson (LESSON <n>): runs its next step, or shows it again after
+          BACK.
+)"},
+    {"BACK", R"(
+        BACK
+
+          In a lesson (LESSON <n>): shows the step before the current one again,
+          its statements, output and note. Nothing is run again.
+)"},
+    {"AGAIN", R"(
+        AGAIN
+
+          In a lesson (LESSON <n>): shows the current step again.
 )"},
     {"DATASET", R"(
         DATASET <name>
@@ -261,7 +284,8 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
     out_ += "cqlbox commands:\n================\n" +
-            print::columnize({"CLOCK", "DATASET", "EXPLAIN", "GET", "LESSON", "LIST", "NODETOOL", "PARTITION SIZE", "STORAGE"}, 79) + "\n";
+            print::columnize({"AGAIN", "BACK", "CLOCK", "DATASET", "EXPLAIN", "GET", "LESSON", "LIST", "NEXT", "NODETOOL",
+                              "PARTITION SIZE", "STORAGE"}, 79) + "\n";
     out_ += "Concepts (HELP PRIMARY KEY, ...):\n=================================\n" +
             print::columnize(std::vector<std::string>(std::begin(kConceptTopics), std::end(kConceptTopics)), 79) + "\n";
     flush();

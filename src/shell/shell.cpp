@@ -48,7 +48,7 @@ bool is_shell_command(std::string_view word) {
       "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
       "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
       // cqlbox's own
-      "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump"};
+      "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump", "next", "back", "again"};
   const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
   // The letters commands start with: INSERT, UPDATE, BEGIN, ALTER… leave without the loop.
   constexpr std::uint32_t kFirstLetters = [] {
@@ -106,12 +106,17 @@ bool is_storage_command(std::string_view line) {
 
 }  // namespace
 
+bool is_command_line(std::string_view line) {
+  return (line.find(';') == std::string_view::npos && is_storage_command(line)) || is_shell_command(first_word(line));
+}
+
 Shell::Shell(const Options& options) : options_(options) {
   // A plain SELECT's rows as they are read (run_statement): a full page goes out at once.
   stream_sink_ = [this](const std::vector<exec::Value>& row) {
     stream_page_.rows.push_back(row);
     if (++streamed_ % style_.page_size == 0) print_stream_page();
   };
+  echo_ = options_.echo;
   db_.ring = cluster::Ring(options_.nodes, options_.num_tokens);
   db_.auth.enabled = options_.auth;
   session_.internal = false;  // the user at the prompt: anonymous, or the role logged in
@@ -139,6 +144,7 @@ void Shell::exit_process(int status) {
 }
 
 void Shell::write_out(std::FILE* file, std::string_view text) {
+  if (record_) record_->append(text);
   if (lock_depth_ > 0 && !tty_) {
     // Held slots keep their strings' capacity from statement to statement: no allocation.
     if (held_count_ == held_output_.size()) held_output_.emplace_back();
@@ -178,7 +184,9 @@ void Shell::print_error(std::string_view text) {
   flush();
   sync_log();  // so does an error
   error_ = true;
-  std::string prefix = tty_ ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
+  // --echo: the statement is on the line above; the error follows it in the one transcript.
+  const bool inline_error = echo_ && source_depth_ == 0;
+  std::string prefix = tty_ || inline_error ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
   if (style_.color && tty_) prefix = "\033[0;1;31m";  // errors in red on a terminal
   // One prefix for the whole text, as cqlsh's printerr writes it (a multi-line server message
   // keeps its later lines bare).
@@ -186,8 +194,8 @@ void Shell::print_error(std::string_view text) {
   all.append(text);
   if (style_.color && tty_) all += "\033[0m";
   all += '\n';
-  write_out(err_file_, all);
-  std::fflush(err_file_);
+  write_out(inline_error ? out_file_ : err_file_, all);
+  std::fflush(inline_error ? out_file_ : err_file_);
   if (options_.bail && !tty_) exit_ = true;
 }
 
@@ -574,10 +582,29 @@ void Shell::run_script(std::string_view text, std::string_view source_name) {
     std::size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
     if (count_lines_) ++line_no_;
-    feed_line(text.substr(start, end - start));
+    input_line(text.substr(start, end - start));
     start = end + 1;
   }
   finish_input();
+}
+
+std::string Shell::current_prompt() const {
+  const std::string p = prompt();
+  if (!splitter_.in_statement() && !splitter_.in_literal()) return p;
+  return std::string(p.size() >= 4 ? p.size() - 4 : 0, ' ') + "... ";
+}
+
+void Shell::input_line(std::string_view line) {
+  if (echo_ && source_depth_ == 0) echo_line(line);
+  feed_line(line);
+}
+
+void Shell::echo_line(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  out_ += current_prompt();
+  out_ += line;
+  out_ += '\n';
+  flush();
 }
 
 std::string Shell::prompt() const {
@@ -622,7 +649,7 @@ int Shell::run_interactive() {
     if (copy_import_) {
       p = "[copy] ";  // COPY … FROM STDIN's data lines (cqlsh's use_stdin_reader)
     } else if (splitter_.in_statement() || splitter_.in_literal()) {
-      p = std::string(p.size() >= 4 ? p.size() - 4 : 0, ' ') + "... ";
+      p = current_prompt();
       if (empty_continuations >= 3)
         p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
     }
@@ -824,10 +851,10 @@ int Shell::run_shell() {
       }
       if (count_lines_) ++line_no_;
       if (carry.empty()) {
-        feed_line(block.substr(start, end - start));
+        input_line(block.substr(start, end - start));
       } else {
         carry.append(block.substr(start, end - start));
-        feed_line(carry);
+        input_line(carry);
         carry.clear();
       }
       start = end + 1;
@@ -835,7 +862,7 @@ int Shell::run_shell() {
   }
   if (!exit_ && !carry.empty()) {
     if (count_lines_) ++line_no_;
-    feed_line(carry);
+    input_line(carry);
   }
   finish_input();
   return error_ ? 2 : 0;

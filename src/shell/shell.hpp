@@ -25,11 +25,15 @@
 #include "server/connection.hpp"
 #include "server/server.hpp"
 #include "shell/copy_csv.hpp"
+#include "shell/lesson_steps.hpp"
 #include "shell/lessons.hpp"
 #include "shell/cqlshrc.hpp"
 #include "shell/options.hpp"
 
 namespace cqlbox::shell {
+
+// Whether `line`, typed outside any statement, is a shell command (which ends at its line).
+bool is_command_line(std::string_view line);
 
 // A COPY … FROM in progress: records are imported as their lines arrive (from the file, or
 // from STDIN through feed_line until "\.").
@@ -156,6 +160,27 @@ class Shell {
   // lesson_commands.cpp
   void cmd_lesson(std::string_view word, const std::vector<std::string>& args);
   void help_lessons();
+  // LESSON n's guided mode: one step at a time, NEXT / BACK / AGAIN, LESSON alone says where.
+  struct GuidedLesson {
+    const Lesson* lesson = nullptr;
+    std::vector<LessonStep> steps;
+    std::vector<std::string> shown;  // what each step run so far printed (BACK, AGAIN show it)
+    std::size_t at = 0;              // the step last shown, from 1 (0: none yet)
+    bool over = false;               // the last step ran: the clock is back as it was
+    std::optional<std::int64_t> clock_before;
+  };
+  std::optional<GuidedLesson> guided_;
+  void cmd_lesson_move(std::string_view word, const std::vector<std::string>& args);  // NEXT, BACK, AGAIN
+  void run_lesson_step();  // the step after the last one run
+  void finish_lesson();    // the clock back as the lesson found it
+  // Drops the keyspaces `script` creates (a fresh start); false when that failed (reported).
+  bool drop_script_keyspaces(const EmbeddedScript& script);
+  // --echo and guided lessons: `line` after the prompt, as a terminal shows what is typed.
+  void echo_line(std::string_view line);
+  void input_line(std::string_view line);  // a line of the input: echoed (--echo), then fed
+  std::string current_prompt() const;  // prompt(), or its continuation inside a statement
+  bool echo_ = false;                   // --echo: input lines shown, errors on stdout
+  std::string* record_ = nullptr;       // everything written goes here too (a lesson step's text)
   void cmd_dataset(std::string_view word, const std::vector<std::string>& args);
   // sizing_command.cpp
   void cmd_partition_size(std::string_view word, const std::vector<std::string>& args);

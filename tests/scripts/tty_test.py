@@ -111,6 +111,17 @@ expect("Ctrl-D ends the copy", out, "1 rows imported from 1 files")
 expect("Ctrl-D ends only the copy", out, "cqlbox:ks> ")
 out = send("SELECT v FROM t WHERE k = 6;\n", 0.8)
 expect("the session goes on after the copy", out, " f\n")
+# A guided lesson at the prompt: the step's statements after the prompt, its output, its note;
+# the prompt is the student's between steps, in the lesson's keyspace.
+out = send("LESSON 1\n", 1.0)
+expect("LESSON 1 runs its first step", out, "-- Step 1 of 3 --\ncqlbox:ks> CREATE KEYSPACE geo")
+expect("the step's note", out, "partition key, so each partition holds one row.")
+expect("the prompt is the student's, in the lesson's keyspace", out, "cqlbox:geo> ")
+out = send("NEXT\n", 1.0)
+expect("NEXT runs step 2", out, "-- Step 2 of 3 --\ncqlbox:geo> INSERT INTO object_coordinates")
+expect("step 2's output", out, "(2 rows)")
+out = send("BACK\n", 0.6)
+expect("BACK shows step 1 again", out, "-- Step 1 of 3 --")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:
