@@ -23,18 +23,6 @@ std::string quoted(std::string_view s) {
   return out + "'";
 }
 
-// "p, c1" or "(p1, p2), c1": the inside of PRIMARY KEY (…).
-std::string primary_key_text(const schema::TableSchema& t) {
-  std::string pk;
-  if (t.partition_key.size() == 1) {
-    pk = util::cql_name(t.column(t.partition_key[0]).name);
-  } else {
-    for (int i : t.partition_key) pk += (pk.empty() ? "(" : ", ") + util::cql_name(t.column(i).name);
-    pk += ")";
-  }
-  for (int i : t.clustering) pk += ", " + util::cql_name(t.column(i).name);
-  return pk;
-}
 
 // "CLUSTERING ORDER BY (…)\n    AND " when the table has clustering columns.
 void append_clustering_order(std::string& out, const schema::TableSchema& t) {
@@ -61,6 +49,19 @@ void append_options(std::string& out, const schema::TableSchema& t, bool interna
 }
 
 }  // namespace
+
+// "p, c1" or "(p1, p2), c1": the inside of PRIMARY KEY (…).
+std::string primary_key_text(const schema::TableSchema& t) {
+  std::string pk;
+  if (t.partition_key.size() == 1) {
+    pk = util::cql_name(t.column(t.partition_key[0]).name);
+  } else {
+    for (int i : t.partition_key) pk += (pk.empty() ? "(" : ", ") + util::cql_name(t.column(i).name);
+    pk += ")";
+  }
+  for (int i : t.clustering) pk += ", " + util::cql_name(t.column(i).name);
+  return pk;
+}
 
 bool is_system_keyspace(const std::string& name) { return name.rfind("system", 0) == 0; }
 

@@ -11,6 +11,8 @@
 namespace cqlbox::print {
 
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks);
+// "p, c1" or "(p1, p2), c1": the inside of a table's PRIMARY KEY (…).
+std::string primary_key_text(const schema::TableSchema& t);
 // `internals`: DESCRIBE … WITH INTERNALS, with the table's ID and its dropped columns.
 std::string table_ddl(const schema::TableSchema& t, bool internals = false);
 // The statements that rebuild the table, dropped columns and all (a data file replays them):

@@ -222,6 +222,8 @@ bool Shell::run_shell_command(std::string_view command) {
     cmd_help(args);
   } else if (cmd == "lesson") {
     cmd_lesson(word, args);
+  } else if (cmd == "draw") {
+    cmd_draw(command);
   } else if (cmd == "next" || cmd == "back" || cmd == "again") {
     cmd_lesson_move(word, args);
   } else if (cmd == "history") {

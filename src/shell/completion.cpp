@@ -36,7 +36,7 @@ constexpr std::string_view kShellSyntax[] = {
     "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
     "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
     "NODETOOL TABLEHISTOGRAMS <table>", "NODETOOL FLUSH", "NODETOOL COMPACT <keyspace>", "NODETOOL SNAPSHOT",
-    "NODETOOL CLEARSNAPSHOT", "LESSON", "NEXT", "BACK", "AGAIN", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};
+    "NODETOOL CLEARSNAPSHOT", "DRAW RING", "DRAW PARTITION <table>", "DRAW QUERY", "LESSON", "NEXT", "BACK", "AGAIN", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};
 
 constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
                                         "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};

@@ -40,19 +40,6 @@ std::string open_problem(const std::string& path, std::ios::openmode) {
   return {};
 }
 
-// 'path' or path, with ~ expanded as cqlsh does.
-std::string path_argument(std::string_view raw) {
-  while (!raw.empty() && (raw.front() == ' ' || raw.front() == '\t')) raw.remove_prefix(1);
-  std::string p(raw);
-  while (!p.empty() && (p.back() == ';' || p.back() == ' ' || p.back() == '\t')) p.pop_back();
-  if (p.size() >= 2 && (p.front() == '\'' || p.front() == '"') && p.back() == p.front()) p = p.substr(1, p.size() - 2);
-  if (!p.empty() && p[0] == '~') {
-    const char* home = std::getenv("HOME");
-    p = std::string(home ? home : "") + p.substr(1);
-  }
-  return p;
-}
-
 struct TopicHelp {
   const char* topic;
   const char* text;
@@ -131,6 +118,19 @@ constexpr TopicHelp kCqlboxHelp[] = {
           Either way you are left in the lesson's keyspace, with the clock as it
           was. HELP LESSONS lists the lessons; docs/lessons/ holds their text.
 )"},
+    {"DRAW", R"(
+        DRAW RING [<keyspace>] [TO '<file>']
+        DRAW RING [<keyspace>.]<table> KEY <key>[, <key> ...] [TO '<file>']
+        DRAW PARTITION [<keyspace>.]<table> KEY <key> [TO '<file>']
+        DRAW QUERY <select statement> [TO '<file>']
+
+          Draws an SVG picture: the token ring with each node's ranges (and where
+          each key's token falls, with its replicas); one partition's rows,
+          cells, markers, tombstones and TTLs (the picture behind LIST); or what
+          a SELECT reads against what it returns, beside EXPLAIN's plan. Printed,
+          or written to <file> to open in a browser. Keys are written as for
+          NODETOOL getendpoints. The same data always gives the same picture.
+)"},
     {"NEXT", R"(
         NEXT
 
@@ -174,6 +174,20 @@ constexpr TopicHelp kCqlboxHelp[] = {
 };
 
 }  // namespace
+
+// (shell.hpp) 'path' or path, with ~ expanded as cqlsh does.
+std::string path_argument(std::string_view raw) {
+  while (!raw.empty() && (raw.front() == ' ' || raw.front() == '\t')) raw.remove_prefix(1);
+  std::string p(raw);
+  while (!p.empty() && (p.back() == ';' || p.back() == ' ' || p.back() == '\t')) p.pop_back();
+  if (p.size() >= 2 && (p.front() == '\'' || p.front() == '"') && p.back() == p.front()) p = p.substr(1, p.size() - 2);
+  if (!p.empty() && p[0] == '~') {
+    const char* home = std::getenv("HOME");
+    p = std::string(home ? home : "") + p.substr(1);
+  }
+  return p;
+}
+
 
 void Shell::cmd_source(std::string_view argument) {
   // cqlsh's grammar takes only a single-quoted string literal here.
@@ -284,8 +298,8 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
     out_ += "cqlbox commands:\n================\n" +
-            print::columnize({"AGAIN", "BACK", "CLOCK", "DATASET", "EXPLAIN", "GET", "LESSON", "LIST", "NEXT", "NODETOOL",
-                              "PARTITION SIZE", "STORAGE"}, 79) + "\n";
+            print::columnize({"AGAIN", "BACK", "CLOCK", "DATASET", "DRAW", "EXPLAIN", "GET", "LESSON", "LIST", "NEXT",
+                              "NODETOOL", "PARTITION SIZE", "STORAGE"}, 79) + "\n";
     out_ += "Concepts (HELP PRIMARY KEY, ...):\n=================================\n" +
             print::columnize(std::vector<std::string>(std::begin(kConceptTopics), std::end(kConceptTopics)), 79) + "\n";
     flush();

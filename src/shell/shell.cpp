@@ -48,7 +48,7 @@ bool is_shell_command(std::string_view word) {
       "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
       "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
       // cqlbox's own
-      "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump", "next", "back", "again"};
+      "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump", "next", "back", "again", "draw"};
   const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
   // The letters commands start with: INSERT, UPDATE, BEGIN, ALTER… leave without the loop.
   constexpr std::uint32_t kFirstLetters = [] {

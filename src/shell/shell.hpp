@@ -34,6 +34,12 @@ namespace cqlbox::shell {
 
 // Whether `line`, typed outside any statement, is a shell command (which ends at its line).
 bool is_command_line(std::string_view line);
+// A table named in a shell command ("ks.t", "t", "\"Ks\".\"T\""): normalised into ks and table.
+ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std::string& table);
+// A file argument: 'path' or path, with ~ expanded as cqlsh does.
+std::string path_argument(std::string_view raw);
+// The session clock in seconds (what expiry is judged by).
+std::int64_t now_seconds(const exec::Database& db);
 
 // A COPY … FROM in progress: records are imported as their lines arrive (from the file, or
 // from STDIN through feed_line until "\.").
@@ -182,6 +188,9 @@ class Shell {
   bool echo_ = false;                   // --echo: input lines shown, errors on stdout
   std::string* record_ = nullptr;       // everything written goes here too (a lesson step's text)
   void cmd_dataset(std::string_view word, const std::vector<std::string>& args);
+  // draw_command.cpp: DRAW RING / DRAW PARTITION, SVG pictures
+  void cmd_draw(std::string_view text);
+  std::string draw_query(std::string_view select_text);  // "" when refused (reported)
   // sizing_command.cpp
   void cmd_partition_size(std::string_view word, const std::vector<std::string>& args);
   void help_datasets();

@@ -22,7 +22,44 @@ namespace {
 
 constexpr const char* kSeparator = "-------------------\n";
 
-// "ks.t", "t", "\"Ks\".\"T\"" -> normalised names.
+std::vector<std::string> words_of(std::string_view s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == ';')) ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != ';') ++j;
+    if (j > i) out.emplace_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+
+// cassandra-cli's "Elapsed time: X msec(s)." figure: two decimals below 10 ms, else an integer.
+std::string elapsed_text(double ms) {
+  if (ms < 10) {
+    std::string s = fmt::format("{:.2f}", ms);
+    while (s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
+    return s;
+  }
+  return fmt::format("{}", static_cast<long long>(ms + 0.5));
+}
+
+// sstabledump's toJSONString: SELECT JSON's, except NaN and the infinities (null) and durations
+// (quoted Duration.toString, where SELECT JSON gives "").
+std::string dump_json(const types::CqlType& type, std::string_view bytes) {
+  using types::Kind;
+  if (type.kind == Kind::Duration) return util::json_quoted(exec::java_text(type, bytes));
+  std::string out = exec::json_value(type, std::string(bytes));
+  if ((type.kind == Kind::Double || type.kind == Kind::Float) && (out == "NaN" || out == "Infinity" || out == "-Infinity"))
+    return "null";
+  return out;
+}
+
+}  // namespace
+
+// (shell.hpp) "ks.t", "t", "\"Ks\".\"T\"" -> normalised names.
 ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std::string& table) {
   auto norm = [](std::string_view part) {
     if (part.size() >= 2 && part.front() == '"' && part.back() == '"') {
@@ -50,45 +87,9 @@ ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std:
   return ast::QualifiedName{ks, table};
 }
 
-std::vector<std::string> words_of(std::string_view s) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' || s[i] == ';')) ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' && s[j] != ';') ++j;
-    if (j > i) out.emplace_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
-}
-
 std::int64_t now_seconds(const exec::Database& db) {
   return db.clock.now_us() / 1000000;
 }
-
-// cassandra-cli's "Elapsed time: X msec(s)." figure: two decimals below 10 ms, else an integer.
-std::string elapsed_text(double ms) {
-  if (ms < 10) {
-    std::string s = fmt::format("{:.2f}", ms);
-    while (s.back() == '0' && s[s.size() - 2] != '.') s.pop_back();
-    return s;
-  }
-  return fmt::format("{}", static_cast<long long>(ms + 0.5));
-}
-
-// sstabledump's toJSONString: SELECT JSON's, except NaN and the infinities (null) and durations
-// (quoted Duration.toString, where SELECT JSON gives "").
-std::string dump_json(const types::CqlType& type, std::string_view bytes) {
-  using types::Kind;
-  if (type.kind == Kind::Duration) return util::json_quoted(exec::java_text(type, bytes));
-  std::string out = exec::json_value(type, std::string(bytes));
-  if ((type.kind == Kind::Double || type.kind == Kind::Float) && (out == "NaN" || out == "Infinity" || out == "-Infinity"))
-    return "null";
-  return out;
-}
-
-}  // namespace
 
 // SSTABLEDUMP [ks.]table: the JSON sstabledump prints for the sstable a flush would write now.
 void Shell::cmd_sstabledump(const std::string& word, const std::vector<std::string>& args) {
