@@ -171,87 +171,49 @@ void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args
 bool Shell::run_shell_command(std::string_view command) {
   std::vector<std::string> words = split_words(command);
   if (words.empty()) return false;
-  const std::string word = words[0];
-  std::vector<std::string> args(words.begin() + 1, words.end());
-  const std::string cmd = util::ascii_lower(word);
-  if (cmd == "exit" || cmd == "quit") {
-    if (!args.empty()) print_error(fmt::format("Improper {} command.", word));  // cqlsh: no arguments
-    else exit_ = true;
-  } else if (cmd == "expand") {
-    cmd_switch(word, args, style_.expand, "EXPAND");
-  } else if (cmd == "paging") {
-    cmd_paging(word, args);
-  } else if (cmd == "consistency") {
-    cmd_consistency(word, args, false);
-  } else if (cmd == "serial") {
-    if (args.empty() || !util::iequals(args[0], "consistency")) {
-      print_error(fmt::format("Improper {} command.", word));
-    } else {
-      args.erase(args.begin());
-      cmd_consistency(word, args, true);
-    }
-  } else if (cmd == "tracing") {
-    cmd_switch(word, args, tracing_, "TRACING");
-  } else if (cmd == "storage") {
-    cmd_switch(word, args, storage_, "STORAGE");
-    session_.record_reads = storage_;
-  } else if (cmd == "clock") {
-    cmd_clock(word, args);
-  } else if (cmd == "nodetool") {
-    cmd_nodetool(word, args);
-  } else if (cmd == "sstabledump") {
-    cmd_sstabledump(word, args);
-  } else if (cmd == "describe" || cmd == "desc") {
-    cmd_describe(word, args);
-  } else if (cmd == "show") {
-    cmd_show(word, args);
-  } else if (cmd == "source") {
-    cmd_source(command.substr(command.find_first_of(" \t") == std::string_view::npos ? command.size()
-                                                                                       : command.find_first_of(" \t")));
-  } else if (cmd == "capture") {
-    cmd_capture(word, args, command);
-  } else if ((cmd == "help" || cmd == "?") && args.size() == 1 && util::iequals(args[0], "lessons")) {
-    help_lessons();
-  } else if ((cmd == "help" || cmd == "?") && args.size() == 1 && util::iequals(args[0], "datasets")) {
-    help_datasets();
-  } else if (cmd == "partition") {
-    cmd_partition_size(word, args);
-  } else if (cmd == "dataset") {
-    cmd_dataset(word, args);
-  } else if (cmd == "help" || cmd == "?") {
-    cmd_help(args);
-  } else if (cmd == "lesson") {
-    cmd_lesson(word, args);
-  } else if (cmd == "draw") {
-    cmd_draw(command);
-  } else if (cmd == "next" || cmd == "back" || cmd == "again") {
-    cmd_lesson_move(word, args);
-  } else if (cmd == "history") {
-    cmd_history(args);
-  } else if (cmd == "login") {
-    if (args.empty()) {
-      print_error(fmt::format("Improper {} command.", word));
-    } else {
-      // LOGIN <user> ['<password>']
-      std::optional<std::string> password;
-      if (args.size() > 1) {
-        // cqlsh strips the quotes and nothing else: a doubled quote stays doubled.
-        std::string_view p = args[1];
-        if (!p.empty() && p.back() == ';') p.remove_suffix(1);
-        if (p.size() >= 2 && p.front() == '\'' && p.back() == '\'') p = p.substr(1, p.size() - 2);
-        password = std::string(p);
-      }
-      const std::string error = login(args[0], password);
-      // cqlsh prints the driver's exception as it is (no "Connection error: " here).
-      if (!error.empty()) print_error(error.substr(error.find('(')));
-    }
-  } else if (cmd == "clear" || cmd == "cls") {
-    if (tty_) out_ += "\033[2J\033[H";
-    flush();
-  } else {
-    print_error(fmt::format("{} is not supported by cqlbox yet", util::ascii_lower(word) == "?" ? "HELP" : upper(word)));
-  }
+  CommandLine line{command, words[0], std::vector<std::string>(words.begin() + 1, words.end())};
+  const ShellCommand* c = find_shell_command(line.word);
+  if (c && c->run) c->run(*this, line);
+  else print_error(fmt::format("{} is not supported by cqlbox yet", line.word == "?" ? "HELP" : upper(line.word)));
   return true;
+}
+
+void Shell::cmd_help_command(const CommandLine& c) {
+  if (c.args.size() == 1 && util::iequals(c.args[0], "lessons")) return help_lessons();
+  if (c.args.size() == 1 && util::iequals(c.args[0], "datasets")) return help_datasets();
+  cmd_help(c.args);
+}
+
+void Shell::cmd_serial(const CommandLine& c) {
+  if (c.args.empty() || !util::iequals(c.args[0], "consistency"))
+    return print_error(fmt::format("Improper {} command.", c.word));
+  cmd_consistency(c.word, std::vector<std::string>(c.args.begin() + 1, c.args.end()), true);
+}
+
+void Shell::cmd_exit(const CommandLine& c) {
+  if (!c.args.empty()) print_error(fmt::format("Improper {} command.", c.word));  // cqlsh: no arguments
+  else exit_ = true;
+}
+
+void Shell::cmd_clear() {
+  if (tty_) out_ += "\033[2J\033[H";
+  flush();
+}
+
+void Shell::cmd_login(const CommandLine& c) {
+  if (c.args.empty()) return print_error(fmt::format("Improper {} command.", c.word));
+  // LOGIN <user> ['<password>']
+  std::optional<std::string> password;
+  if (c.args.size() > 1) {
+    // cqlsh strips the quotes and nothing else: a doubled quote stays doubled.
+    std::string_view p = c.args[1];
+    if (!p.empty() && p.back() == ';') p.remove_suffix(1);
+    if (p.size() >= 2 && p.front() == '\'' && p.back() == '\'') p = p.substr(1, p.size() - 2);
+    password = std::string(p);
+  }
+  const std::string error = login(c.args[0], password);
+  // cqlsh prints the driver's exception as it is (no "Connection error: " here).
+  if (!error.empty()) print_error(error.substr(error.find('(')));
 }
 
 }  // namespace cqlbox::shell

@@ -7,6 +7,7 @@
 #include "parse/next_tokens.hpp"
 #include "parse/splitter.hpp"
 #include "schema/option_names.hpp"
+#include "shell/command_table.hpp"
 #include "shell/concept_help.hpp"
 #include "shell/cql_help.hpp"
 #include "shell/lessons.hpp"
@@ -16,28 +17,10 @@ namespace cqlbox::shell {
 
 namespace {
 
-// The shell's own commands, as word patterns: KEYWORDS and <placeholders>. A command's words
-// typed so far select the patterns they are a prefix of; the next slot gives the candidates.
-// (CQL statements are completed from the statement grammar itself: parse/next_tokens.)
-constexpr std::string_view kShellSyntax[] = {
-    "DESCRIBE FULL SCHEMA", "DESCRIBE SCHEMA", "DESCRIBE CLUSTER", "DESCRIBE KEYSPACES",
-    "DESCRIBE KEYSPACE <keyspace>", "DESCRIBE ONLY KEYSPACE <keyspace>", "DESCRIBE TABLES",
-    "DESCRIBE TABLE <table>", "DESCRIBE COLUMNFAMILY <table>", "DESCRIBE INDEX <index>",
-    "DESCRIBE MATERIALIZED VIEW <view>", "DESCRIBE TYPES", "DESCRIBE TYPE <udt>",
-    "DESCRIBE FUNCTIONS", "DESCRIBE AGGREGATES", "DESCRIBE <name>",
-    "CONSISTENCY <level>", "SERIAL CONSISTENCY <serial>",
-    "EXPAND ON", "EXPAND OFF", "PAGING ON", "PAGING OFF", "TRACING ON", "TRACING OFF",
-    "SHOW VERSION", "SHOW HOST", "SHOW SESSION", "SHOW REPLICAS",
-    "HELP <topic>", "? <topic>", "SOURCE <file>", "CAPTURE <file>", "CAPTURE OFF",
-    "LOGIN", "EXIT", "QUIT", "CLEAR", "CLS", "HISTORY",
-    "COPY <table> TO <file>", "COPY <table> FROM <file>", "COPY <table> TO STDOUT",
-    "COPY <table> FROM STDIN",
-    "LIST <table>", "GET <table>", "SSTABLEDUMP <table>", "STORAGE ON", "STORAGE OFF", "CLOCK SET", "CLOCK ADVANCE", "CLOCK REAL",
-    "NODETOOL STATUS <keyspace>", "NODETOOL RING <keyspace>", "NODETOOL GETENDPOINTS <keyspace>",
-    "NODETOOL DESCRIBERING <keyspace>", "NODETOOL TABLESTATS <table>",
-    "NODETOOL TABLEHISTOGRAMS <table>", "NODETOOL FLUSH", "NODETOOL COMPACT <keyspace>", "NODETOOL SNAPSHOT",
-    "NODETOOL CLEARSNAPSHOT", "DRAW RING", "DRAW PARTITION <table>", "DRAW QUERY", "LESSON", "NEXT", "BACK", "AGAIN", "HELP LESSONS", "DATASET <dataset>", "HELP DATASETS", "PARTITION SIZE <table> ROWS"};
-
+// The shell's own commands are completed from their word patterns (command_table.cpp):
+// KEYWORDS and <placeholders>. A command's words typed so far select the patterns they are a
+// prefix of; the next slot gives the candidates. (CQL statements are completed from the
+// statement grammar itself: parse/next_tokens.)
 constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
                                         "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};
 
@@ -74,7 +57,7 @@ std::vector<std::string> words_of(std::string_view text) {
 }
 
 bool is_shell_word(std::string_view upper) {
-  for (auto p : kShellSyntax)
+  for (auto p : shell_command_patterns())
     if (p.substr(0, p.find(' ')) == upper) return true;
   return upper == "DESC";
 }
@@ -264,7 +247,7 @@ void complete_shell(Candidates& c, std::vector<std::string> words, std::string_v
     if (first == "SOURCE" || first == "CAPTURE" || first == "COPY") c.files();
     return;
   }
-  for (std::string_view pattern : kShellSyntax) {
+  for (std::string_view pattern : shell_command_patterns()) {
     std::vector<std::string_view> slots;
     for (std::size_t i = 0; i <= pattern.size();) {
       std::size_t j = pattern.find(' ', i);
@@ -340,7 +323,7 @@ std::vector<std::string> completions(const schema::Catalog& catalog, std::string
   const std::vector<std::string> words = words_of(statement);
   if (words.empty()) {
     for (auto k : parse::next_tokens("").keywords) c.keyword(k);
-    for (auto p : kShellSyntax) c.keyword(p.substr(0, p.find(' ')));
+    for (auto p : shell_command_patterns()) c.keyword(p.substr(0, p.find(' ')));
     c.keyword("DESC");
     c.keyword("USE");
   } else if (is_shell_word(util::ascii_upper(words[0])) || util::iequals(words[0], "DESC")) {

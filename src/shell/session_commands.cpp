@@ -40,138 +40,8 @@ std::string open_problem(const std::string& path, std::ios::openmode) {
   return {};
 }
 
-struct TopicHelp {
-  const char* topic;
-  const char* text;
-};
 // cqlbox's own commands, in the layout of cqlsh's help (the commands first, then what they do).
 // cqlsh's commands print cqlsh's own texts (cqlsh_help.cpp).
-constexpr TopicHelp kCqlboxHelp[] = {
-    {"LIST", R"(
-        LIST [<keyspace>.]<table> [LIMIT <n>] [CELLS <m>];
-
-          The storage view: every partition of the table as the old cassandra-cli
-          showed it, one "RowKey: <key>" block per partition in token order, each
-          cell as (column=<clustering>:<column>, value=..., timestamp=...), with
-          tombstones, TTLs and expired cells marked. LIMIT caps the partitions
-          shown, CELLS the cells per partition. See docs/storage-and-cluster.md.
-)"},
-    {"GET", R"(
-        GET [<keyspace>.]<table>['<partition key>'];
-
-          The storage view of one partition: its token, its replicas and its
-          cells, as LIST shows them. A composite key is written 'a:b'.
-)"},
-    {"STORAGE", R"(
-        STORAGE ON | OFF
-
-          With STORAGE ON, every SELECT is followed by what it read in storage:
-          the partitions (with token and replicas) and the rows and cells,
-          tombstones included. STORAGE alone shows the current setting.
-)"},
-    {"CLOCK", R"(
-        CLOCK
-        CLOCK SET '<timestamp>'
-        CLOCK ADVANCE <duration>
-        CLOCK REAL
-
-          The session clock that now(), write timestamps, TTLs and tombstones
-          read. CLOCK alone shows it; SET fixes it ('2024-01-01 00:00:00+0000');
-          ADVANCE moves a fixed clock forward (1h30m, 2d, 500ms); REAL goes
-          back to the system clock. --now TIMESTAMP starts cqlbox with a fixed
-          clock. A LESSON leaves the clock as it found it.
-)"},
-    {"NODETOOL", R"(
-        NODETOOL <command> [<arguments>]
-
-          The simulated cluster, as nodetool shows a real one:
-
-        NODETOOL status
-          Each node's state, load, tokens and ownership.
-        NODETOOL ring
-          Every token of every node, in ring order.
-        NODETOOL getendpoints <keyspace> <table> <key>
-          The nodes that hold the partition <key> (a composite key as 'a:b').
-        NODETOOL describering <keyspace>
-          Each token range of the keyspace and its replicas.
-        NODETOOL tablestats [<keyspace>[.<table>]]
-          Partitions, cells, sizes, reads and writes of tables.
-        NODETOOL tablehistograms <keyspace> <table>
-          Partition size and cell count percentiles of a table.
-        NODETOOL flush
-          Writes the memtables to a data file (with --data; else nothing to do).
-        NODETOOL compact [<keyspace> [<table> ...]]
-          A major compaction: what is shadowed or expired past gc_grace is purged.
-        NODETOOL snapshot [-t <tag>] / NODETOOL clearsnapshot -t <tag> | --all
-          Takes or removes a named snapshot of the data.
-)"},
-    {"LESSON", R"(
-        LESSON <n>
-        LESSON <n> ALL
-        LESSON
-
-          LESSON <n> takes you through lesson <n> of the data-modelling course in
-          a fresh keyspace, one step at a time: each statement after the prompt
-          as if typed, its output, and the step's note. NEXT runs the next step,
-          BACK and AGAIN show one again, LESSON alone says where you are. The
-          prompt is yours between steps. LESSON <n> ALL runs it straight through.
-          Either way you are left in the lesson's keyspace, with the clock as it
-          was. HELP LESSONS lists the lessons; docs/lessons/ holds their text.
-)"},
-    {"DRAW", R"(
-        DRAW RING [<keyspace>] [TO '<file>']
-        DRAW RING [<keyspace>.]<table> KEY <key>[, <key> ...] [TO '<file>']
-        DRAW PARTITION [<keyspace>.]<table> KEY <key> [TO '<file>']
-        DRAW QUERY <select statement> [TO '<file>']
-
-          Draws an SVG picture: the token ring with each node's ranges (and where
-          each key's token falls, with its replicas); one partition's rows,
-          cells, markers, tombstones and TTLs (the picture behind LIST); or what
-          a SELECT reads against what it returns, beside EXPLAIN's plan. Printed,
-          or written to <file> to open in a browser. Keys are written as for
-          NODETOOL getendpoints. The same data always gives the same picture.
-)"},
-    {"NEXT", R"(
-        NEXT
-
-          In a lesson (LESSON <n>): runs its next step, or shows it again after
-          BACK.
-)"},
-    {"BACK", R"(
-        BACK
-
-          In a lesson (LESSON <n>): shows the step before the current one again,
-          its statements, output and note. Nothing is run again.
-)"},
-    {"AGAIN", R"(
-        AGAIN
-
-          In a lesson (LESSON <n>): shows the current step again.
-)"},
-    {"DATASET", R"(
-        DATASET <name>
-
-          Loads a sample data set (its keyspace, tables and rows) and switches to
-          its keyspace. HELP DATASETS lists them.
-)"},
-    {"EXPLAIN", R"(
-        EXPLAIN <select statement>
-
-          How the SELECT would be served, without running it: the partitions it
-          reads (one, several, or every node's), the clustering slice, the
-          secondary index used, what must be filtered and why ALLOW FILTERING is
-          needed. A statement Cassandra would refuse gets its error.
-)"},
-    {"PARTITION SIZE", R"(
-        PARTITION SIZE [<keyspace>.]<table> [ROWS <n>] [TEXT <bytes>]
-
-          Applies the partition sizing formulas to the table's schema for
-          partitions of <n> rows (text columns assumed <bytes> long):
-          Nv = Nr x (Nc - Npk - Ns) + Ns values, and the bytes of keys, statics
-          and rows; then compares them with the 100,000-row / 100 MB guideline
-          and the 2-billion-value limit.
-)"},
-};
 
 }  // namespace
 
@@ -297,9 +167,7 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     std::vector<std::string> cql(std::begin(kCqlHelpTopics), std::end(kCqlHelpTopics));
     out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
     out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
-    out_ += "cqlbox commands:\n================\n" +
-            print::columnize({"AGAIN", "BACK", "CLOCK", "DATASET", "DRAW", "EXPLAIN", "GET", "LESSON", "LIST", "NEXT",
-                              "NODETOOL", "PARTITION SIZE", "STORAGE"}, 79) + "\n";
+    out_ += "cqlbox commands:\n================\n" + print::columnize(cqlbox_command_names(), 79) + "\n";
     out_ += "Concepts (HELP PRIMARY KEY, ...):\n=================================\n" +
             print::columnize(std::vector<std::string>(std::begin(kConceptTopics), std::end(kConceptTopics)), 79) + "\n";
     flush();
@@ -309,7 +177,7 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
   std::vector<std::string> topics;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string pair = i + 1 < args.size() ? util::ascii_upper(args[i] + " " + args[i + 1]) : std::string();
-    const bool two_words = pair == "PARTITION SIZE" || (concept_help(pair) != nullptr);
+    const bool two_words = cqlbox_command_help(pair) != nullptr || concept_help(pair) != nullptr;
     if (two_words) {
       topics.push_back(pair);
       ++i;
@@ -326,11 +194,10 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
       found = true;
     }
     if (!found)
-      for (const auto& h : kCqlboxHelp)
-        if (topic == h.topic) {
-          out_ += h.text;
-          found = true;
-        }
+      if (const ShellCommand* c = cqlbox_command_help(topic)) {
+        out_ += c->help;
+        found = true;
+      }
     if (!found)
       if (const char* text = concept_help(topic)) {
         out_ += text;

@@ -39,29 +39,8 @@ namespace cqlbox::shell {
 
 namespace {
 
-// Shell commands end at the end of their line; everything else needs ';' (cqlsh's list, plus
-// HISTORY from 5.0).
-bool is_shell_command(std::string_view word) {
-  // Most lines are CQL: words longer than any command, or INSERT/SELECT/UPDATE…, leave at once.
-  if (word.empty() || word.size() > 11) return false;
-  static constexpr std::string_view kCommands[] = {
-      "help", "?", "consistency", "serial", "describe", "desc", "show", "source", "capture",
-      "login", "debug", "tracing", "expand", "paging", "exit", "quit", "clear", "cls", "history",
-      // cqlbox's own
-      "storage", "clock", "nodetool", "lesson", "dataset", "partition", "sstabledump", "next", "back", "again", "draw"};
-  const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
-  // The letters commands start with: INSERT, UPDATE, BEGIN, ALTER… leave without the loop.
-  constexpr std::uint32_t kFirstLetters = [] {
-    std::uint32_t m = 0;
-    for (auto c : kCommands)
-      if (c[0] >= 'a' && c[0] <= 'z') m |= 1u << (c[0] - 'a');
-    return m;
-  }();
-  if (first >= 'a' && first <= 'z' && !(kFirstLetters >> (first - 'a') & 1u)) return false;
-  for (auto c : kCommands)
-    if (c.size() == word.size() && c[0] == first && util::iequals(word, c)) return true;
-  return false;
-}
+// Shell commands end at the end of their line; everything else needs ';' (command_table.cpp).
+bool is_shell_command(std::string_view word) { return is_line_command(word); }
 
 std::string_view first_word(std::string_view s) {
   std::size_t i = 0;

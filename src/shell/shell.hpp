@@ -25,6 +25,7 @@
 #include "server/connection.hpp"
 #include "server/server.hpp"
 #include "shell/copy_csv.hpp"
+#include "shell/command_table.hpp"
 #include "shell/lesson_steps.hpp"
 #include "shell/lessons.hpp"
 #include "shell/cqlshrc.hpp"
@@ -94,6 +95,10 @@ class Shell {
   }
   bool had_error() const { return error_; }
 
+  // Every shell command (command_table.cpp): what run_shell_command, HELP and completion read.
+  // Its runners are Shell's own lambdas, so they reach its private commands.
+  static std::span<const ShellCommand> command_table();
+
  private:
   void feed_line(std::string_view line);
   void finish_input();
@@ -133,6 +138,11 @@ class Shell {
   void cmd_source(std::string_view argument);
   void cmd_capture(std::string_view word, const std::vector<std::string>& args, std::string_view raw);
   void cmd_help(const std::vector<std::string>& args);
+  void cmd_help_command(const CommandLine& c);  // HELP LESSONS, HELP DATASETS, else cmd_help
+  void cmd_serial(const CommandLine& c);
+  void cmd_exit(const CommandLine& c);
+  void cmd_clear();
+  void cmd_login(const CommandLine& c);
   void cmd_history(const std::vector<std::string>& args);
   // Logs the session in as `user` (--auth): "" on success, else cqlsh's "Connection error: …"
   // line. Without a password, asks for one on the terminal. Without --auth, only the prompt
