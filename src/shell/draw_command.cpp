@@ -258,7 +258,10 @@ std::string Shell::draw_query(std::string_view text) {
   std::set<std::pair<std::string, std::string>> returned_keys;  // (partition key, clustering)
   for (const auto& row : std::get<exec::Rows>(returned).rows) {
     std::vector<std::string_view> pk;
-    for (int c : t.partition_key) pk.push_back(row[static_cast<std::size_t>(c)] ? *row[static_cast<std::size_t>(c)] : "");
+    for (int c : t.partition_key) {
+      const exec::Value& v = row[static_cast<std::size_t>(c)];
+      pk.push_back(v ? std::string_view(*v) : std::string_view());  // views into the row, no temporaries
+    }
     std::string ck;
     for (int c : t.clustering)
       if (row[static_cast<std::size_t>(c)]) store::append_component(ck, *row[static_cast<std::size_t>(c)]);

@@ -5,7 +5,9 @@
 // LESSON n ALL and DATASET run the script as SOURCE would (errors as `name.cql:line:`). Each
 // leaves the session in the script's keyspace, with the clock as it was before.
 #include <cstdint>
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <optional>
 
 #include <fmt/format.h>
@@ -68,6 +70,8 @@ void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& ar
   GuidedLesson g;
   g.lesson = found;
   g.steps = lesson_steps(found->script, is_command_line);
+  g.tries = lesson_tries(found->script);
+  g.tried.assign(g.tries.size(), false);
   g.clock_before = db_.clock.fixed_at();
   if (g.steps.empty()) return;
   out_ += fmt::format("Lesson {}: {}, {} step{}. NEXT runs the next step, BACK and AGAIN show one again,\n"
@@ -131,11 +135,66 @@ void Shell::run_lesson_step() {
       out_ += "\n" + end;
     out_ += fmt::format("\nLesson {} done: you are in keyspace {}. Try your own statements here.\n",
                         lesson_number(*g.lesson), session_.keyspace.empty() ? "(none)" : session_.keyspace);
+    if (!g.tries.empty()) {
+      out_ += "\nYour turn: each SELECT you run is checked against these, by its plan (EXPLAIN), not its text.\n";
+      for (std::size_t i = 0; i < g.tries.size(); ++i) out_ += fmt::format("  {}. {}\n", i + 1, g.tries[i].task);
+    }
   }
   flush();
   g.shown.push_back(std::move(shown));
   g.at = g.shown.size();
   if (g.shown.size() == g.steps.size()) finish_lesson();
+}
+
+void Shell::check_lesson_tries(const ast::Select& select) {
+  if (!guided_ || !guided_->over) return;
+  GuidedLesson& g = *guided_;
+  if (std::find(g.tried.begin(), g.tried.end(), false) == g.tried.end()) return;
+  const schema::TableSchema* t = nullptr;
+  try {
+    t = &exec::resolve_table(db_, session_, select.table);
+  } catch (const error::CqlError&) {
+    return;
+  }
+  // EXPLAIN's plan, as its (plan, detail) lines.
+  std::map<std::string, std::string> plan;
+  try {
+    const exec::Result r = exec::execute_explain(db_, session_, select, *t);
+    for (const auto& row : std::get<exec::Rows>(r).rows)
+      if (row.size() == 2 && row[0] && row[1]) plan.emplace(*row[0], *row[1]);
+  } catch (const error::CqlError&) {
+    return;
+  }
+  const std::string& access = plan["access path"];
+  auto holds = [&](const std::string& e) {
+    if (e == "single partition") return access.starts_with("single partition");
+    if (e == "partitions") return access.starts_with("single partition") || access.find("(IN on the partition key)") != std::string::npos;
+    if (e == "slice") return plan["clustering"].find("one slice") != std::string::npos;
+    if (e == "reversed") return plan["clustering"].find("read backwards") != std::string::npos;
+    if (e == "index") return access.starts_with("secondary index");
+    if (e == "full scan") return access.starts_with("full scan");
+    if (e == "no filtering") return plan["allow filtering"].find("not needed") != std::string::npos;
+    return false;
+  };
+  for (std::size_t i = 0; i < g.tries.size(); ++i) {
+    if (g.tried[i] || !util::iequals(g.tries[i].table, t->name)) continue;
+    std::string missing;
+    for (const auto& e : g.tries[i].expect)
+      if (!holds(e)) missing += (missing.empty() ? "" : ", ") + e;
+    if (missing.empty()) {
+      g.tried[i] = true;
+      out_ += fmt::format("Lesson {}, task {} done: {}.\n", lesson_number(*g.lesson), i + 1, access);
+    } else {
+      out_ += fmt::format("Lesson {}, task {} not yet: it wants {}; EXPLAIN says {}", lesson_number(*g.lesson), i + 1,
+                          missing, access);
+      if (!plan["allow filtering"].starts_with("not needed"))
+        out_ += fmt::format(" (allow filtering: {})", plan["allow filtering"]);
+      out_ += ".\n";
+    }
+  }
+  if (std::find(g.tried.begin(), g.tried.end(), false) == g.tried.end())
+    out_ += fmt::format("Every task of lesson {} is done.\n", lesson_number(*g.lesson));
+  flush();
 }
 
 void Shell::finish_lesson() {

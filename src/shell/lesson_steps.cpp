@@ -43,10 +43,14 @@ std::vector<LessonStep> lesson_steps(std::string_view script,
   std::vector<std::string> done;
   bool title = true;           // still in the opening comment block
   bool in_comment = false;     // the current step's note is still being read
+  bool in_try = false;         // a TRY/CHECK block: the student's task, no step's note
   for (std::string_view line : split_lines(script)) {
     const bool idle = !splitter.in_statement() && !splitter.in_literal();
     if (idle && is_comment(line)) {
       if (title) continue;
+      const std::string_view text = comment_text(line);
+      if (text.starts_with("TRY:") || text.starts_with("CHECK:")) in_try = true;
+      if (in_try) continue;
       if (!in_comment) {  // a comment block between statements opens a step
         steps.emplace_back();
         in_comment = true;
@@ -58,11 +62,13 @@ std::vector<LessonStep> lesson_steps(std::string_view script,
     }
     if (idle && trim(line).empty()) {
       in_comment = false;
+      in_try = false;
       title = false;  // a blank line ends the title
       continue;
     }
     title = false;
     in_comment = false;
+    in_try = false;
     if (steps.empty()) steps.emplace_back();
     steps.back().lines.emplace_back(line);
     if (idle && command_line(trim(line))) continue;
@@ -78,6 +84,38 @@ std::vector<LessonStep> lesson_steps(std::string_view script,
   steps.erase(std::remove_if(steps.begin(), steps.end(), [](const LessonStep& s) { return s.lines.empty(); }),
               steps.end());
   return steps;
+}
+
+std::vector<LessonTry> lesson_tries(std::string_view script) {
+  std::vector<LessonTry> tries;
+  bool in_task = false;
+  for (std::string_view line : split_lines(script)) {
+    if (!is_comment(line)) {
+      in_task = false;
+      continue;
+    }
+    const std::string_view text = comment_text(line);
+    if (text.starts_with("TRY:")) {
+      tries.push_back({std::string(trim(text.substr(4))), {}, {}});
+      in_task = true;
+    } else if (text.starts_with("CHECK:") && !tries.empty()) {
+      std::string_view rest = trim(text.substr(6));
+      const std::size_t space = rest.find(' ');
+      tries.back().table = std::string(rest.substr(0, space));
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+      while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view e = trim(rest.substr(0, comma));
+        if (!e.empty()) tries.back().expect.emplace_back(e);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+      }
+      in_task = false;
+    } else if (in_task) {
+      tries.back().task += " " + std::string(text);
+    }
+  }
+  std::erase_if(tries, [](const LessonTry& t) { return t.table.empty(); });
+  return tries;
 }
 
 std::string markdown_sections(std::string_view markdown, const std::vector<std::string_view>& names) {

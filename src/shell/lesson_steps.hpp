@@ -15,6 +15,20 @@ struct LessonStep {
   std::string note;                // its comment block without "-- ", one line each
 };
 
+// A task for the student at the end of a lesson, written in its script as
+//   -- TRY: <what to write>            (more "-- " lines may follow)
+//   -- CHECK: <table> <expectation>[, <expectation>...]
+// Each SELECT the student runs on <table> is judged by EXPLAIN's plan, not by its text. An
+// expectation is one of: single partition, partitions (one or an IN list), slice (one
+// clustering slice per partition), reversed (read backwards: ORDER BY against the clustering
+// order), index, full scan, no filtering.
+struct LessonTry {
+  std::string task;
+  std::string table;
+  std::vector<std::string> expect;
+};
+std::vector<LessonTry> lesson_tries(std::string_view script);
+
 // `command_line`: whether a line, outside any statement, is a shell command (which ends at its
 // line, without ';'). The script's opening comment block (its title) belongs to no step.
 std::vector<LessonStep> lesson_steps(std::string_view script,

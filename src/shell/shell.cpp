@@ -443,6 +443,7 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
       print_trace(text, stmt, result, start_us, elapsed);
       flush();
     }
+    if (select && !select->explain && guided_) check_lesson_tries(*select);
   } catch (const error::CqlError& e) {
     session_.record_reads = storage_;
     // Ctrl-C during a read: cqlsh's KeyboardInterrupt, an empty line and the prompt.

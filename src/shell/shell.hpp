@@ -184,7 +184,11 @@ class Shell {
     std::size_t at = 0;              // the step last shown, from 1 (0: none yet)
     bool over = false;               // the last step ran: the clock is back as it was
     std::optional<std::int64_t> clock_before;
+    std::vector<LessonTry> tries;    // the student's tasks, checked on each SELECT
+    std::vector<bool> tried;         // …done
   };
+  // A SELECT the student ran during a lesson: judged against the lesson's open tasks.
+  void check_lesson_tries(const ast::Select& select);
   std::optional<GuidedLesson> guided_;
   void cmd_lesson_move(std::string_view word, const std::vector<std::string>& args);  // NEXT, BACK, AGAIN
   void run_lesson_step();  // the step after the last one run

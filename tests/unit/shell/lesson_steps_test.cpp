@@ -55,3 +55,18 @@ TEST_CASE("markdown sections: the named ones, in order, links as their text, one
   CHECK(markdown_sections(md, {"What it shows", "Try this"}) ==
         "What it shows\n\nA table and a link.\n\nTry this\n\n```\nSELECT 1;\n```\n");
 }
+
+TEST_CASE("a lesson's tasks: TRY text over lines, CHECK's table and expectations; neither is a step's note") {
+  const std::string script =
+      "-- Title.\n\n-- One step.\nSELECT 1 FROM t;\n\n"
+      "-- TRY: Read one day\n-- of one sensor.\n-- CHECK: readings single partition, slice , no filtering\n"
+      "-- TRY: Without a check it is no task.\n";
+  const auto tries = cqlbox::shell::lesson_tries(script);
+  REQUIRE(tries.size() == 1);
+  CHECK(tries[0].task == "Read one day of one sensor.");
+  CHECK(tries[0].table == "readings");
+  CHECK(tries[0].expect == std::vector<std::string>{"single partition", "slice", "no filtering"});
+  const auto steps = lesson_steps(script, cqlbox::shell::is_command_line);
+  REQUIRE(steps.size() == 1);
+  CHECK(steps[0].note == "One step.");
+}
