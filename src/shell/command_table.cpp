@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include <fmt/format.h>
 
@@ -201,10 +202,19 @@ std::span<const ShellCommand> Shell::command_table() {
 }
 
 const ShellCommand* find_shell_command(std::string_view word) {
-  // Most lines are CQL: a word longer than any command's leaves at once.
+  // Every input line asks, and most are CQL: a word longer than any command's, or starting with
+  // a letter no command starts with (INSERT, UPDATE, BEGIN, ALTER…), leaves at once.
   if (word.empty() || word.size() > 11) return nullptr;
+  static const std::uint32_t kFirstLetters = [] {
+    std::uint32_t m = 0;
+    for (const ShellCommand& c : Shell::command_table())
+      if (c.word[0] >= 'a' && c.word[0] <= 'z') m |= 1u << (c.word[0] - 'a');
+    return m;
+  }();
+  const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
+  if (first >= 'a' && first <= 'z' && !(kFirstLetters >> (first - 'a') & 1u)) return nullptr;
   for (const ShellCommand& c : Shell::command_table())
-    if (util::iequals(word, c.word)) return &c;
+    if (c.word.size() == word.size() && c.word[0] == first && util::iequals(word, c.word)) return &c;
   return nullptr;
 }
 
