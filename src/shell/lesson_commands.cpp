@@ -156,6 +156,10 @@ void Shell::check_lesson_tries(const ast::Select& select) {
   } catch (const error::CqlError&) {
     return;
   }
+  // EXPLAIN runs the query again: only for a SELECT on a table an open task names.
+  bool wanted = false;
+  for (std::size_t i = 0; i < g.tries.size(); ++i) wanted = wanted || (!g.tried[i] && util::iequals(g.tries[i].table, t->name));
+  if (!wanted) return;
   // EXPLAIN's plan, as its (plan, detail) lines.
   std::map<std::string, std::string> plan;
   try {

@@ -39,9 +39,6 @@ namespace cqlbox::shell {
 
 namespace {
 
-// Shell commands end at the end of their line; everything else needs ';' (command_table.cpp).
-bool is_shell_command(std::string_view word) { return is_line_command(word); }
-
 std::string_view first_word(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i;
@@ -86,7 +83,7 @@ bool is_storage_command(std::string_view line) {
 }  // namespace
 
 bool is_command_line(std::string_view line) {
-  return (line.find(';') == std::string_view::npos && is_storage_command(line)) || is_shell_command(first_word(line));
+  return (line.find(';') == std::string_view::npos && is_storage_command(line)) || is_line_command(first_word(line));
 }
 
 Shell::Shell(const Options& options) : options_(options) {
@@ -338,7 +335,7 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
   // A statement of a shape the cache knows is DML or a SELECT: none of the words below.
   const ast::Statement* parsed = unchecked_line.empty() ? nullptr : parser_.parse_known(text);
   const std::string_view word = parsed ? std::string_view() : first_word(text);
-  const bool shell_command = !parsed && is_shell_command(word);
+  const bool shell_command = !parsed && is_line_command(word);
   if (!unchecked_line.empty() && (shell_command || util::iequals(word, "get") || util::iequals(word, "copy") ||
                                   util::iequals(word, "list") || util::iequals(word, "use")) &&
       line_lex_failed())
@@ -475,7 +472,7 @@ void Shell::feed_line(std::string_view line) {
     feed_line(std::string(line) + ";");
     return;
   }
-  if (!splitter_.in_statement() && !splitter_.in_literal() && is_shell_command(first_word(line))) {
+  if (!splitter_.in_statement() && !splitter_.in_literal() && is_line_command(first_word(line))) {
     // A shell command runs to the end of its line (or to a ';').
     std::size_t semi = line.find(';');
     std::string_view cmd = line.substr(0, semi);
