@@ -12,6 +12,8 @@
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
+#include "types/decimal_math.hpp"
+#include "util/digest.hpp"
 
 namespace cqlbox::exec {
 
@@ -95,6 +97,38 @@ Value fn_round(std::span<const Value> a, const ScalarFunction& fn, const Functio
   return a[0];
 }
 
+// varint and decimal: DecimalType's and IntegerType's own arithmetic (types/decimal_math).
+// Java's ArithmeticException (log of zero, exp past an int) reaches the client as 5.0's
+// ServerError does.
+template <char Op>
+Value fn_big_math(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  if (!a[0] || a[0]->empty()) return std::nullopt;
+  try {
+    if (fn.result->kind == Kind::Varint) {
+      const types::BigInt x = types::BigInt::from_twos_complement(*a[0]);
+      types::BigInt r = x;
+      switch (Op) {
+        case 'a': if (r.negative()) r.negate(); break;
+        case 'e': r = types::varint_exp(x); break;
+        case 'l': r = types::varint_log(x); break;
+        case 'L': r = types::varint_log10(x); break;
+        default: break;  // round: an integer is itself
+      }
+      return r.to_twos_complement();
+    }
+    const types::Decimal x = types::Decimal::from_bytes(*a[0]);
+    switch (Op) {
+      case 'a': return types::decimal_abs(x).to_bytes();
+      case 'e': return types::decimal_exp(x).to_bytes();
+      case 'l': return types::decimal_log(x).to_bytes();
+      case 'L': return types::decimal_log10(x).to_bytes();
+      default: return types::decimal_round(x).to_bytes();
+    }
+  } catch (const types::ArithmeticError& e) {
+    error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
+  }
+}
+
 double exp_(double x) { return std::exp(x); }
 double log_(double x) { return std::log(x); }
 double log10_(double x) { return std::log10(x); }
@@ -144,6 +178,22 @@ Value fn_collection_sum(std::span<const Value> a, const ScalarFunction& fn, cons
   if (!a[0]) return std::nullopt;
   const Kind k = fn.result->kind;
   const auto parts = elements_of(*fn.params[0], *a[0]);
+  if (k == Kind::Varint) {  // exact; the average truncated
+    types::BigInt sum, q, r;
+    for (auto p : parts) sum = types::BigInt::add(sum, types::BigInt::from_twos_complement(p));
+    if (!Average || parts.empty()) return sum.to_twos_complement();
+    types::BigInt::divide(sum, types::BigInt::from_int64(static_cast<std::int64_t>(parts.size())), q, r);
+    return q.to_twos_complement();
+  }
+  if (k == Kind::Decimal) {  // avg() and sum() over decimals, one element at a time
+    types::Decimal acc;
+    std::int64_t n = 0;
+    for (auto p : parts) {
+      const types::Decimal x = types::Decimal::from_bytes(p);
+      acc = Average ? types::decimal_running_average(acc, x, ++n) : types::decimal_add(acc, x);
+    }
+    return acc.to_bytes();
+  }
   if (k == Kind::Float || k == Kind::Double) {
     double sum = 0;
     for (auto p : parts) sum += as_double(k, p);
@@ -201,6 +251,15 @@ std::optional<std::string> masked_value(const types::CqlType& t) {
 
 Value fn_mask_default(std::span<const Value>, const ScalarFunction& fn, const FunctionContext&) {
   return masked_value(*fn.result);
+}
+
+// mask_hash: the digest of the value's serialized bytes, SHA-256 unless named.
+Value fn_mask_hash(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) {
+  if (!a[0]) return std::nullopt;
+  const std::string algorithm = a.size() > 1 && a[1] ? *a[1] : std::string("SHA-256");
+  auto digest = util::java_digest(algorithm, *a[0]);
+  if (!digest) error::invalid("Hash algorithm not found: {}", algorithm);
+  return digest;
 }
 
 Value fn_mask_replace(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) { return a[1]; }
@@ -270,8 +329,15 @@ void add_math_overloads(const std::string& name, std::vector<ScalarFunction>& ou
                                         : name == "round" ? fn_round
                                                           : nullptr;
   if (!impl) return;
-  for (Kind k : {Kind::Tinyint, Kind::Smallint, Kind::Int, Kind::Float, Kind::Bigint, Kind::Double, Kind::Counter})
-    out.push_back({name, {T(k)}, T(k), impl});
+  decltype(ScalarFunction::impl) big = name == "abs"     ? fn_big_math<'a'>
+                                       : name == "exp"   ? fn_big_math<'e'>
+                                       : name == "log"   ? fn_big_math<'l'>
+                                       : name == "log10" ? fn_big_math<'L'>
+                                                         : fn_big_math<'r'>;
+  // MathFcts' order of types.
+  for (Kind k : {Kind::Tinyint, Kind::Smallint, Kind::Int, Kind::Float, Kind::Bigint, Kind::Double, Kind::Varint,
+                 Kind::Decimal, Kind::Counter})
+    out.push_back({name, {T(k)}, T(k), k == Kind::Varint || k == Kind::Decimal ? big : impl});
 }
 
 std::optional<ScalarFunction> factory_function(const std::string& name, const std::vector<const types::CqlType*>& args,
@@ -317,8 +383,6 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
     if ((t.kind != Kind::Set && t.kind != Kind::List) || !numeric_kind(t.params[0]->kind) ||
         t.params[0]->kind == Kind::Counter)
       refuse("a numeric set/list", t);
-    if (t.params[0]->kind == Kind::Varint || t.params[0]->kind == Kind::Decimal)
-      error::invalid("cqlbox does not support {} of {} values yet", name, t.params[0]->name);
     return ScalarFunction{name, {&t}, t.params[0],
                           name == "collection_avg" ? fn_collection_sum<true> : fn_collection_sum<false>};
   }
@@ -328,6 +392,14 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
     if (name == "mask_default" && !masked_value(t))
       error::invalid("There isn't a defined masked value for type {}", t.name);
     return ScalarFunction{name, {&t}, &t, name == "mask_null" ? fn_mask_null : fn_mask_default};
+  }
+  if (name == "mask_hash") {
+    if (args.size() != 1 && args.size() != 2)
+      error::invalid("Invalid number of arguments for function system.{}(any, [text])", name);
+    const types::CqlType& t = typed("any, [text]");
+    std::vector<const types::CqlType*> params{&t};
+    if (args.size() == 2) params.push_back(T(Kind::Text));
+    return ScalarFunction{name, params, T(Kind::Blob), fn_mask_hash};
   }
   if (name == "mask_replace") {
     require(2, "any, any");

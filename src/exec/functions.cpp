@@ -113,6 +113,80 @@ Value fn_to_unix(std::span<const Value> a, const ScalarFunction& fn, const Funct
     default: return types::be_bytes(timeuuid_ms(*a[0]));
   }
 }
+// floor(time, duration [, start]): Duration.floorTimestamp in UTC. A duration of months steps
+// through a calendar as GregorianCalendar.add does: the day is clamped to the month's length
+// and stays clamped when the steps are taken back.
+std::int64_t floor_timestamp(std::int64_t time, const types::Duration& d, std::int64_t start) {
+  if (start > time) error::invalid("The floor function starting time is greater than the provided time");
+  if (d.months < 0 || d.days < 0 || d.nanos < 0) error::invalid("Negative durations are not supported by the floor function");
+  const std::int64_t step = d.days * 86400000LL + d.nanos / 1000000;
+  if (d.months == 0) return step == 0 ? time : time - (time - start) % step;
+  struct Calendar {
+    std::int64_t month;  // year * 12 + month - 1
+    int day;
+    std::int64_t time_of_day;
+    explicit Calendar(std::int64_t ms) {
+      const std::int64_t days = floor_div(ms, 86400000);
+      time_of_day = ms - days * 86400000;
+      const types::CivilDate c = types::civil_from_days(days);
+      month = c.year * 12 + c.month - 1;
+      day = c.day;
+    }
+    void add_months(std::int64_t n) {
+      month += n;
+      const std::int64_t y = floor_div(month, 12);
+      const int m = static_cast<int>(month - y * 12) + 1;
+      const int length = static_cast<int>(types::days_from_civil(m == 12 ? y + 1 : y, m == 12 ? 1 : m + 1, 1) -
+                                          types::days_from_civil(y, m, 1));
+      day = std::min(day, length);
+    }
+    std::int64_t ms() const {
+      const std::int64_t y = floor_div(month, 12);
+      return types::days_from_civil(y, static_cast<int>(month - y * 12) + 1, day) * 86400000 + time_of_day;
+    }
+  };
+  const Calendar at(time);
+  Calendar cal(start);
+  std::int64_t multiplier = (at.month - cal.month) / d.months;
+  cal.add_months(multiplier * d.months);
+  if (d.days == 0 && d.nanos == 0) return cal.ms();
+  std::int64_t floor = cal.ms() + multiplier * step;
+  while (floor > time) {
+    --multiplier;
+    cal.add_months(-d.months);
+    floor = cal.ms() + multiplier * step;
+  }
+  return std::max(start, floor);
+}
+
+Value fn_floor(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
+  for (const auto& v : a)
+    if (!v) return std::nullopt;
+  std::int64_t months = 0, days = 0, nanos = 0;
+  types::decode_duration(*a[1], months, days, nanos);
+  const types::Duration d{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};
+  const Kind k = fn.params[0]->kind;
+  if (k == Kind::Time) {  // Duration.floorTime
+    if (d.months < 0 || d.days < 0 || d.nanos < 0) error::invalid("Negative durations are not supported by the floor function");
+    if (d.months != 0 || d.days != 0 || d.nanos > 86400000000000LL)
+      error::invalid("For time values, the floor can only be computed for durations smaller that a day");
+    const std::int64_t t = read_be<std::int64_t>(*a[0]);
+    return types::be_bytes(d.nanos == 0 ? t : t - t % d.nanos);
+  }
+  if (k == Kind::Date && d.nanos != 0)
+    error::invalid("The floor on date values cannot be computed for the {} duration as precision is below 1 day",
+                   types::format_duration(d));
+  if (k != Kind::Date && d.nanos % 1000000 != 0)
+    error::invalid("The floor cannot be computed for the {} duration as precision is below 1 millisecond",
+                   types::format_duration(d));
+  const auto millis = [&](const types::CqlType& t, std::string_view b) {
+    return t.kind == Kind::Date ? date_days(b) * 86400000 : t.kind == Kind::Timeuuid ? timeuuid_ms(b) : read_be<std::int64_t>(b);
+  };
+  const std::int64_t start = a.size() > 2 ? millis(*fn.params[2], *a[2]) : 0;
+  const std::int64_t floor = floor_timestamp(millis(*fn.params[0], *a[0]), d, start);
+  return k == Kind::Date ? date_bytes(floor_div(floor, 86400000)) : types::be_bytes(floor);
+}
+
 Value fn_min_timeuuid(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) {
   if (!a[0]) return std::nullopt;
   return timeuuid_bytes(read_be<std::int64_t>(*a[0]) * 10000 + kUuidEpochOffset, 0x8080808080808080ULL);
@@ -257,6 +331,17 @@ std::vector<ScalarFunction> function_overloads(std::string_view raw) {
     add({T(Kind::Timeuuid)}, T(Kind::Bigint), fn_to_unix);
     add({T(Kind::Timestamp)}, T(Kind::Bigint), fn_to_unix);
     add({T(Kind::Date)}, T(Kind::Bigint), fn_to_unix);
+  } else if (name == "floor") {
+    // TimeFcts: timestamp, timeuuid (to a timestamp) and date, each with an optional start;
+    // time without one.
+    const types::CqlType* duration = T(Kind::Duration);
+    add({T(Kind::Timestamp), duration}, T(Kind::Timestamp), fn_floor);
+    add({T(Kind::Timestamp), duration, T(Kind::Timestamp)}, T(Kind::Timestamp), fn_floor);
+    add({T(Kind::Timeuuid), duration}, T(Kind::Timestamp), fn_floor);
+    add({T(Kind::Timeuuid), duration, T(Kind::Timestamp)}, T(Kind::Timestamp), fn_floor);
+    add({T(Kind::Date), duration}, T(Kind::Date), fn_floor);
+    add({T(Kind::Date), duration, T(Kind::Date)}, T(Kind::Date), fn_floor);
+    add({T(Kind::Time), duration}, T(Kind::Time), fn_floor);
   } else if (name == "mintimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_min_timeuuid);
   else if (name == "maxtimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_max_timeuuid);
   else if (auto to = cast_target(name)) {

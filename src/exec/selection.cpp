@@ -156,24 +156,6 @@ const types::CqlType* operation_result(const types::CqlType* a, const types::Cql
   return native(n == 1 ? Kind::Tinyint : n == 2 ? Kind::Smallint : n == 4 ? Kind::Int : n == 8 ? Kind::Bigint : Kind::Varint);
 }
 
-// A literal's own type where nothing else types it (Constants' preferred types): an integer
-// is an int (bigint, then varint, when it does not fit), a float a double, a string text.
-const types::CqlType* preferred_type(const ast::Term& c) {
-  switch (c.kind) {
-    case ast::TermKind::Float: return native(Kind::Double);
-    case ast::TermKind::String: return native(Kind::Text);
-    case ast::TermKind::Duration: return native(Kind::Duration);
-    case ast::TermKind::Boolean: return native(Kind::Boolean);
-    case ast::TermKind::Integer: {
-      errno = 0;
-      const long long v = std::strtoll(std::string(c.text).c_str(), nullptr, 10);
-      if (errno == ERANGE) return native(Kind::Varint);
-      return native(v >= INT32_MIN && v <= INT32_MAX ? Kind::Int : Kind::Bigint);
-    }
-    default: return native(Kind::Int);
-  }
-}
-
 bool is_text(Kind k) { return k == Kind::Text || k == Kind::Ascii; }
 bool is_temporal(Kind k) { return k == Kind::Timestamp || k == Kind::Date; }
 
@@ -220,7 +202,7 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
     if (known(i)) continue;
     const ast::Term& c = sel.args[i].constant;
     const bool after_temporal = i == 1 && known(0) && is_temporal(r.args[0].type->kind);
-    bind_constant_argument(r.args[i], sel.args[i], after_temporal ? native(Kind::Duration) : preferred_type(c),
+    bind_constant_argument(r.args[i], sel.args[i], after_temporal ? native(Kind::Duration) : literal_preferred_type(c),
                            "operation");
   }
   if (unary) {
@@ -385,20 +367,30 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       }
       if (fn == "writetime" || fn == "ttl" || fn == "maxwritetime") {
         if (args.size() != 1) invalid("Invalid number of arguments for function {}", fn);
-        // 5.0: an element of a non-frozen set or map, WRITETIME(m[k]) / TTL(s[e]): that
-        // element's cell.
-        if (args[0].kind == ast::SelectorKind::Element && !args[0].args.empty() &&
-            args[0].args[0].kind == ast::SelectorKind::Column) {
-          r.column = column_of(t, args[0].args[0]);
+        // 5.0 (Selectable.WritetimeOrTTL with a selector modifier): WRITETIME(m[k]),
+        // TTL(u.f), WRITETIME(m['a'..'c']): the timestamps follow the sub-selection.
+        if (args[0].kind == ast::SelectorKind::Element || args[0].kind == ast::SelectorKind::Slice ||
+            args[0].kind == ast::SelectorKind::Field) {
+          const ast::Selector* first = &args[0];
+          while (!first->args.empty() && first->args[0].kind != ast::SelectorKind::Column) {
+            const auto k = first->args[0].kind;
+            if (k != ast::SelectorKind::Element && k != ast::SelectorKind::Slice && k != ast::SelectorKind::Field)
+              invalid("Only column names are supported as arguments here");
+            first = &first->args[0];
+          }
+          if (first->args.empty()) invalid("Only column names are supported as arguments here");
+          r.column = column_of(t, first->args[0]);
           const schema::Column& c = t.column(r.column);
-          if (!c.type->multi_cell() || (c.type->kind != Kind::Map && c.type->kind != Kind::Set))
-            invalid("Only column names are supported as arguments here");
-          const std::string receiver = fmt::format("{}({})", c.type->kind == Kind::Map ? "key" : "value", c.name);
-          r.key = bind_selection_term(args[0].constant, *c.type->params[0], receiver, receiver);
-          if (!r.key) invalid("Invalid null value for element selection on {}", c.name);
+          if (c.is_primary_key())
+            invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
+          ResolvedSelector inner = resolve(t, args[0]);
+          r.of_part = true;
           r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
           r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
-          r.name = fmt::format("{}({}[{}])", fn, c.name, subscript_text(args[0].constant));
+          // A part that is itself multi-cell (a slice of a non-frozen collection) has one per cell.
+          if (inner.type->multi_cell() && fn != "maxwritetime") r.type = types::collection_type(Kind::List, {r.type}, false);
+          r.name = fmt::format("{}({})", fn, inner.name);
+          r.args.push_back(std::move(inner));
           break;
         }
         r.column = column_of(t, args[0]);
@@ -667,24 +659,77 @@ Value subscript_value(const ResolvedSelector& r, const Value& whole) {
 
 // WRITETIME / TTL of one element of a non-frozen set or map (r.key): the element's position in
 // the live value gives its timestamp and remaining TTL; absent, null.
-Value element_write_info(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row) {
-  const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
-  if (!cell.present) return std::nullopt;
-  const types::CqlType& type = *t.column(r.column).type;
+// The write times and TTLs of a part of a column (5.0's ColumnTimestamps): none, one for a
+// whole cell, or one per cell of a non-frozen collection, in the collection's order.
+struct PartStamps {
+  bool none = true, multiple = false;
+  std::vector<std::pair<std::int64_t, std::int32_t>> items;  // (write time, TTL left or 0)
+};
+
+PartStamps part_stamps(const ResolvedSelector& part, const schema::TableSchema& t, const RowSource& row,
+                       const FunctionContext& ctx) {
+  PartStamps out;
+  if (part.op == SelectorOp::Column) {
+    const auto& cell = (*row.cells)[static_cast<std::size_t>(part.column)];
+    if (!cell.present) return out;
+    out.none = false;
+    out.multiple = t.column(part.column).type->multi_cell();
+    if (!out.multiple) {
+      out.items.emplace_back(cell.timestamp, cell.ttl_left);
+      return out;
+    }
+    for (std::size_t i = 0; i < cell.element_timestamps.size(); ++i)
+      out.items.emplace_back(cell.element_timestamps[i], i < cell.element_ttls.size() ? cell.element_ttls[i] : 0);
+    return out;
+  }
+  // A part of a part: what it selects, then the same cells (a whole cell) or the ones picked.
+  const Value whole = evaluate(part.args[0], t, row, ctx);
+  if (!whole) return out;
+  const Value value = evaluate(part, t, row, ctx);
+  if (!value) return out;
+  PartStamps from = part_stamps(part.args[0], t, row, ctx);
+  if (from.none) return out;
+  if (part.op == SelectorOp::Field) return from.multiple ? PartStamps{} : from;
+  const types::CqlType& type = *part.args[0].type;
   const bool map = type.kind == Kind::Map;
   std::vector<std::string_view> parts;
-  if (!types::decode_elements(cell.value, parts, map)) return std::nullopt;
+  if (!types::decode_elements(*whole, parts, map)) return out;
   const std::size_t step = map ? 2 : 1;
+  const types::CqlType& key_type = *type.params[0];
+  std::vector<std::size_t> picked;
   for (std::size_t i = 0, n = 0; i < parts.size(); i += step, ++n) {
-    if (types::compare_values(*type.params[0], parts[i], *r.key) != 0) continue;
-    if (r.op == SelectorOp::Ttl) {
-      const std::int32_t left = n < cell.element_ttls.size() ? cell.element_ttls[n] : 0;
-      return left > 0 ? Value(types::be_bytes(left)) : std::nullopt;
-    }
-    if (n >= cell.element_timestamps.size()) return std::nullopt;
-    return Value(types::be_bytes(cell.element_timestamps[n]));
+    if (part.op == SelectorOp::Element ? types::compare_values(key_type, parts[i], *part.key) == 0
+                                        : (!part.key || types::compare_values(key_type, parts[i], *part.key) >= 0) &&
+                                              (!part.upper || types::compare_values(key_type, parts[i], *part.upper) <= 0))
+      picked.push_back(n);
   }
-  return std::nullopt;
+  if (picked.empty()) return out;
+  if (!from.multiple) return from;
+  out.none = false;
+  out.multiple = part.op == SelectorOp::Slice;
+  for (std::size_t n : picked)
+    if (n < from.items.size()) out.items.push_back(from.items[n]);
+  if (out.items.empty()) out.none = true;
+  return out;
+}
+
+Value part_write_info(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
+                      const FunctionContext& ctx) {
+  const PartStamps stamps = part_stamps(r.args[0], t, row, ctx);
+  if (stamps.none) return std::nullopt;
+  const auto one = [&](const std::pair<std::int64_t, std::int32_t>& s) -> std::optional<std::string> {
+    if (r.op == SelectorOp::Ttl) return s.second > 0 ? std::optional<std::string>(types::be_bytes(s.second)) : std::nullopt;
+    return types::be_bytes(s.first);
+  };
+  if (r.op == SelectorOp::MaxWriteTime) {
+    std::int64_t newest = stamps.items.front().first;
+    for (const auto& s : stamps.items) newest = std::max(newest, s.first);
+    return types::be_bytes(newest);
+  }
+  if (r.type->kind != Kind::List) return one(stamps.items.front());
+  std::vector<std::optional<std::string>> list;
+  for (const auto& s : stamps.items) list.push_back(one(s));
+  return types::encode_optional_elements(list);
 }
 
 Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const RowSource& row,
@@ -692,7 +737,7 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
   switch (r.op) {
     case SelectorOp::Column: return column_value(t, row, r.column);
     case SelectorOp::WriteTime: case SelectorOp::Ttl: case SelectorOp::MaxWriteTime:
-      if (r.key) return element_write_info(r, t, row);
+      if (r.of_part) return part_write_info(r, t, row, ctx);
       break;
     default: break;
   }
@@ -850,7 +895,13 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
         if (!st.has || types::compare_values(*r.args[0].type, *v, st.best) > 0) st.best = *v;
         break;
       case SelectorOp::Sum: case SelectorOp::Avg:
-        if (k == Kind::Float || k == Kind::Double) st.sum += to_number(k, *v);
+        if (k == Kind::Varint) {
+          st.big.unscaled = types::BigInt::add(st.big.unscaled, types::BigInt::from_twos_complement(*v));
+        } else if (k == Kind::Decimal) {
+          const types::Decimal x = types::Decimal::from_bytes(*v);
+          st.big = r.op == SelectorOp::Sum ? types::decimal_add(st.big, x)
+                                           : types::decimal_running_average(st.big, x, st.count);
+        } else if (k == Kind::Float || k == Kind::Double) st.sum += to_number(k, *v);
         else st.isum = static_cast<std::int64_t>(static_cast<std::uint64_t>(st.isum) +
                                                  static_cast<std::uint64_t>(to_integer(k, *v)));
         break;
@@ -875,7 +926,13 @@ std::vector<Value> Aggregator::finish() const {
       case SelectorOp::Sum: case SelectorOp::Avg: {
         const Kind k = r.type->kind;
         const bool fp = k == Kind::Float || k == Kind::Double;
-        if (r.op == SelectorOp::Sum) {
+        if (k == Kind::Decimal) {
+          out.push_back(st.big.to_bytes());
+        } else if (k == Kind::Varint) {
+          types::BigInt total = st.big.unscaled, q, rem;
+          if (r.op == SelectorOp::Avg && st.count) types::BigInt::divide(total, types::BigInt::from_int64(st.count), q, rem);
+          out.push_back((r.op == SelectorOp::Avg && st.count ? q : total).to_twos_complement());
+        } else if (r.op == SelectorOp::Sum) {
           out.push_back(fp ? float_bytes(k, st.sum) : integer_bytes(k, st.isum));
         } else if (fp) {
           out.push_back(float_bytes(k, st.count ? st.sum / static_cast<long double>(st.count) : 0));

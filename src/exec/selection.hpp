@@ -13,6 +13,7 @@
 #include "exec/functions.hpp"
 #include "exec/result.hpp"
 #include "schema/table_schema.hpp"
+#include "types/bignum.hpp"
 
 namespace cqlbox::exec {
 
@@ -34,6 +35,9 @@ struct ResolvedSelector {
   char arithmetic = 0;                   // Arithmetic: + - * / %, or 'n' for unary minus
   // Element: key = the element or map key looked up; Slice: the bounds (nullopt = open).
   std::optional<std::string> key, upper;
+  // WriteTime / Ttl / MaxWriteTime of a part of the column (args[0]: fields, elements and
+  // slices of it), whose timestamps follow the part as 5.0's ColumnTimestamps do.
+  bool of_part = false;
 
   bool aggregate() const { return op >= SelectorOp::CountRows; }
 };
@@ -104,6 +108,7 @@ class Aggregator {
     std::string best;          // min / max
     long double sum = 0;       // float sums
     std::int64_t isum = 0;     // integer sums (wrap like Java)
+    types::Decimal big;        // varint (scale 0) and decimal sums, or decimal's running average
   };
   const Selection& s_;
   std::vector<State> states_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <bit>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
@@ -78,6 +79,60 @@ bool has_marker(const ast::Term& term) {
   return false;
 }
 
+}  // namespace
+
+const types::CqlType* literal_preferred_type(const ast::Term& c) {
+  using types::Kind;
+  switch (c.kind) {
+    case ast::TermKind::Float: return types::native_type(Kind::Double);
+    case ast::TermKind::String: return types::native_type(Kind::Text);
+    case ast::TermKind::Duration: return types::native_type(Kind::Duration);
+    case ast::TermKind::Boolean: return types::native_type(Kind::Boolean);
+    case ast::TermKind::Integer: {
+      errno = 0;
+      const long long v = std::strtoll(std::string(c.text).c_str(), nullptr, 10);
+      if (errno == ERANGE) return types::native_type(Kind::Varint);
+      return types::native_type(v >= INT32_MIN && v <= INT32_MAX ? Kind::Int : Kind::Bigint);
+    }
+    default: return types::native_type(Kind::Int);
+  }
+}
+
+namespace {
+
+// A call of a function made for its arguments' types (map_keys, collection_*, mask_*,
+// to_json, similarity_*: FunctionFactory): nested calls and casts type their arguments, a
+// literal takes its preferred type; a collection literal, null or marker leaves the factory
+// its own "Cannot infer type" message.
+TypedValue evaluate_factory_call(const ast::Term& call, const std::string& name,
+                                 std::vector<std::optional<TypedValue>>& nested, const FunctionContext* ctx) {
+  static const FunctionContext kNone{};
+  std::vector<const types::CqlType*> arg_types(call.items.size(), nullptr);
+  std::vector<std::string> arg_names;
+  for (std::size_t i = 0; i < call.items.size(); ++i) {
+    const ast::Term& item = call.items[i];
+    arg_names.push_back(term_text(item));
+    if (nested[i]) arg_types[i] = nested[i]->type;
+    else if (item.kind == ast::TermKind::Cast) arg_types[i] = hint_type(item.text);
+    else if (item.kind == ast::TermKind::Integer || item.kind == ast::TermKind::Float ||
+             item.kind == ast::TermKind::String || item.kind == ast::TermKind::Boolean ||
+             item.kind == ast::TermKind::Duration)
+      arg_types[i] = literal_preferred_type(item);
+  }
+  ScalarFunction fn;
+  try {
+    fn = resolve_function(name, arg_types, arg_names);
+  } catch (const error::CqlError& e) {
+    if (e.message.starts_with("Unknown function '")) error::invalid("Unknown function {} called", name);
+    throw;
+  }
+  std::vector<Value> values;
+  for (std::size_t i = 0; i < call.items.size(); ++i)
+    values.push_back(nested[i] ? nested[i]->value : bind_term(call.items[i], *fn.params[i], name, ctx));
+  if (sampling_values() && has_marker(call)) return {fn.result, sample_value(*fn.result)};
+  return {fn.result, fn.impl(values, fn, ctx ? *ctx : kNone)};
+}
+
 // Evaluates a function-call term. Constant arguments take the type of the first overload
 // whose parameters accept them.
 TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
@@ -90,7 +145,7 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
       arg_types[i] = nested[i]->type;
     }
   const std::string name = util::ascii_lower(call.text);
-  if (function_overloads(name).empty()) error::invalid("Unknown function {} called", name);
+  if (function_overloads(name).empty()) return evaluate_factory_call(call, name, nested, ctx);
   for (std::size_t i = 0; i < call.items.size(); ++i)
     if (call.items[i].kind == ast::TermKind::Bind) check_marker_argument(name, call.items.size(), i);
   std::optional<error::CqlError> first_error;

@@ -53,6 +53,9 @@ std::string term_text(const ast::Term& term);
 // The type a hint names, (int) or (vector<float, 3>): a native, collection, tuple or vector
 // type; nullptr when it names none (a vector of no dimension is 5.0's refusal).
 const types::CqlType* hint_type(std::string_view text);
+// A literal's own type where nothing else types it (Constants' preferred types): an integer is
+// an int (bigint, then varint, when it does not fit), a float a double, a string text.
+const types::CqlType* literal_preferred_type(const ast::Term& c);
 
 // 5.0's refusal of a type that holds a duration somewhere inside: "<subject> are not supported on
 // collections / tuples / UDTs containing durations". A plain duration returns to the caller,

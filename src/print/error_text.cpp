@@ -32,7 +32,13 @@ std::string error_text(const error::CqlError& e) {
                          e.message);
     case ErrorClass::ReadFailure:
       return "ReadFailure: Error from server: code=1300 [Replica(s) failed to execute read] message=\"" + e.message;
-    case ErrorClass::ServerError: return "ServerError: " + e.message;
+    case ErrorClass::ServerError:
+      // The driver's retry policy sends a SERVER_ERROR on to the next host; cqlsh's cluster
+      // has one, so what it prints is the NoHostAvailable that follows.
+      return fmt::format("NoHostAvailable: ('Unable to complete the operation against any hosts', "
+                         "{{<Host: 127.0.0.1:9042 datacenter1>: <Error from server: code=0000 [Server error] "
+                         "message=\"{}\">}})",
+                         e.message);
     case ErrorClass::ShellError: return e.message;
   }
   return e.message;

@@ -537,20 +537,22 @@ constexpr std::array kTopics = {
     and WHERE. The native ones cqlbox runs:
       time     now, current_timeuuid, current_timestamp, current_date,
                current_time, to_timestamp, to_date, to_unix_timestamp,
-               min_timeuuid, max_timeuuid, uuid
+               min_timeuuid, max_timeuuid, floor, uuid
       blobs    <type>_as_blob, blob_as_<type>
       casts    cast_as_<type>, which CAST(<term> AS <type>) calls
       math     abs, exp, log, log10, round
       sets     map_keys, map_values, collection_count, collection_min,
                collection_max, collection_sum, collection_avg
       masking  mask_null, mask_default, mask_replace, mask_inner,
-               mask_outer
-      other    token, to_json, similarity_cosine, similarity_euclidean,
+               mask_outer, mask_hash
+      other    token, to_json, from_json (in values written),
+               similarity_cosine, similarity_euclidean,
                similarity_dot_product
       rows     count, min, max, sum, avg
-    The older camelCase names, such as toTimestamp, intAsBlob and
-    castAsInt, still work. from_json, floor and mask_hash are not run yet; for those and
-    for user-defined functions see docs/compatibility.md.
+    The math functions and sum and avg take every number type, varint and
+    decimal included. The older camelCase names, such as toTimestamp,
+    intAsBlob and castAsInt, still work. User-defined functions are off,
+    as in a default Cassandra 5.0: see docs/compatibility.md.
 
     Example:
         SELECT token(customer), WRITETIME(status) FROM shop.orders;

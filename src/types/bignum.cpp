@@ -42,6 +42,36 @@ std::uint32_t BigInt::divide_small(std::uint32_t d) {
   return static_cast<std::uint32_t>(rem);
 }
 
+void BigInt::shift_left(std::size_t bits) {
+  if (mag_.empty() || bits == 0) return;
+  const std::size_t limbs = bits / 32, rest = bits % 32;
+  if (rest) {
+    std::uint32_t carry = 0;
+    for (auto& limb : mag_) {
+      const std::uint32_t next = limb >> (32 - rest);
+      limb = (limb << rest) | carry;
+      carry = next;
+    }
+    if (carry) mag_.push_back(carry);
+  }
+  mag_.insert(mag_.begin(), limbs, 0u);
+}
+
+void BigInt::shift_right(std::size_t bits) {
+  const std::size_t limbs = bits / 32, rest = bits % 32;
+  if (limbs >= mag_.size()) {
+    mag_.clear();
+    neg_ = false;
+    return;
+  }
+  mag_.erase(mag_.begin(), mag_.begin() + static_cast<std::ptrdiff_t>(limbs));
+  if (rest) {
+    for (std::size_t i = 0; i < mag_.size(); ++i)
+      mag_[i] = (mag_[i] >> rest) | (i + 1 < mag_.size() ? mag_[i + 1] << (32 - rest) : 0u);
+  }
+  trim();
+}
+
 std::optional<BigInt> BigInt::from_decimal(std::string_view text) {
   BigInt r;
   bool neg = false;
@@ -437,6 +467,17 @@ Decimal decimal_remainder(const Decimal& a, const Decimal& b) {
   BigInt exact, rest;  // a − q·b is a multiple of 10^-out_scale: the division is exact
   BigInt::divide(r, BigInt::pow10(static_cast<std::size_t>(scale - out_scale)), exact, rest);
   return Decimal{exact, out_scale};
+}
+
+Decimal decimal_running_average(const Decimal& avg, const Decimal& x, std::int64_t n) {
+  const Decimal a = decimal_subtract(x, avg);
+  const BigInt d = BigInt::from_int64(n);
+  BigInt q, r;
+  BigInt::divide(a.unscaled, d, q, r);
+  if (r.negative()) r.negate();
+  const int half = BigInt::compare(BigInt::add(r, r), d);
+  if (half > 0 || (half == 0 && q.odd())) q = BigInt::add(q, BigInt::from_int64(a.unscaled.negative() ? -1 : 1));
+  return decimal_add(avg, Decimal{q, a.scale});
 }
 
 }  // namespace cqlbox::types

@@ -24,6 +24,11 @@ class BigInt {
 
   void multiply_small(std::uint32_t m);
   void add_small(std::uint32_t a);
+  std::uint32_t divide_small(std::uint32_t d);  // magnitude /= d (toward zero), returns remainder
+  // The magnitude times / divided by 2^bits (the right shift truncates toward zero): the
+  // binary fixed point that decimal_math computes in.
+  void shift_left(std::size_t bits);
+  void shift_right(std::size_t bits);
   bool is_zero() const { return mag_.empty(); }
   // Bits of the magnitude (0 for zero).
   std::size_t bit_length() const {
@@ -49,7 +54,6 @@ class BigInt {
  private:
   static BigInt add_magnitudes(const BigInt& a, const BigInt& b);
   static BigInt subtract_magnitudes(const BigInt& a, const BigInt& b);  // |a| >= |b|
-  std::uint32_t divide_small(std::uint32_t d);  // magnitude /= d, returns remainder
   void trim();
   static int compare_magnitude(const BigInt& a, const BigInt& b);
 
@@ -82,5 +86,8 @@ Decimal decimal_subtract(const Decimal& a, const Decimal& b);
 Decimal decimal_multiply(const Decimal& a, const Decimal& b);
 Decimal decimal_divide(const Decimal& a, const Decimal& b);
 Decimal decimal_remainder(const Decimal& a, const Decimal& b);
+// avg() over decimals (AggregateFcts): the running average after its n-th value x,
+// avg + (x − avg) / n with the division at the difference's scale, HALF_EVEN.
+Decimal decimal_running_average(const Decimal& avg, const Decimal& x, std::int64_t n);
 
 }  // namespace cqlbox::types

@@ -1,0 +1,290 @@
+#include "types/decimal_math.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace cqlbox::types {
+
+namespace {
+
+constexpr std::int64_t kMinDigits = 32;      // DecimalType.MIN_SIGNIFICANT_DIGITS
+constexpr std::int64_t kMaxDigits = 10000;   // DecimalType.MAX_PRECISION
+constexpr std::int64_t kMaxIntegerDigits = 1000000;
+constexpr double kBitsPerDigit = 3.3219280948873623;  // log2(10)
+
+BigInt one_at(std::size_t bits) {
+  BigInt o = BigInt::from_int64(1);
+  o.shift_left(bits);
+  return o;
+}
+
+std::int64_t digits_of(const BigInt& v) { return static_cast<std::int64_t>(v.decimal_digits()); }
+
+// The exponent of the leading digit: 123.4 is 2, 0.05 is -2.
+std::int64_t adjusted_exponent(const Decimal& x) { return digits_of(x.unscaled) - 1 - x.scale; }
+
+// The precision DecimalType gives exp and the logarithms: the argument's, within [32, 10,000].
+std::int64_t result_digits(const Decimal& x) {
+  return std::clamp(digits_of(x.unscaled), kMinDigits, kMaxDigits);
+}
+
+// x == 10^k exactly.
+bool is_power_of_ten(const Decimal& x, std::int64_t k) {
+  if (x.unscaled.negative() || x.unscaled.is_zero() || adjusted_exponent(x) != k) return false;
+  return BigInt::compare(x.unscaled, BigInt::pow10(static_cast<std::size_t>(digits_of(x.unscaled) - 1))) == 0;
+}
+
+// Arithmetic in binary fixed point: an integer n stands for n / 2^bits. Shifts truncate the
+// magnitude; each step loses at most one unit in the last place, which the guard bits absorb.
+class Fixed {
+ public:
+  explicit Fixed(std::size_t bits) : bits_(bits), one_(one_at(bits)) {}
+
+  std::size_t bits() const { return bits_; }
+  const BigInt& one() const { return one_; }
+
+  BigInt mul(const BigInt& a, const BigInt& b) const {
+    BigInt r = BigInt::multiply(a, b);
+    r.shift_right(bits_);
+    return r;
+  }
+  BigInt div(const BigInt& a, const BigInt& b) const {
+    BigInt n = a;
+    n.shift_left(bits_);
+    BigInt q, r;
+    BigInt::divide(n, b, q, r);
+    return q;
+  }
+
+  // unscaled / 10^(digits - 1): the decimal's digits as a number in [1, 10).
+  BigInt mantissa(const Decimal& x) const {
+    BigInt n = x.unscaled;
+    if (n.negative()) n.negate();
+    return div(n, BigInt::pow10(static_cast<std::size_t>(digits_of(x.unscaled) - 1)));
+  }
+
+  // 2·atanh(1/q) = ln((q + 1) / (q − 1)), by its series: only divisions by small integers.
+  BigInt log_ratio(std::uint32_t q) const {
+    BigInt sum, power = one_;
+    power.divide_small(q);
+    for (std::uint32_t k = 1; !power.is_zero(); k += 2) {
+      BigInt term = power;
+      term.divide_small(k);
+      sum = BigInt::add(sum, term);
+      power.divide_small(q);
+      power.divide_small(q);
+    }
+    return BigInt::add(sum, sum);
+  }
+  BigInt ln2() const { return log_ratio(3); }                                          // 2 = 4/2
+  BigInt ln10() const { return BigInt::add(BigInt::multiply(ln2(), BigInt::from_int64(3)), log_ratio(9)); }  // 8 · 10/8
+
+  // ln(m) for m in [1, 10): m = 2^k·r, then r is brought down to [1, 1 + 2^-30) by factors
+  // (1 − 2^-i), whose logarithms are 2·atanh(1/(2^(i+1) − 1)); the rest by atanh's series.
+  BigInt ln(BigInt m) const {
+    const std::size_t k = m.bit_length() - 1 - bits_;
+    m.shift_right(k);
+    BigInt acc = BigInt::multiply(ln2(), BigInt::from_int64(static_cast<std::int64_t>(k)));
+    for (std::size_t i = 1; i <= 30; ++i) {
+      for (;;) {
+        BigInt part = m;
+        part.shift_right(i);
+        BigInt reduced = BigInt::subtract(m, part);
+        if (BigInt::compare(reduced, one_) < 0) break;
+        m = std::move(reduced);
+        acc = BigInt::add(acc, log_ratio((std::uint32_t{1} << (i + 1)) - 1));
+      }
+    }
+    const BigInt z = div(BigInt::subtract(m, one_), BigInt::add(m, one_));
+    const BigInt z2 = mul(z, z);
+    BigInt sum = z, power = z;
+    for (std::uint32_t j = 3;; j += 2) {
+      power = mul(power, z2);
+      if (power.is_zero()) break;
+      BigInt term = power;
+      term.divide_small(j);
+      sum = BigInt::add(sum, term);
+    }
+    return BigInt::add(acc, BigInt::add(sum, sum));
+  }
+
+  // e^r for 0 <= r < ln 10: Taylor's series of r / 2^halvings, then squared back.
+  BigInt exp(const BigInt& r, std::size_t halvings) const {
+    BigInt y = r;
+    y.shift_right(halvings);
+    BigInt sum = one_, term = one_;
+    for (std::uint32_t k = 1;; ++k) {
+      term = mul(term, y);
+      term.divide_small(k);
+      if (term.is_zero()) break;
+      sum = BigInt::add(sum, term);
+    }
+    for (std::size_t i = 0; i < halvings; ++i) sum = mul(sum, sum);
+    return sum;
+  }
+
+ private:
+  std::size_t bits_;
+  BigInt one_;
+};
+
+// |v| / 2^bits × 10^exp10, rounded HALF_EVEN to `digits` significant digits, trailing zeros
+// kept; negative when `negative`.
+Decimal round_to_digits(const BigInt& v, std::size_t bits, std::int64_t exp10, std::int64_t digits, bool negative) {
+  BigInt mag = v;
+  if (mag.negative()) mag.negate();
+  // Decimal digits before the point, roughly; six more than needed are produced.
+  const auto magnitude = static_cast<std::int64_t>((static_cast<double>(mag.bit_length()) - static_cast<double>(bits)) / kBitsPerDigit);
+  const std::int64_t produced = digits + 6 - magnitude;
+  BigInt d = BigInt::multiply(mag, BigInt::pow10(static_cast<std::size_t>(std::max<std::int64_t>(produced, 0))));
+  d.shift_right(bits);
+  const std::int64_t have = digits_of(d);
+  std::int64_t drop = have - digits;
+  BigInt q = d;
+  if (drop > 0) {
+    const BigInt unit = BigInt::pow10(static_cast<std::size_t>(drop));
+    BigInt r;
+    BigInt::divide(d, unit, q, r);
+    const int half = BigInt::compare(BigInt::add(r, r), unit);
+    if (half > 0 || (half == 0 && q.odd())) q.add_small(1);
+    if (digits_of(q) > digits) {  // 9.99…95 rounded up to 10.00…0: one digit fewer after the point
+      q.divide_small(10);
+      ++drop;
+    }
+  }
+  if (negative) q.negate();
+  return Decimal{q, std::max<std::int64_t>(produced, 0) - drop - exp10};
+}
+
+std::size_t halvings_for(std::size_t bits) {
+  std::size_t h = 4;
+  while (h * h < bits && h < 96) ++h;
+  return h;
+}
+
+// ln(x) for x > 0 in fixed point at `fixed`'s precision.
+BigInt ln_fixed(const Fixed& f, const Decimal& x) {
+  const BigInt e = BigInt::from_int64(adjusted_exponent(x));
+  return BigInt::add(f.ln(f.mantissa(x)), BigInt::multiply(e, f.ln10()));
+}
+
+// A logarithm (Base10 or natural) of x > 0, x != 1, to `digits` digits. Its value can be
+// tiny (x near 1), so the working precision grows until the result keeps enough bits.
+Decimal logarithm(const Decimal& x, bool base10) {
+  const std::int64_t digits = result_digits(x);
+  const auto needed = static_cast<std::size_t>(static_cast<double>(digits + 6) * kBitsPerDigit) + 64;
+  std::size_t bits = needed + 64;
+  for (;;) {
+    const Fixed f(bits);
+    BigInt l = ln_fixed(f, x);
+    if (base10) l = f.div(l, f.ln10());
+    const std::size_t have = l.bit_length();
+    if (have >= needed + 16 || bits > needed * 4) {
+      const bool negative = l.negative();
+      return round_to_digits(l, bits, 0, digits, negative);
+    }
+    bits += needed + 16 - have + 32;
+  }
+}
+
+void require_positive(const Decimal& x, const char* message) {
+  if (x.unscaled.negative() || x.unscaled.is_zero()) throw ArithmeticError(message);
+}
+
+}  // namespace
+
+Decimal decimal_exp(const Decimal& x) {
+  if (x.unscaled.is_zero()) return Decimal{BigInt::from_int64(1), 0};
+  const std::int64_t digits = result_digits(x);
+  const std::int64_t exponent = adjusted_exponent(x);
+  // big-math takes the integral part as an int: beyond it, Java's intValueExact fails.
+  if (exponent >= 9) {
+    BigInt whole = decimal_to_integer(x);
+    if (whole.negative()) whole.negate();
+    if (BigInt::compare(whole, BigInt::from_int64(2147483647)) > 0) throw ArithmeticError("Overflow");
+  }
+  const std::size_t base = static_cast<std::size_t>(static_cast<double>(digits + 6) * kBitsPerDigit) + 96;
+  const std::size_t halvings = halvings_for(base);
+  const Fixed f(base + halvings);
+  // x as a fixed-point number; one too small for the working precision is 0 (e^x rounds to 1).
+  BigInt fx;
+  if (exponent > -static_cast<std::int64_t>(f.bits() / 3) - 2) {
+    fx = x.unscaled;
+    if (fx.negative()) fx.negate();
+    if (x.scale <= 0) {
+      fx = BigInt::multiply(fx, BigInt::pow10(static_cast<std::size_t>(-x.scale)));
+      fx.shift_left(f.bits());
+    } else {
+      fx = f.div(fx, BigInt::pow10(static_cast<std::size_t>(x.scale)));
+    }
+    if (x.unscaled.negative()) fx.negate();
+  }
+  // e^x = 10^n · e^r with n = floor(x / ln 10) and 0 <= r < ln 10.
+  const BigInt ln10 = f.ln10();
+  BigInt n, rest;
+  BigInt::divide(fx, ln10, n, rest);
+  if (rest.negative()) {
+    n = BigInt::subtract(n, BigInt::from_int64(1));
+    rest = BigInt::add(rest, ln10);
+  }
+  const std::int64_t n10 = std::stoll(n.to_decimal());
+  return round_to_digits(f.exp(rest, halvings), f.bits(), n10, digits, false);
+}
+
+Decimal decimal_log(const Decimal& x) {
+  require_positive(x, "Natural log of number zero or less");
+  if (is_power_of_ten(x, 0)) return Decimal{};
+  return logarithm(x, false);
+}
+
+Decimal decimal_log10(const Decimal& x) {
+  require_positive(x, "Log10 of number zero or less");
+  if (is_power_of_ten(x, 0)) return Decimal{};
+  if (is_power_of_ten(x, 1)) return Decimal{BigInt::from_int64(1), 0};
+  return logarithm(x, true);
+}
+
+Decimal decimal_abs(const Decimal& x) {
+  Decimal r = x;
+  if (r.unscaled.negative()) r.unscaled.negate();
+  return r;
+}
+
+Decimal decimal_round(const Decimal& x) {
+  if (x.scale <= 0) return Decimal{decimal_to_integer(x), 0};
+  // Below 0.1 in magnitude: 0, without building 10^scale for a tiny number.
+  if (x.scale > digits_of(x.unscaled) + 1) return Decimal{};
+  const BigInt unit = BigInt::pow10(static_cast<std::size_t>(x.scale));
+  BigInt q, r;
+  BigInt::divide(x.unscaled, unit, q, r);
+  if (r.negative()) r.negate();
+  if (BigInt::compare(BigInt::add(r, r), unit) >= 0)  // HALF_UP: ties away from zero
+    q = BigInt::add(q, BigInt::from_int64(x.unscaled.negative() ? -1 : 1));
+  return Decimal{q, 0};
+}
+
+BigInt decimal_to_integer(const Decimal& x) {
+  if (x.scale <= 0) {
+    if (!x.unscaled.is_zero() && digits_of(x.unscaled) - x.scale > kMaxIntegerDigits)
+      throw ArithmeticError("BigInteger would overflow supported range");
+    return BigInt::multiply(x.unscaled, BigInt::pow10(static_cast<std::size_t>(-x.scale)));
+  }
+  if (x.scale > digits_of(x.unscaled)) return BigInt();
+  BigInt q, r;
+  BigInt::divide(x.unscaled, BigInt::pow10(static_cast<std::size_t>(x.scale)), q, r);
+  return q;
+}
+
+BigInt varint_exp(const BigInt& x) { return decimal_to_integer(decimal_exp(Decimal{x, 0})); }
+
+BigInt varint_log(const BigInt& x) {
+  if (x.negative() || x.is_zero()) throw ArithmeticError("Natural log of number zero or less");
+  return decimal_to_integer(decimal_log(Decimal{x, 0}));
+}
+
+BigInt varint_log10(const BigInt& x) {
+  if (x.negative() || x.is_zero()) throw ArithmeticError("Log10 of number zero or less");
+  return decimal_to_integer(decimal_log10(Decimal{x, 0}));
+}
+
+}  // namespace cqlbox::types
