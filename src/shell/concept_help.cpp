@@ -65,10 +65,10 @@ constexpr Concept kConcepts[] = {
 
           A DELETE or an INSERT of null does not remove data: it writes a
           tombstone, a marker newer than the data it hides; a cell whose TTL
-          has passed counts as one. Reads
-          must skip tombstones (many of them make queries slow: a warning from
-          1,000, a failure from 100,000), and compaction drops them only after
-          gc_grace_seconds (10 days by default).
+          has passed counts as one. Reads must skip tombstones (many of them
+          make queries slow: a warning from 1,000, a failure from 100,000),
+          and compaction drops them only after gc_grace_seconds (10 days by
+          default).
 
           LIST <table> shows them as stored; LESSON 11 shows TTLs and tombstones.
 )"},

@@ -1,6 +1,7 @@
 // cqlsh's session commands (cassandra.md §3.4): SOURCE, CAPTURE, HELP, HISTORY, LOGIN,
 // SHOW SESSION — with cqlsh 5.0's texts.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <cstdlib>
@@ -128,17 +129,19 @@ void Shell::run_sourced(const std::string& text, const std::string& name) {
 void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& args, std::string_view raw) {
   if (args.empty()) {
     out_ += capture_path_.empty() ? "Currently not capturing query output.\n"
+            : transcript_         ? fmt::format("Currently capturing statements and output to '{}'.\n", capture_path_)
                                   : fmt::format("Currently capturing query output to '{}'.\n", capture_path_);
     flush();
     return;
   }
   if (args.size() == 1 && util::iequals(args[0], "off")) {
-    if (!capture_) {
+    if (!capture_ && !transcript_) {
       print_error("Not currently capturing output.");
       return;
     }
-    std::fclose(capture_);
-    capture_ = nullptr;
+    if (capture_) std::fclose(capture_);
+    if (transcript_) std::fclose(transcript_);
+    capture_ = transcript_ = nullptr;
     capture_path_.clear();
     return;
   }
@@ -147,17 +150,34 @@ void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& a
     print_error(fmt::format("Improper {} command.", word));
     return;
   }
-  const std::string path = path_argument(raw.substr(at));
+  // cqlbox's WITH STATEMENTS after the quoted name: the transcript (statements, output, errors).
+  std::string_view rest = raw.substr(at);
+  bool statements = false;
+  if (const std::size_t close = rest.find(rest[0], 1); close != std::string_view::npos) {
+    std::string tail(rest.substr(close + 1));
+    while (!tail.empty() && (tail.back() == ';' || std::isspace(static_cast<unsigned char>(tail.back())))) tail.pop_back();
+    std::istringstream in(tail);
+    std::string with, what, extra;
+    in >> with >> what >> extra;
+    if (extra.empty() && util::iequals(with, "with") && util::iequals(what, "statements")) {
+      statements = true;
+      rest = rest.substr(0, close + 1);
+    }
+  }
+  const std::string path = path_argument(rest);
   std::FILE* f = std::fopen(path.c_str(), "a");
   if (!f) {
     print_error(fmt::format("Could not open '{}' for append: {}", path, python_os_error(errno, path)));
     return;
   }
   if (capture_) std::fclose(capture_);
-  capture_ = f;
+  if (transcript_) std::fclose(transcript_);
+  capture_ = transcript_ = nullptr;
+  out_ += statements ? fmt::format("Now capturing statements and output to '{}'.\n", path)
+                     : fmt::format("Now capturing query output to '{}'.\n", path);
+  flush();  // the transcript starts after this line
+  (statements ? transcript_ : capture_) = f;
   capture_path_ = path;
-  out_ += fmt::format("Now capturing query output to '{}'.\n", path);
-  flush();
 }
 
 void Shell::cmd_help(const std::vector<std::string>& args) {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <utility>
 #include <array>
 #include <chrono>
 #include <cstdint>
@@ -108,19 +109,40 @@ Shell::Shell(const Options& options) : options_(options) {
 
 Shell::~Shell() {
   if (capture_) std::fclose(capture_);
+  if (transcript_) std::fclose(transcript_);
 }
 
 void Shell::exit_process(int status) {
   copy_import_.reset();
   if (capture_) std::fclose(capture_);
   capture_ = nullptr;
+  if (transcript_) std::fclose(transcript_);
+  transcript_ = nullptr;
   log_.close();
   std::fflush(nullptr);
   std::_Exit(status);
 }
 
+void Shell::transcribe(std::string_view text) {
+  if (!transcript_ || text.empty()) return;
+  const std::string plain = strip_colours(text);
+  if (std::fwrite(plain.data(), 1, plain.size(), transcript_) == plain.size() && std::fflush(transcript_) == 0) return;
+  const std::string why = std::strerror(errno);
+  std::fclose(transcript_);
+  transcript_ = nullptr;
+  print_error(fmt::format("Could not write to the capture file '{}': {}; capture stopped", capture_path_, why));
+  capture_path_.clear();
+}
+
+void Shell::transcribe_input(std::string_view line) {
+  if (!transcript_ || source_depth_ > 0) return;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  transcribe(current_prompt() + std::string(line) + "\n");
+}
+
 void Shell::write_out(std::FILE* file, std::string_view text) {
   if (record_) record_->append(text);
+  transcribe(text);
   if (lock_depth_ > 0 && !tty_) {
     // Held slots keep their strings' capacity from statement to statement: no allocation.
     if (held_count_ == held_output_.size()) held_output_.emplace_back();
@@ -170,8 +192,12 @@ void Shell::print_error(std::string_view text) {
   all.append(text);
   if (style_.color && tty_) all += "\033[0m";
   all += '\n';
+  // The transcript shows the error as a terminal does: no file and line before it.
+  std::FILE* transcript = std::exchange(transcript_, nullptr);
   write_out(inline_error ? out_file_ : err_file_, all);
   std::fflush(inline_error ? out_file_ : err_file_);
+  transcript_ = transcript;
+  transcribe(std::string(text) + "\n");
   if (options_.bail && !tty_) exit_ = true;
 }
 
@@ -573,6 +599,7 @@ std::string Shell::current_prompt() const {
 
 void Shell::input_line(std::string_view line) {
   if (echo_ && source_depth_ == 0) echo_line(line);
+  else transcribe_input(line);  // an echoed line reaches the transcript as output
   feed_line(line);
 }
 
@@ -661,6 +688,7 @@ int Shell::run_interactive() {
     const bool continuing = splitter_.in_statement() || splitter_.in_literal();
     empty_continuations = continuing && blank(*line) ? empty_continuations + 1 : 0;
     entry += entry.empty() ? *line : " " + *line;
+    transcribe_input(*line);
     feed_line(*line);
     if (!splitter_.in_statement() && !splitter_.in_literal()) {
       if (!blank(entry)) {

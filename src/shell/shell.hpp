@@ -315,6 +315,12 @@ class Shell {
   std::FILE* out_file_ = stdout;
   std::FILE* capture_ = nullptr;   // CAPTURE: query results go here instead
   std::string capture_path_;
+  // CAPTURE '<file>' WITH STATEMENTS: a transcript for a handout. Each input line after its
+  // prompt, and everything printed, errors included, goes to the file as plain text as well
+  // as to the screen.
+  std::FILE* transcript_ = nullptr;
+  void transcribe(std::string_view text);
+  void transcribe_input(std::string_view line);
   int source_depth_ = 0;
   std::vector<std::string> history_;  // statements entered at the prompt, oldest first
   std::string user_;                  // LOGIN

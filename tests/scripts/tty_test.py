@@ -122,6 +122,22 @@ expect("NEXT runs step 2", out, "-- Step 2 of 3 --\ncqlbox:geo> INSERT INTO obje
 expect("step 2's output", out, "(2 rows)")
 out = send("BACK\n", 0.6)
 expect("BACK shows step 1 again", out, "-- Step 1 of 3 --")
+# CAPTURE … WITH STATEMENTS at the prompt: the typed lines after their prompts, the output and
+# the error (no colour, no prefix) in the file; the screen as before.
+import tempfile
+handout = os.path.join(tempfile.mkdtemp(), "handout.txt")
+send(f"CAPTURE '{handout}' WITH STATEMENTS;\n")
+out = send("SELECT k FROM ks.t WHERE k = 1;\n")
+expect("the screen still shows the rows", out, "(1 rows)")
+send("SELECT * FROM nope;\n")
+send("CAPTURE OFF;\n")
+with open(handout, encoding="utf-8") as f:
+    text = f.read()
+expect("the transcript holds the typed line", text, "cqlbox:geo> SELECT k FROM ks.t WHERE k = 1;\n")
+expect("the transcript holds the error", text, "cqlbox:geo> SELECT * FROM nope;\nInvalidRequest: Error from server")
+expect("the transcript ends with CAPTURE OFF", text, "cqlbox:geo> CAPTURE OFF;\n")
+if "\x1b" in text:
+    failures.append("the transcript holds colour codes")
 send("\x04", 0.5)
 _, status = os.waitpid(pid, 0)
 if os.waitstatus_to_exitcode(status) != 0:
