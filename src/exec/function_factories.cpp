@@ -126,6 +126,8 @@ Value fn_big_math(std::span<const Value> a, const ScalarFunction& fn, const Func
     }
   } catch (const types::ArithmeticError& e) {
     error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
+  } catch (const std::length_error& e) {
+    error::invalid("{}", e.what());
   }
 }
 
@@ -177,7 +179,9 @@ template <bool Average>
 Value fn_collection_sum(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
   if (!a[0]) return std::nullopt;
   const Kind k = fn.result->kind;
-  const auto parts = elements_of(*fn.params[0], *a[0]);
+  // An empty element is no number: the aggregate reads it as null and skips it.
+  auto parts = elements_of(*fn.params[0], *a[0]);
+  std::erase_if(parts, [](std::string_view p) { return p.empty(); });
   if (k == Kind::Varint) {  // exact; the average truncated
     types::BigInt sum, q, r;
     for (auto p : parts) sum = types::BigInt::add(sum, types::BigInt::from_twos_complement(p));
@@ -188,9 +192,13 @@ Value fn_collection_sum(std::span<const Value> a, const ScalarFunction& fn, cons
   if (k == Kind::Decimal) {  // avg() and sum() over decimals, one element at a time
     types::Decimal acc;
     std::int64_t n = 0;
-    for (auto p : parts) {
-      const types::Decimal x = types::Decimal::from_bytes(p);
-      acc = Average ? types::decimal_running_average(acc, x, ++n) : types::decimal_add(acc, x);
+    try {
+      for (auto p : parts) {
+        const types::Decimal x = types::Decimal::from_bytes(p);
+        acc = Average ? types::decimal_running_average(acc, x, ++n) : types::decimal_add(acc, x);
+      }
+    } catch (const types::ArithmeticError& e) {
+      error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
     }
     return acc.to_bytes();
   }
@@ -254,11 +262,12 @@ Value fn_mask_default(std::span<const Value>, const ScalarFunction& fn, const Fu
 }
 
 // mask_hash: the digest of the value's serialized bytes, SHA-256 unless named.
+// The algorithm is looked up before the value is read, so an unknown one fails for a null too.
 Value fn_mask_hash(std::span<const Value> a, const ScalarFunction&, const FunctionContext&) {
-  if (!a[0]) return std::nullopt;
   const std::string algorithm = a.size() > 1 && a[1] ? *a[1] : std::string("SHA-256");
-  auto digest = util::java_digest(algorithm, *a[0]);
+  auto digest = util::java_digest(algorithm, a[0] ? std::string_view(*a[0]) : std::string_view());
   if (!digest) error::invalid("Hash algorithm not found: {}", algorithm);
+  if (!a[0]) return std::nullopt;
   return digest;
 }
 

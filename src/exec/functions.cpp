@@ -119,8 +119,11 @@ Value fn_to_unix(std::span<const Value> a, const ScalarFunction& fn, const Funct
 std::int64_t floor_timestamp(std::int64_t time, const types::Duration& d, std::int64_t start) {
   if (start > time) error::invalid("The floor function starting time is greater than the provided time");
   if (d.months < 0 || d.days < 0 || d.nanos < 0) error::invalid("Negative durations are not supported by the floor function");
-  const std::int64_t step = d.days * 86400000LL + d.nanos / 1000000;
-  if (d.months == 0) return step == 0 ? time : time - (time - start) % step;
+  // Java's long arithmetic wraps: so does this, in unsigned (no undefined overflow).
+  const auto wrap = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
+  const auto u = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
+  const std::int64_t step = wrap(u(d.days) * 86400000ULL + u(d.nanos / 1000000));
+  if (d.months == 0) return step == 0 ? time : wrap(u(time) - u(wrap(u(time) - u(start)) % step));  // % signed, as Java's
   struct Calendar {
     std::int64_t month;  // year * 12 + month - 1
     int day;
@@ -150,18 +153,18 @@ std::int64_t floor_timestamp(std::int64_t time, const types::Duration& d, std::i
   std::int64_t multiplier = (at.month - cal.month) / d.months;
   cal.add_months(multiplier * d.months);
   if (d.days == 0 && d.nanos == 0) return cal.ms();
-  std::int64_t floor = cal.ms() + multiplier * step;
+  std::int64_t floor = wrap(u(cal.ms()) + u(multiplier) * u(step));
   while (floor > time) {
     --multiplier;
     cal.add_months(-d.months);
-    floor = cal.ms() + multiplier * step;
+    floor = wrap(u(cal.ms()) + u(multiplier) * u(step));
   }
   return std::max(start, floor);
 }
 
 Value fn_floor(std::span<const Value> a, const ScalarFunction& fn, const FunctionContext&) {
   for (const auto& v : a)
-    if (!v) return std::nullopt;
+    if (!v || v->empty()) return std::nullopt;  // an empty value reads as null
   std::int64_t months = 0, days = 0, nanos = 0;
   types::decode_duration(*a[1], months, days, nanos);
   const types::Duration d{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};

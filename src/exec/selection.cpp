@@ -899,8 +899,12 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
           st.big.unscaled = types::BigInt::add(st.big.unscaled, types::BigInt::from_twos_complement(*v));
         } else if (k == Kind::Decimal) {
           const types::Decimal x = types::Decimal::from_bytes(*v);
-          st.big = r.op == SelectorOp::Sum ? types::decimal_add(st.big, x)
-                                           : types::decimal_running_average(st.big, x, st.count);
+          try {
+            st.big = r.op == SelectorOp::Sum ? types::decimal_add(st.big, x)
+                                             : types::decimal_running_average(st.big, x, st.count);
+          } catch (const types::ArithmeticError& e) {  // scales too far apart: 5.0's ServerError
+            error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
+          }
         } else if (k == Kind::Float || k == Kind::Double) st.sum += to_number(k, *v);
         else st.isum = static_cast<std::int64_t>(static_cast<std::uint64_t>(st.isum) +
                                                  static_cast<std::uint64_t>(to_integer(k, *v)));

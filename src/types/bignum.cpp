@@ -388,8 +388,11 @@ std::optional<Decimal> Decimal::from_text(std::string_view text) {
 
 namespace {
 
-// `d` with its unscaled value multiplied up to `scale` (>= d.scale).
+// `d` with its unscaled value multiplied up to `scale` (>= d.scale). Zero stays zero at once
+// (BigDecimal.ZERO.add(1E-999999999) is immediate in Java too).
 BigInt rescaled(const Decimal& d, std::int64_t scale) {
+  if (d.unscaled.is_zero() || scale == d.scale) return d.unscaled;
+  if (scale - d.scale > kMaxScaledDigits) throw ArithmeticError("BigInteger would overflow supported range");
   return BigInt::multiply(d.unscaled, BigInt::pow10(static_cast<std::size_t>(scale - d.scale)));
 }
 

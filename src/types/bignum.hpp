@@ -5,11 +5,23 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace cqlbox::types {
+
+// Where 5.0 throws java.lang.ArithmeticException; what() is Java's message. The user sees a
+// ServerError, as from 5.0.
+struct ArithmeticError : std::domain_error {
+  using std::domain_error::domain_error;
+};
+
+// The most decimal digits cqlbox builds for one number by scaling (aligning two decimals'
+// scales, a decimal made an integer): past it, ArithmeticError with the message Java gives
+// only past 2^31 bits, so that memory and time stay bounded.
+inline constexpr std::int64_t kMaxScaledDigits = 100000;
 
 class BigInt {
  public:

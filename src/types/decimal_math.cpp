@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 
 namespace cqlbox::types {
 
@@ -9,7 +10,9 @@ namespace {
 
 constexpr std::int64_t kMinDigits = 32;      // DecimalType.MIN_SIGNIFICANT_DIGITS
 constexpr std::int64_t kMaxDigits = 10000;   // DecimalType.MAX_PRECISION
-constexpr std::int64_t kMaxIntegerDigits = 1000000;
+// exp, log, log10 and round take arguments of up to this many digits; a longer one (only
+// written to attack) would take seconds to minutes with this arithmetic.
+constexpr std::int64_t kMaxArgumentDigits = 20000;
 constexpr double kBitsPerDigit = 3.3219280948873623;  // log2(10)
 
 BigInt one_at(std::size_t bits) {
@@ -26,6 +29,13 @@ std::int64_t adjusted_exponent(const Decimal& x) { return digits_of(x.unscaled) 
 // The precision DecimalType gives exp and the logarithms: the argument's, within [32, 10,000].
 std::int64_t result_digits(const Decimal& x) {
   return std::clamp(digits_of(x.unscaled), kMinDigits, kMaxDigits);
+}
+
+// Refuses an argument longer than kMaxArgumentDigits, judged by its bits before any digit is
+// counted (counting is quadratic too).
+void check_argument(const Decimal& x) {
+  if (static_cast<double>(x.unscaled.bit_length()) > static_cast<double>(kMaxArgumentDigits) * kBitsPerDigit)
+    throw std::length_error("cqlbox computes exp, log, log10 and round of numbers of at most 20000 digits");
 }
 
 // x == 10^k exactly.
@@ -168,16 +178,14 @@ BigInt ln_fixed(const Fixed& f, const Decimal& x) {
   return BigInt::add(f.ln(f.mantissa(x)), BigInt::multiply(e, f.ln10()));
 }
 
-// A logarithm (Base10 or natural) of x > 0, x != 1, to `digits` digits. Its value can be
-// tiny (x near 1), so the working precision grows until the result keeps enough bits.
-Decimal logarithm(const Decimal& x, bool base10) {
-  const std::int64_t digits = result_digits(x);
+// ln x for x > 0, x != 1, correctly rounded to `digits` digits. Its value can be tiny (x near
+// 1), so the working precision grows until the result keeps enough bits.
+Decimal logarithm(const Decimal& x, std::int64_t digits) {
   const auto needed = static_cast<std::size_t>(static_cast<double>(digits + 6) * kBitsPerDigit) + 64;
   std::size_t bits = needed + 64;
   for (;;) {
     const Fixed f(bits);
-    BigInt l = ln_fixed(f, x);
-    if (base10) l = f.div(l, f.ln10());
+    const BigInt l = ln_fixed(f, x);
     const std::size_t have = l.bit_length();
     if (have >= needed + 16 || bits > needed * 4) {
       const bool negative = l.negative();
@@ -185,6 +193,53 @@ Decimal logarithm(const Decimal& x, bool base10) {
     }
     bits += needed + 16 - have + 32;
   }
+}
+
+// q rounded HALF_EVEN to `digits` digits; `sticky` when something below q was dropped already.
+// The scale follows the dropped digits (BigDecimal keeps the rounded value's digits).
+Decimal round_half_even(BigInt q, std::int64_t scale, std::int64_t digits, bool sticky, bool negative) {
+  const std::int64_t drop = digits_of(q) - digits;
+  if (drop > 0) {
+    const BigInt unit = BigInt::pow10(static_cast<std::size_t>(drop));
+    BigInt kept, rest;
+    BigInt::divide(q, unit, kept, rest);
+    int half = BigInt::compare(BigInt::add(rest, rest), unit);
+    if (half == 0 && sticky) half = 1;
+    if (half > 0 || (half == 0 && kept.odd())) kept.add_small(1);
+    scale -= drop;
+    if (digits_of(kept) > digits) {  // 99…95 rounded up to 100…0
+      kept.divide_small(10);
+      --scale;
+    }
+    q = std::move(kept);
+  }
+  if (negative) q.negate();
+  return Decimal{q, scale};
+}
+
+// BigDecimal.divide(b, new MathContext(digits, HALF_EVEN)): an exact quotient keeps the
+// scale nearest a.scale − b.scale (trailing zeros dropped toward it), any other is rounded to
+// `digits` digits.
+Decimal java_divide(const Decimal& a, const Decimal& b, std::int64_t digits) {
+  const std::int64_t preferred = a.scale - b.scale;
+  if (a.unscaled.is_zero()) return Decimal{BigInt(), preferred};
+  BigInt ua = a.unscaled, ub = b.unscaled;
+  const bool negative = ua.negative() != ub.negative();
+  if (ua.negative()) ua.negate();
+  if (ub.negative()) ub.negate();
+  const std::int64_t k = std::max<std::int64_t>(0, digits + 1 + digits_of(ub) - digits_of(ua));
+  BigInt q, r;
+  BigInt::divide(BigInt::multiply(ua, BigInt::pow10(static_cast<std::size_t>(k))), ub, q, r);
+  std::int64_t scale = preferred + k;
+  if (r.is_zero()) {
+    while (scale > preferred && !q.is_zero()) {
+      BigInt tenth = q;
+      if (tenth.divide_small(10) != 0) break;
+      q = std::move(tenth);
+      --scale;
+    }
+  }
+  return round_half_even(std::move(q), scale, digits, !r.is_zero(), negative);
 }
 
 void require_positive(const Decimal& x, const char* message) {
@@ -195,13 +250,16 @@ void require_positive(const Decimal& x, const char* message) {
 
 Decimal decimal_exp(const Decimal& x) {
   if (x.unscaled.is_zero()) return Decimal{BigInt::from_int64(1), 0};
+  check_argument(x);
   const std::int64_t digits = result_digits(x);
   const std::int64_t exponent = adjusted_exponent(x);
   // big-math takes the integral part as an int: beyond it, Java's intValueExact fails.
-  if (exponent >= 9) {
-    BigInt whole = decimal_to_integer(x);
-    if (whole.negative()) whole.negate();
-    if (BigInt::compare(whole, BigInt::from_int64(2147483647)) > 0) throw ArithmeticError("Overflow");
+  if (exponent >= 10) throw ArithmeticError("Overflow");
+  if (exponent == 9) {
+    const BigInt whole = decimal_to_integer(x);
+    if (BigInt::compare(whole, BigInt::from_int64(2147483647)) > 0 ||
+        BigInt::compare(whole, BigInt::from_int64(-2147483648LL)) < 0)
+      throw ArithmeticError("Overflow");
   }
   const std::size_t base = static_cast<std::size_t>(static_cast<double>(digits + 6) * kBitsPerDigit) + 96;
   const std::size_t halvings = halvings_for(base);
@@ -233,15 +291,27 @@ Decimal decimal_exp(const Decimal& x) {
 
 Decimal decimal_log(const Decimal& x) {
   require_positive(x, "Natural log of number zero or less");
+  check_argument(x);
   if (is_power_of_ten(x, 0)) return Decimal{};
-  return logarithm(x, false);
+  return logarithm(x, result_digits(x));
 }
 
+// big-math's log10: ln x and ln 10, each to two digits more, divided in that precision, the
+// quotient then rounded: so log10(100) is 2 (an exact quotient), log10(1) a zero at ln 10's
+// scale (0E+33), and the last digit is that of the double rounding.
 Decimal decimal_log10(const Decimal& x) {
   require_positive(x, "Log10 of number zero or less");
-  if (is_power_of_ten(x, 0)) return Decimal{};
-  if (is_power_of_ten(x, 1)) return Decimal{BigInt::from_int64(1), 0};
-  return logarithm(x, true);
+  check_argument(x);
+  const std::int64_t digits = result_digits(x), wider = digits + 2;
+  if (is_power_of_ten(x, 0)) return Decimal{BigInt(), -(wider - 1)};
+  const std::size_t bits = static_cast<std::size_t>(static_cast<double>(wider + 6) * kBitsPerDigit) + 128;
+  const Fixed f(bits);
+  const Decimal ln10 = round_to_digits(f.ln10(), bits, 0, wider, false);
+  const Decimal quotient = java_divide(logarithm(x, wider), ln10, wider);
+  const bool negative = quotient.unscaled.negative();
+  BigInt magnitude = quotient.unscaled;
+  if (negative) magnitude.negate();
+  return round_half_even(std::move(magnitude), quotient.scale, digits, false, negative);
 }
 
 Decimal decimal_abs(const Decimal& x) {
@@ -251,6 +321,8 @@ Decimal decimal_abs(const Decimal& x) {
 }
 
 Decimal decimal_round(const Decimal& x) {
+  if (x.unscaled.is_zero()) return Decimal{};
+  check_argument(x);
   if (x.scale <= 0) return Decimal{decimal_to_integer(x), 0};
   // Below 0.1 in magnitude: 0, without building 10^scale for a tiny number.
   if (x.scale > digits_of(x.unscaled) + 1) return Decimal{};
@@ -264,8 +336,9 @@ Decimal decimal_round(const Decimal& x) {
 }
 
 BigInt decimal_to_integer(const Decimal& x) {
+  if (x.unscaled.is_zero()) return BigInt();
   if (x.scale <= 0) {
-    if (!x.unscaled.is_zero() && digits_of(x.unscaled) - x.scale > kMaxIntegerDigits)
+    if (digits_of(x.unscaled) - x.scale > kMaxScaledDigits)
       throw ArithmeticError("BigInteger would overflow supported range");
     return BigInt::multiply(x.unscaled, BigInt::pow10(static_cast<std::size_t>(-x.scale)));
   }
