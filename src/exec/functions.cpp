@@ -471,18 +471,49 @@ void check_marker_argument(std::string_view raw, std::size_t arity, std::size_t 
 }
 
 ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args,
-                                const std::vector<std::string>& arg_names) {
+                                const std::vector<std::string>& arg_names,
+                                const std::vector<std::optional<LiteralArgument>>& literals) {
   const std::string name = util::ascii_lower(raw);
   if (auto similarity = similarity_function(name, args, arg_names)) return *similarity;
   if (auto made = factory_function(name, args, arg_names)) return *made;
   std::vector<ScalarFunction> overloads = function_overloads(name);
   if (overloads.empty()) error::invalid("Unknown function '{}'", name);
+  const auto literal = [&](std::size_t i) -> const LiteralArgument* {
+    return i < literals.size() && literals[i] ? &*literals[i] : nullptr;
+  };
+  std::vector<const ScalarFunction*> assignable_to;
+  bool all_literals = true;  // every untyped argument a scalar literal (no marker, no null)
+  for (std::size_t i = 0; i < args.size(); ++i) all_literals = all_literals && (args[i] || literal(i));
   for (const auto& f : overloads) {
     if (f.params.size() != args.size()) continue;
-    bool ok = true;
-    for (std::size_t i = 0; i < args.size(); ++i) ok = ok && (!args[i] || assignable(args[i], f.params[i]));
-    if (ok) return f;
+    bool ok = true, exact = true;
+    for (std::size_t i = 0; i < args.size() && ok; ++i) {
+      if (args[i]) {
+        ok = assignable(args[i], f.params[i]);
+        exact = exact && args[i] == f.params[i];
+      } else if (const LiteralArgument* lit = literal(i)) {
+        ok = lit->null || types::constant_accepted(*f.params[i], lit->kind);
+        exact = exact && !lit->null && lit->preferred == f.params[i];
+      } else {
+        exact = false;
+      }
+    }
+    if (!ok) continue;
+    if (exact && !literals.empty()) return f;
+    assignable_to.push_back(&f);
   }
+  if (assignable_to.size() > 1 && !literals.empty() && all_literals) {
+    std::string sigs;
+    for (const ScalarFunction* f : assignable_to) {
+      std::string p;
+      for (const auto* t : f->params) p += (p.empty() ? "" : ", ") + std::string(t->name);
+      sigs += (sigs.empty() ? "" : ", ") + fmt::format("system.{} : ({}) -> {}", name, p, f->result->name);
+    }
+    error::invalid("Ambiguous call to function system.{} (can be matched by following signatures: {}): use type casts "
+                   "to disambiguate",
+                   name, sigs);
+  }
+  if (!assignable_to.empty()) return *assignable_to.front();
   if (overloads[0].params.size() != args.size())
     error::invalid("Invalid number of arguments in call to function system.{}: {} required but {} provided",
                    name, overloads[0].params.size(), args.size());
@@ -490,10 +521,11 @@ ScalarFunction resolve_function(std::string_view raw, const std::vector<const ty
   for (const auto& f : overloads) {
     std::string p;
     for (const auto* t : f.params) p += (p.empty() ? "" : ", ") + std::string(t->name);
-    sigs += (sigs.empty() ? "" : ", ") + fmt::format("({}) -> {}", p, f.result->name);
+    sigs += (sigs.empty() ? "" : ", ") + fmt::format("system.{} : ({}) -> {}", name, p, f.result->name);
   }
-  error::invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: system.{} : {})",
-                 name, name, sigs);
+  // Each signature as Function.toString writes it, joined (FunctionResolver.format).
+  error::invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: {})",
+                 name, sigs);
 }
 
 namespace {

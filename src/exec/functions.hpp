@@ -4,12 +4,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "exec/result.hpp"
+#include "types/codec.hpp"
 #include "types/cql_type.hpp"
 #include "util/clock.hpp"
 
@@ -44,11 +46,23 @@ struct ScalarFunction {
 // Overloads of `name` (lower-cased); empty when the function does not exist.
 std::vector<ScalarFunction> function_overloads(std::string_view name);
 
+// A literal argument as FunctionResolver weighs it: the kind of its token and the type it has
+// on its own (Constants' preferred type).
+struct LiteralArgument {
+  types::ConstantKind kind = types::ConstantKind::String;
+  const types::CqlType* preferred = nullptr;
+  bool null = false;  // NULL: assignable to every type, exactly to none
+};
+
 // Picks the overload whose parameters accept `arg_types` (nullptr = not yet typed, e.g. a
 // literal); throws InvalidRequest "Unknown function …" / "Invalid call to function …".
-// `arg_names`, the arguments as written, only serve messages.
+// `arg_names`, the arguments as written, only serve messages. With `literals` (per argument,
+// for the untyped ones that are scalar literals), FunctionResolver.pickBestMatch: the first
+// overload every argument matches exactly (a literal of its preferred type) wins, else the only
+// one they can be assigned to; several are "Ambiguous call to function …".
 ScalarFunction resolve_function(std::string_view name, const std::vector<const types::CqlType*>& arg_types,
-                                const std::vector<std::string>& arg_names = {});
+                                const std::vector<std::string>& arg_names = {},
+                                const std::vector<std::optional<LiteralArgument>>& literals = {});
 
 // The type every overload of `name` with `arity` parameters gives parameter `i`; nullptr when
 // they differ (or there is none).

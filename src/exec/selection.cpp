@@ -104,6 +104,18 @@ bool is_similarity(std::string_view fn) {
   return fn == "similarity_cosine" || fn == "similarity_euclidean" || fn == "similarity_dot_product";
 }
 
+// Constants.Type.FLOAT's preferred type: double when the double nearest the text reads back
+// (Java's Double.toString) as the same decimal value, else decimal (1.00000000000000000001).
+bool float_literal_is_double(std::string_view text) {
+  if (text == "NaN" || text == "-NaN" || text == "Infinity" || text == "-Infinity") return true;
+  const auto exact = types::Decimal::from_text(text);
+  if (!exact) return true;
+  const double d = std::strtod(std::string(text).c_str(), nullptr);
+  if (!std::isfinite(d)) return false;
+  const auto near = types::Decimal::from_text(fmt::format("{}", d));  // shortest round-trip text
+  return near && types::decimal_subtract(*exact, *near).unscaled.is_zero();
+}
+
 // The type a literal argument has on its own (Constants.Type.getPreferedTypeFor, and an array
 // literal read as a float vector for FunctionParameter.vector); nullptr for null and markers.
 const types::CqlType* literal_type(const ast::Term& term) {
@@ -470,7 +482,21 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       if (is_similarity(fn))  // FunctionFactory's first pass: each literal's own type
         for (std::size_t i = 0; i < args.size(); ++i)
           if (!arg_types[i] && args[i].kind == ast::SelectorKind::Constant) arg_types[i] = literal_type(args[i].constant);
-      r.function = resolve_function(fn, arg_types, arg_names);
+      // A scalar literal weighs in with its kind and preferred type (round(1.5) is the double one).
+      std::vector<std::optional<LiteralArgument>> literals(args.size());
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        const ast::Term& c = args[i].constant;
+        if (arg_types[i] || args[i].kind != ast::SelectorKind::Constant) continue;
+        if (c.kind == ast::TermKind::Null) {
+          literals[i] = LiteralArgument{types::ConstantKind::String, nullptr, true};
+          continue;
+        }
+        if (static_cast<int>(c.kind) > static_cast<int>(ast::TermKind::Duration)) continue;
+        const types::CqlType* preferred = c.kind == ast::TermKind::Hex ? nullptr : literal_type(c);
+        if (c.kind == ast::TermKind::Float && !float_literal_is_double(c.text)) preferred = native(Kind::Decimal);
+        literals[i] = LiteralArgument{static_cast<types::ConstantKind>(static_cast<int>(c.kind)), preferred};
+      }
+      r.function = resolve_function(fn, arg_types, arg_names, literals);
       if (is_similarity(fn))  // FunctionResolver.validateTypes: each element must fit a float
         for (std::size_t i = 0; i < args.size(); ++i) {
           if (args[i].kind != ast::SelectorKind::Constant || args[i].constant.kind != ast::TermKind::List) continue;
