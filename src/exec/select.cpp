@@ -617,6 +617,13 @@ bool collection_value(const types::CqlType& type, const store::ComplexColumn* co
   return true;
 }
 
+// A UDT value whose fields are all null (or absent).
+bool all_fields_null(std::string_view value) {
+  std::vector<std::optional<std::string_view>> fields;
+  types::decode_tuple(value, fields);
+  return std::none_of(fields.begin(), fields.end(), [](const auto& f) { return f.has_value(); });
+}
+
 // Fills the per-column live cells of a row (statics from the static row).
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
                    std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
@@ -633,6 +640,8 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
   const std::int64_t part_del = p.deletion().timestamp;
   auto fill = [&](int col, const store::CellRef& c, std::int64_t shadow) {
     if (!c.live(now_s) || c.timestamp <= shadow) return;
+    if (!t.column(col).type->frozen && t.column(col).type->kind == types::Kind::Udt && all_fields_null(c.value))
+      return;  // 5.0 keeps a cell per non-null field of a non-frozen UDT: with none, no value
     auto& out = cells[static_cast<std::size_t>(col)];
     out.present = true;
     out.value = c.value;
