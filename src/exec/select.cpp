@@ -640,7 +640,8 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
   const std::int64_t part_del = p.deletion().timestamp;
   auto fill = [&](int col, const store::CellRef& c, std::int64_t shadow) {
     if (!c.live(now_s) || c.timestamp <= shadow) return;
-    if (!t.column(col).type->frozen && t.column(col).type->kind == types::Kind::Udt && all_fields_null(c.value))
+    const types::CqlType& type = *t.column(col).type;
+    if (type.kind == types::Kind::Udt && !type.frozen && all_fields_null(c.value))
       return;  // 5.0 keeps a cell per non-null field of a non-frozen UDT: with none, no value
     auto& out = cells[static_cast<std::size_t>(col)];
     out.present = true;

@@ -427,8 +427,17 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         bool in_key_order = true;
         std::vector<ResolvedSelector> resolved;
         for (std::size_t i = 0; i < args.size(); ++i) {
-          ResolvedSelector arg = resolve(t, args[i]);
+          // A literal takes its partition key column's type, as the token function's parameter.
+          ResolvedSelector arg = resolve_argument(t, args[i]);
           const schema::Column& key = t.column(t.partition_key[i]);
+          if (args[i].kind == ast::SelectorKind::Constant && !arg.type) {
+            const ast::Term& c = args[i].constant;
+            if (static_cast<int>(c.kind) <= static_cast<int>(ast::TermKind::Duration) &&
+                !types::constant_accepted(*key.type, static_cast<types::ConstantKind>(static_cast<int>(c.kind))))
+              invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", term_text(c),
+                      i, key.type->name);
+          }
+          bind_constant_argument(arg, args[i], key.type, fmt::format("arg{}(system.token)", i));
           if (arg.type != key.type)
             invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", arg.name, i,
                     key.type->name);
