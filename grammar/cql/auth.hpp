@@ -47,8 +47,8 @@ struct user_password : seq<kw_password, string_lit> {};
 struct user_hashed_password : seq<kw_hashed, kw_password, string_lit> {};
 struct user_superuser : kw_superuser {};
 struct user_nosuperuser : kw_nosuperuser {};
-struct user_options : seq<opt<kw_with, sor<user_password, user_hashed_password>>,
-                          opt<sor<user_superuser, user_nosuperuser>>> {};
+struct user_options
+    : seq<opt<kw_with, sor<user_password, user_hashed_password>>, opt<sor<user_superuser, user_nosuperuser>>> {};
 
 struct create_role : seq<kw_role, auth_begin, opt<auth_if_not_exists>, role_name, opt<role_options>> {};
 struct create_user : seq<kw_user, auth_begin, opt<auth_if_not_exists>, user_name, user_options> {};
@@ -79,8 +79,8 @@ struct resource_function : seq<kw_function, qualified_name, lparen, opt<list<res
 struct resource_all_mbeans : seq<kw_all, kw_mbeans> {};
 struct resource_mbean : seq<sor<kw_mbean, kw_mbeans>, string_lit> {};
 struct resource : sor<resource_all_keyspaces, resource_all_tables, resource_all_roles, resource_all_functions_in,
-                      resource_all_functions, resource_all_mbeans, resource_keyspace, resource_role,
-                      resource_function, resource_mbean, resource_table> {};
+                      resource_all_functions, resource_all_mbeans, resource_keyspace, resource_role, resource_function,
+                      resource_mbean, resource_table> {};
 
 struct grant_permissions : seq<auth_begin, permission_or_all, kw_on, resource, kw_to, role_name> {};
 struct grant_role : seq<auth_begin, role_name, kw_to, role_name> {};

@@ -33,8 +33,8 @@ struct plain_ident_body {
   using rule_t = plain_ident_body;
   using subs_t = pegtl::empty_list;
 
-  template <apply_mode, rewind_mode, template <class...> class Action,
-            template <class...> class Control, class Input, class... States>
+  template <apply_mode, rewind_mode, template <class...> class Action, template <class...> class Control, class Input,
+            class... States>
   static bool match(Input& in, States&&...) {
     std::size_t n = 0;
     const std::size_t avail = in.size(0);
@@ -61,11 +61,11 @@ struct ident : sor<quoted_ident, plain_ident> {};
 // `expected` is the keyword as written (Tab completion offers it); `token_name` is what
 // syntax errors say, Cassandra's ANTLR token (Lexer.g): K_ and the keyword, except where one
 // token spells several words (TABLE is K_COLUMNFAMILY, TRUE and FALSE are BOOLEAN).
-#define CQLBOX_KEYWORD_TOKEN(name, text, token)         \
-  struct kw_##name : kw<TAO_PEGTL_ISTRING(text)> {       \
-    static constexpr const char* expected = text;         \
-    static constexpr const char* token_name = token;      \
-    static constexpr bool is_keyword = true;              \
+#define CQLBOX_KEYWORD_TOKEN(name, text, token)      \
+  struct kw_##name : kw<TAO_PEGTL_ISTRING(text)> {   \
+    static constexpr const char* expected = text;    \
+    static constexpr const char* token_name = token; \
+    static constexpr bool is_keyword = true;         \
   }
 #define CQLBOX_KEYWORD(name, text) CQLBOX_KEYWORD_TOKEN(name, text, "K_" text)
 
@@ -194,9 +194,9 @@ CQLBOX_KEYWORD(users, "USERS");
 
 #undef CQLBOX_KEYWORD
 
-#define CQLBOX_PUNCT(name, rule, text)                \
-  struct name : tok<rule> {                           \
-    static constexpr const char* expected = text;     \
+#define CQLBOX_PUNCT(name, rule, text)            \
+  struct name : tok<rule> {                       \
+    static constexpr const char* expected = text; \
   }
 
 CQLBOX_PUNCT(comma, one<','>, "','");
@@ -221,5 +221,4 @@ CQLBOX_PUNCT(semicolon, one<';'>, "';'");
 
 // For analyze(): an identifier always consumes at least one character.
 template <typename Name>
-struct tao::pegtl::analyze_traits<Name, cqlbox::grammar::plain_ident_body>
-    : tao::pegtl::analyze_any_traits<> {};
+struct tao::pegtl::analyze_traits<Name, cqlbox::grammar::plain_ident_body> : tao::pegtl::analyze_any_traits<> {};

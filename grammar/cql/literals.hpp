@@ -14,9 +14,8 @@ struct string_lit : tok<sor<string_sq_body, string_dollar_body>> {
 };
 
 struct hex_digit : ranges<'0', '9', 'a', 'f', 'A', 'F'> {};
-struct uuid_body : seq<rep<8, hex_digit>, one<'-'>, rep<4, hex_digit>, one<'-'>, rep<4, hex_digit>,
-                       one<'-'>, rep<4, hex_digit>, one<'-'>, rep<12, hex_digit>,
-                       not_at<ident_other>> {};
+struct uuid_body : seq<rep<8, hex_digit>, one<'-'>, rep<4, hex_digit>, one<'-'>, rep<4, hex_digit>, one<'-'>,
+                       rep<4, hex_digit>, one<'-'>, rep<12, hex_digit>, not_at<ident_other>> {};
 struct uuid_lit : tok<uuid_body> {
   static constexpr const char* expected = "UUID";
 };
@@ -26,10 +25,9 @@ struct hex_lit : tok<hex_body> {
   static constexpr const char* expected = "HEXNUMBER";
 };
 
-struct duration_unit : sor<TAO_PEGTL_ISTRING("mo"), TAO_PEGTL_ISTRING("ms"),
-                           TAO_PEGTL_ISTRING("us"), TAO_PEGTL_STRING("\xc2\xb5s"),
-                           TAO_PEGTL_ISTRING("ns"), one<'y', 'Y', 'w', 'W', 'd', 'D', 'h', 'H',
-                                                        'm', 'M', 's', 'S'>> {};
+struct duration_unit
+    : sor<TAO_PEGTL_ISTRING("mo"), TAO_PEGTL_ISTRING("ms"), TAO_PEGTL_ISTRING("us"), TAO_PEGTL_STRING("\xc2\xb5s"),
+          TAO_PEGTL_ISTRING("ns"), one<'y', 'Y', 'w', 'W', 'd', 'D', 'h', 'H', 'm', 'M', 's', 'S'>> {};
 struct duration_units : plus<plus<digit>, duration_unit> {};
 // ISO 8601, as Cassandra's lexer reads it: upper case, at least one designator (so a bare `p`
 // or `P` is a name), the week form, and the alternative form P0001-02-03T04:05:06.
@@ -43,8 +41,7 @@ struct duration_iso_alternative : seq<rep<4, digit>, one<'-'>, rep<2, digit>, on
                                       rep<2, digit>, one<':'>, rep<2, digit>, one<':'>, rep<2, digit>> {};
 struct duration_iso : seq<one<'P'>, sor<duration_iso_alternative, iso_part<'W'>,
                                         seq<duration_iso_period, opt<duration_iso_time>>, duration_iso_time>> {};
-struct duration_body : seq<opt<one<'-'>>, sor<duration_units, duration_iso>,
-                           not_at<ident_other>> {};
+struct duration_body : seq<opt<one<'-'>>, sor<duration_units, duration_iso>, not_at<ident_other>> {};
 struct duration_lit : tok<duration_body> {
   static constexpr const char* expected = "DURATION";
 };
@@ -52,13 +49,12 @@ struct duration_lit : tok<duration_body> {
 struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, plus<digit>> {};
 // "1..3" is 1, the range '..', then 3 (a slice m[1..3]): a '.' right before another is no
 // decimal point; "0...3." is 0., '..', 3. (Cassandra's lexer reads INTEGER '.' before a RANGE).
-struct float_body : seq<opt<one<'-'>>, plus<digit>,
-                        sor<seq<one<'.'>, sor<at<two<'.'>>, seq<not_at<one<'.'>>, star<digit>, opt<exponent>>>>,
-                            exponent>,
-                        not_at<ident_other>> {};
-struct float_special : seq<opt<one<'-'>>, sor<TAO_PEGTL_ISTRING("NaN"),
-                                              TAO_PEGTL_ISTRING("Infinity")>,
-                           not_at<ident_other>> {};
+struct float_body
+    : seq<opt<one<'-'>>, plus<digit>,
+          sor<seq<one<'.'>, sor<at<two<'.'>>, seq<not_at<one<'.'>>, star<digit>, opt<exponent>>>>, exponent>,
+          not_at<ident_other>> {};
+struct float_special
+    : seq<opt<one<'-'>>, sor<TAO_PEGTL_ISTRING("NaN"), TAO_PEGTL_ISTRING("Infinity")>, not_at<ident_other>> {};
 struct float_lit : tok<sor<float_body, float_special>> {
   static constexpr const char* expected = "FLOAT";
 };
@@ -83,7 +79,6 @@ struct boolean_lit : sor<kw_true, kw_false> {};
 struct null_lit : kw_null {};
 
 // Order matters: a uuid and a duration both start with digits, a float with an integer.
-struct constant : sor<string_lit, uuid_lit, hex_lit, duration_lit, float_lit, integer_lit,
-                      boolean_lit> {};
+struct constant : sor<string_lit, uuid_lit, hex_lit, duration_lit, float_lit, integer_lit, boolean_lit> {};
 
 }  // namespace cqlbox::grammar

@@ -40,8 +40,8 @@ struct subscript_close : rbracket {};
 struct subscript_from : seq<term> {};
 struct subscript_to : seq<term> {};
 struct subscript_range : range_tok {};
-struct subscript_body : sor<seq<subscript_range, subscript_to>,
-                            seq<subscript_from, opt<subscript_range, opt<subscript_to>>>> {};
+struct subscript_body
+    : sor<seq<subscript_range, subscript_to>, seq<subscript_from, opt<subscript_range, opt<subscript_to>>>> {};
 struct selector_subscript : seq<subscript_open, subscript_body, subscript_close> {};
 struct selector_modifier : sor<selector_subscript, seq<dot, selector_field>> {};
 // (type)(expression): a type hint before a parenthesised selector (selectionTypeHint over
@@ -49,17 +49,23 @@ struct selector_modifier : sor<selector_subscript, seq<dot, selector_field>> {};
 struct selector_hinted : seq<cast_open, cast_type_name, cast_close, selector_paren> {};
 struct selector_primary : seq<sor<selector_cast, selector_body, selector_constant, selector_hinted, selector_paren>,
                               star<selector_modifier>> {};
-struct selector_negate : tok<one<'-'>> { static constexpr const char* expected = "'-'"; };
+struct selector_negate : tok<one<'-'>> {
+  static constexpr const char* expected = "'-'";
+};
 struct selector_unary;
 // Recurses once per '-': `nests` makes the parser count the levels (see parse/actions.hpp).
 struct selector_negated : seq<selector_negate, selector_unary> {
   static constexpr bool nests = true;
 };
 struct selector_unary : sor<selector_negated, selector_primary> {};
-struct product_op : tok<one<'*', '/', '%'>> { static constexpr const char* expected = "'*'"; };
+struct product_op : tok<one<'*', '/', '%'>> {
+  static constexpr const char* expected = "'*'";
+};
 struct product_tail : seq<product_op, selector_unary> {};
 struct selector_product : seq<selector_unary, star<product_tail>> {};
-struct sum_op : tok<one<'+', '-'>> { static constexpr const char* expected = "'+'"; };
+struct sum_op : tok<one<'+', '-'>> {
+  static constexpr const char* expected = "'+'";
+};
 struct sum_tail : seq<sum_op, selector_product> {};
 struct selector_sum : seq<selector_product, star<sum_tail>> {};
 struct selector_unaliased : selector_sum {};
@@ -91,9 +97,8 @@ struct limit_value : int_value {};
 struct limit_clause : seq<kw_limit, limit_value> {};
 struct allow_filtering : seq<kw_allow, kw_filtering> {};
 
-struct select_stmt : seq<kw_select, opt<select_json>, opt<select_distinct>, select_clause,
-                         kw_from, qualified_name, opt<where_clause>, opt<group_by>,
-                         opt<order_by>, opt<per_partition_limit>, opt<limit_clause>,
-                         opt<allow_filtering>> {};
+struct select_stmt
+    : seq<kw_select, opt<select_json>, opt<select_distinct>, select_clause, kw_from, qualified_name, opt<where_clause>,
+          opt<group_by>, opt<order_by>, opt<per_partition_limit>, opt<limit_clause>, opt<allow_filtering>> {};
 
 }  // namespace cqlbox::grammar

@@ -13,9 +13,8 @@ struct end_of_input : eof {
 };
 // EXPLAIN <select>: cqlbox's own, how the query would be served (exec/explain.cpp).
 struct explain_stmt : seq<kw_explain, select_stmt> {};
-struct cql_statement : sor<explain_stmt, select_stmt, insert_stmt, update_stmt, delete_stmt, batch_stmt,
-                           create_stmt, drop_stmt, alter_stmt, use_stmt, truncate_stmt, grant_stmt,
-                           revoke_stmt, list_stmt> {};
+struct cql_statement : sor<explain_stmt, select_stmt, insert_stmt, update_stmt, delete_stmt, batch_stmt, create_stmt,
+                           drop_stmt, alter_stmt, use_stmt, truncate_stmt, grant_stmt, revoke_stmt, list_stmt> {};
 struct statement : seq<sp, cql_statement, opt<semicolon>, end_of_input> {};
 
 }  // namespace cqlbox::grammar

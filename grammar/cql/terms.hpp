@@ -16,8 +16,7 @@ struct udt_field_name : seq<ident, at<colon>> {};
 struct udt_fields : list<seq<udt_field_name, colon, term>, comma> {};
 struct brace_literal
     : seq<brace_open,
-          opt<sor<seq<term, sor<seq<map_colon, term, star<comma, term, map_colon, term>>,
-                                star<comma, term>>>,
+          opt<sor<seq<term, sor<seq<map_colon, term, star<comma, term, map_colon, term>>, star<comma, term>>>,
                   udt_fields>>,
           brace_close> {};
 struct list_open : lbracket {};
@@ -71,12 +70,24 @@ struct term_sum_tail : seq<term_sum_op, term_product> {};
 struct term : seq<term_product, star<term_sum_tail>> {};
 
 // Relations: one column, a parenthesised column tuple, or token(columns).
-struct op_lte : tok<string<'<', '='>> { static constexpr const char* expected = "'<='"; };
-struct op_gte : tok<string<'>', '='>> { static constexpr const char* expected = "'>='"; };
-struct op_neq : tok<string<'!', '='>> { static constexpr const char* expected = "'!='"; };
-struct op_lt : tok<one<'<'>> { static constexpr const char* expected = "'<'"; };
-struct op_gt : tok<one<'>'>> { static constexpr const char* expected = "'>'"; };
-struct op_eq : tok<one<'='>> { static constexpr const char* expected = "'='"; };
+struct op_lte : tok<string<'<', '='>> {
+  static constexpr const char* expected = "'<='";
+};
+struct op_gte : tok<string<'>', '='>> {
+  static constexpr const char* expected = "'>='";
+};
+struct op_neq : tok<string<'!', '='>> {
+  static constexpr const char* expected = "'!='";
+};
+struct op_lt : tok<one<'<'>> {
+  static constexpr const char* expected = "'<'";
+};
+struct op_gt : tok<one<'>'>> {
+  static constexpr const char* expected = "'>'";
+};
+struct op_eq : tok<one<'='>> {
+  static constexpr const char* expected = "'='";
+};
 struct op_contains_key : seq<kw_contains, kw_key> {};
 struct op_contains : kw_contains {};
 struct op_like : kw_like {};
@@ -92,15 +103,13 @@ struct is_not_null : seq<kw_is, kw_not, kw_null> {};
 struct relation_column : ident {};
 struct map_entry_open : lbracket {};
 struct single_relation
-    : seq<relation_column,
-          sor<seq<compare_op, term>, in_values, seq<op_contains_key, term>,
-              seq<op_contains, term>, is_not_null, seq<map_entry_open, term, rbracket, compare_op, term>>> {};
+    : seq<relation_column, sor<seq<compare_op, term>, in_values, seq<op_contains_key, term>, seq<op_contains, term>,
+                               is_not_null, seq<map_entry_open, term, rbracket, compare_op, term>>> {};
 struct multi_open : lparen {};
 struct multi_close : rparen {};
-struct multi_relation : seq<multi_open, list<relation_column, comma>, multi_close,
-                            sor<seq<compare_op, term>, in_values>> {};
-struct token_relation : seq<kw_token, lparen, list<relation_column, comma>, rparen, compare_op,
-                            term> {};
+struct multi_relation
+    : seq<multi_open, list<relation_column, comma>, multi_close, sor<seq<compare_op, term>, in_values>> {};
+struct token_relation : seq<kw_token, lparen, list<relation_column, comma>, rparen, compare_op, term> {};
 struct relation_begin : success {};
 struct relation : seq<relation_begin, sor<token_relation, multi_relation, single_relation>> {};
 struct where_clause : seq<kw_where, list<relation, kw_and>> {};

@@ -19,6 +19,6 @@ struct type_dimension : tok<plus<digit>> {
 // A name possibly followed by <args>: list<int>, frozen<map<text, int>>, tuple<int, text>,
 // vector<float, 3>.
 struct type_ref : seq<opt<type_keyspace>, type_name,
-                        opt<type_args_open, list<sor<type_ref, type_dimension>, comma>, type_args_close>> {};
+                      opt<type_args_open, list<sor<type_ref, type_dimension>, comma>, type_args_close>> {};
 
 }  // namespace cqlbox::grammar

@@ -22,8 +22,20 @@ struct QualifiedName {
 };
 
 enum class TermKind : std::uint8_t {
-  String, Integer, Float, Uuid, Boolean, Hex, Duration,  // constants (same order as types)
-  Null, List, Set, Map, Tuple, FunctionCall, Udt,
+  String,
+  Integer,
+  Float,
+  Uuid,
+  Boolean,
+  Hex,
+  Duration,  // constants (same order as types)
+  Null,
+  List,
+  Set,
+  Map,
+  Tuple,
+  FunctionCall,
+  Udt,
   Operation,  // text: "+", "-", "*", "/", "%", or "n" (unary minus); items: the operands
   Bind,       // a bind marker: text is its name (empty for '?'), bind_index its position
   Cast,       // (type)term: text is the type's name, items[0] the term
@@ -33,14 +45,14 @@ enum class TermKind : std::uint8_t {
 // elements in `items` (a map alternates key, value); a function call keeps its name in `text`.
 struct Term {
   TermKind kind = TermKind::Null;
-  std::uint16_t depth = 1;       // levels of this term's tree, itself included (parse bounds it)
+  std::uint16_t depth = 1;  // levels of this term's tree, itself included (parse bounds it)
   // Bind: 0-based, in the order the markers appear. 32 bits: a protocol BATCH joins statements
   // of up to 65,535 markers each.
   std::uint32_t bind_index = 0;
   std::string_view text;
   Vec<Term> items;
   Vec<std::string_view> fields;  // Udt: the field name of each item
-  std::uint32_t offset = 0;  // byte offset in the statement, for messages
+  std::uint32_t offset = 0;      // byte offset in the statement, for messages
 
   bool is_constant() const { return kind <= TermKind::Duration; }
 };
@@ -51,14 +63,14 @@ enum class SelectorKind : std::uint8_t { Column, Star, Constant, FunctionCall, F
 
 struct Selector {
   SelectorKind kind = SelectorKind::Column;
-  std::string_view name;  // column name or function name (lower-cased unless quoted)
-  Term constant;          // SelectorKind::Constant; Element: the key; Slice: the bounds given
+  std::string_view name;    // column name or function name (lower-cased unless quoted)
+  Term constant;            // SelectorKind::Constant; Element: the key; Slice: the bounds given
   std::uint8_t bounds = 0;  // Slice: kFrom | kTo, which bounds were written
   static constexpr std::uint8_t kFrom = 1, kTo = 2;
-  Vec<Selector> args;     // SelectorKind::FunctionCall; Field: the value whose field `name` is read
+  Vec<Selector> args;          // SelectorKind::FunctionCall; Field: the value whose field `name` is read
   std::string_view cast_type;  // CAST(x AS <type>): name "cast", one argument
-  std::string_view alias; // empty when no AS
-  std::uint16_t depth = 1;  // levels of this selector's tree, constant terms included
+  std::string_view alias;      // empty when no AS
+  std::uint16_t depth = 1;     // levels of this selector's tree, constant terms included
 };
 
 enum class Operator : std::uint8_t { Eq, Lt, Lte, Gt, Gte, Neq, In, Contains, ContainsKey, Like, IsNotNull };
@@ -69,14 +81,14 @@ struct Relation {
   RelationKind kind = RelationKind::Single;
   Vec<std::string_view> columns;  // one for Single; several for Multi and Token
   Operator op = Operator::Eq;
-  Vec<Term> values;  // one term, or the IN list (tuples for Multi); {key, value} for m[key] = value
+  Vec<Term> values;        // one term, or the IN list (tuples for Multi); {key, value} for m[key] = value
   bool map_entry = false;  // m[key] op value
   bool in_marker = false;  // IN ?: values holds one marker standing for the whole list
 };
 
 struct TypeRef {
   std::string_view keyspace;  // a user type's, when written ks.name
-  std::string_view name;  // "int", "list", "frozen", a UDT name …; digits for a dimension
+  std::string_view name;      // "int", "list", "frozen", a UDT name …; digits for a dimension
   Vec<TypeRef> args;
   bool dimension = false;  // vector<float, 3>'s 3
 };
@@ -119,8 +131,8 @@ struct CreateTable {
 struct AlterTable {
   enum class Action : std::uint8_t { Add, Drop, Rename, With, AlterType, DropCompactStorage } action = Action::With;
   QualifiedName table;
-  bool if_exists = false;          // ALTER TABLE IF EXISTS
-  bool action_if = false;          // ADD IF NOT EXISTS / DROP IF EXISTS / RENAME IF EXISTS
+  bool if_exists = false;  // ALTER TABLE IF EXISTS
+  bool action_if = false;  // ADD IF NOT EXISTS / DROP IF EXISTS / RENAME IF EXISTS
   Vec<ColumnDef> add;
   Vec<std::string_view> drop;
   std::optional<std::int64_t> drop_timestamp;  // DROP … USING TIMESTAMP n
@@ -208,11 +220,11 @@ struct Insert {
 };
 
 enum class AssignmentKind : std::uint8_t {
-  Set,          // c = v
-  Add,          // c = c + v (append, add to a set or map, counter increment)
-  Subtract,     // c = c - v
-  Prepend,      // c = v + c
-  SetElement,   // c[k] = v
+  Set,         // c = v
+  Add,         // c = c + v (append, add to a set or map, counter increment)
+  Subtract,    // c = c - v
+  Prepend,     // c = v + c
+  SetElement,  // c[k] = v
 };
 
 struct Assignment {
@@ -230,8 +242,8 @@ struct Condition {
   std::optional<Term> element;  // c[k] op v
   std::string_view field;       // c.field op v (a UDT field)
   Operator op = Operator::Eq;
-  Vec<Term> values;             // one, or the IN list
-  bool in_marker = false;       // IN ?: values holds one marker standing for the whole list
+  Vec<Term> values;        // one, or the IN list
+  bool in_marker = false;  // IN ?: values holds one marker standing for the whole list
 };
 
 struct Update {
@@ -310,8 +322,17 @@ struct Select {
 // auth::Resource. A table without a keyspace takes the session's.
 struct ResourceRef {
   enum class Kind : std::uint8_t {
-    AllKeyspaces, Keyspace, AllTables, Table, AllRoles, Role, AllFunctions, FunctionsInKeyspace, Function,
-    AllMBeans, MBean,
+    AllKeyspaces,
+    Keyspace,
+    AllTables,
+    Table,
+    AllRoles,
+    Role,
+    AllFunctions,
+    FunctionsInKeyspace,
+    Function,
+    AllMBeans,
+    MBean,
   };
   Kind kind = Kind::AllKeyspaces;
   std::string_view keyspace;
@@ -323,8 +344,16 @@ struct ResourceRef {
 // GRANT, REVOKE, LIST PERMISSIONS): exec/auth_statements.cpp runs them.
 struct AuthStatement {
   enum class Kind : std::uint8_t {
-    CreateRole, AlterRole, DropRole, ListRoles, ListUsers, GrantRole, RevokeRole, GrantPermissions,
-    RevokePermissions, ListPermissions,
+    CreateRole,
+    AlterRole,
+    DropRole,
+    ListRoles,
+    ListUsers,
+    GrantRole,
+    RevokeRole,
+    GrantPermissions,
+    RevokePermissions,
+    ListPermissions,
   };
   Kind kind = Kind::CreateRole;
   bool user_form = false;  // CREATE/ALTER/DROP USER
@@ -335,7 +364,7 @@ struct AuthStatement {
   // Role options, as written (each at most once: a second is a SyntaxException at parse).
   std::optional<std::string_view> password, hashed_password;
   std::optional<bool> login, superuser;
-  std::optional<Term> options;  // OPTIONS = {…}
+  std::optional<Term> options;                            // OPTIONS = {…}
   bool access_datacenters = false, access_cidrs = false;  // ACCESS TO/FROM … given
   Vec<std::string_view> datacenters, cidrs;               // empty with the flag: ALL
   // GRANT/REVOKE/LIST permissions: a bit per permission (auth::Permission order), all bits for
@@ -358,9 +387,8 @@ struct FunctionStatement {
   std::optional<TypeRef> state_type;
 };
 
-using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable,
-                               CreateIndex, CreateType, AlterTable, AlterKeyspace, AlterType,
-                               DropKeyspace, DropTable, DropIndex, DropType, Use, Truncate, ViewStatement,
-                               AuthStatement, FunctionStatement>;
+using Statement = std::variant<Select, Insert, Update, Delete, Batch, CreateKeyspace, CreateTable, CreateIndex,
+                               CreateType, AlterTable, AlterKeyspace, AlterType, DropKeyspace, DropTable, DropIndex,
+                               DropType, Use, Truncate, ViewStatement, AuthStatement, FunctionStatement>;
 
 }  // namespace cqlbox::ast

@@ -10,7 +10,16 @@
 namespace cqlbox::auth {
 
 enum class Permission : std::uint8_t {
-  Create, Alter, Drop, Select, Modify, Authorize, Describe, Execute, Unmask, SelectMasked
+  Create,
+  Alter,
+  Drop,
+  Select,
+  Modify,
+  Authorize,
+  Describe,
+  Execute,
+  Unmask,
+  SelectMasked
 };
 inline constexpr int kPermissionCount = 10;
 

@@ -68,12 +68,8 @@ std::vector<Resource> Resource::chain() const {
   std::vector<Resource> out{*this};
   switch (kind) {
     // DataResource.getParent: table → all tables of its keyspace → keyspace → all keyspaces.
-    case Kind::Table:
-      out.push_back(all_tables(keyspace));
-      [[fallthrough]];
-    case Kind::AllTables:
-      out.push_back(keyspace_of(keyspace));
-      [[fallthrough]];
+    case Kind::Table: out.push_back(all_tables(keyspace)); [[fallthrough]];
+    case Kind::AllTables: out.push_back(keyspace_of(keyspace)); [[fallthrough]];
     case Kind::Keyspace: out.push_back(all_keyspaces()); break;
     case Kind::Role: out.push_back(all_roles()); break;
     case Kind::Function:

@@ -14,10 +14,17 @@ namespace cqlbox::auth {
 
 struct Resource {
   enum class Kind : std::uint8_t {
-    AllKeyspaces, Keyspace, AllTables, Table,
-    AllRoles, Role,
-    AllFunctions, FunctionsInKeyspace, Function,
-    AllMBeans, MBean,
+    AllKeyspaces,
+    Keyspace,
+    AllTables,
+    Table,
+    AllRoles,
+    Role,
+    AllFunctions,
+    FunctionsInKeyspace,
+    Function,
+    AllMBeans,
+    MBean,
   };
   Kind kind = Kind::AllKeyspaces;
   std::string keyspace;  // Keyspace, AllTables, Table, FunctionsInKeyspace, Function

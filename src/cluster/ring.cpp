@@ -30,8 +30,8 @@ std::string host_id(const std::string& address) {
   std::string hex;
   for (int i = 60; i >= 0; i -= 4) hex += kHex[(a >> i) & 15];
   for (int i = 60; i >= 0; i -= 4) hex += kHex[(b >> i) & 15];
-  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
-         hex.substr(16, 4) + "-" + hex.substr(20);
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+         hex.substr(20);
 }
 
 }  // namespace
@@ -48,7 +48,10 @@ Ring::Ring(int nodes, int tokens_per_node) {
   // 2^64 = q * total + r, so floor(i * 2^64 / total) = i * q + floor(i * r / total).
   const auto utotal = static_cast<std::uint64_t>(total);
   std::uint64_t q = UINT64_MAX / utotal, r = UINT64_MAX % utotal + 1;
-  if (r == utotal) { ++q; r = 0; }
+  if (r == utotal) {
+    ++q;
+    r = 0;
+  }
   for (int i = 0; i < total; ++i) {
     const auto ui = static_cast<std::uint64_t>(i);
     const std::uint64_t offset = ui * q + ui * r / utotal;
@@ -65,7 +68,8 @@ std::size_t Ring::owner_index(std::int64_t token) const {
 
 std::vector<int> Ring::replicas(std::int64_t token, const Replication& r) const {
   std::vector<int> out;
-  const std::size_t want = static_cast<std::size_t>(std::max(0, std::min<int>(r.replication_factor, static_cast<int>(nodes_.size()))));
+  const std::size_t want =
+      static_cast<std::size_t>(std::max(0, std::min<int>(r.replication_factor, static_cast<int>(nodes_.size()))));
   const std::size_t start = owner_index(token);
   for (std::size_t k = 0; k < tokens_.size() && out.size() < want; ++k) {
     int node = tokens_[(start + k) % tokens_.size()].second;

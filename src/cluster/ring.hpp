@@ -13,8 +13,8 @@
 namespace cqlbox::cluster {
 
 struct Node {
-  std::string address;   // 127.0.0.k
-  std::string host_id;   // a stable uuid derived from the address
+  std::string address;               // 127.0.0.k
+  std::string host_id;               // a stable uuid derived from the address
   std::vector<std::int64_t> tokens;  // ascending
 };
 

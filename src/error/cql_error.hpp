@@ -17,8 +17,8 @@ enum class ErrorClass : std::uint16_t {
   ServerError = 0x0000,
   ProtocolError = 0x000A,
   AuthenticationError = 0x0100,  // a failed login (PasswordAuthenticator)
-  ReadFailure = 0x1300,  // message: everything after `message="`, the driver's info dict included
-  FunctionFailure = 0x1400,  // a function or operation failed while it ran (division by zero)
+  ReadFailure = 0x1300,          // message: everything after `message="`, the driver's info dict included
+  FunctionFailure = 0x1400,      // a function or operation failed while it ran (division by zero)
   SyntaxException = 0x2000,
   Unauthorized = 0x2100,
   InvalidRequest = 0x2200,

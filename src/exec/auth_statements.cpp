@@ -14,9 +14,9 @@
 
 namespace cqlbox::exec {
 
-using error::ErrorClass;
 using auth::Permission;
 using auth::Resource;
+using error::ErrorClass;
 using Kind = ast::AuthStatement::Kind;
 
 void ensure_not_anonymous(const Session& s) {
@@ -118,7 +118,9 @@ Result alter_role(Database& db, Session& session, const ast::AuthStatement& s) {
   if (!super) {
     if (session.user == name) {
       // A role may change its own password, and nothing else (alterableOptions).
-      auto refuse = [](const char* option) { error::fail(ErrorClass::Unauthorized, "You aren't allowed to alter {}", option); };
+      auto refuse = [](const char* option) {
+        error::fail(ErrorClass::Unauthorized, "You aren't allowed to alter {}", option);
+      };
       if (s.login) refuse("LOGIN");
       if (s.options) refuse("OPTIONS");
       if (!db.auth.enabled && s.password) refuse("PASSWORD");
@@ -163,7 +165,8 @@ std::string boolean(bool b) { return std::string(1, b ? '\1' : '\0'); }
 Result list_roles(Database& db, Session& session, const ast::AuthStatement& s) {
   ensure_not_anonymous(session);
   const std::string grantee(s.role);
-  if (!grantee.empty() && !db.auth.exists(grantee)) error::invalid("{} doesn't exist", Resource::role(grantee).to_string());
+  if (!grantee.empty() && !db.auth.exists(grantee))
+    error::invalid("{} doesn't exist", Resource::role(grantee).to_string());
   std::set<std::string> roles;
   const bool describe_all = session.internal || !db.auth.enabled ||
                             auth::has(db.auth.authorize(session.user, Resource::all_roles()), Permission::Describe);
@@ -192,12 +195,16 @@ Result list_roles(Database& db, Session& session, const ast::AuthStatement& s) {
   }
   out.table = "roles";
   const types::CqlType* options = types::collection_type(types::Kind::Map, {text_type(), text_type()}, false);
-  out.columns = {{"role", text_type()}, {"super", boolean_type()}, {"login", boolean_type()}, {"options", options},
+  out.columns = {{"role", text_type()},
+                 {"super", boolean_type()},
+                 {"login", boolean_type()},
+                 {"options", options},
                  {"datacenters", text_type()}};
   for (const std::string& r : roles) {
     const auth::Role* role = db.auth.find(r);
     if (!role) continue;
-    out.rows.push_back({r, boolean(role->is_super), boolean(role->can_login), types::encode_pairs({}), std::string("ALL")});
+    out.rows.push_back(
+        {r, boolean(role->is_super), boolean(role->can_login), types::encode_pairs({}), std::string("ALL")});
   }
   return out;
 }
@@ -208,8 +215,10 @@ Result grant_or_revoke_role(Database& db, Session& session, const ast::AuthState
   ensure_not_anonymous(session);
   if (!db.auth.exists(role)) error::invalid("{} doesn't exist", role);
   if (!db.auth.exists(grantee)) error::invalid("{} doesn't exist", grantee);
-  if (s.kind == Kind::GrantRole) db.auth.grant_role(role, grantee);
-  else db.auth.revoke_role(role, grantee);
+  if (s.kind == Kind::GrantRole)
+    db.auth.grant_role(role, grantee);
+  else
+    db.auth.revoke_role(role, grantee);
   return Void{};
 }
 
@@ -287,7 +296,8 @@ Result list_permissions(Database& db, Session& session, const ast::AuthStatement
     if (!resource_exists(db, *r)) error::invalid("{} doesn't exist", r->to_string());
   }
   const std::string grantee(s.role);
-  if (!grantee.empty() && !db.auth.exists(grantee)) error::invalid("{} doesn't exist", Resource::role(grantee).to_string());
+  if (!grantee.empty() && !db.auth.exists(grantee))
+    error::invalid("{} doesn't exist", Resource::role(grantee).to_string());
   if (!session.internal && !db.auth.enabled)
     error::invalid("LIST PERMISSIONS operation is not supported by AllowAllAuthorizer");
   // CassandraAuthorizer.list: who may see whose permissions.
@@ -305,7 +315,8 @@ Result list_permissions(Database& db, Session& session, const ast::AuthStatement
   Rows out;
   out.keyspace = "system_auth";
   out.table = "permissions";
-  out.columns = {{"role", text_type()}, {"username", text_type()}, {"resource", text_type()}, {"permission", text_type()}};
+  out.columns = {
+      {"role", text_type()}, {"username", text_type()}, {"resource", text_type()}, {"permission", text_type()}};
   for (const auto& d : details)
     out.rows.push_back({d.role, d.role, d.resource.to_string(), std::string(auth::permission_name(d.permission))});
   return out;
@@ -320,7 +331,8 @@ std::string quoted(std::string_view s) {
 }  // namespace
 
 std::optional<std::string> password_free_text(const ast::AuthStatement& s) {
-  if (!s.password || s.hashed_password || (s.kind != Kind::CreateRole && s.kind != Kind::AlterRole)) return std::nullopt;
+  if (!s.password || s.hashed_password || (s.kind != Kind::CreateRole && s.kind != Kind::AlterRole))
+    return std::nullopt;
   const std::string hash = auth::hash_password(*s.password);
   if (hash.empty()) return std::nullopt;
   std::string out = s.kind == Kind::CreateRole ? "CREATE ROLE " : "ALTER ROLE ";
@@ -330,7 +342,8 @@ std::optional<std::string> password_free_text(const ast::AuthStatement& s) {
   if (s.login) out += fmt::format(" AND LOGIN = {}", *s.login);
   if (s.superuser) out += fmt::format(" AND SUPERUSER = {}", *s.superuser);
   if (s.access_datacenters) {
-    if (s.datacenters.empty()) out += " AND ACCESS TO ALL DATACENTERS";
+    if (s.datacenters.empty())
+      out += " AND ACCESS TO ALL DATACENTERS";
     else {
       out += " AND ACCESS TO DATACENTERS {";
       for (std::size_t i = 0; i < s.datacenters.size(); ++i) out += (i ? ", " : "") + quoted(s.datacenters[i]);
@@ -371,8 +384,8 @@ std::string resource_cql(const Resource& r) {
 std::vector<std::string> auth_state_statements(const auth::AuthState& state) {
   std::vector<std::string> out;
   for (const auto& [name, role] : state.roles()) {
-    std::string s = fmt::format("CREATE ROLE {} WITH LOGIN = {} AND SUPERUSER = {}", quoted(name), role.can_login,
-                                role.is_super);
+    std::string s =
+        fmt::format("CREATE ROLE {} WITH LOGIN = {} AND SUPERUSER = {}", quoted(name), role.can_login, role.is_super);
     if (!role.salted_hash.empty()) s += " AND HASHED PASSWORD = " + quoted(role.salted_hash);
     out.push_back(std::move(s));
   }

@@ -42,8 +42,10 @@ struct SpecWalk {
     if (type == nullptr) return;
     switch (t.kind) {
       case TermKind::Bind: mark(t, name, type); return;
-      case TermKind::List: case TermKind::Set:
-        if ((type->kind == Kind::List || type->kind == Kind::Set || type->kind == Kind::Vector) && !type->params.empty())
+      case TermKind::List:
+      case TermKind::Set:
+        if ((type->kind == Kind::List || type->kind == Kind::Set || type->kind == Kind::Vector) &&
+            !type->params.empty())
           for (const auto& item : t.items) term(item, fmt::format("value({})", name), type->params[0]);
         return;
       case TermKind::Map:
@@ -64,7 +66,8 @@ struct SpecWalk {
         if (type->kind == Kind::Udt)
           for (std::size_t i = 0; i < t.items.size(); ++i)
             for (std::size_t f = 0; f < type->fields.size(); ++f)
-              if (type->fields[f] == t.fields[i]) term(t.items[i], fmt::format("{}.{}", name, type->fields[f]), type->params[f]);
+              if (type->fields[f] == t.fields[i])
+                term(t.items[i], fmt::format("{}.{}", name, type->fields[f]), type->params[f]);
         return;
       case TermKind::Operation:
         check_operation_markers(t, *type);
@@ -143,10 +146,11 @@ struct SpecWalk {
       // Relation.toRestriction's refusals come at PREPARE, as in 5.0.
       if (r.op == ast::Operator::Neq && !r.map_entry && !r.values.empty())
         error::invalid("Unsupported \"!=\" relation: {} != {}", util::cql_name(c->name), term_text(r.values[0]));
-      if (r.op == ast::Operator::IsNotNull) error::invalid("Unsupported restriction: {} IS NOT NULL", util::cql_name(c->name));
+      if (r.op == ast::Operator::IsNotNull)
+        error::invalid("Unsupported restriction: {} IS NOT NULL", util::cql_name(c->name));
       if ((r.op == ast::Operator::Contains || r.op == ast::Operator::ContainsKey) && !c->type->is_collection())
-        error::invalid("Cannot use {} on non-collection column {}", r.op == ast::Operator::Contains ? "CONTAINS" : "CONTAINS KEY",
-                       util::cql_name(c->name));
+        error::invalid("Cannot use {} on non-collection column {}",
+                       r.op == ast::Operator::Contains ? "CONTAINS" : "CONTAINS KEY", util::cql_name(c->name));
       if (r.op == ast::Operator::ContainsKey && c->type->kind != Kind::Map)
         error::invalid("Cannot use CONTAINS KEY on non-map column {}", util::cql_name(c->name));
       const types::CqlType* t = c->type;
@@ -156,7 +160,8 @@ struct SpecWalk {
         continue;
       }
       if (r.op == ast::Operator::Contains && !t->params.empty()) {
-        for (const auto& v : r.values) term(v, fmt::format("value({})", c->name), t->params[t->kind == Kind::Map ? 1 : 0]);
+        for (const auto& v : r.values)
+          term(v, fmt::format("value({})", c->name), t->params[t->kind == Kind::Map ? 1 : 0]);
         continue;
       }
       if (r.op == ast::Operator::ContainsKey && !t->params.empty()) {
@@ -181,8 +186,10 @@ struct SpecWalk {
       const types::CqlType* t = c->type;
       std::string name = c->name;
       if (cond.element && (t->kind == Kind::Map || t->kind == Kind::List)) {
-        if (t->kind == Kind::Map) term(*cond.element, fmt::format("key({})", name), t->params[0]);
-        else term(*cond.element, fmt::format("idx({})", name), types::native_type(Kind::Int));
+        if (t->kind == Kind::Map)
+          term(*cond.element, fmt::format("key({})", name), t->params[0]);
+        else
+          term(*cond.element, fmt::format("idx({})", name), types::native_type(Kind::Int));
         t = t->kind == Kind::Map ? t->params[1] : t->params[0];
         name = fmt::format("value({})", name);
       } else if (!cond.field.empty() && t->kind == Kind::Udt) {
@@ -247,9 +254,12 @@ struct SpecWalk {
     for (const auto& target : s.columns) {
       const schema::Column* c = column(target.column);
       if (!c || !target.element) continue;
-      if (c->type->kind == Kind::Map) term(*target.element, fmt::format("key({})", c->name), c->type->params[0]);
-      else if (c->type->kind == Kind::Set) term(*target.element, fmt::format("value({})", c->name), c->type->params[0]);
-      else term(*target.element, fmt::format("idx({})", c->name), types::native_type(Kind::Int));
+      if (c->type->kind == Kind::Map)
+        term(*target.element, fmt::format("key({})", c->name), c->type->params[0]);
+      else if (c->type->kind == Kind::Set)
+        term(*target.element, fmt::format("value({})", c->name), c->type->params[0]);
+      else
+        term(*target.element, fmt::format("idx({})", c->name), types::native_type(Kind::Int));
     }
     relations(s.where, "DELETE");
     conditions(s.conditions);
@@ -280,42 +290,46 @@ void walk_one(const Database& db, const Session& session, const S& s, SpecWalk& 
 
 }  // namespace
 
-BindSpecs bind_specs(const Database& db, const Session& session, const ast::Statement& statement,
-                     std::size_t markers) {
+BindSpecs bind_specs(const Database& db, const Session& session, const ast::Statement& statement, std::size_t markers) {
   BindSpecs specs;
   specs.markers.resize(markers);
   SpecWalk w;
   w.out = &specs.markers;
   w.set.assign(markers, false);
-  std::visit([&](const auto& s) {
-    using S = std::decay_t<decltype(s)>;
-    if constexpr (std::is_same_v<S, ast::Select>) {
-      const schema::TableSchema& t = resolve_table(db, session, s.table);
-      specs.result_keyspace = t.keyspace;
-      specs.result_table = t.name;
-      std::vector<SelectionMarker> selected;
-      const Selection selection = resolve_selection(t, s.selectors, &selected);
-      if (s.json) specs.result = std::vector<ResultColumn>{{"[json]", types::native_type(Kind::Text)}};
-      else if (!s.explain) specs.result = selection.result_columns();
-      for (const auto& m : selected)
-        if (m.index < markers) {
-          specs.markers[m.index] = BindSpec{t.keyspace, t.name, m.name, m.type};
-          w.set[m.index] = true;
+  std::visit(
+      [&](const auto& s) {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, ast::Select>) {
+          const schema::TableSchema& t = resolve_table(db, session, s.table);
+          specs.result_keyspace = t.keyspace;
+          specs.result_table = t.name;
+          std::vector<SelectionMarker> selected;
+          const Selection selection = resolve_selection(t, s.selectors, &selected);
+          if (s.json)
+            specs.result = std::vector<ResultColumn>{{"[json]", types::native_type(Kind::Text)}};
+          else if (!s.explain)
+            specs.result = selection.result_columns();
+          for (const auto& m : selected)
+            if (m.index < markers) {
+              specs.markers[m.index] = BindSpec{t.keyspace, t.name, m.name, m.type};
+              w.set[m.index] = true;
+            }
         }
-    }
-    if constexpr (std::is_same_v<S, ast::Select> || std::is_same_v<S, ast::Insert> ||
-                  std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>) {
-      walk_one(db, session, s, w, specs, true);
-    } else if constexpr (std::is_same_v<S, ast::Batch>) {
-      for (const auto& inner : s.statements) std::visit([&](const auto& st) { walk_one(db, session, st, w, specs, false); }, inner);
-      if (s.timestamp && s.timestamp->kind == TermKind::Bind) {
-        BindSpec& b = specs.markers[s.timestamp->bind_index];
-        b.name = "[timestamp]";
-        b.type = types::native_type(Kind::Bigint);
-        w.set[s.timestamp->bind_index] = true;
-      }
-    }
-  }, statement);
+        if constexpr (std::is_same_v<S, ast::Select> || std::is_same_v<S, ast::Insert> ||
+                      std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>) {
+          walk_one(db, session, s, w, specs, true);
+        } else if constexpr (std::is_same_v<S, ast::Batch>) {
+          for (const auto& inner : s.statements)
+            std::visit([&](const auto& st) { walk_one(db, session, st, w, specs, false); }, inner);
+          if (s.timestamp && s.timestamp->kind == TermKind::Bind) {
+            BindSpec& b = specs.markers[s.timestamp->bind_index];
+            b.name = "[timestamp]";
+            b.type = types::native_type(Kind::Bigint);
+            w.set[s.timestamp->bind_index] = true;
+          }
+        }
+      },
+      statement);
   for (std::size_t i = 0; i < markers; ++i)
     if (!w.set[i]) {
       specs.markers[i].name = fmt::format("[marker{}]", i);

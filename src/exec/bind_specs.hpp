@@ -34,7 +34,6 @@ struct BindSpecs {
 
 // REQUIRES: `markers` is the parser's count for `statement`. Throws what resolving the table
 // throws (unknown keyspace or table). A marker whose role is not recognised is typed blob.
-BindSpecs bind_specs(const Database& db, const Session& session, const ast::Statement& statement,
-                     std::size_t markers);
+BindSpecs bind_specs(const Database& db, const Session& session, const ast::Statement& statement, std::size_t markers);
 
 }  // namespace cqlbox::exec

@@ -35,8 +35,8 @@ store::Cell tombstone(const WriteStamp& w) {
 }
 
 // Element cells for a serialized collection value of column `c`.
-void add_elements(const schema::Column& c, std::string_view value, const WriteStamp& w,
-                  const FunctionContext& ctx, bool prepend, store::ComplexWrite& out) {
+void add_elements(const schema::Column& c, std::string_view value, const WriteStamp& w, const FunctionContext& ctx,
+                  bool prepend, store::ComplexWrite& out) {
   std::vector<std::string_view> elements;
   const types::CqlType& type = *c.type;
   types::decode_elements(value, elements, type.kind == Kind::Map);
@@ -75,7 +75,8 @@ std::string op_text(const schema::Column& c, const ast::Assignment& a) {
     case ast::AssignmentKind::Add: return fmt::format("{} = {} + {}", name, a.ref, term_text(a.value));
     case ast::AssignmentKind::Subtract: return fmt::format("{} = {} - {}", name, a.ref, term_text(a.value));
     case ast::AssignmentKind::Prepend: return fmt::format("{} = {} + {}", name, term_text(a.value), a.ref);
-    case ast::AssignmentKind::SetElement: return fmt::format("{}[{}] = {}", name, term_text(*a.element), term_text(a.value));
+    case ast::AssignmentKind::SetElement:
+      return fmt::format("{}[{}] = {}", name, term_text(*a.element), term_text(a.value));
     default: return fmt::format("{} = {}", name, term_text(a.value));
   }
 }
@@ -97,9 +98,7 @@ void check_operation_kind(const schema::Column& c, const ast::Assignment& a) {
   if (type.frozen) invalid("Invalid operation ({}) for frozen collection column {}", op_text(c, a), name);
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 store::ComplexWrite overwrite_collection(const schema::Column& c, const std::optional<std::string>& value,
                                          const WriteStamp& w, const FunctionContext& ctx) {
@@ -140,8 +139,10 @@ std::vector<store::PathCell> list_as_seen(const StoredRow& stored, const store::
       std::erase_if(cells, [&](const store::PathCell& pc) { return cw.deletion.deletes(pc.cell.timestamp); });
     for (const store::PathCell& pc : cw.cells) {
       auto it = std::find_if(cells.begin(), cells.end(), [&](const store::PathCell& x) { return x.path == pc.path; });
-      if (it == cells.end()) cells.push_back(pc);
-      else if (store::supersedes(pc.cell, it->cell)) it->cell = pc.cell;
+      if (it == cells.end())
+        cells.push_back(pc);
+      else if (store::supersedes(pc.cell, it->cell))
+        it->cell = pc.cell;
     }
   }
   std::erase_if(cells, [&](const store::PathCell& pc) { return !pc.cell.live(now_s); });
@@ -154,10 +155,9 @@ std::vector<store::PathCell> list_as_seen(const StoredRow& stored, const store::
 
 }  // namespace
 
-void apply_assignment(const schema::Column& c,
-                      const ast::Assignment& a, const std::optional<std::string>& value,
-                      const std::optional<std::string>& element, const StoredRow& stored,
-                      const WriteStamp& w, const FunctionContext& ctx, store::Mutation& m) {
+void apply_assignment(const schema::Column& c, const ast::Assignment& a, const std::optional<std::string>& value,
+                      const std::optional<std::string>& element, const StoredRow& stored, const WriteStamp& w,
+                      const FunctionContext& ctx, store::Mutation& m) {
   const types::CqlType& type = *c.type;
   const bool is_static = c.kind == schema::ColumnKind::Static;
   const std::string name = util::cql_name(c.name);
@@ -173,7 +173,8 @@ void apply_assignment(const schema::Column& c,
   // Counters: c = c + n / c = c - n.
   if (type.kind == Kind::Counter) {
     if (a.kind != ast::AssignmentKind::Add && a.kind != ast::AssignmentKind::Subtract)
-      invalid("Cannot set the value of counter column {} (counters can only be incremented/decremented, not set)", name);
+      invalid("Cannot set the value of counter column {} (counters can only be incremented/decremented, not set)",
+              name);
     if (!value) invalid("Invalid null value for counter increment");
     std::int64_t delta = types::read_be<std::int64_t>(*value);
     if (a.kind == ast::AssignmentKind::Subtract) delta = -delta;
@@ -181,11 +182,14 @@ void apply_assignment(const schema::Column& c,
     if (!stored.row.empty()) {
       const store::CellRef cell = stored.row.cell(c.position);
       if (cell && cell->live(w.now_s) &&
-          cell->timestamp > (stored.row.clustering().empty() && is_static ? stored.partition->deletion().timestamp
-                                                                          : stored.partition->row_shadow(stored.row, *stored.comparator)))
+          cell->timestamp > (stored.row.clustering().empty() && is_static
+                                 ? stored.partition->deletion().timestamp
+                                 : stored.partition->row_shadow(stored.row, *stored.comparator)))
         current = types::read_be<std::int64_t>(cell->value);
     }
-    store::Cell cell = live_cell(types::be_bytes(static_cast<std::int64_t>(static_cast<std::uint64_t>(current) + static_cast<std::uint64_t>(delta))), w);
+    store::Cell cell = live_cell(types::be_bytes(static_cast<std::int64_t>(static_cast<std::uint64_t>(current) +
+                                                                           static_cast<std::uint64_t>(delta))),
+                                 w);
     (is_static ? m.static_cells : m.cells).emplace_back(c.position, std::move(cell));
     return;
   }
@@ -210,7 +214,9 @@ void apply_assignment(const schema::Column& c,
         // Every stored element equal to one of the given values goes: the values sorted once,
         // each element found by binary search (a 40,000-element removal was quadratic).
         const types::CqlType& element_type = *type.params[0];
-        auto less = [&](std::string_view x, std::string_view y) { return types::compare_values(element_type, x, y) < 0; };
+        auto less = [&](std::string_view x, std::string_view y) {
+          return types::compare_values(element_type, x, y) < 0;
+        };
         std::sort(removed.begin(), removed.end(), less);
         for (const store::PathCell& pc : list_as_seen(stored, m, c, w.now_s))
           if (std::binary_search(removed.begin(), removed.end(), std::string_view(pc.cell.value), less))
@@ -241,8 +247,8 @@ void apply_assignment(const schema::Column& c,
   m.complex.push_back(std::move(cw));
 }
 
-void delete_element(const Database& db, const schema::Column& c, const std::string& element,
-                    const StoredRow& stored, const WriteStamp& w, store::Mutation& m) {
+void delete_element(const Database& db, const schema::Column& c, const std::string& element, const StoredRow& stored,
+                    const WriteStamp& w, store::Mutation& m) {
   const types::CqlType& type = *c.type;
   const std::string name = util::cql_name(c.name);
   if (!type.multi_cell()) {

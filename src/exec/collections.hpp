@@ -20,8 +20,8 @@ namespace cqlbox::exec {
 // Timestamps and TTL shared by every cell a statement writes.
 struct WriteStamp {
   std::int64_t timestamp;
-  std::int32_t ttl;      // 0 = none
-  std::int64_t expiry;   // kNoExpiry when ttl is 0
+  std::int32_t ttl;     // 0 = none
+  std::int64_t expiry;  // kNoExpiry when ttl is 0
   std::int64_t now_s;
 };
 
@@ -45,13 +45,12 @@ StoredRow find_stored(const Database& db, const schema::TableSchema& t, const st
 // Operation.Addition/Substraction.prepare: += / -= (and prepends) need a counter or a
 // non-frozen collection; checked before the WHERE clause, as 5.0 prepares operations first.
 void check_operation_kind(const schema::Column& c, const ast::Assignment& a);
-void apply_assignment(const schema::Column& c,
-                      const ast::Assignment& a, const std::optional<std::string>& value,
-                      const std::optional<std::string>& element, const StoredRow& stored,
-                      const WriteStamp& w, const FunctionContext& ctx, store::Mutation& m);
+void apply_assignment(const schema::Column& c, const ast::Assignment& a, const std::optional<std::string>& value,
+                      const std::optional<std::string>& element, const StoredRow& stored, const WriteStamp& w,
+                      const FunctionContext& ctx, store::Mutation& m);
 
 // DELETE c[k]: the element tombstone for column `c`.
-void delete_element(const Database& db, const schema::Column& c, const std::string& element,
-                    const StoredRow& stored, const WriteStamp& w, store::Mutation& m);
+void delete_element(const Database& db, const schema::Column& c, const std::string& element, const StoredRow& stored,
+                    const WriteStamp& w, store::Mutation& m);
 
 }  // namespace cqlbox::exec

@@ -39,9 +39,10 @@ store::PathTypes slot_types(const schema::TableSchema& t) {
   for (int i : t.statics) paths.statics.push_back(t.column(i).type->path_type());
   for (std::size_t slot = 0; slot < t.regulars.size() && slot < store::RowShape::kMaxPacked; ++slot) {
     switch (t.column(t.regulars[slot]).type->kind) {
-      case types::Kind::Bigint: case types::Kind::Double: case types::Kind::Timestamp: case types::Kind::Time:
-        paths.fixed8 = static_cast<std::uint16_t>(paths.fixed8 | (1u << slot));
-        break;
+      case types::Kind::Bigint:
+      case types::Kind::Double:
+      case types::Kind::Timestamp:
+      case types::Kind::Time: paths.fixed8 = static_cast<std::uint16_t>(paths.fixed8 | (1u << slot)); break;
       default: break;
     }
   }
@@ -60,8 +61,10 @@ store::TableStore& Database::store_of(const schema::TableSchema& t) {
   if (it == stores.end()) {
     std::vector<store::ClusteringColumn> cols;
     for (int i : t.clustering) cols.push_back({t.column(i).type, t.column(i).reversed});
-    it = stores.emplace(name, std::make_unique<store::TableStore>(
-                                  store::ClusteringComparator(std::move(cols)), slot_types(t))).first;
+    it = stores
+             .emplace(name,
+                      std::make_unique<store::TableStore>(store::ClusteringComparator(std::move(cols)), slot_types(t)))
+             .first;
   }
   last_store_name_ = &it->first;
   last_store_ = it->second.get();

@@ -53,7 +53,7 @@ struct Database {
     std::int32_t source_elapsed = 0;  // µs since the request started
   };
   struct Trace {
-    std::string session_id;  // 16 bytes, a time uuid of the request's start
+    std::string session_id;           // 16 bytes, a time uuid of the request's start
     std::string client, coordinator;  // addresses as text
     std::string request, query;
     std::int64_t started_at_ms = 0;
@@ -78,7 +78,7 @@ struct Database {
 
 // Session state the statements read or change.
 struct Session {
-  std::string keyspace;        // USE; empty when none
+  std::string keyspace;  // USE; empty when none
   // Who runs the statements (Cassandra's ClientState user). `internal`: cqlbox itself (replaying
   // the commit log, loading a data file, a lesson's set-up), checked for nothing; `user` is then
   // the role a replayed statement ran as, so that its creator grants follow it. Otherwise `user`
@@ -88,9 +88,9 @@ struct Session {
   // Set by the interactive shell: Ctrl-C at the terminal. A read checks it as it goes and stops
   // with ErrorClass::ShellError "Interrupted" (reads change nothing, so nothing is half done).
   const volatile int* interrupted = nullptr;
-  bool paging = true;          // cqlsh pages by default; ORDER BY + IN needs it off
+  bool paging = true;            // cqlsh pages by default; ORDER BY + IN needs it off
   std::int64_t page_size = 100;  // rows per page when paging (cqlsh's default; a driver's fetch size)
-  bool record_reads = false;   // STORAGE ON: SELECT results list the partitions/rows read
+  bool record_reads = false;     // STORAGE ON: SELECT results list the partitions/rows read
   // When set, a plain SELECT (no aggregate, GROUP BY, DISTINCT, ORDER BY or JSON) hands each
   // result row to it instead of holding them all: COPY TO streams a table this way.
   std::function<void(const std::vector<std::optional<std::string>>&)>* row_sink = nullptr;

@@ -38,8 +38,7 @@ void check_replicated_system(std::string_view keyspace, std::string_view permiss
 
 std::string_view keyspace_for(const Session& session, const ast::QualifiedName& name) {
   std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
-  if (ks.empty())
-    invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  if (ks.empty()) invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   check_user_modifiable(ks);
   return ks;
 }
@@ -49,8 +48,10 @@ void check_name(std::string_view name, const char* what) {
   for (char c : name)
     ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_');
   if (!ok)
-    invalid("{} name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters (got '{}')",
-            what, name);
+    invalid(
+        "{} name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters "
+        "(got '{}')",
+        what, name);
 }
 
 void check_table_name(std::string_view keyspace, std::string_view name) {
@@ -60,7 +61,8 @@ void check_table_name(std::string_view keyspace, std::string_view name) {
   if (!ok)
     error::fail(ErrorClass::ConfigurationException,
                 "{}.{}: Table name must not be empty, more than 48 characters long, or contain "
-                "non-alphanumeric-underscore characters (got \"{}\")", keyspace, name, name);
+                "non-alphanumeric-underscore characters (got \"{}\")",
+                keyspace, name, name);
 }
 
 std::string property_text(const ast::Term& t) {
@@ -76,7 +78,8 @@ bool durable_writes_value(const ast::Term& value) {
   if (v != "1" && v != "true" && v != "yes" && v != "0" && v != "false" && v != "no")
     error::fail(ErrorClass::SyntaxException,
                 "Invalid boolean value {} for 'durable_writes'. Positive values can be '1', 'true' or 'yes'. "
-                "Negative values can be '0', 'false' or 'no'.", property_text(value));
+                "Negative values can be '0', 'false' or 'no'.",
+                property_text(value));
   return v == "1" || v == "true" || v == "yes";
 }
 
@@ -113,13 +116,16 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
         error::fail(ErrorClass::ConfigurationException,
                     "Unrecognized strategy option {{{}}} passed to SimpleStrategy for keyspace {}", k, ks);
     auto rf = opts.find("replication_factor");
-    if (rf == opts.end()) rf = opts.emplace("replication_factor", previous_option("replication_factor").value_or("1")).first;
+    if (rf == opts.end())
+      rf = opts.emplace("replication_factor", previous_option("replication_factor").value_or("1")).first;
     check_rf(rf->second);
   } else if (name == "NetworkTopologyStrategy") {
     // Options are data centre names (the simulated cluster has one) or replication_factor.
     if (opts.size() == 1) {  // no data centre named: the previous ones, else RF for each
-      if (auto dc = previous_option("datacenter1")) opts.emplace("datacenter1", *dc);
-      else opts.emplace("replication_factor", previous_option("replication_factor").value_or("1"));
+      if (auto dc = previous_option("datacenter1"))
+        opts.emplace("datacenter1", *dc);
+      else
+        opts.emplace("replication_factor", previous_option("replication_factor").value_or("1"));
     }
     for (const auto& [k, v] : opts)
       if (k != "class" && k != "replication_factor" && k != "datacenter1")
@@ -164,7 +170,8 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
   using types::Kind;
   auto arity = [&](std::size_t n) {
     if (ref.args.size() != n)
-      error::fail(ErrorClass::SyntaxException, "Invalid type {}: expected {} type argument{}", ref.name, n, n > 1 ? "s" : "");
+      error::fail(ErrorClass::SyntaxException, "Invalid type {}: expected {} type argument{}", ref.name, n,
+                  n > 1 ? "s" : "");
   };
   if (util::iequals(ref.name, "frozen")) {
     arity(1);
@@ -217,11 +224,14 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     }
     return types::tuple_type(std::move(params));
   }
-  if (!ref.args.empty()) error::fail(ErrorClass::SyntaxException, "Invalid type {}: it takes no type arguments", ref.name);
+  if (!ref.args.empty())
+    error::fail(ErrorClass::SyntaxException, "Invalid type {}: it takes no type arguments", ref.name);
   // CQL3Type.Raw.RawUT: a user type of the statement's own keyspace only.
   if (!ref.keyspace.empty() && ref.keyspace != keyspace)
-    invalid("Statement on keyspace {} cannot refer to a user type in keyspace {}; user types can only be used in the "
-            "keyspace they are defined in", keyspace, ref.keyspace);
+    invalid(
+        "Statement on keyspace {} cannot refer to a user type in keyspace {}; user types can only be used in the "
+        "keyspace they are defined in",
+        keyspace, ref.keyspace);
   const types::CqlType* t = ref.keyspace.empty() ? types::find_native_type(ref.name) : nullptr;
   if (!t && ks) {
     auto udt = ks->types.find(std::string(ref.name));
@@ -253,8 +263,10 @@ void warn_on_replication(const Database& db, std::string_view ks, const std::map
   const int nodes = static_cast<int>(db.ring.nodes().size());
   if (r.replication_factor <= nodes) return;
   if (r.network_topology)
-    warnings.push_back(fmt::format("Your replication factor {} for keyspace {} is higher than the number of nodes {} "
-                                   "for datacenter datacenter1", r.replication_factor, ks, nodes));
+    warnings.push_back(
+        fmt::format("Your replication factor {} for keyspace {} is higher than the number of nodes {} "
+                    "for datacenter datacenter1",
+                    r.replication_factor, ks, nodes));
   else
     warnings.push_back(fmt::format("Your replication factor {} for keyspace {} is higher than the number of nodes {}",
                                    r.replication_factor, ks, nodes));
@@ -326,8 +338,10 @@ void validate_compact_table(const std::vector<schema::Column>& statics, const st
     std::vector<std::string> names;  // Cassandra's TreeMap of columns: by name
     for (const auto& c : regulars) names.push_back(c.name);
     std::sort(names.begin(), names.end());
-    invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY "
-            "KEY (got: {})", fmt::join(names, ", "));
+    invalid(
+        "COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY "
+        "KEY (got: {})",
+        fmt::join(names, ", "));
   }
 }
 
@@ -411,7 +425,9 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
       if (std::find(ck.begin(), ck.end(), o.column) == ck.end())
         bad += (bad.empty() ? "" : ", ") + std::string(o.column);
     if (!bad.empty())
-      invalid("Only clustering key columns can be defined in CLUSTERING ORDER directive: [{}] are not clustering columns", bad);
+      invalid(
+          "Only clustering key columns can be defined in CLUSTERING ORDER directive: [{}] are not clustering columns",
+          bad);
     // Walk the directive (as Cassandra does): its n-th entry must name the n-th clustering
     // column; columns after the listed ones keep ASC.
     for (std::size_t i = 0; i < s.clustering_order.size(); ++i) {
@@ -422,8 +438,10 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
       const bool listed = std::any_of(s.clustering_order.begin(), s.clustering_order.end(),
                                       [&](const ast::ClusteringOrder& o) { return o.column == ck[i]; });
       if (listed)
-        invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns ({} must appear before {})",
-                ck[i], s.clustering_order[i].column);
+        invalid(
+            "The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns ({} must "
+            "appear before {})",
+            ck[i], s.clustering_order[i].column);
       invalid("Missing CLUSTERING ORDER for column {}", ck[i]);
     }
   }
@@ -435,24 +453,24 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   std::vector<schema::Column> statics, regulars;
   for (auto name : pk) {
     const types::CqlType* type = resolve_type(find_def(name)->type, ks, false, false, db.catalog.keyspace(ks));
-    t.columns.push_back({std::string(name), type, schema::ColumnKind::PartitionKey,
-                         static_cast<int>(t.partition_key.size())});
+    t.columns.push_back(
+        {std::string(name), type, schema::ColumnKind::PartitionKey, static_cast<int>(t.partition_key.size())});
     t.partition_key.push_back(static_cast<int>(t.columns.size() - 1));
   }
   for (std::size_t i = 0; i < ck.size(); ++i) {
     const types::CqlType* type = resolve_type(find_def(ck[i])->type, ks, false, false, db.catalog.keyspace(ks));
-    t.columns.push_back({std::string(ck[i]), type, schema::ColumnKind::Clustering,
-                         static_cast<int>(i), reversed[i]});
+    t.columns.push_back({std::string(ck[i]), type, schema::ColumnKind::Clustering, static_cast<int>(i), reversed[i]});
     t.clustering.push_back(static_cast<int>(t.columns.size() - 1));
   }
   for (const auto& c : s.columns) {
-    const bool key = std::find(pk.begin(), pk.end(), c.name) != pk.end() ||
-                     std::find(ck.begin(), ck.end(), c.name) != ck.end();
+    const bool key =
+        std::find(pk.begin(), pk.end(), c.name) != pk.end() || std::find(ck.begin(), ck.end(), c.name) != ck.end();
     const types::CqlType* type = resolve_type(c.type, ks, false, false, db.catalog.keyspace(ks));
     if (has_nested_multi_cell(*type)) invalid("Non-frozen UDTs with nested non-frozen collections are not supported");
     if (key) {
       if (type->kind == types::Kind::Udt && !type->frozen)
-        invalid("Invalid non-frozen user-defined type {} for PRIMARY KEY column '{}'", util::cql_name(type->type_name), c.name);
+        invalid("Invalid non-frozen user-defined type {} for PRIMARY KEY column '{}'", util::cql_name(type->type_name),
+                c.name);
       if (type->kind == types::Kind::Counter)
         invalid("counter type is not supported for PRIMARY KEY column '{}'", c.name);
       if (type->references_duration())  // also inside a frozen collection, tuple or UDT
@@ -492,8 +510,10 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   bool custom = s.custom;
   std::string cls(s.custom_class);
   if (!cls.empty() && !custom) {
-    if (util::ascii_lower(cls) == "legacy_local_table") cls.clear();
-    else custom = true;
+    if (util::ascii_lower(cls) == "legacy_local_table")
+      cls.clear();
+    else
+      custom = true;
   }
   // CUSTOM without USING takes default_secondary_index, which no custom class is named after.
   if (custom && cls.empty()) cls = "legacy_local_table";
@@ -510,7 +530,8 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
   schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
   if (!t) invalid("Table '{}' doesn't exist", s.table.name);
   for (int r : t->regulars)
-    if (t->column(r).type->kind == types::Kind::Counter) invalid("Secondary indexes on counter tables aren't supported");
+    if (t->column(r).type->kind == types::Kind::Counter)
+      invalid("Secondary indexes on counter tables aren't supported");
   if (t->view) invalid("Secondary indexes on materialized views aren't supported");
   const int col = t->find(s.column);
   // IndexTarget.Raw.prepare: TableMetadata.getExistingColumn (5.0 never reaches COLUMN_DOES_NOT_EXIST)
@@ -528,7 +549,8 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
     invalid("Secondary indexes are not supported on duration columns");
   }
   if (t->is_compact()) {
-    if (c.is_primary_key()) invalid("Secondary indexes are not supported on PRIMARY KEY columns in COMPACT STORAGE tables");
+    if (c.is_primary_key())
+      invalid("Secondary indexes are not supported on PRIMARY KEY columns in COMPACT STORAGE tables");
     if (t->compact == schema::CompactKind::Dense)  // its one non-key column is the compact value
       invalid("Secondary indexes are not supported on compact value column of COMPACT STORAGE tables");
   }
@@ -536,16 +558,20 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
     invalid("Cannot create secondary index on the only partition key column {}", c.name);
   const bool frozen_collection = c.type->is_collection() && !c.type->multi_cell();
   if (frozen_collection && kind != "full")
-    invalid("Cannot create {}() index on frozen column {}. Frozen collections are immutable and must be fully indexed "
-            "by using the 'full({})' modifier", kind, c.name, util::cql_name(c.name));
+    invalid(
+        "Cannot create {}() index on frozen column {}. Frozen collections are immutable and must be fully indexed "
+        "by using the 'full({})' modifier",
+        kind, c.name, util::cql_name(c.name));
   if (!frozen_collection && kind == "full") invalid("full() indexes can only be created on frozen collections");
   if (!c.type->is_collection() && !kind.empty())
     invalid("Cannot create {}() index on {}. Non-collection columns only support simple indexes", kind, c.name);
   if (!(c.type->kind == types::Kind::Map && c.type->multi_cell()) && (kind == "keys" || kind == "entries"))
     invalid("Cannot create index on {} of column {} with non-map type", kind, c.name);
-  if (c.type->kind == types::Kind::Udt && !c.type->frozen) invalid("Cannot create index on non-frozen UDT column {}", c.name);
+  if (c.type->kind == types::Kind::Udt && !c.type->frozen)
+    invalid("Cannot create index on non-frozen UDT column {}", c.name);
   // IndexTarget.asCqlString: the column as CQL names it (quoted when it must be).
-  const std::string target = kind.empty() ? util::cql_name(c.name) : fmt::format("{}({})", kind, util::cql_name(c.name));
+  const std::string target =
+      kind.empty() ? util::cql_name(c.name) : fmt::format("{}({})", kind, util::cql_name(c.name));
   std::string name(s.name);
   if (!name.empty()) {
     check_name(name, "Index");
@@ -579,8 +605,7 @@ Result execute_create_index(Database& db, const Session& session, const ast::Cre
 
 Result execute_drop_index(Database& db, const Session& session, const ast::DropIndex& s) {
   std::string_view ks = s.keyspace.empty() ? std::string_view(session.keyspace) : s.keyspace;
-  if (ks.empty())
-    invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  if (ks.empty()) invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   check_user_modifiable(ks);
   schema::TableSchema* t = db.catalog.table_with_index(ks, s.name);
   if (t) check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, t->name));
@@ -602,14 +627,18 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
   auto replication = ks->replication;
   bool durable = ks->durable_writes;
   for (const auto& p : s.properties) {
-    if (p.name == "replication") replication = replication_options(p.value, s.name, &ks->replication);
-    else if (p.name == "durable_writes") durable = durable_writes_value(p.value);
-    else error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
+    if (p.name == "replication")
+      replication = replication_options(p.value, s.name, &ks->replication);
+    else if (p.name == "durable_writes")
+      durable = durable_writes_value(p.value);
+    else
+      error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   }
   Void done;
   warn_on_replication(db, s.name, replication, done.warnings);
   if (total_replicas(ks->replication) < total_replicas(replication))
-    done.warnings.push_back("When increasing replication factor you need to run a full (-full) repair to distribute the data.");
+    done.warnings.push_back(
+        "When increasing replication factor you need to run a full (-full) repair to distribute the data.");
   ks->replication = std::move(replication);
   ks->durable_writes = durable;
   return done;
@@ -652,18 +681,18 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         if (t->dropped.contains(std::string(def.name))) {
           const bool was_static = t->dropped_static.contains(std::string(def.name));
           if (was_static != def.is_static)
-            invalid("Cannot re-add previously dropped column '{}' of kind {}, incompatible with previous kind {}", def.name,
-                    def.is_static ? "STATIC" : "REGULAR", was_static ? "STATIC" : "REGULAR");
+            invalid("Cannot re-add previously dropped column '{}' of kind {}, incompatible with previous kind {}",
+                    def.name, def.is_static ? "STATIC" : "REGULAR", was_static ? "STATIC" : "REGULAR");
           if (counter_table) invalid("Cannot re-add previously dropped counter column {}", def.name);
         }
         if (def.is_static && t->clustering.empty())
           invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
         if (type->kind == types::Kind::Counter && !counter_table && !regulars.empty())
-          error::fail(ErrorClass::ConfigurationException, "{}.{}: Cannot have a counter column (\"{}\") in a non counter table",
-                      ks, t->name, def.name);
+          error::fail(ErrorClass::ConfigurationException,
+                      "{}.{}: Cannot have a counter column (\"{}\") in a non counter table", ks, t->name, def.name);
         if (type->kind != types::Kind::Counter && counter_table)
-          error::fail(ErrorClass::ConfigurationException, "{}.{}: Cannot have a non counter column (\"{}\") in a counter table",
-                      ks, t->name, def.name);
+          error::fail(ErrorClass::ConfigurationException,
+                      "{}.{}: Cannot have a non counter column (\"{}\") in a counter table", ks, t->name, def.name);
         schema::Column col{std::string(def.name), type,
                            def.is_static ? schema::ColumnKind::Static : schema::ColumnKind::Regular, 0};
         (def.is_static ? statics : regulars).push_back(std::move(col));
@@ -701,8 +730,10 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
         const bool is_static = column.kind == schema::ColumnKind::Static;
         t->dropped[column.name] = types::expand_user_types(column.type);
         t->dropped_time[column.name] = dropped_at;
-        if (is_static) t->dropped_static.insert(column.name);
-        else t->dropped_static.erase(column.name);
+        if (is_static)
+          t->dropped_static.insert(column.name);
+        else
+          t->dropped_static.erase(column.name);
         db.store_of(*t).shelve(column.name, column.position, is_static, dropped_at);
         const std::string name = column.name;
         auto& group = is_static ? statics : regulars;
@@ -736,8 +767,7 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
       }
       return Void{};
     }
-    case Action::AlterType:
-      invalid("Altering column types is no longer supported");
+    case Action::AlterType: invalid("Altering column types is no longer supported");
     case Action::DropCompactStorage:  // drop_compact_storage_enabled is false by default
       invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.");
     case Action::With: {
@@ -745,9 +775,10 @@ Result execute_alter_table(Database& db, const Session& session, const ast::Alte
       if (!t->views.empty())
         for (const auto& p : s.properties)
           if (p.name == "gc_grace_seconds" && property_text(p.value) == "0")
-            invalid("Cannot alter gc_grace_seconds of the base table of a materialized view to 0, since this value is "
-                    "used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered "
-                    "updates to expire before being replayed.");
+            invalid(
+                "Cannot alter gc_grace_seconds of the base table of a materialized view to 0, since this value is "
+                "used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered "
+                "updates to expire before being replayed.");
       apply_table_properties(*t, s.properties, false);
       return Void{};
     }
@@ -866,8 +897,7 @@ Result execute_drop_type(Database& db, const Session& session, const ast::DropTy
         users += (users.empty() ? "" : ", ") + tname;
         break;
       }
-  if (!users.empty())
-    invalid("Cannot drop user type '{}.{}' as it is still used by tables {}", ks_name, name, users);
+  if (!users.empty()) invalid("Cannot drop user type '{}.{}' as it is still used by tables {}", ks_name, name, users);
   ks->types.erase(name);
   return Void{};
 }

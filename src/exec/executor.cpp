@@ -17,13 +17,13 @@
 
 namespace cqlbox::exec {
 
-const schema::TableSchema& resolve_table(const Database& db, const Session& session,
-                                         const ast::QualifiedName& name) {
+const schema::TableSchema& resolve_table(const Database& db, const Session& session, const ast::QualifiedName& name) {
   std::string_view ks = name.keyspace.empty() ? std::string_view(session.keyspace) : name.keyspace;
   if (ks.empty())
     error::invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   Session::LastTable& last = session.last_table;
-  if (last.table && last.epoch == db.catalog.epoch() && last.name == name.name && last.keyspace == ks) return *last.table;
+  if (last.table && last.epoch == db.catalog.epoch() && last.name == name.name && last.keyspace == ks)
+    return *last.table;
   const schema::KeyspaceSchema* k = db.catalog.keyspace(ks);
   if (!k) error::invalid("keyspace {} does not exist", ks);
   auto t = k->tables.find(name.name);
@@ -37,7 +37,8 @@ void check_write_budget(Database& db) {
   if (db.memory.write_over_budget())
     error::fail(error::ErrorClass::ShellError,
                 "Memory limit reached: cqlbox has grown by {} MiB, the limit is {} MiB (--max-memory); the write "
-                "was not applied", db.memory.used_mib(), db.memory.limit() >> 20);
+                "was not applied",
+                db.memory.used_mib(), db.memory.limit() >> 20);
 }
 }  // namespace
 
@@ -58,7 +59,8 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
   const std::size_t bound = session.bound ? session.bound->size() : 0;
   if (session.markers != bound) {
     // A QUERY's text and an EXECUTE's prepared statement are checked with different words.
-    if (session.prepared) error::invalid("there were {} markers(?) in CQL but {} bound variables", session.markers, bound);
+    if (session.prepared)
+      error::invalid("there were {} markers(?) in CQL but {} bound variables", session.markers, bound);
     // Cassandra prepares the statement before it counts the values: a missing table or column,
     // or a refused restriction, is named first.
     (void)bind_specs(db, session, statement, session.markers);
@@ -70,22 +72,30 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
       std::holds_alternative<ast::Delete>(statement) || std::holds_alternative<ast::Batch>(statement)) {
     // ConsistencyLevel.validateForWrite: SERIAL levels are for conditional writes only.
     if (session.consistency == kConsistencySerial || session.consistency == kConsistencyLocalSerial) {
-      const bool conditional = std::visit([](const auto& s) {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, ast::Insert>) return s.if_not_exists;
-        else if constexpr (std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
-          return s.if_exists || !s.conditions.empty();
-        else if constexpr (std::is_same_v<S, ast::Batch>) {
-          bool any = false;
-          for (const auto& inner : s.statements)
-            any = any || std::visit([](const auto& c) {
-              using C = std::decay_t<decltype(c)>;
-              if constexpr (std::is_same_v<C, ast::Insert>) return c.if_not_exists;
-              else return c.if_exists || !c.conditions.empty();
-            }, inner);
-          return any;
-        } else return false;
-      }, statement);
+      const bool conditional = std::visit(
+          [](const auto& s) {
+            using S = std::decay_t<decltype(s)>;
+            if constexpr (std::is_same_v<S, ast::Insert>)
+              return s.if_not_exists;
+            else if constexpr (std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
+              return s.if_exists || !s.conditions.empty();
+            else if constexpr (std::is_same_v<S, ast::Batch>) {
+              bool any = false;
+              for (const auto& inner : s.statements)
+                any = any || std::visit(
+                                 [](const auto& c) {
+                                   using C = std::decay_t<decltype(c)>;
+                                   if constexpr (std::is_same_v<C, ast::Insert>)
+                                     return c.if_not_exists;
+                                   else
+                                     return c.if_exists || !c.conditions.empty();
+                                 },
+                                 inner);
+              return any;
+            } else
+              return false;
+          },
+          statement);
       if (!conditional) error::invalid("You must use conditional updates for serializable writes");
     }
     check_write_budget(db);
@@ -112,38 +122,56 @@ Result dispatch(Database& db, Session& session, const ast::Statement& statement)
   return std::visit(
       [&](const auto& s) -> Result {
         using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, ast::AuthStatement>) return execute_auth(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::FunctionStatement>) return execute_function_statement(db, session, s);
+        if constexpr (std::is_same_v<S, ast::AuthStatement>)
+          return execute_auth(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::FunctionStatement>)
+          return execute_function_statement(db, session, s);
         else if constexpr (std::is_same_v<S, ast::Select>) {
           const schema::TableSchema& t = resolve_table(db, session, s.table);
           if (session.consistency == kConsistencyAny)  // ConsistencyLevel.validateForRead
             error::invalid("ANY ConsistencyLevel is only supported for writes");
           if (is_system_table(t)) refresh_system_table(db, t);
           return s.explain ? execute_explain(db, session, s, t) : execute_select(db, session, s, t);
-        }
-        else if constexpr (std::is_same_v<S, ast::Insert>) return execute_insert(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::Update>) return execute_update(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::Delete>) return execute_delete(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::Batch>) return execute_batch(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::CreateKeyspace>) return execute_create_keyspace(db, s);
-        else if constexpr (std::is_same_v<S, ast::CreateIndex>) return execute_create_index(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::DropIndex>) return execute_drop_index(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::ViewStatement>) return execute_view_statement(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::AlterTable>) return execute_alter_table(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::AlterKeyspace>) return execute_alter_keyspace(db, s);
-        else if constexpr (std::is_same_v<S, ast::CreateType>) return execute_create_type(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::AlterType>) return execute_alter_type(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::DropType>) return execute_drop_type(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::CreateTable>) return execute_create_table(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::DropKeyspace>) return execute_drop_keyspace(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::DropTable>) return execute_drop_table(db, session, s);
-        else if constexpr (std::is_same_v<S, ast::Use>) return execute_use(db, session, s);
-        else return execute_truncate(db, session, s);
+        } else if constexpr (std::is_same_v<S, ast::Insert>)
+          return execute_insert(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Update>)
+          return execute_update(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Delete>)
+          return execute_delete(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Batch>)
+          return execute_batch(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::CreateKeyspace>)
+          return execute_create_keyspace(db, s);
+        else if constexpr (std::is_same_v<S, ast::CreateIndex>)
+          return execute_create_index(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::DropIndex>)
+          return execute_drop_index(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::ViewStatement>)
+          return execute_view_statement(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::AlterTable>)
+          return execute_alter_table(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::AlterKeyspace>)
+          return execute_alter_keyspace(db, s);
+        else if constexpr (std::is_same_v<S, ast::CreateType>)
+          return execute_create_type(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::AlterType>)
+          return execute_alter_type(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::DropType>)
+          return execute_drop_type(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::CreateTable>)
+          return execute_create_table(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::DropKeyspace>)
+          return execute_drop_keyspace(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::DropTable>)
+          return execute_drop_table(db, session, s);
+        else if constexpr (std::is_same_v<S, ast::Use>)
+          return execute_use(db, session, s);
+        else
+          return execute_truncate(db, session, s);
       },
       statement);
 }
 }  // namespace
-
 
 namespace {
 // A real node lets a superuser write the stored system tables; cqlbox keeps them read-only
@@ -208,7 +236,8 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, false, false);
-    return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions);
+    return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
+                               &s.conditions);
   }
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
@@ -295,10 +324,12 @@ std::vector<std::string> batch_warnings(const ast::Batch& s, const std::vector<c
     if (s.type == ast::BatchType::Logged && gc != tables[i]->options.end() && gc->second == "0") zero_gc.insert(name);
   }
   if (!zero_gc.empty())
-    warnings.push_back(fmt::format("Executing a LOGGED BATCH on table{} {}, configured with a gc_grace_seconds of 0. "
-                                   "The gc_grace_seconds is used to TTL batchlog entries, so setting gc_grace_seconds "
-                                   "too low on tables involved in an atomic batch might cause batchlog entries to "
-                                   "expire before being replayed.", zero_gc.size() == 1 ? "" : "s", name_set(zero_gc)));
+    warnings.push_back(
+        fmt::format("Executing a LOGGED BATCH on table{} {}, configured with a gc_grace_seconds of 0. "
+                    "The gc_grace_seconds is used to TTL batchlog entries, so setting gc_grace_seconds "
+                    "too low on tables involved in an atomic batch might cause batchlog entries to "
+                    "expire before being replayed.",
+                    zero_gc.size() == 1 ? "" : "s", name_set(zero_gc)));
   // Only batches spanning several mutations are measured (CASSANDRA-10876).
   if (mutations.size() > 1 && size > kBatchSizeWarn) {
     if (size > kBatchSizeFail) error::invalid("Batch too large");
@@ -306,9 +337,10 @@ std::vector<std::string> batch_warnings(const ast::Batch& s, const std::vector<c
                                    name_set(written), size, kBatchSizeWarn, size - kBatchSizeWarn));
   }
   if (s.type != ast::BatchType::Logged && partitions.size() > 10)
-    warnings.push_back(fmt::format("Unlogged batch covering {} partitions detected against table{} {}. You should use a "
-                                   "logged batch for atomicity, or asynchronous writes for performance.",
-                                   partitions.size(), written.size() == 1 ? "" : "s", name_set(written)));
+    warnings.push_back(
+        fmt::format("Unlogged batch covering {} partitions detected against table{} {}. You should use a "
+                    "logged batch for atomicity, or asynchronous writes for performance.",
+                    partitions.size(), written.size() == 1 ? "" : "s", name_set(written)));
   return warnings;
 }
 
@@ -324,38 +356,47 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
   const std::string* key = nullptr;
   for (std::size_t i = 0; i < writes.size(); ++i) {
     const bool is_delete = std::holds_alternative<ast::Delete>(s.statements[i]);
-    std::visit([&](const auto& child) {
-      if constexpr (!std::is_same_v<std::decay_t<decltype(child)>, ast::Insert>) check_conditional_in(t, child.where, is_delete, true);
-    }, s.statements[i]);
+    std::visit(
+        [&](const auto& child) {
+          if constexpr (!std::is_same_v<std::decay_t<decltype(child)>, ast::Insert>)
+            check_conditional_in(t, child.where, is_delete, true);
+        },
+        s.statements[i]);
     const auto& ms = writes[i].mutations;
     if (ms.empty()) continue;
     for (const auto& m : ms)
       if (m.partition_key != ms.front().partition_key)
-        error::invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)");
-    if (key && ms.front().partition_key != *key) error::invalid("Batch with conditions cannot span multiple partitions");
+        error::invalid(
+            "Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)");
+    if (key && ms.front().partition_key != *key)
+      error::invalid("Batch with conditions cannot span multiple partitions");
     key = &ms.front().partition_key;
     if (ms.size() > 1)
-      error::invalid("IN on the clustering key columns is not supported with conditional {}", is_delete ? "deletions" : "updates");
+      error::invalid("IN on the clustering key columns is not supported with conditional {}",
+                     is_delete ? "deletions" : "updates");
   }
   std::vector<ConditionCheck> checks;
   bool wildcard = false;
   for (std::size_t i = 0; i < writes.size(); ++i) {
-    std::visit([&](const auto& child) {
-      using S = std::decay_t<decltype(child)>;
-      if constexpr (std::is_same_v<S, ast::Insert>) {
-        if (!child.if_not_exists) return;
-        checks.push_back(check_conditions(db, t, writes[i], ConditionKind::NotExists, nullptr, false));
-        wildcard = true;
-      } else {
-        const bool is_delete = std::is_same_v<S, ast::Delete>;
-        if (child.if_exists) {
-          checks.push_back(check_conditions(db, t, writes[i], ConditionKind::Exists, nullptr, is_delete));
-          wildcard = true;
-        } else if (!child.conditions.empty()) {
-          checks.push_back(check_conditions(db, t, writes[i], ConditionKind::Conditions, &child.conditions, is_delete));
-        }
-      }
-    }, s.statements[i]);
+    std::visit(
+        [&](const auto& child) {
+          using S = std::decay_t<decltype(child)>;
+          if constexpr (std::is_same_v<S, ast::Insert>) {
+            if (!child.if_not_exists) return;
+            checks.push_back(check_conditions(db, t, writes[i], ConditionKind::NotExists, nullptr, false));
+            wildcard = true;
+          } else {
+            const bool is_delete = std::is_same_v<S, ast::Delete>;
+            if (child.if_exists) {
+              checks.push_back(check_conditions(db, t, writes[i], ConditionKind::Exists, nullptr, is_delete));
+              wildcard = true;
+            } else if (!child.conditions.empty()) {
+              checks.push_back(
+                  check_conditions(db, t, writes[i], ConditionKind::Conditions, &child.conditions, is_delete));
+            }
+          }
+        },
+        s.statements[i]);
   }
   const store::TableStore& store = db.store_of(t);
   Result result = conditional_batch_result(t, store.comparator(), checks, wildcard);
@@ -379,29 +420,36 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   // Cassandra's BatchStatement.validate(), in its order.
   bool has_conditions = false;
   for (const auto& stmt : s.statements)
-    std::visit([&](const auto& child) {
-      using S = std::decay_t<decltype(child)>;
-      if constexpr (std::is_same_v<S, ast::Insert>) has_conditions = has_conditions || child.if_not_exists;
-      else has_conditions = has_conditions || child.if_exists || !child.conditions.empty();
-    }, stmt);
+    std::visit(
+        [&](const auto& child) {
+          using S = std::decay_t<decltype(child)>;
+          if constexpr (std::is_same_v<S, ast::Insert>)
+            has_conditions = has_conditions || child.if_not_exists;
+          else
+            has_conditions = has_conditions || child.if_exists || !child.conditions.empty();
+        },
+        stmt);
   if (s.timestamp && has_conditions) error::invalid("Cannot provide custom timestamp for conditional BATCH");
   if (s.timestamp && s.type == ast::BatchType::Counter)
     error::invalid("Cannot provide custom timestamp for counter BATCH");
   bool has_counters = false, has_non_counters = false, has_virtual = false, has_regular = false;
   std::vector<const schema::TableSchema*> tables;
   for (const auto& stmt : s.statements) {
-    std::visit([&](const auto& child) {
-      if (s.timestamp && child.timestamp)
-        error::invalid("Timestamp must be set either on BATCH or individual statements");
-      const schema::TableSchema& t = resolve_table(db, session, child.table);
-      refuse_stored_system_write(t);
-      if (t.view) error::invalid("Cannot directly modify a materialized view");
-      const bool counter = std::any_of(t.columns.begin(), t.columns.end(),
-                                       [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
-      (counter ? has_counters : has_non_counters) = true;
-      (t.is_virtual ? has_virtual : has_regular) = true;
-      tables.push_back(&t);
-    }, stmt);
+    std::visit(
+        [&](const auto& child) {
+          if (s.timestamp && child.timestamp)
+            error::invalid("Timestamp must be set either on BATCH or individual statements");
+          const schema::TableSchema& t = resolve_table(db, session, child.table);
+          refuse_stored_system_write(t);
+          if (t.view) error::invalid("Cannot directly modify a materialized view");
+          const bool counter = std::any_of(t.columns.begin(), t.columns.end(), [](const schema::Column& c) {
+            return c.type->kind == types::Kind::Counter;
+          });
+          (counter ? has_counters : has_non_counters) = true;
+          (t.is_virtual ? has_virtual : has_regular) = true;
+          tables.push_back(&t);
+        },
+        stmt);
   }
   if (s.timestamp && has_counters) error::invalid("Cannot provide custom timestamp for a BATCH containing counters");
   if (s.type == ast::BatchType::Counter && has_non_counters)
@@ -422,12 +470,17 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
 
   std::vector<PreparedWrite> writes;
   for (const auto& stmt : s.statements) {
-    std::visit([&](const auto& child) {
-      using S = std::decay_t<decltype(child)>;
-      if constexpr (std::is_same_v<S, ast::Insert>) writes.push_back(prepare_insert(db, session, child, ts));
-      else if constexpr (std::is_same_v<S, ast::Update>) writes.push_back(prepare_update(db, session, child, ts));
-      else writes.push_back(prepare_delete(db, session, child, ts));
-    }, stmt);
+    std::visit(
+        [&](const auto& child) {
+          using S = std::decay_t<decltype(child)>;
+          if constexpr (std::is_same_v<S, ast::Insert>)
+            writes.push_back(prepare_insert(db, session, child, ts));
+          else if constexpr (std::is_same_v<S, ast::Update>)
+            writes.push_back(prepare_update(db, session, child, ts));
+          else
+            writes.push_back(prepare_delete(db, session, child, ts));
+        },
+        stmt);
   }
   for (const auto* t : tables) refuse_virtual_write(*t);  // when the batch would be applied
   if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
@@ -438,12 +491,17 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     // and apply them in turn.
     for (std::size_t i = 0; i < s.statements.size(); ++i) {
       const std::int64_t at = i == 0 ? ts : db.clock.next_write_timestamp();
-      writes[i] = std::visit([&](const auto& child) {
-        using S = std::decay_t<decltype(child)>;
-        if constexpr (std::is_same_v<S, ast::Insert>) return prepare_insert(db, session, child, at);
-        else if constexpr (std::is_same_v<S, ast::Update>) return prepare_update(db, session, child, at);
-        else return prepare_delete(db, session, child, at);
-      }, s.statements[i]);
+      writes[i] = std::visit(
+          [&](const auto& child) {
+            using S = std::decay_t<decltype(child)>;
+            if constexpr (std::is_same_v<S, ast::Insert>)
+              return prepare_insert(db, session, child, at);
+            else if constexpr (std::is_same_v<S, ast::Update>)
+              return prepare_update(db, session, child, at);
+            else
+              return prepare_delete(db, session, child, at);
+          },
+          s.statements[i]);
       apply_write(db, writes[i], &warnings);
     }
     return Void{std::move(warnings)};

@@ -14,8 +14,7 @@ Result execute(Database& db, Session& session, const ast::Statement& statement);
 
 // Resolves [ks.]table for a data statement: "No keyspace has been specified…",
 // "keyspace ks does not exist", "table t does not exist".
-const schema::TableSchema& resolve_table(const Database& db, const Session& session,
-                                         const ast::QualifiedName& name);
+const schema::TableSchema& resolve_table(const Database& db, const Session& session, const ast::QualifiedName& name);
 
 // Per statement kind (one file each).
 // How a SELECT would be served, for EXPLAIN (select.cpp plans it as if ALLOW FILTERING were
@@ -31,8 +30,7 @@ SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, con
 // EXPLAIN <select> (explain.cpp).
 Result execute_explain(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t);
 
-Result execute_select(Database& db, Session& session, const ast::Select& s,
-                      const schema::TableSchema& t);
+Result execute_select(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t);
 // What preparing the SELECT checks (its plan), with the current bound values; throws the
 // first refusal. (prepare_checks.cpp binds sample values for it.)
 void check_select(Database& db, const ast::Select& s, const schema::TableSchema& t);
@@ -64,8 +62,8 @@ bool partition_has_live_row(Database& db, const schema::TableSchema& t, const st
 // conditions on static columns alone: the partition, limit 1).
 std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key);
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
-                                              const std::string& partition_key,
-                                              const std::string& clustering, bool static_row);
+                                              const std::string& partition_key, const std::string& clustering,
+                                              bool static_row);
 
 // Runs a prepared conditional write: IF NOT EXISTS, IF EXISTS, or IF conditions.
 enum class ConditionKind { NotExists, Exists, Conditions };
@@ -85,7 +83,8 @@ Result conditional_batch_result(const schema::TableSchema& t, const store::Clust
                                 const std::vector<ConditionCheck>& checks, bool wildcard);
 // A conditional write reads one row: IN on the partition key or on clustering columns is
 // refused (makeCasRequest; in a batch, BatchStatement's own words for the partition key).
-void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete, bool in_batch);
+void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete,
+                          bool in_batch);
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
                            const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
 

@@ -23,8 +23,10 @@ using schema::ColumnKind;
 std::string relation_text(const ast::Relation& rel) {
   std::string cols;
   for (std::size_t i = 0; i < rel.columns.size(); ++i) cols += (i ? ", " : "") + util::cql_name(rel.columns[i]);
-  if (rel.kind == ast::RelationKind::Token) cols = "token(" + cols + ")";
-  else if (rel.kind == ast::RelationKind::Multi) cols = "(" + cols + ")";
+  if (rel.kind == ast::RelationKind::Token)
+    cols = "token(" + cols + ")";
+  else if (rel.kind == ast::RelationKind::Multi)
+    cols = "(" + cols + ")";
   else if (rel.map_entry && rel.values.size() == 2) {
     ast::Relation value = rel;
     value.values.erase(value.values.begin());
@@ -35,8 +37,8 @@ std::string relation_text(const ast::Relation& rel) {
 
 // The single-column relations of `where` on columns of the kinds `pick` accepts, but `skip`.
 // With `only` >= 0, the relations on that column alone.
-std::string relations_on(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where,
-                         bool (*pick)(ColumnKind), int skip = -1, int only = -1) {
+std::string relations_on(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool (*pick)(ColumnKind),
+                         int skip = -1, int only = -1) {
   std::string out;
   for (const auto& rel : where) {
     if (rel.kind != ast::RelationKind::Single) continue;
@@ -98,7 +100,9 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
   else if (!shape.index.empty())
     add("access path", fmt::format("secondary index {} ({}): Cassandra reads the index, then the rows it names "
                                    "(cqlbox finds the same rows by a scan)",
-                                   shape.index, relations_on(t, s.where, [](ColumnKind) { return true; }, -1, shape.index_column)));
+                                   shape.index,
+                                   relations_on(
+                                       t, s.where, [](ColumnKind) { return true; }, -1, shape.index_column)));
   else
     add("access path", "full scan: every partition of the table, in token order");
 
@@ -140,19 +144,21 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
       if (rel.kind == ast::RelationKind::Multi) on += (on.empty() ? "" : " AND ") + relation_text(rel);
     const bool gap = shape.filtering_reason.rfind("clustering column ", 0) == 0;  // clustering_gap()'s rule
     std::string how;
-    if (on.empty()) how = "none: every row of each partition read";
-    else if (gap) how = on + ": not one slice, every row read and checked";
+    if (on.empty())
+      how = "none: every row of each partition read";
+    else if (gap)
+      how = on + ": not one slice, every row read and checked";
     else if (!r.partition_lookup && !(shape.index.size() && r.has_clustering))
       how = on + ": checked in every partition read";
-    else how = on + ": one slice of each partition, found by binary search";
+    else
+      how = on + ": one slice of each partition, found by binary search";
     if (shape.reversed) how += ", read backwards (ORDER BY)";
     add("clustering", how);
   }
 
   // Filtered after reading: restrictions that do not narrow what is read.
-  std::string filtered = relations_on(t, s.where, [](ColumnKind k) {
-    return k == ColumnKind::Regular || k == ColumnKind::Static;
-  }, shape.index_column);
+  std::string filtered = relations_on(
+      t, s.where, [](ColumnKind k) { return k == ColumnKind::Regular || k == ColumnKind::Static; }, shape.index_column);
   if (!r.partition_lookup && !r.token && shape.index.empty()) {
     const std::string pk = relations_on(t, s.where, [](ColumnKind k) { return k == ColumnKind::PartitionKey; });
     if (!pk.empty()) filtered = pk + (filtered.empty() ? "" : " AND " + filtered);
@@ -163,8 +169,8 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
   if (shape.filtering_reason.empty())
     add("allow filtering", s.allow_filtering ? "given, not needed" : "not needed");
   else
-    add("allow filtering", fmt::format("{}: {}", s.allow_filtering ? "required, given" : "required, missing",
-                                       shape.filtering_reason));
+    add("allow filtering",
+        fmt::format("{}: {}", s.allow_filtering ? "required, given" : "required, missing", shape.filtering_reason));
 
   // On the live data: run it (as if ALLOW FILTERING were given), counting what is read.
   ast::Select run = s;
@@ -194,8 +200,8 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
   if (!r.partition_lookup && !r.token && shape.index.empty() &&
       !relations_on(t, s.where, [](ColumnKind k) { return k == ColumnKind::PartitionKey; }).empty())
     partitions_read = st.partitions().size();
-  std::string detail = fmt::format("{} and {} read", plural(partitions_read, "partition", "partitions"),
-                                   plural(read, "row", "rows"));
+  std::string detail =
+      fmt::format("{} and {} read", plural(partitions_read, "partition", "partitions"), plural(read, "row", "rows"));
   if (read > live) detail += fmt::format(" ({} deleted or expired)", read - live);
   detail += fmt::format(", {} returned", plural(rows.rows.size(), "row", "rows"));
   add("live data", detail);

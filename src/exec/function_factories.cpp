@@ -79,10 +79,22 @@ Value fn_abs(std::span<const Value> a, const ScalarFunction& fn, const FunctionC
   // Math.abs of the type's minimum is itself (two's complement), as in Java.
   const std::string& b = *a[0];
   switch (k) {
-    case Kind::Tinyint: { auto v = types::read_be<std::int8_t>(b); return types::be_bytes(static_cast<std::int8_t>(v < 0 ? -static_cast<int>(v) : v)); }
-    case Kind::Smallint: { auto v = types::read_be<std::int16_t>(b); return types::be_bytes(static_cast<std::int16_t>(v < 0 ? -static_cast<int>(v) : v)); }
-    case Kind::Int: { auto v = types::read_be<std::uint32_t>(b); return types::be_bytes(static_cast<std::int32_t>(static_cast<std::int32_t>(v) < 0 ? 0u - v : v)); }
-    default: { auto v = types::read_be<std::uint64_t>(b); return types::be_bytes(static_cast<std::int64_t>(static_cast<std::int64_t>(v) < 0 ? 0ull - v : v)); }
+    case Kind::Tinyint: {
+      auto v = types::read_be<std::int8_t>(b);
+      return types::be_bytes(static_cast<std::int8_t>(v < 0 ? -static_cast<int>(v) : v));
+    }
+    case Kind::Smallint: {
+      auto v = types::read_be<std::int16_t>(b);
+      return types::be_bytes(static_cast<std::int16_t>(v < 0 ? -static_cast<int>(v) : v));
+    }
+    case Kind::Int: {
+      auto v = types::read_be<std::uint32_t>(b);
+      return types::be_bytes(static_cast<std::int32_t>(static_cast<std::int32_t>(v) < 0 ? 0u - v : v));
+    }
+    default: {
+      auto v = types::read_be<std::uint64_t>(b);
+      return types::be_bytes(static_cast<std::int64_t>(static_cast<std::int64_t>(v) < 0 ? 0ull - v : v));
+    }
   }
 }
 
@@ -108,7 +120,9 @@ Value fn_big_math(std::span<const Value> a, const ScalarFunction& fn, const Func
       const types::BigInt x = types::BigInt::from_twos_complement(*a[0]);
       types::BigInt r = x;
       switch (Op) {
-        case 'a': if (r.negative()) r.negate(); break;
+        case 'a':
+          if (r.negative()) r.negate();
+          break;
         case 'e': r = types::varint_exp(x); break;
         case 'l': r = types::varint_log(x); break;
         case 'L': r = types::varint_log10(x); break;
@@ -231,11 +245,15 @@ Value fn_mask_null(std::span<const Value>, const ScalarFunction&, const Function
 // none here.
 std::optional<std::string> masked_value(const types::CqlType& t) {
   switch (t.kind) {
-    case Kind::Text: case Kind::Ascii: return std::string("****");
+    case Kind::Text:
+    case Kind::Ascii: return std::string("****");
     case Kind::Tinyint: return types::be_bytes(std::int8_t{0});
     case Kind::Smallint: return types::be_bytes(std::int16_t{0});
     case Kind::Int: return types::be_bytes(std::int32_t{0});
-    case Kind::Bigint: case Kind::Counter: case Kind::Timestamp: case Kind::Time: return types::be_bytes(std::int64_t{0});
+    case Kind::Bigint:
+    case Kind::Counter:
+    case Kind::Timestamp:
+    case Kind::Time: return types::be_bytes(std::int64_t{0});
     case Kind::Float: return types::be_bytes(std::bit_cast<std::uint32_t>(0.0f));
     case Kind::Double: return types::be_bytes(std::bit_cast<std::uint64_t>(0.0));
     case Kind::Varint: return std::string(1, '\0');
@@ -243,16 +261,18 @@ std::optional<std::string> masked_value(const types::CqlType& t) {
     case Kind::Boolean: return std::string(1, '\0');
     case Kind::Blob: return std::string();
     case Kind::Date: return types::be_bytes(std::uint32_t{1u << 31});  // 1970-01-01
-    case Kind::Duration: return std::string("\0\0\0", 3);               // three zero vints
+    case Kind::Duration: return std::string("\0\0\0", 3);              // three zero vints
     case Kind::Uuid: return std::string(16, '\0');
     case Kind::Timeuuid: {  // minAtUnixMillis(0): the epoch's smallest time uuid
       const std::uint64_t ticks = 0x01B21DD213814000ULL;
-      const std::uint64_t msb = ((ticks & 0xffffffffULL) << 32) | (((ticks >> 32) & 0xffffULL) << 16) |
-                                0x1000 | ((ticks >> 48) & 0x0fffULL);
+      const std::uint64_t msb =
+          ((ticks & 0xffffffffULL) << 32) | (((ticks >> 32) & 0xffffULL) << 16) | 0x1000 | ((ticks >> 48) & 0x0fffULL);
       return types::be_bytes(msb) + types::be_bytes(std::uint64_t{0x8080808080808080ULL});
     }
     case Kind::Inet: return std::string(4, '\0');
-    case Kind::List: case Kind::Set: case Kind::Map: return types::encode_elements({});
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map: return types::encode_elements({});
     default: return std::nullopt;
   }
 }
@@ -290,8 +310,9 @@ Value fn_mask_partial(std::span<const Value> a, const ScalarFunction& fn, const 
       units += (c & 0xC0) != 0x80 ? (c >= 0xF0 ? 2 : 1) : 0;
     }
     if (units != 1)
-      error::invalid("The padding argument for function system.{} should be single-character, but '{}' has {} characters.",
-                     fn.name, pad, units);
+      error::invalid(
+          "The padding argument for function system.{} should be single-character, but '{}' has {} characters.",
+          fn.name, pad, units);
   }
   // Split into code points, each with its UTF-16 length.
   std::vector<std::pair<std::string, int>> chars;
@@ -357,8 +378,9 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
   };
   auto typed = [&](std::string_view signature) -> const types::CqlType& {
     if (!args[0])
-      error::invalid("Cannot infer type of argument {} in call to function system.{}({}): use type casts to disambiguate",
-                     arg_text(0), name, signature);
+      error::invalid(
+          "Cannot infer type of argument {} in call to function system.{}({}): use type casts to disambiguate",
+          arg_text(0), name, signature);
     return *args[0];
   };
   auto refuse = [&](std::string_view what, const types::CqlType& t) {
@@ -383,8 +405,8 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
     require(1, "numeric_set_or_list");  // sic: 5.0 prints this for min and max too
     const types::CqlType& t = typed("numeric_set_or_list");
     if (t.kind != Kind::Set && t.kind != Kind::List) refuse("a set or list", t);
-    return ScalarFunction{name, {&t}, t.params[0],
-                          name == "collection_max" ? fn_collection_extreme<true> : fn_collection_extreme<false>};
+    return ScalarFunction{
+        name, {&t}, t.params[0], name == "collection_max" ? fn_collection_extreme<true> : fn_collection_extreme<false>};
   }
   if (name == "collection_sum" || name == "collection_avg") {
     require(1, "numeric_set_or_list");
@@ -392,8 +414,8 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
     if ((t.kind != Kind::Set && t.kind != Kind::List) || !numeric_kind(t.params[0]->kind) ||
         t.params[0]->kind == Kind::Counter)
       refuse("a numeric set/list", t);
-    return ScalarFunction{name, {&t}, t.params[0],
-                          name == "collection_avg" ? fn_collection_sum<true> : fn_collection_sum<false>};
+    return ScalarFunction{
+        name, {&t}, t.params[0], name == "collection_avg" ? fn_collection_sum<true> : fn_collection_sum<false>};
   }
   if (name == "mask_null" || name == "mask_default") {
     require(1, "any");
@@ -413,7 +435,10 @@ std::optional<ScalarFunction> factory_function(const std::string& name, const st
   if (name == "mask_replace") {
     require(2, "any, any");
     const types::CqlType* t = args[0] ? args[0] : args[1];
-    if (!t) error::invalid("Cannot infer type of argument {} in call to function system.{}(any, any): use type casts to disambiguate", arg_text(0), name);
+    if (!t)
+      error::invalid(
+          "Cannot infer type of argument {} in call to function system.{}(any, any): use type casts to disambiguate",
+          arg_text(0), name);
     return ScalarFunction{name, {t, t}, t, fn_mask_replace};
   }
   if (name == "mask_inner" || name == "mask_outer") {

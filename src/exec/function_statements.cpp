@@ -42,11 +42,14 @@ Result execute_function_statement(Database& db, const Session& session, const as
   const std::string ks(keyspace_for(session, s.name));
   switch (s.kind) {
     case Kind::CreateFunction:
-      if (s.or_replace && s.if_not_exists) error::invalid("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives");
-      error::invalid("User-defined functions are disabled in cassandra.yaml - set user_defined_functions_enabled=true "
-                     "to enable");
+      if (s.or_replace && s.if_not_exists)
+        error::invalid("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives");
+      error::invalid(
+          "User-defined functions are disabled in cassandra.yaml - set user_defined_functions_enabled=true "
+          "to enable");
     case Kind::CreateAggregate: {
-      if (s.or_replace && s.if_not_exists) error::invalid("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives");
+      if (s.or_replace && s.if_not_exists)
+        error::invalid("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives");
       if (!db.catalog.keyspace(ks)) error::invalid("Keyspace '{}' doesn't exist", ks);
       std::string state_args = s.state_type ? type_text(*s.state_type) : std::string();
       if (!s.arg_types.empty()) state_args += ", " + types_text(s.arg_types);

@@ -2,7 +2,6 @@
 
 #include "exec/function_factories.hpp"
 
-
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -36,8 +35,8 @@ const types::CqlType* T(Kind k) { return native_type(k); }
 
 std::string timeuuid_bytes(std::int64_t ticks, std::uint64_t lsb) {
   const auto t = static_cast<std::uint64_t>(ticks);
-  const std::uint64_t msb = ((t & 0xffffffffULL) << 32) | (((t >> 32) & 0xffffULL) << 16) |
-                            0x1000ULL | ((t >> 48) & 0x0fffULL);
+  const std::uint64_t msb =
+      ((t & 0xffffffffULL) << 32) | (((t >> 32) & 0xffffULL) << 16) | 0x1000ULL | ((t >> 48) & 0x0fffULL);
   return types::be_bytes(msb) + types::be_bytes(lsb);
 }
 
@@ -64,7 +63,9 @@ std::uint64_t next_random(const FunctionContext& ctx) {
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 std::string date_bytes(std::int64_t days) { return types::be_bytes(static_cast<std::uint32_t>(days + 2147483648LL)); }
-std::int64_t date_days(std::string_view b) { return static_cast<std::int64_t>(read_be<std::uint32_t>(b)) - 2147483648LL; }
+std::int64_t date_days(std::string_view b) {
+  return static_cast<std::int64_t>(read_be<std::uint32_t>(b)) - 2147483648LL;
+}
 
 Value fn_now(std::span<const Value>, const ScalarFunction& fn, const FunctionContext& ctx) {
   require_context(fn, ctx);
@@ -118,12 +119,14 @@ Value fn_to_unix(std::span<const Value> a, const ScalarFunction& fn, const Funct
 // and stays clamped when the steps are taken back.
 std::int64_t floor_timestamp(std::int64_t time, const types::Duration& d, std::int64_t start) {
   if (start > time) error::invalid("The floor function starting time is greater than the provided time");
-  if (d.months < 0 || d.days < 0 || d.nanos < 0) error::invalid("Negative durations are not supported by the floor function");
+  if (d.months < 0 || d.days < 0 || d.nanos < 0)
+    error::invalid("Negative durations are not supported by the floor function");
   // Java's long arithmetic wraps: so does this, in unsigned (no undefined overflow).
   const auto wrap = [](std::uint64_t v) { return static_cast<std::int64_t>(v); };
   const auto u = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
   const std::int64_t step = wrap(u(d.days) * 86400000ULL + u(d.nanos / 1000000));
-  if (d.months == 0) return step == 0 ? time : wrap(u(time) - u(wrap(u(time) - u(start)) % step));  // % signed, as Java's
+  if (d.months == 0)
+    return step == 0 ? time : wrap(u(time) - u(wrap(u(time) - u(start)) % step));  // % signed, as Java's
   struct Calendar {
     std::int64_t month;  // year * 12 + month - 1
     int day;
@@ -170,7 +173,8 @@ Value fn_floor(std::span<const Value> a, const ScalarFunction& fn, const Functio
   const types::Duration d{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};
   const Kind k = fn.params[0]->kind;
   if (k == Kind::Time) {  // Duration.floorTime
-    if (d.months < 0 || d.days < 0 || d.nanos < 0) error::invalid("Negative durations are not supported by the floor function");
+    if (d.months < 0 || d.days < 0 || d.nanos < 0)
+      error::invalid("Negative durations are not supported by the floor function");
     if (d.months != 0 || d.days != 0 || d.nanos > 86400000000000LL)
       error::invalid("For time values, the floor can only be computed for durations smaller that a day");
     const std::int64_t t = read_be<std::int64_t>(*a[0]);
@@ -183,7 +187,9 @@ Value fn_floor(std::span<const Value> a, const ScalarFunction& fn, const Functio
     error::invalid("The floor cannot be computed for the {} duration as precision is below 1 millisecond",
                    types::format_duration(d));
   const auto millis = [&](const types::CqlType& t, std::string_view b) {
-    return t.kind == Kind::Date ? date_days(b) * 86400000 : t.kind == Kind::Timeuuid ? timeuuid_ms(b) : read_be<std::int64_t>(b);
+    return t.kind == Kind::Date       ? date_days(b) * 86400000
+           : t.kind == Kind::Timeuuid ? timeuuid_ms(b)
+                                      : read_be<std::int64_t>(b);
   };
   const std::int64_t start = a.size() > 2 ? millis(*fn.params[2], *a[2]) : 0;
   const std::int64_t floor = floor_timestamp(millis(*fn.params[0], *a[0]), d, start);
@@ -206,16 +212,16 @@ Value fn_blob_as(std::span<const Value> a, const ScalarFunction& fn, const Funct
   if (!ok || (fn.result->kind == Kind::Text && !util::valid_utf8(*a[0]))) {
     std::string hex = "0x";
     for (char c : *a[0]) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
-    error::invalid("In call to function system.{}, value {} is not a valid binary representation for type {}",
-                   fn.name, hex, fn.result->name);
+    error::invalid("In call to function system.{}, value {} is not a valid binary representation for type {}", fn.name,
+                   hex, fn.result->name);
   }
   return a[0];
 }
 
-constexpr Kind kAllNative[] = {Kind::Ascii, Kind::Bigint, Kind::Blob, Kind::Boolean, Kind::Counter,
-    Kind::Date, Kind::Decimal, Kind::Double, Kind::Duration, Kind::Float, Kind::Inet, Kind::Int,
-    Kind::Smallint, Kind::Text, Kind::Time, Kind::Timestamp, Kind::Timeuuid, Kind::Tinyint,
-    Kind::Uuid, Kind::Varint};
+constexpr Kind kAllNative[] = {Kind::Ascii,     Kind::Bigint,   Kind::Blob,     Kind::Boolean,  Kind::Counter,
+                               Kind::Date,      Kind::Decimal,  Kind::Double,   Kind::Duration, Kind::Float,
+                               Kind::Inet,      Kind::Int,      Kind::Smallint, Kind::Text,     Kind::Time,
+                               Kind::Timestamp, Kind::Timeuuid, Kind::Tinyint,  Kind::Uuid,     Kind::Varint};
 
 // A value of type `from` can be passed where `to` is expected (timeuuid -> uuid, ascii -> text).
 bool assignable(const types::CqlType* from, const types::CqlType* to) {
@@ -248,10 +254,14 @@ std::vector<std::string> prepend_list_paths(const FunctionContext& ctx, std::siz
 // older spelling, or the name itself. The function keeps the name it was called by.
 std::string legacy_name(const std::string& name) {
   static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
-      {"current_timeuuid", "currenttimeuuid"}, {"current_timestamp", "currenttimestamp"},
-      {"current_date", "currentdate"},         {"current_time", "currenttime"},
-      {"min_timeuuid", "mintimeuuid"},         {"max_timeuuid", "maxtimeuuid"},
-      {"to_date", "todate"},                   {"to_timestamp", "totimestamp"},
+      {"current_timeuuid", "currenttimeuuid"},
+      {"current_timestamp", "currenttimestamp"},
+      {"current_date", "currentdate"},
+      {"current_time", "currenttime"},
+      {"min_timeuuid", "mintimeuuid"},
+      {"max_timeuuid", "maxtimeuuid"},
+      {"to_date", "todate"},
+      {"to_timestamp", "totimestamp"},
       {"to_unix_timestamp", "tounixtimestamp"}};
   for (const auto& [snake, old] : kRenamed)
     if (name == snake) return std::string(old);
@@ -271,12 +281,19 @@ std::vector<Kind> cast_inputs(Kind to) {
                                       Kind::Double,  Kind::Decimal,  Kind::Counter, Kind::Varint};
   std::vector<Kind> out;
   switch (to) {
-    case Kind::Tinyint: case Kind::Smallint: case Kind::Int: case Kind::Bigint: case Kind::Float:
-    case Kind::Double: case Kind::Decimal: case Kind::Varint:
+    case Kind::Tinyint:
+    case Kind::Smallint:
+    case Kind::Int:
+    case Kind::Bigint:
+    case Kind::Float:
+    case Kind::Double:
+    case Kind::Decimal:
+    case Kind::Varint:
       for (Kind k : kNumbers)
         if (k != to) out.push_back(k);
       break;
-    case Kind::Ascii: case Kind::Text:
+    case Kind::Ascii:
+    case Kind::Text:
       out.assign(std::begin(kNumbers), std::end(kNumbers));
       if (to == Kind::Text) out.push_back(Kind::Ascii);
       for (Kind k : {Kind::Inet, Kind::Boolean, Kind::Timeuuid, Kind::Timestamp, Kind::Date, Kind::Time, Kind::Uuid})
@@ -292,9 +309,12 @@ std::vector<Kind> cast_inputs(Kind to) {
 // cast_as_int, castasint (4.x's castAsInt): the type cast to, or nullptr for any other name.
 const types::CqlType* cast_target(const std::string& name) {
   std::string_view rest;
-  if (name.starts_with("cast_as_")) rest = std::string_view(name).substr(8);
-  else if (name.starts_with("castas")) rest = std::string_view(name).substr(6);
-  else return nullptr;
+  if (name.starts_with("cast_as_"))
+    rest = std::string_view(name).substr(8);
+  else if (name.starts_with("castas"))
+    rest = std::string_view(name).substr(6);
+  else
+    return nullptr;
   const types::CqlType* to = types::find_native_type(rest);
   return to && to->name == rest ? to : nullptr;
 }
@@ -319,11 +339,16 @@ std::vector<ScalarFunction> function_overloads(std::string_view raw) {
     out.push_back({called, std::move(params), result, impl});
   };
   add_math_overloads(name, out);
-  if (name == "now" || name == "currenttimeuuid") add({}, T(Kind::Timeuuid), fn_now);
-  else if (name == "uuid") add({}, T(Kind::Uuid), fn_uuid);
-  else if (name == "currenttimestamp") add({}, T(Kind::Timestamp), fn_current_timestamp);
-  else if (name == "currentdate") add({}, T(Kind::Date), fn_current_date);
-  else if (name == "currenttime") add({}, T(Kind::Time), fn_current_time);
+  if (name == "now" || name == "currenttimeuuid")
+    add({}, T(Kind::Timeuuid), fn_now);
+  else if (name == "uuid")
+    add({}, T(Kind::Uuid), fn_uuid);
+  else if (name == "currenttimestamp")
+    add({}, T(Kind::Timestamp), fn_current_timestamp);
+  else if (name == "currentdate")
+    add({}, T(Kind::Date), fn_current_date);
+  else if (name == "currenttime")
+    add({}, T(Kind::Time), fn_current_time);
   else if (name == "totimestamp") {
     add({T(Kind::Timeuuid)}, T(Kind::Timestamp), fn_to_timestamp);
     add({T(Kind::Date)}, T(Kind::Timestamp), fn_to_timestamp);
@@ -345,8 +370,10 @@ std::vector<ScalarFunction> function_overloads(std::string_view raw) {
     add({T(Kind::Date), duration}, T(Kind::Date), fn_floor);
     add({T(Kind::Date), duration, T(Kind::Date)}, T(Kind::Date), fn_floor);
     add({T(Kind::Time), duration}, T(Kind::Time), fn_floor);
-  } else if (name == "mintimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_min_timeuuid);
-  else if (name == "maxtimeuuid") add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_max_timeuuid);
+  } else if (name == "mintimeuuid")
+    add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_min_timeuuid);
+  else if (name == "maxtimeuuid")
+    add({T(Kind::Timestamp)}, T(Kind::Timeuuid), fn_max_timeuuid);
   else if (auto to = cast_target(name)) {
     for (Kind k : cast_inputs(to->kind)) add({T(k)}, to, fn_cast);
   } else {
@@ -418,8 +445,8 @@ namespace {
 std::optional<ScalarFunction> similarity_function(const std::string& name,
                                                   const std::vector<const types::CqlType*>& args,
                                                   const std::vector<std::string>& arg_names) {
-  decltype(ScalarFunction::impl) impl = name == "similarity_cosine"      ? fn_similarity<Similarity::Cosine>
-                                        : name == "similarity_euclidean" ? fn_similarity<Similarity::Euclidean>
+  decltype(ScalarFunction::impl) impl = name == "similarity_cosine"        ? fn_similarity<Similarity::Cosine>
+                                        : name == "similarity_euclidean"   ? fn_similarity<Similarity::Euclidean>
                                         : name == "similarity_dot_product" ? fn_similarity<Similarity::DotProduct>
                                                                            : nullptr;
   if (!impl) return std::nullopt;
@@ -466,8 +493,9 @@ void check_marker_argument(std::string_view raw, std::size_t arity, std::size_t 
     sigs += (sigs.empty() ? "" : ", ") + fmt::format("system.{} : ({}) -> {}", name, p, f.result->name);
   }
   // The name as the call wrote it; CAST's own call is to the native system.cast_as_<type>.
-  error::invalid("Ambiguous call to function {}{} (can be matched by following signatures: {}): use type casts to disambiguate",
-                 name.starts_with("cast_as_") ? "system." : "", name, sigs);
+  error::invalid(
+      "Ambiguous call to function {}{} (can be matched by following signatures: {}): use type casts to disambiguate",
+      name.starts_with("cast_as_") ? "system." : "", name, sigs);
 }
 
 ScalarFunction resolve_function(std::string_view raw, const std::vector<const types::CqlType*>& args,
@@ -509,14 +537,15 @@ ScalarFunction resolve_function(std::string_view raw, const std::vector<const ty
       for (const auto* t : f->params) p += (p.empty() ? "" : ", ") + std::string(t->name);
       sigs += (sigs.empty() ? "" : ", ") + fmt::format("system.{} : ({}) -> {}", name, p, f->result->name);
     }
-    error::invalid("Ambiguous call to function system.{} (can be matched by following signatures: {}): use type casts "
-                   "to disambiguate",
-                   name, sigs);
+    error::invalid(
+        "Ambiguous call to function system.{} (can be matched by following signatures: {}): use type casts "
+        "to disambiguate",
+        name, sigs);
   }
   if (!assignable_to.empty()) return *assignable_to.front();
   if (overloads[0].params.size() != args.size())
-    error::invalid("Invalid number of arguments in call to function system.{}: {} required but {} provided",
-                   name, overloads[0].params.size(), args.size());
+    error::invalid("Invalid number of arguments in call to function system.{}: {} required but {} provided", name,
+                   overloads[0].params.size(), args.size());
   std::string sigs;
   for (const auto& f : overloads) {
     std::string p;
@@ -554,8 +583,9 @@ std::string java_double(double v, bool is_float) {
   if (exp >= -3 && exp < 7) {
     if (exp >= 0) {
       while (digits.size() < static_cast<std::size_t>(exp) + 1) digits += '0';
-      out = digits.substr(0, static_cast<std::size_t>(exp) + 1) + "." +
-            (digits.size() > static_cast<std::size_t>(exp) + 1 ? digits.substr(static_cast<std::size_t>(exp) + 1) : "0");
+      out =
+          digits.substr(0, static_cast<std::size_t>(exp) + 1) + "." +
+          (digits.size() > static_cast<std::size_t>(exp) + 1 ? digits.substr(static_cast<std::size_t>(exp) + 1) : "0");
     } else {
       out = "0." + std::string(static_cast<std::size_t>(-exp - 1), '0') + digits;
     }
@@ -584,7 +614,8 @@ std::string hex_text(std::string_view b) {
 std::string uuid_text(std::string_view b) {
   const std::string hex = hex_text(b);
   if (hex.size() != 32) return hex;
-  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20);
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+         hex.substr(20);
 }
 
 // InetAddress.getHostAddress: dotted IPv4; IPv6 as eight hex groups without leading zeros,
@@ -606,7 +637,8 @@ std::string java_text(const types::CqlType& type, std::string_view b) {
   if (b.empty()) return "";
   switch (type.kind) {
     case Kind::Int: return std::to_string(read_be<std::int32_t>(b));
-    case Kind::Bigint: case Kind::Counter: return std::to_string(read_be<std::int64_t>(b));
+    case Kind::Bigint:
+    case Kind::Counter: return std::to_string(read_be<std::int64_t>(b));
     case Kind::Smallint: return std::to_string(read_be<std::int16_t>(b));
     case Kind::Tinyint: return std::to_string(read_be<std::int8_t>(b));
     case Kind::Varint: return types::BigInt::from_twos_complement(b).to_decimal();
@@ -624,7 +656,8 @@ std::string java_text(const types::CqlType& type, std::string_view b) {
     }
     case Kind::Decimal: return types::decimal_to_string(b);
     case Kind::Boolean: return b[0] ? "true" : "false";
-    case Kind::Text: case Kind::Ascii: return std::string(b);
+    case Kind::Text:
+    case Kind::Ascii: return std::string(b);
     case Kind::Timestamp: {
       const std::int64_t ms = read_be<std::int64_t>(b);
       std::string s = types::format_timestamp_ms(ms);  // 2011-02-03 04:05:00.000000+0000
@@ -633,16 +666,21 @@ std::string java_text(const types::CqlType& type, std::string_view b) {
     }
     case Kind::Date: return types::format_date_days(date_days(b));
     case Kind::Time: return types::format_time_ns(read_be<std::int64_t>(b));
-    case Kind::Blob: case Kind::List: case Kind::Set: case Kind::Map: case Kind::Vector:
-      return hex_text(b);  // BytesType.getString, which collections and vectors inherit
-    case Kind::Uuid: case Kind::Timeuuid: return uuid_text(b);
+    case Kind::Blob:
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map:
+    case Kind::Vector: return hex_text(b);  // BytesType.getString, which collections and vectors inherit
+    case Kind::Uuid:
+    case Kind::Timeuuid: return uuid_text(b);
     case Kind::Inet: return inet_text(b);
     case Kind::Duration: {
       std::int64_t months = 0, days = 0, nanos = 0;
       if (!types::decode_duration(b, months, days, nanos)) return "";
       return types::format_duration({static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos});
     }
-    case Kind::Tuple: case Kind::Udt: {
+    case Kind::Tuple:
+    case Kind::Udt: {
       // TupleType.getString: components joined by ':', each escaping ':' and '@'; null is '@'.
       std::vector<std::optional<std::string_view>> parts;
       types::decode_tuple(b, parts);
@@ -670,14 +708,15 @@ namespace {
 long double number_of(Kind k, std::string_view b) {
   switch (k) {
     case Kind::Int: return read_be<std::int32_t>(b);
-    case Kind::Bigint: case Kind::Counter: return static_cast<long double>(read_be<std::int64_t>(b));
+    case Kind::Bigint:
+    case Kind::Counter: return static_cast<long double>(read_be<std::int64_t>(b));
     case Kind::Smallint: return read_be<std::int16_t>(b);
     case Kind::Tinyint: return read_be<std::int8_t>(b);
     // Java's Number.doubleValue: a float widens exactly (5.2f is 5.199999809265137).
     case Kind::Float: return std::bit_cast<float>(read_be<std::uint32_t>(b));
     case Kind::Double: return std::bit_cast<double>(read_be<std::uint64_t>(b));
-    case Kind::Varint: case Kind::Decimal:
-      return std::strtold(java_text(*native_type(k), b).c_str(), nullptr);
+    case Kind::Varint:
+    case Kind::Decimal: return std::strtold(java_text(*native_type(k), b).c_str(), nullptr);
     default: return 0;
   }
 }
@@ -701,8 +740,16 @@ std::string json_value(const types::CqlType& type, const Value& v) {
   if (!v) return "null";
   const std::string_view b = *v;
   switch (type.kind) {
-    case Kind::Int: case Kind::Bigint: case Kind::Counter: case Kind::Smallint: case Kind::Tinyint:
-    case Kind::Varint: case Kind::Float: case Kind::Double: case Kind::Decimal: case Kind::Boolean: {
+    case Kind::Int:
+    case Kind::Bigint:
+    case Kind::Counter:
+    case Kind::Smallint:
+    case Kind::Tinyint:
+    case Kind::Varint:
+    case Kind::Float:
+    case Kind::Double:
+    case Kind::Decimal:
+    case Kind::Boolean: {
       if (b.empty()) return "null";
       std::string text = java_text(type, b);
       // JSON has no NaN or Infinity: Float/DoubleType.toJSONString write null.
@@ -721,15 +768,18 @@ std::string json_value(const types::CqlType& type, const Value& v) {
       for (char c : b) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
       return json_string(hex);
     }
-    case Kind::Uuid: case Kind::Timeuuid: return json_string(*cast_value(type, *native_type(Kind::Text), v));
+    case Kind::Uuid:
+    case Kind::Timeuuid: return json_string(*cast_value(type, *native_type(Kind::Text), v));
     case Kind::Inet: return json_string(inet_text(b));  // Java's form: 0:0:0:0:0:0:0:1
-    case Kind::Duration: {  // Duration.toString: 1h30m, 1y2mo3d; zero is ""
+    case Kind::Duration: {                              // Duration.toString: 1h30m, 1y2mo3d; zero is ""
       std::int64_t months = 0, days = 0, nanos = 0;
       if (!types::decode_duration(b, months, days, nanos)) return json_string("");
       return json_string(types::format_duration(
           types::Duration{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos}));
     }
-    case Kind::List: case Kind::Set: case Kind::Map: {
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map: {
       // Lists and sets as arrays; maps as objects whose keys are the keys' JSON text, quoted
       // when that text is not already a string (CollectionType.toJSONString).
       const bool map = type.kind == Kind::Map;
@@ -798,7 +848,8 @@ Value cast_value(const types::CqlType& from, const types::CqlType& to, const Val
     if (from.kind == Kind::Uuid || from.kind == Kind::Timeuuid) {
       std::string hex;
       for (char c : b) hex += fmt::format("{:02x}", static_cast<unsigned char>(c));
-      return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" + hex.substr(20);
+      return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+             hex.substr(20);
     }
     return java_text(from, b);
   }
@@ -840,7 +891,10 @@ Value cast_value(const types::CqlType& from, const types::CqlType& to, const Val
       std::string digits;
       bool dot = false;
       for (char c : text) {
-        if (c == '.') { dot = true; continue; }
+        if (c == '.') {
+          dot = true;
+          continue;
+        }
         if (c == 'E') break;
         digits += c;
         if (dot) ++scale;

@@ -37,7 +37,7 @@ std::string next_list_path(const FunctionContext& ctx);
 std::vector<std::string> prepend_list_paths(const FunctionContext& ctx, std::size_t count);
 
 struct ScalarFunction {
-  std::string name;                        // lower case, without "system."
+  std::string name;  // lower case, without "system."
   std::vector<const types::CqlType*> params;
   const types::CqlType* result = nullptr;
   Value (*impl)(std::span<const Value> args, const ScalarFunction& fn, const FunctionContext& ctx) = nullptr;

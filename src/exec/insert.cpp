@@ -20,8 +20,7 @@ namespace {
 constexpr std::int64_t kMaxTtl = 630720000;  // 20 years, Attributes.MAX_TTL
 
 std::string missing_list(const schema::TableSchema& t, const std::vector<int>& cols,
-                         const std::vector<std::optional<std::string>>& values,
-                         const std::vector<bool>& given) {
+                         const std::vector<std::optional<std::string>>& values, const std::vector<bool>& given) {
   std::string out;
   for (int c : cols)
     if (!given[static_cast<std::size_t>(c)]) out += (out.empty() ? "" : ", ") + t.column(c).name;
@@ -31,8 +30,7 @@ std::string missing_list(const schema::TableSchema& t, const std::vector<int>& c
 
 }  // namespace
 
-PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s,
-                             std::int64_t default_timestamp) {
+PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp) {
   PreparedWrite w{nullptr, {}, nullptr};
   prepare_insert(db, session, s, default_timestamp, w);
   return w;
@@ -92,7 +90,10 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   bool only_statics = false;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     if (!given[i] || t.columns[i].is_primary_key()) continue;
-    if (t.columns[i].kind != schema::ColumnKind::Static) { only_statics = false; break; }
+    if (t.columns[i].kind != schema::ColumnKind::Static) {
+      only_statics = false;
+      break;
+    }
     only_statics = true;
   }
   missing = missing_list(t, t.clustering, values, given);
@@ -138,7 +139,8 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   // A compact table has no row marker: its row is its value. Setting only the key writes the
   // hidden empty value where there is one; a declared value column is then mandatory.
   bool sets_value = false;
-  for (std::size_t i = 0; i < t.columns.size(); ++i) sets_value = sets_value || (given[i] && !t.columns[i].is_primary_key());
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    sets_value = sets_value || (given[i] && !t.columns[i].is_primary_key());
   if (t.is_compact() && !sets_value) {
     if (t.compact == schema::CompactKind::Dense && !t.compact_value_hidden())
       invalid("Column {} is mandatory for this COMPACT STORAGE table", t.column(t.regulars[0]).name);
@@ -169,7 +171,8 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   const std::int64_t now_s = needs_now ? db.clock.now_us() / 1000000 : 0;
   const std::int64_t expiry = ttl > 0 ? now_s + ttl : store::kNoExpiry;
   m.has_row = !static_row_only;
-  if (m.has_row && (!t.is_compact() || t.compact_value_hidden())) m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
+  if (m.has_row && (!t.is_compact() || t.compact_value_hidden()))
+    m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
   auto make_cell = [&](const std::optional<std::string>& v) {
     store::Cell cell;
     cell.timestamp = ts;

@@ -156,8 +156,8 @@ const PreparedWrite* planned_insert(const InsertPlan& plan, const ast::Insert& s
     const ast::Term& term = s.values[i];
     if (term.kind != v.kind) return nullptr;
     std::string& out = v.role == InsertPlan::Role::Cell ? m.cells[v.index].second.value
-                       : single_key && v.index == 0   ? m.partition_key
-                                                      : plan.key_parts[v.index];
+                       : single_key && v.index == 0     ? m.partition_key
+                                                        : plan.key_parts[v.index];
     out.clear();
     const auto kind = static_cast<types::ConstantKind>(static_cast<int>(term.kind));
     if (!types::append_constant(*v.type, kind, term.text, out)) {
@@ -171,10 +171,12 @@ const PreparedWrite* planned_insert(const InsertPlan& plan, const ast::Insert& s
   if (single_key) {
     if (m.partition_key.empty()) return nullptr;  // "Key may not be empty"
   } else {
-    std::vector<std::string_view> parts(plan.key_parts.begin(), plan.key_parts.begin() + static_cast<std::ptrdiff_t>(plan.partition_parts));
+    std::vector<std::string_view> parts(plan.key_parts.begin(),
+                                        plan.key_parts.begin() + static_cast<std::ptrdiff_t>(plan.partition_parts));
     m.partition_key = serialize_partition_key(parts);
   }
-  for (std::size_t i = plan.partition_parts; i < plan.key_parts.size(); ++i) store::append_component(m.clustering, plan.key_parts[i]);
+  for (std::size_t i = plan.partition_parts; i < plan.key_parts.size(); ++i)
+    store::append_component(m.clustering, plan.key_parts[i]);
   m.has_row = true;
   m.marker = {timestamp, 0, store::kNoExpiry};
   for (auto& [slot, cell] : m.cells) {

@@ -28,8 +28,8 @@ struct Json {
   enum class Kind { Null, Bool, Number, String, Array, Object } kind = Kind::Null;
   std::string text;  // number literal or decoded string
   bool boolean = false;
-  std::vector<Json> items;                              // array
-  std::vector<JsonMember> members;   // object, in order
+  std::vector<Json> items;          // array
+  std::vector<JsonMember> members;  // object, in order
 };
 struct JsonMember {
   std::string first;  // key
@@ -56,7 +56,10 @@ class Reader {
   }
   bool eat(char c) {
     space();
-    if (i_ < s_.size() && s_[i_] == c) { ++i_; return true; }
+    if (i_ < s_.size() && s_[i_] == c) {
+      ++i_;
+      return true;
+    }
     return false;
   }
   bool word(std::string_view w) {
@@ -69,7 +72,10 @@ class Reader {
     std::string out;
     while (i_ < s_.size() && s_[i_] != '"') {
       char c = s_[i_++];
-      if (c != '\\') { out += c; continue; }
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
       if (i_ >= s_.size()) fail("unterminated escape");
       char e = s_[i_++];
       switch (e) {
@@ -82,9 +88,16 @@ class Reader {
           if (i_ + 4 > s_.size()) fail("bad \\u escape");
           const long cp = std::strtol(std::string(s_.substr(i_, 4)).c_str(), nullptr, 16);
           i_ += 4;
-          if (cp < 0x80) out += static_cast<char>(cp);
-          else if (cp < 0x800) { out += static_cast<char>(0xC0 | (cp >> 6)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
-          else { out += static_cast<char>(0xE0 | (cp >> 12)); out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F)); out += static_cast<char>(0x80 | (cp & 0x3F)); }
+          if (cp < 0x80)
+            out += static_cast<char>(cp);
+          else if (cp < 0x800) {
+            out += static_cast<char>(0xC0 | (cp >> 6));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+          } else {
+            out += static_cast<char>(0xE0 | (cp >> 12));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+          }
           break;
         }
         default: out += e;
@@ -216,8 +229,8 @@ std::string marshal(const types::CqlType& type, types::ConstantKind kind, const 
 }
 
 std::string convert(const Json& in, const types::CqlType& type) {
-  using types::Kind;
   using types::ConstantKind;
+  using types::Kind;
   const Json* jp = &in;
   Json decoded;
   if (in.kind == Json::Kind::String && (type.is_collection() || type.kind == Kind::Tuple || type.kind == Kind::Udt)) {
@@ -233,10 +246,17 @@ std::string convert(const Json& in, const types::CqlType& type) {
     case Kind::Ascii:
       if (j.kind != Json::Kind::String) expected("an ascii string", j);
       return marshal(type, ConstantKind::String, j.text);
-    case Kind::Int: case Kind::Smallint: case Kind::Tinyint: case Kind::Bigint: case Kind::Counter: case Kind::Varint: {
-      const char* what = type.kind == Kind::Int ? "an int value" : type.kind == Kind::Smallint ? "a short value"
-                       : type.kind == Kind::Tinyint ? "a byte value" : type.kind == Kind::Varint ? "an integer value"
-                                                                                                  : "a bigint value";
+    case Kind::Int:
+    case Kind::Smallint:
+    case Kind::Tinyint:
+    case Kind::Bigint:
+    case Kind::Counter:
+    case Kind::Varint: {
+      const char* what = type.kind == Kind::Int        ? "an int value"
+                         : type.kind == Kind::Smallint ? "a short value"
+                         : type.kind == Kind::Tinyint  ? "a byte value"
+                         : type.kind == Kind::Varint   ? "an integer value"
+                                                       : "a bigint value";
       if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::Integer, j.text);
       if (!integer) expected(what, j);
       const std::string cls = java_class(j);
@@ -244,9 +264,12 @@ std::string convert(const Json& in, const types::CqlType& type) {
       if ((type.kind == Kind::Bigint || type.kind == Kind::Counter) && cls == "BigInteger") expected(what, j);
       return marshal(type, ConstantKind::Integer, j.text);
     }
-    case Kind::Float: case Kind::Double: case Kind::Decimal: {
-      const char* what = type.kind == Kind::Float ? "a float value" : type.kind == Kind::Double ? "a double value"
-                                                                                                : "a decimal value";
+    case Kind::Float:
+    case Kind::Double:
+    case Kind::Decimal: {
+      const char* what = type.kind == Kind::Float    ? "a float value"
+                         : type.kind == Kind::Double ? "a double value"
+                                                     : "a decimal value";
       if (j.kind == Json::Kind::String) return marshal(type, ConstantKind::Float, j.text);
       if (j.kind != Json::Kind::Number) expected(what, j);
       return marshal(type, integer ? ConstantKind::Integer : ConstantKind::Float, j.text);
@@ -259,8 +282,9 @@ std::string convert(const Json& in, const types::CqlType& type) {
     case Kind::Blob:
       if (j.kind != Json::Kind::String) expected("a string representation of a blob value", j);
       if (j.text.rfind("0x", 0) != 0)
-        throw JsonError{fmt::format("Value '{}' is not a valid blob representation: String representation of blob is missing 0x prefix: {}",
-                                    j.text, j.text)};
+        throw JsonError{fmt::format(
+            "Value '{}' is not a valid blob representation: String representation of blob is missing 0x prefix: {}",
+            j.text, j.text)};
       return marshal(type, ConstantKind::Hex, j.text);
     case Kind::Uuid:
       if (j.kind != Json::Kind::String) expected("a string representation of a uuid", j);
@@ -286,7 +310,8 @@ std::string convert(const Json& in, const types::CqlType& type) {
     case Kind::Duration:
       if (j.kind != Json::Kind::String) expected("a string representation of a duration value", j);
       return marshal(type, ConstantKind::Duration, j.text);
-    case Kind::List: case Kind::Set: {
+    case Kind::List:
+    case Kind::Set: {
       if (j.kind != Json::Kind::Array) expected(type.kind == Kind::List ? "a list" : "a list (representing a set)", j);
       std::vector<std::string> items;
       for (const auto& item : j.items) {
@@ -322,7 +347,8 @@ std::string convert(const Json& in, const types::CqlType& type) {
     case Kind::Vector: {
       if (j.kind != Json::Kind::Array) expected("a list", j);
       if (j.items.size() != static_cast<std::size_t>(type.dimension))
-        throw JsonError{fmt::format("List had incorrect size: expected {} but given {}", type.dimension, j.items.size())};
+        throw JsonError{
+            fmt::format("List had incorrect size: expected {} but given {}", type.dimension, j.items.size())};
       std::vector<std::string> items;
       for (const auto& item : j.items) {
         auto b = convert_element(item, *type.params[0]);
@@ -343,9 +369,8 @@ std::string convert(const Json& in, const types::CqlType& type) {
       std::vector<std::optional<std::string>> parts(type.fields.size());
       for (const auto& [raw, v] : j.members) {
         // JsonUtils.handleCaseSensitivity: "\"Foo\"" is Foo; any other name is lower-cased.
-        const std::string k = raw.size() >= 2 && raw.front() == '"' && raw.back() == '"'
-                                  ? raw.substr(1, raw.size() - 2)
-                                  : util::unicode_lower(raw);
+        const std::string k = raw.size() >= 2 && raw.front() == '"' && raw.back() == '"' ? raw.substr(1, raw.size() - 2)
+                                                                                         : util::unicode_lower(raw);
         auto at = std::find(type.fields.begin(), type.fields.end(), k);
         if (at == type.fields.end())
           throw JsonError{fmt::format("Unknown field '{}' in value of user defined type {}", k, type.type_name)};
@@ -368,7 +393,8 @@ Value from_json_value(const types::CqlType& type, std::string_view json, std::st
     doc = Reader(json).document();
   } catch (const error::CqlError& e) {
     const std::string_view what = std::string_view(e.message).substr(e.message.find(": ") + 2);
-    error::function_failed(std::string(function), {"text"}, fmt::format("Could not decode JSON string '{}': {}", json, what));
+    error::function_failed(std::string(function), {"text"},
+                           fmt::format("Could not decode JSON string '{}': {}", json, what));
   }
   if (doc.kind == Json::Kind::Null) return std::nullopt;
   try {
@@ -387,7 +413,7 @@ std::map<int, Value> json_row(const schema::TableSchema& t, std::string_view jso
   for (const auto& [key, value] : doc.members) {
     // Keys are column names as CQL writes them: case-insensitive unless "quoted".
     std::string name = key.size() >= 2 && key.front() == '"' && key.back() == '"' ? key.substr(1, key.size() - 2)
-                                                                                    : util::ascii_lower(key);
+                                                                                  : util::ascii_lower(key);
     const int c = t.find(name);
     if (c < 0) invalid("JSON values map contains unrecognized column: {}", name);
     const schema::Column& col = t.column(c);

@@ -39,7 +39,8 @@ Value condition_subject(const schema::Column& c, const Value& current, const std
 Value field_value(const Value& udt, int index) {
   if (!udt) return std::nullopt;
   std::vector<std::optional<std::string_view>> parts;
-  if (!types::decode_tuple(*udt, parts) || static_cast<std::size_t>(index) >= parts.size() || !parts[static_cast<std::size_t>(index)])
+  if (!types::decode_tuple(*udt, parts) || static_cast<std::size_t>(index) >= parts.size() ||
+      !parts[static_cast<std::size_t>(index)])
     return std::nullopt;
   return std::string(*parts[static_cast<std::size_t>(index)]);
 }
@@ -70,7 +71,10 @@ bool holds(const types::CqlType& type, ast::Operator op, const Value& subject, c
     default: {
       if (!subject) return false;
       const int c = types::compare_values(type, *subject, *values[0]);
-      return op == ast::Operator::Lt ? c < 0 : op == ast::Operator::Lte ? c <= 0 : op == ast::Operator::Gt ? c > 0 : c >= 0;
+      return op == ast::Operator::Lt    ? c < 0
+             : op == ast::Operator::Lte ? c <= 0
+             : op == ast::Operator::Gt  ? c > 0
+                                        : c >= 0;
     }
   }
 }
@@ -100,7 +104,8 @@ Rows applied_result(const schema::TableSchema& t, bool applied) {
 ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
                                 const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   for (int c : t.regulars)
-    if (t.column(c).type->kind == types::Kind::Counter) invalid("Conditional updates are not supported on counter tables");
+    if (t.column(c).type->kind == types::Kind::Counter)
+      invalid("Conditional updates are not supported on counter tables");
   if (w.mutations.size() != 1)
     invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
   const store::Mutation& m = w.mutations.front();
@@ -111,8 +116,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
     const ast::Condition* condition;
     std::optional<std::string> element;
     std::vector<Value> values;
-    int field = -1;                           // c.field: the UDT field's index
-    const types::CqlType* type = nullptr;     // what the values compare as
+    int field = -1;                        // c.field: the UDT field's index
+    const types::CqlType* type = nullptr;  // what the values compare as
   };
   std::vector<Bound> bound;
   // A write naming a row (DELETE v … WHERE k = … AND c = …) concerns that row even when it
@@ -160,8 +165,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
         }
       }
       if (cond.element) receiver = "value(" + col.name + ")";
-      const bool slice = cond.op == ast::Operator::Lt || cond.op == ast::Operator::Lte || cond.op == ast::Operator::Gt ||
-                         cond.op == ast::Operator::Gte;
+      const bool slice = cond.op == ast::Operator::Lt || cond.op == ast::Operator::Lte ||
+                         cond.op == ast::Operator::Gt || cond.op == ast::Operator::Gte;
       if (slice && vt->references_duration()) {  // ColumnCondition.validateOperationOnDurations
         refuse_nested_durations(*vt, "Slice conditions");
         invalid("Slice conditions ( {} ) are not supported on durations", op_symbol(cond.op));
@@ -183,15 +188,15 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
           cond.op != ast::Operator::ContainsKey)
         for (auto& v : b.values)
           if (v && v->size() == 4 && *v == std::string(4, '\0')) v.reset();
-      if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In &&
-          !b.values[0])
+      if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In && !b.values[0])
         invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));
       bound.push_back(std::move(b));
     }
   }
   if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
-    invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
-            "condition on non static columns");
+    invalid(
+        "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
+        "condition on non static columns");
 
   ConditionCheck check;
   check.clustering = m.clustering;
@@ -224,10 +229,12 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
         const Value value = current ? (*current)[static_cast<std::size_t>(t.find(b.column->name))] : std::nullopt;
         const ast::Operator op = b.condition->op;
         if (op == ast::Operator::Contains || op == ast::Operator::ContainsKey) {
-          check.applied = check.applied && contains(*b.column->type, op == ast::Operator::ContainsKey, value, b.values[0]);
+          check.applied =
+              check.applied && contains(*b.column->type, op == ast::Operator::ContainsKey, value, b.values[0]);
           continue;
         }
-        const Value subject = b.field >= 0 ? field_value(value, b.field) : condition_subject(*b.column, value, b.element);
+        const Value subject =
+            b.field >= 0 ? field_value(value, b.field) : condition_subject(*b.column, value, b.element);
         check.applied = check.applied && holds(*b.type, op, subject, b.values);
       }
       break;
@@ -238,7 +245,8 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
   return check;
 }
 
-void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete, bool in_batch) {
+void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete,
+                          bool in_batch) {
   bool partition_in = false, clustering_in = false;
   for (const auto& r : where) {
     if (r.op != ast::Operator::In || r.columns.empty()) continue;
@@ -249,9 +257,11 @@ void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Rela
   }
   if (partition_in && in_batch)
     invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)");
-  if (partition_in) invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
+  if (partition_in)
+    invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
   if (clustering_in)
-    invalid("IN on the clustering key columns is not supported with conditional {}", is_delete ? "deletions" : "updates");
+    invalid("IN on the clustering key columns is not supported with conditional {}",
+            is_delete ? "deletions" : "updates");
 }
 
 Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,

@@ -33,10 +33,10 @@ struct TupleBound {
 };
 
 struct Keys {
-  std::vector<std::string> partitions;               // serialized partition keys
-  std::vector<std::vector<std::string>> prefixes;    // clustering '=' / IN combinations
-  std::size_t prefix_length = 0;                     // clustering columns fixed by '=' / IN
-  std::optional<TupleBound> lower, upper;            // DELETE: slice on the columns after it
+  std::vector<std::string> partitions;             // serialized partition keys
+  std::vector<std::vector<std::string>> prefixes;  // clustering '=' / IN combinations
+  std::size_t prefix_length = 0;                   // clustering columns fixed by '=' / IN
+  std::optional<TupleBound> lower, upper;          // DELETE: slice on the columns after it
 };
 
 // Every way to pick one alternative per segment, each alternative a run of components
@@ -65,7 +65,8 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
                    const FunctionContext* ctx) {
   const char* stmt = is_update ? "UPDATE" : "DELETE";
   for (const auto& rel : where) {
-    if (rel.op == ast::Operator::Contains || rel.op == ast::Operator::ContainsKey)  // StatementRestrictions' first check
+    if (rel.op == ast::Operator::Contains ||
+        rel.op == ast::Operator::ContainsKey)  // StatementRestrictions' first check
       invalid("Cannot use {} with {}", stmt, rel.op == ast::Operator::Contains ? "CONTAINS" : "CONTAINS KEY");
     if (rel.kind == ast::RelationKind::Token)
       invalid("The token function cannot be used in WHERE clauses for {} statements", stmt);
@@ -83,7 +84,10 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
   for (int c : t.partition_key) {
     const auto& cr = r.columns[static_cast<std::size_t>(c)];
     if (cr.slice())
-      invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for {} statements", stmt);
+      invalid(
+          "Only EQ and IN relation are supported on the partition key (unless you use the token() function) for {} "
+          "statements",
+          stmt);
     if (!cr.eq_or_in()) missing += (missing.empty() ? "" : ", ") + t.column(c).name;
     pk_values.push_back(single_values(cr.values));
   }
@@ -102,8 +106,9 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
   for (const auto& m : r.multi) {
     const auto first = static_cast<std::size_t>(t.column(m.columns[0]).position);
     if (m.op == ast::Operator::Eq || m.op == ast::Operator::In) {
-      if (multi_at[first]) invalid("{} cannot be restricted by more than one relation if it includes an Equal",
-                                   t.column(m.columns[0]).name);
+      if (multi_at[first])
+        invalid("{} cannot be restricted by more than one relation if it includes an Equal",
+                t.column(m.columns[0]).name);
       multi_at[first] = &m;
     }
   }
@@ -143,8 +148,10 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
     if (after_gap || sliced) {
       const int prev = t.clustering[i - 1];
       if (sliced)
-        invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
-                t.column(c).name, t.column(prev).name);
+        invalid(
+            "Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
+            "relation)",
+            t.column(c).name, t.column(prev).name);
       invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
               t.column(c).name, t.column(prev).name);
     }
@@ -157,8 +164,9 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
       continue;
     }
     if (!multi_slices.empty() && cr.slice())
-      invalid("Column \"{}\" cannot be restricted by both a tuple notation inequality and a single column inequality ({})",
-              t.column(c).name, "slice");
+      invalid(
+          "Column \"{}\" cannot be restricted by both a tuple notation inequality and a single column inequality ({})",
+          t.column(c).name, "slice");
     if (cr.slice() || !multi_slices.empty()) {
       if (is_update) invalid("Slice restrictions are not supported on the clustering columns in UPDATE statements");
       if (cr.lower) keys.lower = TupleBound{{cr.lower->value}, cr.lower->inclusive};
@@ -187,9 +195,9 @@ Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& 
 // The rows between `lower` and `upper` (tuple bounds on the clustering columns after `prefix`,
 // in value order) as range tombstones that each bound one column: [(1, 2), (3, 4)) on (a, b) is
 // a = 1 AND b >= 2, then 1 < a < 3, then a = 3 AND b < 4. The pieces are disjoint.
-void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> prefix,
-                      std::optional<TupleBound> lower, std::optional<TupleBound> upper,
-                      const store::Deletion& deletion, std::vector<store::RangeTombstone>& out) {
+void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> prefix, std::optional<TupleBound> lower,
+                      std::optional<TupleBound> upper, const store::Deletion& deletion,
+                      std::vector<store::RangeTombstone>& out) {
   const std::size_t column = prefix.size();
   if (!lower && !upper) {  // every row under the prefix
     store::RangeTombstone all;
@@ -222,27 +230,28 @@ void slice_tombstones(const schema::TableSchema& t, std::vector<std::string> pre
     if (lower->values.size() > 1) {  // the rest of the lower bound's first value
       std::vector<std::string> under = prefix;
       under.push_back(lower->values[0]);
-      slice_tombstones(t, std::move(under),
-                       TupleBound{std::vector<std::string>(lower->values.begin() + 1, lower->values.end()), lower->inclusive},
-                       std::nullopt, deletion, out);
+      slice_tombstones(
+          t, std::move(under),
+          TupleBound{std::vector<std::string>(lower->values.begin() + 1, lower->values.end()), lower->inclusive},
+          std::nullopt, deletion, out);
     }
   }
   if (upper) {
     middle.upper = upper->values[0];
     middle.upper_inclusive = upper->values.size() == 1 && upper->inclusive;
   }
-  const bool empty = middle.lower && middle.upper &&
-                     [&] {
-                       const int c = types::compare_values(type, *middle.lower, *middle.upper);
-                       return c > 0 || (c == 0 && !(middle.lower_inclusive && middle.upper_inclusive));
-                     }();
+  const bool empty = middle.lower && middle.upper && [&] {
+    const int c = types::compare_values(type, *middle.lower, *middle.upper);
+    return c > 0 || (c == 0 && !(middle.lower_inclusive && middle.upper_inclusive));
+  }();
   if (!empty) out.push_back(std::move(middle));
   if (upper && upper->values.size() > 1) {  // the part of the upper bound's first value below it
     std::vector<std::string> under = prefix;
     under.push_back(upper->values[0]);
-    slice_tombstones(t, std::move(under), std::nullopt,
-                     TupleBound{std::vector<std::string>(upper->values.begin() + 1, upper->values.end()), upper->inclusive},
-                     deletion, out);
+    slice_tombstones(
+        t, std::move(under), std::nullopt,
+        TupleBound{std::vector<std::string>(upper->values.begin() + 1, upper->values.end()), upper->inclusive},
+        deletion, out);
   }
 }
 
@@ -260,7 +269,8 @@ bool conditions_on_statics(const schema::TableSchema& t, const ast::Vec<ast::Con
 void check_compact_clustering(const schema::TableSchema& t, const Keys& keys) {
   if (t.compact != schema::CompactKind::Dense || t.clustering.size() != 1) return;
   for (const auto& p : keys.prefixes)
-    if (!p.empty() && p[0].empty()) invalid("Invalid empty or null value for column {}", t.column(t.clustering[0]).name);
+    if (!p.empty() && p[0].empty())
+      invalid("Invalid empty or null value for column {}", t.column(t.clustering[0]).name);
 }
 
 // A non-frozen UDT's fields before this statement's next field write: the cell an earlier
@@ -283,7 +293,8 @@ std::vector<std::optional<std::string>> udt_parts_so_far(Database& db, const sch
     }
   const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
   if (!stored.row.empty())
-    if (const store::CellRef current = stored.row.cell(col.position); current && current->live(now_s)) fill(current->value);
+    if (const store::CellRef current = stored.row.cell(col.position); current && current->live(now_s))
+      fill(current->value);
   return parts;
 }
 
@@ -313,8 +324,7 @@ std::string encode_clustering(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s,
-                             std::int64_t default_timestamp) {
+PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   const FunctionContext ctx = db.functions();
   // SET: known, non-key columns; values bound now, with the type each operation expects.
@@ -366,8 +376,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     }  // a counter's increment binds as the counter type (bigint bytes; messages say "counter")
     // Receivers as Cassandra names them: value(c) for c[k] = v, c.field for a UDT field.
     const std::string receiver = a.kind == ast::AssignmentKind::SetElement ? "value(" + col.name + ")"
-                                 : !a.field.empty()                       ? col.name + "." + std::string(a.field)
-                                                                          : col.name;
+                                 : !a.field.empty()                        ? col.name + "." + std::string(a.field)
+                                                                           : col.name;
     if (is_unset(a.value) || (a.element && is_unset(*a.element))) continue;  // left as it is
     set.value = bind_term(a.value, *value_type, receiver, &ctx);
     sets.push_back(std::move(set));
@@ -380,8 +390,8 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     invalid("Invalid restrictions on clustering columns since the UPDATE statement modifies only static columns");
   // A COMPACT STORAGE table's row may be keyed by a clustering prefix, the rest null
   // (CASSANDRA-7990): StatementRestrictions skips the check once any clustering column is given.
-  const bool compact_prefix = t.compact == schema::CompactKind::Dense && keys.prefix_length > 0 &&
-                              keys.prefix_length < t.clustering.size();
+  const bool compact_prefix =
+      t.compact == schema::CompactKind::Dense && keys.prefix_length > 0 && keys.prefix_length < t.clustering.size();
   if (!static_key && !compact_prefix && keys.prefix_length < t.clustering.size()) {
     std::string missing;
     for (std::size_t i = keys.prefix_length; i < t.clustering.size(); ++i)
@@ -468,19 +478,19 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   return w;
 }
 
-PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s,
-                             std::int64_t default_timestamp) {
+PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t default_timestamp) {
   const schema::TableSchema& t = resolve_table(db, session, s.table);
   const FunctionContext fctx = db.functions();
   std::vector<const schema::Column*> columns;
   std::vector<std::optional<std::string>> elements;  // DELETE c[k]: the bound k
-  std::vector<bool> unset;  // DELETE c[?] bound to unset: that element is left alone
+  std::vector<bool> unset;                           // DELETE c[?] bound to unset: that element is left alone
   bool only_static = !s.columns.empty();
   for (const auto& target : s.columns) {
     int c = t.find(target.column);
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(target.column), table_text(t));
     const schema::Column& col = t.column(c);
-    if (col.is_primary_key()) invalid("Invalid identifier {} for deletion (should not be a PRIMARY KEY part)", col.name);
+    if (col.is_primary_key())
+      invalid("Invalid identifier {} for deletion (should not be a PRIMARY KEY part)", col.name);
     only_static = only_static && col.kind == ColumnKind::Static;
     columns.push_back(&col);
     std::optional<std::string> element;
@@ -506,7 +516,8 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
         unset.push_back(true);
         continue;
       }
-      element = bind_term(*target.element, *et, (type.kind == types::Kind::List ? "idx(" : "key(") + col.name + ")", &fctx);
+      element =
+          bind_term(*target.element, *et, (type.kind == types::Kind::List ? "idx(" : "key(") + col.name + ")", &fctx);
       if (!element && type.kind == types::Kind::Set) {
         elements.emplace_back();
         unset.push_back(true);
@@ -526,11 +537,15 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
   // test, static columns only (no columns listed deletes the row: regular ones too).
   if ((s.if_exists || !s.conditions.empty()) && !full_row) {
     if (!only_static)
-      invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to delete non static columns");
+      invalid(
+          "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to delete non "
+          "static columns");
     for (const auto& cond : s.conditions) {
       const int c = t.find(cond.column);
       if (c >= 0 && t.column(c).kind != ColumnKind::Static)
-        invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns");
+        invalid(
+            "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
+            "condition on non static columns");
     }
   }
   const bool static_key = only_static && conditions_on_statics(t, s.conditions);  // as for UPDATE
@@ -561,8 +576,9 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
             // DELETE u.f: the stored value (or what this statement left of it) with that field
             // nulled (null when no field is left).
             std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, *col, stamp.now_s);
-            const auto f = static_cast<std::size_t>(std::find(col->type->fields.begin(), col->type->fields.end(),
-                                                              elements[ci]->substr(1)) - col->type->fields.begin());
+            const auto f = static_cast<std::size_t>(
+                std::find(col->type->fields.begin(), col->type->fields.end(), elements[ci]->substr(1)) -
+                col->type->fields.begin());
             parts[f].reset();
             store::Cell cell;
             cell.timestamp = ts;

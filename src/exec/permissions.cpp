@@ -45,7 +45,9 @@ void ensure_write(const Database& db, const Session& session, const Write& w, bo
 
 bool conditional(const ast::Insert& s) { return s.if_not_exists; }
 template <class W>
-bool conditional(const W& s) { return s.if_exists || !s.conditions.empty(); }
+bool conditional(const W& s) {
+  return s.if_exists || !s.conditions.empty();
+}
 
 }  // namespace
 
@@ -73,9 +75,11 @@ std::vector<Resource> authorize_statement(const Database& db, const Session& ses
             created.push_back(Resource{Resource::Kind::FunctionsInKeyspace, std::string(s.name), {}});
           }
         } else if constexpr (std::is_same_v<S, ast::AlterKeyspace>) {
-          if (db.catalog.keyspace(s.name)) ensure_permission(db, session, Permission::Alter, Resource::keyspace_of(std::string(s.name)));
+          if (db.catalog.keyspace(s.name))
+            ensure_permission(db, session, Permission::Alter, Resource::keyspace_of(std::string(s.name)));
         } else if constexpr (std::is_same_v<S, ast::DropKeyspace>) {
-          if (db.catalog.keyspace(s.name)) ensure_permission(db, session, Permission::Drop, Resource::keyspace_of(std::string(s.name)));
+          if (db.catalog.keyspace(s.name))
+            ensure_permission(db, session, Permission::Drop, Resource::keyspace_of(std::string(s.name)));
         } else if constexpr (std::is_same_v<S, ast::CreateTable>) {
           const std::string ks = keyspace_of(session, s.table.keyspace);
           if (!ks.empty() && db.catalog.keyspace(ks)) {
@@ -92,7 +96,7 @@ std::vector<Resource> authorize_statement(const Database& db, const Session& ses
             ensure_permission(db, session, Permission::Alter, Resource::table(ks, t->name));
         } else if constexpr (std::is_same_v<S, ast::CreateType> || std::is_same_v<S, ast::AlterType> ||
                              std::is_same_v<S, ast::DropType>) {
-          const Permission p = std::is_same_v<S, ast::CreateType> ? Permission::Create
+          const Permission p = std::is_same_v<S, ast::CreateType>  ? Permission::Create
                                : std::is_same_v<S, ast::AlterType> ? Permission::Alter
                                                                    : Permission::Drop;
           const std::string ks = keyspace_of(session, s.name.keyspace);
@@ -102,7 +106,8 @@ std::vector<Resource> authorize_statement(const Database& db, const Session& ses
           const std::string ks = keyspace_of(session, s.name.keyspace);
           if (s.kind == ast::ViewStatement::Kind::Create) {
             ensure_table(db, session, {s.name.keyspace, s.base.name}, Permission::Alter);
-          } else if (const schema::TableSchema* v = ks.empty() ? nullptr : db.catalog.table(ks, s.name.name); v && v->view) {
+          } else if (const schema::TableSchema* v = ks.empty() ? nullptr : db.catalog.table(ks, s.name.name);
+                     v && v->view) {
             ensure_permission(db, session, Permission::Alter, Resource::table(ks, v->view->base));
           }
         }
@@ -126,7 +131,8 @@ void revoke_dropped(Database& db, const Session& session, const ast::Statement& 
     if (!db.catalog.keyspace(k->name)) db.auth.revoke_all_in_keyspace(std::string(k->name));
   } else if (const auto* t = std::get_if<ast::DropTable>(&statement)) {
     const std::string ks = keyspace_of(session, t->table.keyspace);
-    if (!ks.empty() && !db.catalog.table(ks, t->table.name)) db.auth.revoke_all_on(Resource::table(ks, std::string(t->table.name)));
+    if (!ks.empty() && !db.catalog.table(ks, t->table.name))
+      db.auth.revoke_all_on(Resource::table(ks, std::string(t->table.name)));
   }
 }
 

@@ -81,7 +81,8 @@ ClusteringShape shape_of(const MultiRestriction& m) {
   return {m.columns, m.op, start, end};
 }
 
-void check_clustering_merge(const schema::TableSchema& t, const ClusteringShape& existing, const ClusteringShape& added) {
+void check_clustering_merge(const schema::TableSchema& t, const ClusteringShape& existing,
+                            const ClusteringShape& added) {
   std::string commons;
   for (int c : existing.columns)
     if (std::find(added.columns.begin(), added.columns.end(), c) != added.columns.end())
@@ -95,7 +96,7 @@ void check_clustering_merge(const schema::TableSchema& t, const ClusteringShape&
     invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", commons);
   if (existing.columns[0] != added.columns[0]) {
     const int later = t.column(existing.columns[0]).position > t.column(added.columns[0]).position ? existing.columns[0]
-                                                                                                  : added.columns[0];
+                                                                                                   : added.columns[0];
     invalid("Column \"{}\" cannot be restricted by two inequalities not starting with the same column",
             t.column(later).name);
   }
@@ -133,22 +134,23 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     return;
   }
   switch (rel.op) {
-    case Operator::Neq:
-      invalid("Unsupported \"!=\" relation: {} != {}", name, term_text(rel.values[0]));
+    case Operator::Neq: invalid("Unsupported \"!=\" relation: {} != {}", name, term_text(rel.values[0]));
     case Operator::Like:
-      invalid("LIKE restriction is only supported on properly indexed columns. {} LIKE {} is not valid.",
-              name, term_text(rel.values[0]));
-    case Operator::Contains: case Operator::ContainsKey: {
+      invalid("LIKE restriction is only supported on properly indexed columns. {} LIKE {} is not valid.", name,
+              term_text(rel.values[0]));
+    case Operator::Contains:
+    case Operator::ContainsKey: {
       const types::CqlType& type = *c.type;
       if (!type.is_collection()) invalid("Cannot use {} on non-collection column {}", op_text(rel.op), name);
       if (rel.op == Operator::ContainsKey && type.kind != types::Kind::Map)
         invalid("Cannot use CONTAINS KEY on non-map column {}", name);
-      const types::CqlType* element = rel.op == Operator::ContainsKey || type.kind != types::Kind::Map
-                                          ? type.params[0] : type.params[1];
+      const types::CqlType* element =
+          rel.op == Operator::ContainsKey || type.kind != types::Kind::Map ? type.params[0] : type.params[1];
       // The receiver Cassandra names: key(m) for CONTAINS KEY, value(c) for CONTAINS.
       const std::string receiver = (rel.op == Operator::ContainsKey ? "key(" : "value(") + c.name + ")";
       if (is_unset(rel.values[0])) {
-        if (r.null_value_error.empty()) r.null_value_error = fmt::format("Unsupported unset value for column {}", c.name);
+        if (r.null_value_error.empty())
+          r.null_value_error = fmt::format("Unsupported unset value for column {}", c.name);
         (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).emplace_back();
         return;
       }
@@ -158,37 +160,38 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
       (rel.op == Operator::ContainsKey ? cr.contains_key : cr.contains).push_back(v.value_or(""));
       return;
     }
-    case Operator::IsNotNull:
-      invalid("Unsupported restriction: {} IS NOT NULL", name);
+    case Operator::IsNotNull: invalid("Unsupported restriction: {} IS NOT NULL", name);
     default: break;
   }
 
-  const bool slice = rel.op == Operator::Lt || rel.op == Operator::Lte || rel.op == Operator::Gt || rel.op == Operator::Gte;
+  const bool slice =
+      rel.op == Operator::Lt || rel.op == Operator::Lte || rel.op == Operator::Gt || rel.op == Operator::Gte;
   if (slice && c.type->references_duration()) {  // SingleColumnRelation.newSliceRestriction
     refuse_nested_durations(*c.type, "Slice restrictions");
     invalid("Slice restrictions are not supported on duration columns");
   }
   if (c.type->multi_cell())
-    invalid("Collection column '{}' ({}) cannot be restricted by a '{}' relation", c.name, c.type->name, op_text(rel.op));
+    invalid("Collection column '{}' ({}) cannot be restricted by a '{}' relation", c.name, c.type->name,
+            op_text(rel.op));
   if (c.kind == schema::ColumnKind::Clustering)
     for (const auto& m : r.multi)
       check_clustering_merge(t, shape_of(m),
-                             {{idx}, rel.op, rel.op == Operator::Gt || rel.op == Operator::Gte,
+                             {{idx},
+                              rel.op,
+                              rel.op == Operator::Gt || rel.op == Operator::Gte,
                               rel.op == Operator::Lt || rel.op == Operator::Lte});
   if (cr.eq) invalid("{} cannot be restricted by more than one relation if it includes an Equal", name);
   if (cr.in) invalid("{} cannot be restricted by more than one relation if it includes a IN", name);
 
   if (rel.op == Operator::Eq) {
-    if (cr.slice())
-      invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
+    if (cr.slice()) invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.eq = true;
     cr.values.push_back(restriction_value(c, rel.values[0], r, ctx));
     // QueryProcessor.validateKey: only a one-column key is empty when its value is (CASSANDRA-11487).
     if (cr.values.back().empty() && c.kind == schema::ColumnKind::PartitionKey && t.partition_key.size() == 1)
       invalid("Key may not be empty");
   } else if (rel.op == Operator::In) {
-    if (cr.slice())
-      invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
+    if (cr.slice()) invalid("Column \"{}\" cannot be restricted by both an equality and an inequality relation", name);
     cr.in = true;
     cr.in_terms = rel.in_marker ? 0 : rel.values.size();
     if (rel.in_marker) {  // the marker's value is the list
@@ -209,8 +212,7 @@ void add_single(const schema::TableSchema& t, const ast::Relation& rel, SelectRe
     const bool lower = rel.op == Operator::Gt || rel.op == Operator::Gte;
     const bool inclusive = rel.op == Operator::Gte || rel.op == Operator::Lte;
     auto& bound = lower ? cr.lower : cr.upper;
-    if (bound)
-      invalid("More than one restriction was found for the {} bound on {}", lower ? "start" : "end", name);
+    if (bound) invalid("More than one restriction was found for the {} bound on {}", lower ? "start" : "end", name);
     bound = Bound{restriction_value(c, rel.values[0], r, ctx), inclusive};
   }
 }
@@ -237,8 +239,7 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
     if (c.position != static_cast<int>(i) + t.column(m.columns[0]).position) {
       std::string names;
       for (auto n : rel.columns) names += (names.empty() ? "" : ", ") + util::cql_name(n);
-      invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: ({})",
-              names);
+      invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: ({})", names);
     }
   }
   if (rel.op == Operator::Neq) invalid("Unsupported \"!=\" relation");
@@ -254,7 +255,8 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
       invalid("Invalid tuple value for ({})", names);
     std::vector<std::string> values;
     for (std::size_t i = 0; i < m.columns.size(); ++i) {
-      if (i >= parts.size() || !parts[i]) invalid("Invalid null value in condition for column {}", t.column(m.columns[i]).name);
+      if (i >= parts.size() || !parts[i])
+        invalid("Invalid null value in condition for column {}", t.column(m.columns[i]).name);
       values.emplace_back(*parts[i]);
     }
     return values;
@@ -289,8 +291,14 @@ void add_multi(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   for (int c : m.columns) {  // a single-column restriction first, as a one-column tuple
     const ColumnRestriction& cr = r.columns[static_cast<std::size_t>(c)];
     if (cr.eq || cr.in || cr.slice())
-      check_clustering_merge(t, {{c}, cr.eq ? Operator::Eq : cr.in ? Operator::In : Operator::Gt,
-                                 cr.lower.has_value(), cr.upper.has_value()}, added);
+      check_clustering_merge(t,
+                             {{c},
+                              cr.eq   ? Operator::Eq
+                              : cr.in ? Operator::In
+                                      : Operator::Gt,
+                              cr.lower.has_value(),
+                              cr.upper.has_value()},
+                             added);
   }
   for (const auto& e : r.multi) check_clustering_merge(t, shape_of(e), added);
   r.has_clustering = true;
@@ -336,11 +344,13 @@ void add_token(const schema::TableSchema& t, const ast::Relation& rel, SelectRes
   TokenBounds& tb = r.token ? *r.token : r.token.emplace();
   switch (rel.op) {
     case Operator::Eq:
-      if (tb.lower || tb.upper) invalid("Columns \"token\" cannot be restricted by both an equality and an inequality relation");
+      if (tb.lower || tb.upper)
+        invalid("Columns \"token\" cannot be restricted by both an equality and an inequality relation");
       tb.lower = tb.upper = tok;
       tb.lower_inclusive = tb.upper_inclusive = true;
       break;
-    case Operator::Gt: case Operator::Gte:
+    case Operator::Gt:
+    case Operator::Gte:
       if (tb.lower) invalid("More than one restriction was found for the start bound on {}", "token");
       tb.lower = tok;
       tb.lower_inclusive = rel.op == Operator::Gte;
@@ -363,22 +373,24 @@ constexpr std::uint64_t kMaxInProduct = 1'000'000;
 void grow_in_product(std::uint64_t& product, std::uint64_t n, const char* what) {
   product = n != 0 && product > UINT64_MAX / n ? UINT64_MAX : product * n;  // no wrap-around
   if (product > kMaxInProduct)
-    invalid("Guardrail in_select_cartesian_product violated: Aborting query because the cartesian product of the "
-            "IN restrictions on {} produces {} values, this exceeds fail threshold of {}.",
-            what, product, kMaxInProduct);
+    invalid(
+        "Guardrail in_select_cartesian_product violated: Aborting query because the cartesian product of the "
+        "IN restrictions on {} produces {} values, this exceeds fail threshold of {}.",
+        what, product, kMaxInProduct);
 }
 
 void check_in_product(const schema::TableSchema& t, const SelectRestrictions& r) {
   std::uint64_t product = 1;
   for (int c : t.partition_key)
-    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.in) grow_in_product(product, cr.values.size(), "partition key");
+    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.in)
+      grow_in_product(product, cr.values.size(), "partition key");
   product = 1;
   for (int c : t.clustering)
-    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.in) grow_in_product(product, cr.values.size(), "clustering key");
+    if (const auto& cr = r.columns[static_cast<std::size_t>(c)]; cr.in)
+      grow_in_product(product, cr.values.size(), "clustering key");
   for (const auto& m : r.multi)
     if (m.op == ast::Operator::In) grow_in_product(product, m.tuples.size(), "clustering key");
 }
-
 
 // The clustering restrictions so far, in the shape ClusteringColumnRestrictions keeps them:
 // one entry per restriction (merged slices become one), for the order check of the next.
@@ -395,15 +407,19 @@ class ClusteringOrder {
         if (pos(e.columns.back()) > pos(last->columns.back())) last = &e;
       const int last_start = pos(last->columns.front());
       if (last->slice && start > last_start)
-        invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
-                "relation)", t_.column(columns.front()).name, t_.column(last->columns.front()).name);
+        invalid(
+            "Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
+            "relation)",
+            t_.column(columns.front()).name, t_.column(last->columns.front()).name);
       if (start < last_start && slice) {
         int next = -1;  // the first restricted column after the new one's
         for (const auto& e : entries_)
           for (int c : e.columns)
             if (pos(c) > start && (next < 0 || pos(c) < pos(next))) next = c;
-        invalid("PRIMARY KEY column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
-                "relation)", t_.column(next).name, t_.column(columns.front()).name);
+        invalid(
+            "PRIMARY KEY column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ "
+            "relation)",
+            t_.column(next).name, t_.column(columns.front()).name);
       }
     }
     for (auto& e : entries_)
@@ -424,12 +440,13 @@ class ClusteringOrder {
   std::vector<Entry> entries_;
 };
 
-bool is_slice(Operator op) { return op == Operator::Gt || op == Operator::Gte || op == Operator::Lt || op == Operator::Lte; }
+bool is_slice(Operator op) {
+  return op == Operator::Gt || op == Operator::Gte || op == Operator::Lt || op == Operator::Lte;
+}
 
 }  // namespace
 
-SelectRestrictions build_restrictions(const schema::TableSchema& t,
-                                      const ast::Vec<ast::Relation>& where,
+SelectRestrictions build_restrictions(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where,
                                       const FunctionContext* ctx, bool slice_order) {
   SelectRestrictions r;
   r.columns.resize(t.columns.size());

@@ -29,20 +29,21 @@ struct ColumnRestriction {
   std::vector<std::string> values;  // for eq / in, in the order written
   std::optional<Bound> lower, upper;
   bool is_not_null = false;
-  std::vector<std::string> contains;      // CONTAINS v (list/set element, map value)
-  std::vector<std::string> contains_key;  // CONTAINS KEY k (map)
+  std::vector<std::string> contains;                         // CONTAINS v (list/set element, map value)
+  std::vector<std::string> contains_key;                     // CONTAINS KEY k (map)
   std::vector<std::pair<std::string, std::string>> entries;  // m[k] = v (non-frozen map)
-  bool case_insensitive = false;  // '=' answered by an SAI index with case_sensitive: false
+  bool case_insensitive = false;                             // '=' answered by an SAI index with case_sensitive: false
 
-  bool any() const { return eq || in || lower || upper || is_not_null || !contains.empty() || !contains_key.empty() ||
-                      !entries.empty(); }
+  bool any() const {
+    return eq || in || lower || upper || is_not_null || !contains.empty() || !contains_key.empty() || !entries.empty();
+  }
   bool eq_or_in() const { return eq || in; }
   bool slice() const { return lower || upper; }
 };
 
 // A multi-column relation on clustering columns: (a, b) = (1, 2), > (1, 2), IN ((…), (…)).
 struct MultiRestriction {
-  std::vector<int> columns;                    // indices into schema columns
+  std::vector<int> columns;  // indices into schema columns
   ast::Operator op;
   std::vector<std::vector<std::string>> tuples;  // one for comparisons, several for IN
   std::size_t in_terms = 0;                      // IN: tuples written; 0 for IN ? (a bound list)
@@ -58,20 +59,19 @@ struct SelectRestrictions {
   std::vector<MultiRestriction> multi;
   std::optional<TokenBounds> token;
 
-  bool partition_lookup = false;   // every partition-key column restricted by = or IN
-  bool partition_key_in = false;   // ... and at least one of them by IN
-  int clustering_eq_prefix = 0;    // leading clustering columns restricted by = or IN
-  bool has_clustering = false;     // any clustering restriction (single or multi)
-  bool has_regular = false;        // any static/regular column restriction
-  std::string null_value_error;    // a regular/static column compared with null: raised last
+  bool partition_lookup = false;  // every partition-key column restricted by = or IN
+  bool partition_key_in = false;  // ... and at least one of them by IN
+  int clustering_eq_prefix = 0;   // leading clustering columns restricted by = or IN
+  bool has_clustering = false;    // any clustering restriction (single or multi)
+  bool has_regular = false;       // any static/regular column restriction
+  std::string null_value_error;   // a regular/static column compared with null: raised last
 };
 
 // Builds and validates, relation by relation; the query-level checks are the caller's.
 // `slice_order` (a SELECT without ALLOW FILTERING): each clustering restriction is checked
 // against those before it as ClusteringColumnRestrictions.mergeWith checks it (no restriction
 // after a slice's column, no slice before an earlier restriction's column).
-SelectRestrictions build_restrictions(const schema::TableSchema& t,
-                                      const ast::Vec<ast::Relation>& where,
+SelectRestrictions build_restrictions(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where,
                                       const FunctionContext* ctx = nullptr, bool slice_order = false);
 
 }  // namespace cqlbox::exec

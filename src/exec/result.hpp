@@ -33,7 +33,7 @@ using Value = std::optional<std::string>;
 struct ReadPartition {
   const store::Partition* partition;
   std::vector<store::Row> rows;  // every row read, tombstoned ones included
-  std::size_t live_rows = 0;            // of which live
+  std::size_t live_rows = 0;     // of which live
 };
 
 struct Rows {
@@ -47,7 +47,7 @@ struct Rows {
   // answered its one row. A protocol page that ends exactly at the last row then carries no
   // paging state (Cassandra's pager knows it is exhausted); otherwise a full page does.
   bool complete = false;
-  bool explain = false;               // EXPLAIN's (plan, detail) lines: printed as aligned text
+  bool explain = false;  // EXPLAIN's (plan, detail) lines: printed as aligned text
 };
 
 struct Void {

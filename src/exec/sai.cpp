@@ -17,7 +17,8 @@ using types::Kind;
 
 bool is_sai_class(std::string_view cls) {
   const std::string lower = util::ascii_lower(cls);
-  return lower == "sai" || lower == "storageattachedindex" || cls == "org.apache.cassandra.index.sai.StorageAttachedIndex";
+  return lower == "sai" || lower == "storageattachedindex" ||
+         cls == "org.apache.cassandra.index.sai.StorageAttachedIndex";
 }
 
 bool is_sai(const schema::IndexDef& index) { return !index.custom_class.empty() && is_sai_class(index.custom_class); }
@@ -27,12 +28,24 @@ namespace {
 // StorageAttachedIndex.SUPPORTED_TYPES; any frozen value is indexed as its bytes.
 bool supported_type(const types::CqlType& t) {
   switch (t.kind) {
-    case Kind::Ascii: case Kind::Bigint: case Kind::Date: case Kind::Double: case Kind::Float: case Kind::Int:
-    case Kind::Smallint: case Kind::Text: case Kind::Time: case Kind::Timestamp: case Kind::Timeuuid:
-    case Kind::Tinyint: case Kind::Uuid: case Kind::Inet: case Kind::Varint: case Kind::Decimal: case Kind::Boolean:
-      return true;
-    default:
-      return t.frozen || t.kind == Kind::Vector;
+    case Kind::Ascii:
+    case Kind::Bigint:
+    case Kind::Date:
+    case Kind::Double:
+    case Kind::Float:
+    case Kind::Int:
+    case Kind::Smallint:
+    case Kind::Text:
+    case Kind::Time:
+    case Kind::Timestamp:
+    case Kind::Timeuuid:
+    case Kind::Tinyint:
+    case Kind::Uuid:
+    case Kind::Inet:
+    case Kind::Varint:
+    case Kind::Decimal:
+    case Kind::Boolean: return true;
+    default: return t.frozen || t.kind == Kind::Vector;
   }
 }
 
@@ -51,8 +64,8 @@ const std::set<std::string>& analysis_options() {
   return names;
 }
 const std::set<std::string>& vector_options() {
-  static const std::set<std::string> names{"maximum_node_connections", "construction_beam_width",
-                                           "similarity_function", "optimize_for"};
+  static const std::set<std::string> names{"maximum_node_connections", "construction_beam_width", "similarity_function",
+                                           "optimize_for"};
   return names;
 }
 
@@ -71,8 +84,8 @@ void validate(const schema::TableSchema& t, const schema::Column& column, std::s
   for (const auto& [k, v] : options)
     if (!analysis_options().contains(k) && !vector_options().contains(k)) unknown.push_back(k);
   if (!unknown.empty())
-    error::fail(ErrorClass::ConfigurationException, "Properties specified [{}] are not understood by StorageAttachedIndex",
-                fmt::join(unknown, ", "));
+    error::fail(ErrorClass::ConfigurationException,
+                "Properties specified [{}] are not understood by StorageAttachedIndex", fmt::join(unknown, ", "));
   for (const auto& idx : t.indexes)
     if (is_sai(idx) && idx.column >= 0 && t.column(idx.column).name == column.name) {
       const std::string existing(idx.target_function());
@@ -109,16 +122,20 @@ void validate(const schema::TableSchema& t, const schema::Column& column, std::s
       invalid("Construction beam width cannot be set without enabling SAI_VECTOR_ALLOW_CUSTOM_PARAMETERS");
     if (auto f = options.find("similarity_function"); f != options.end()) {
       const std::string name = upper(f->second);
-      if (name == "EUCLIDEAN") sim = Similarity::Euclidean;
-      else if (name == "DOT_PRODUCT") sim = Similarity::DotProduct;
+      if (name == "EUCLIDEAN")
+        sim = Similarity::Euclidean;
+      else if (name == "DOT_PRODUCT")
+        sim = Similarity::DotProduct;
       else if (name != "COSINE")
-        invalid("Similarity function {} was not recognized for index {}. Valid values are: EUCLIDEAN, DOT_PRODUCT, COSINE",
-                name, index_name);
+        invalid(
+            "Similarity function {} was not recognized for index {}. Valid values are: EUCLIDEAN, DOT_PRODUCT, COSINE",
+            name, index_name);
     }
     if (auto f = options.find("optimize_for"); f != options.end()) {
       const std::string name = upper(f->second);
       if (name != "LATENCY" && name != "RECALL")
-        invalid("optimize_for '{}' was not recognized for index {}. Valid values are: LATENCY, RECALL", name, index_name);
+        invalid("optimize_for '{}' was not recognized for index {}. Valid values are: LATENCY, RECALL", name,
+                index_name);
     }
   }
   if (column.type->multi_cell() && column.type->kind == Kind::Map && function == "entries") {
@@ -127,7 +144,8 @@ void validate(const schema::TableSchema& t, const schema::Column& column, std::s
   } else if (!supported_type(type)) {
     invalid("Unsupported type: {}", type.name);
   } else if (vector) {
-    if (type.params[0]->kind != Kind::Float) invalid("SAI ANN indexes are only allowed on vector columns with float elements");
+    if (type.params[0]->kind != Kind::Float)
+      invalid("SAI ANN indexes are only allowed on vector columns with float elements");
     if (type.dimension == 1 && sim == Similarity::Cosine)
       invalid("Cosine similarity is not supported for single-dimension vectors");
     warnings.emplace_back(
@@ -160,7 +178,9 @@ Similarity similarity(const schema::IndexDef& index) {
   const auto f = index.options.find("similarity_function");
   if (f == index.options.end()) return Similarity::Cosine;
   const std::string name = upper(f->second);
-  return name == "EUCLIDEAN" ? Similarity::Euclidean : name == "DOT_PRODUCT" ? Similarity::DotProduct : Similarity::Cosine;
+  return name == "EUCLIDEAN"     ? Similarity::Euclidean
+         : name == "DOT_PRODUCT" ? Similarity::DotProduct
+                                 : Similarity::Cosine;
 }
 
 }  // namespace cqlbox::exec::sai

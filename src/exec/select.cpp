@@ -31,11 +31,11 @@ struct Plan {
   const schema::TableSchema* table;
   Selection selection;
   SelectRestrictions where;
-  bool reversed = false;        // ORDER BY asks for the opposite of clustering order
-  bool ordered = false;         // ORDER BY given
+  bool reversed = false;  // ORDER BY asks for the opposite of clustering order
+  bool ordered = false;   // ORDER BY given
   bool distinct = false;
-  bool uses_index = false;      // a secondary index serves a restriction
-  bool grouped = false;         // GROUP BY: one result row per group
+  bool uses_index = false;           // a secondary index serves a restriction
+  bool grouped = false;              // GROUP BY: one result row per group
   std::size_t group_clustering = 0;  // clustering columns in the group key
   std::optional<std::int64_t> limit, per_partition_limit;
   std::string filtering_reason;  // why ALLOW FILTERING is needed (EXPLAIN), "" when it is not
@@ -116,8 +116,9 @@ void check_clustering_order(const schema::TableSchema& t, const SelectRestrictio
       invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
               t.column(col).name, t.column(prev).name);
     if (column_sliced(r, prev))
-      invalid("Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
-              t.column(col).name, t.column(prev).name);
+      invalid(
+          "Clustering column \"{}\" cannot be restricted (preceding column \"{}\" is restricted by a non-EQ relation)",
+          t.column(col).name, t.column(prev).name);
   }
 }
 
@@ -133,13 +134,15 @@ std::string clustering_gap(const schema::TableSchema& t, const SelectRestriction
                                   std::count(m.columns.begin(), m.columns.end(), prev));
     if (same_multi) continue;
     if (!column_restricted(r, prev))
-      return fmt::format("clustering column {} is restricted but {}, before it, is not: the rows are not one slice "
-                         "of the partition, so every row is read and checked",
-                         t.column(col).name, t.column(prev).name);
+      return fmt::format(
+          "clustering column {} is restricted but {}, before it, is not: the rows are not one slice "
+          "of the partition, so every row is read and checked",
+          t.column(col).name, t.column(prev).name);
     if (column_sliced(r, prev))
-      return fmt::format("clustering column {} is restricted after a range on {}: the rows are not one slice of "
-                         "the partition, so every row in the range is read and checked",
-                         t.column(col).name, t.column(prev).name);
+      return fmt::format(
+          "clustering column {} is restricted after a range on {}: the rows are not one slice of "
+          "the partition, so every row in the range is read and checked",
+          t.column(col).name, t.column(prev).name);
   }
   return {};
 }
@@ -169,14 +172,18 @@ void check_order_by(const schema::TableSchema& t, const ast::Select& s, Plan& pl
       bool single = cr.eq || (cr.in && cr.in_terms == 1);
       for (const auto& m : plan.where.multi)
         if ((m.op == ast::Operator::Eq || (m.op == ast::Operator::In && m.in_terms == 1)) &&
-            std::find(m.columns.begin(), m.columns.end(), t.clustering[static_cast<std::size_t>(next)]) != m.columns.end())
+            std::find(m.columns.begin(), m.columns.end(), t.clustering[static_cast<std::size_t>(next)]) !=
+                m.columns.end())
           single = true;
       if (!single)
-        invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY");
+        invalid(
+            "Order by currently only supports the ordering of columns following their declared order in the PRIMARY "
+            "KEY");
       ++next;
     }
     if (pos != next)
-      invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY");
+      invalid(
+          "Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY");
     ++next;
   }
   std::optional<bool> reversed;
@@ -377,8 +384,10 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     if (multi_eq_on(r, index_column, &multi_value)) too_big = too_big || multi_value->size() > 65535;
     if (too_big) invalid("Index expression values may not be larger than 64K");
     if ((cr.eq ? 1u : 0u) + cr.contains.size() + cr.contains_key.size() + cr.entries.size() > 1)
-      needs_filtering(fmt::format("column {} has more than one restriction: its index serves one, the rest are "
-                                  "checked row by row", t.columns[static_cast<std::size_t>(index_column)].name));
+      needs_filtering(
+          fmt::format("column {} has more than one restriction: its index serves one, the rest are "
+                      "checked row by row",
+                      t.columns[static_cast<std::size_t>(index_column)].name));
   }
 
   // Partition key: partly restricted or sliced needs filtering, also beside an index (whose
@@ -435,7 +444,8 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     // Only a key range needs every partition key column (no grouping after the read).
     for (int pk : r.partition_lookup ? std::vector<int>{} : t.partition_key) {
       bool found = false;
-      for (const auto& sel : plan.selection.selectors) found = found || (sel.op == SelectorOp::Column && sel.column == pk);
+      for (const auto& sel : plan.selection.selectors)
+        found = found || (sel.op == SelectorOp::Column && sel.column == pk);
       if (!found && !plan.selection.aggregate)
         invalid("SELECT DISTINCT queries must request all the partition key columns (missing {})", t.column(pk).name);
     }
@@ -454,19 +464,21 @@ Plan prepare(const schema::TableSchema& t, const ast::Select& s, const FunctionC
     // The index serves its own clustering column; any other clustering restriction filters.
     clustering_filtered = false;
     for (const auto& m : r.multi)
-      clustering_filtered = clustering_filtered || m.columns.size() > 1 || m.columns[0] != index_column ||
-                            m.op != ast::Operator::Eq;
+      clustering_filtered =
+          clustering_filtered || m.columns.size() > 1 || m.columns[0] != index_column || m.op != ast::Operator::Eq;
     for (int c : t.clustering)
       clustering_filtered = clustering_filtered || (c != index_column && column_restricted(r, c));
     // Within a partition too: the clustering index is used because the restrictions are no
     // slice, so the others are checked row by row.
     if (clustering_filtered && !key_range)
-      needs_filtering("the clustering restrictions are not one slice of the partition: the index serves one, the "
-                      "rest are checked row by row");
+      needs_filtering(
+          "the clustering restrictions are not one slice of the partition: the index serves one, the "
+          "rest are checked row by row");
   }
   if (key_range && clustering_filtered)
-    needs_filtering("clustering columns are restricted but the partition key is not: every partition is read "
-                    "to look for the rows");
+    needs_filtering(
+        "clustering columns are restricted but the partition key is not: every partition is read "
+        "to look for the rows");
   check_multi_slices(t, r);
   if (!r.null_value_error.empty()) invalid("{}", r.null_value_error);
   return plan;
@@ -608,9 +620,12 @@ bool collection_value(const types::CqlType& type, const store::ComplexColumn* co
     cell.element_timestamps.push_back(pc.cell.timestamp);
     const std::int64_t left = pc.cell.ttl > 0 ? pc.cell.local_time - now_s : 0;
     cell.element_ttls.push_back(static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX)));
-    if (type.kind == types::Kind::List) elements.push_back(pc.cell.value);
-    else if (type.kind == types::Kind::Set) elements.push_back(pc.path);
-    else pairs.emplace_back(pc.path, pc.cell.value);
+    if (type.kind == types::Kind::List)
+      elements.push_back(pc.cell.value);
+    else if (type.kind == types::Kind::Set)
+      elements.push_back(pc.path);
+    else
+      pairs.emplace_back(pc.path, pc.cell.value);
   }
   if (elements.empty() && pairs.empty()) return false;
   out = type.kind == types::Kind::Map ? types::encode_pairs(pairs) : types::encode_elements(elements);
@@ -683,8 +698,7 @@ bool complex_live(const store::Row& row, std::int64_t shadow, std::int64_t now_s
   return false;
 }
 
-bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow,
-              std::int64_t now_s) {
+bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow, std::int64_t now_s) {
   const store::Liveness marker = row.marker();
   if (marker.live(now_s) && marker.timestamp > shadow) return true;
   if (t.view && t.view->strict_liveness) return false;  // only the key column's liveness counts
@@ -695,9 +709,8 @@ bool row_live(const schema::TableSchema& t, const store::Row& row, std::int64_t 
 
 bool has_live_static(const schema::TableSchema& /*t*/, const store::Partition& p, std::int64_t now_s) {
   bool live = false;
-  p.static_row().for_each_cell([&](int, const store::CellRef& c) {
-    live = live || (c.live(now_s) && c.timestamp > p.deletion().timestamp);
-  });
+  p.static_row().for_each_cell(
+      [&](int, const store::CellRef& c) { live = live || (c.live(now_s) && c.timestamp > p.deletion().timestamp); });
   return live || complex_live(p.static_row(), p.deletion().timestamp, now_s);
 }
 
@@ -738,8 +751,10 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
   auto point = [&](std::size_t lo, std::size_t hi, auto pred) {
     while (lo < hi) {
       const std::size_t mid = lo + (hi - lo) / 2;
-      if (pred(rows[mid])) lo = mid + 1;
-      else hi = mid;
+      if (pred(rows[mid]))
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     return lo;
   };
@@ -764,18 +779,16 @@ std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const
       }
     prefixes = std::move(next);
   }
-  std::sort(prefixes.begin(), prefixes.end(), [&](const std::string& a, const std::string& b) {
-    return cmp.compare(a, b) < 0;
-  });
-  prefixes.erase(std::unique(prefixes.begin(), prefixes.end(), [&](const std::string& a, const std::string& b) {
-    return cmp.compare(a, b) == 0;
-  }), prefixes.end());
+  std::sort(prefixes.begin(), prefixes.end(),
+            [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) < 0; });
+  prefixes.erase(std::unique(prefixes.begin(), prefixes.end(),
+                             [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) == 0; }),
+                 prefixes.end());
   return prefixes;
 }
 
 // The partitions a query reads, in the order it returns them.
-std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t,
-                                                        const SelectRestrictions& r,
+std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
                                                         const store::TableStore& st) {
   std::vector<const store::Partition*> out;
   if (r.partition_lookup) {
@@ -785,12 +798,12 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
     for (int col : t.partition_key) {
       auto v = r.columns[static_cast<std::size_t>(col)].values;
       const types::CqlType& k = *t.column(col).type;
-      std::sort(v.begin(), v.end(), [&](const std::string& a, const std::string& b) {
-        return types::compare_values(k, a, b) < 0;
-      });
-      v.erase(std::unique(v.begin(), v.end(), [&](const std::string& a, const std::string& b) {
-        return types::compare_values(k, a, b) == 0;
-      }), v.end());
+      std::sort(v.begin(), v.end(),
+                [&](const std::string& a, const std::string& b) { return types::compare_values(k, a, b) < 0; });
+      v.erase(
+          std::unique(v.begin(), v.end(),
+                      [&](const std::string& a, const std::string& b) { return types::compare_values(k, a, b) == 0; }),
+          v.end());
       values.push_back(std::move(v));
     }
     std::vector<std::size_t> idx(values.size(), 0);
@@ -814,10 +827,8 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
   for (; it != st.partitions().end(); ++it) {
     const std::int64_t tok = it->second.token();
     if (r.token) {
-      if (r.token->lower && (tok < *r.token->lower || (tok == *r.token->lower && !r.token->lower_inclusive)))
-        continue;
-      if (r.token->upper && (tok > *r.token->upper || (tok == *r.token->upper && !r.token->upper_inclusive)))
-        break;
+      if (r.token->lower && (tok < *r.token->lower || (tok == *r.token->lower && !r.token->lower_inclusive))) continue;
+      if (r.token->upper && (tok > *r.token->upper || (tok == *r.token->upper && !r.token->upper_inclusive))) break;
     }
     out.push_back(&it->second);
   }
@@ -850,7 +861,8 @@ bool partition_has_live_row(Database& db, const schema::TableSchema& t, const st
   return false;
 }
 
-std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key) {
+std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t,
+                                          const std::string& partition_key) {
   const store::TableStore& st = db.store_of(t);
   const store::Partition* p = st.find(partition_key);
   if (!p) return std::nullopt;
@@ -861,8 +873,8 @@ std::optional<std::string> first_live_row(Database& db, const schema::TableSchem
 }
 
 std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
-                                              const std::string& partition_key,
-                                              const std::string& clustering, bool static_row) {
+                                              const std::string& partition_key, const std::string& clustering,
+                                              bool static_row) {
   const store::TableStore& st = db.store_of(t);
   const store::Partition* p = st.find(partition_key);
   if (!p) return std::nullopt;
@@ -889,10 +901,12 @@ std::optional<std::vector<Value>> current_row(Database& db, const schema::TableS
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     const schema::Column& c = t.columns[i];
     const auto pos = static_cast<std::size_t>(c.position);
-    if (c.kind == ColumnKind::PartitionKey) out.emplace_back(std::string(pk[pos]));
+    if (c.kind == ColumnKind::PartitionKey)
+      out.emplace_back(std::string(pk[pos]));
     else if (c.kind == ColumnKind::Clustering)
       out.push_back(pos < ck.size() && !store::is_null_component(ck[pos]) ? Value(std::string(ck[pos])) : std::nullopt);
-    else out.push_back(cells[i].present ? Value(std::string(cells[i].value)) : std::nullopt);
+    else
+      out.push_back(cells[i].present ? Value(std::string(cells[i].value)) : std::nullopt);
   }
   return out;
 }
@@ -920,15 +934,19 @@ RowScan scan_row(const schema::TableSchema& t, const store::Row& row, std::int64
   bool cell_live = false;
   row.for_each_cell([&](int, const store::CellRef& c) {
     if (c.timestamp <= shadow) return;
-    if (c.live(now_s)) cell_live = true;
-    else ++r.tombstones;
+    if (c.live(now_s))
+      cell_live = true;
+    else
+      ++r.tombstones;
   });
   for (const auto& col : row.complex()) {
     const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
     for (const auto& pc : col.cells) {
       if (pc.cell.timestamp <= dead) continue;
-      if (pc.cell.live(now_s)) cell_live = true;
-      else ++r.tombstones;
+      if (pc.cell.live(now_s))
+        cell_live = true;
+      else
+        ++r.tombstones;
     }
   }
   r.live = r.live || (!strict && cell_live);
@@ -964,11 +982,13 @@ std::string tombstone_warning(const schema::TableSchema& t, const ast::Select& s
                      live, tombstones, query, token);
 }
 
-[[noreturn]] void tombstone_failure(const Database& db, const schema::TableSchema& t, std::uint64_t, std::int64_t token) {
+[[noreturn]] void tombstone_failure(const Database& db, const schema::TableSchema& t, std::uint64_t,
+                                    std::int64_t token) {
   const auto* ks = db.catalog.keyspace(t.keyspace);
   const auto replicas = db.ring.replicas(token, cluster::replication_of(ks->replication));
   // A LocalStrategy keyspace has no replica list: the local node (the first) answers.
-  const std::string address = db.ring.nodes()[replicas.empty() ? 0 : static_cast<std::size_t>(replicas.front())].address;
+  const std::string address =
+      db.ring.nodes()[replicas.empty() ? 0 : static_cast<std::size_t>(replicas.front())].address;
   error::CqlError e(error::ErrorClass::ReadFailure,
                     fmt::format("Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from "
                                 "{}:7000\" info={{'consistency': 'ONE', 'required_responses': 1, "
@@ -987,10 +1007,11 @@ SelectShape select_shape(const schema::TableSchema& t, const ast::Select& s, con
   if (plan.ann_column >= 0) {
     const char* how = plan.ann_similarity == sai::Similarity::Euclidean    ? "euclidean"
                       : plan.ann_similarity == sai::Similarity::DotProduct ? "dot product"
-                                                                             : "cosine";
-    ann = fmt::format("{} ANN OF: each matching row with a vector is scored by {} similarity to the given one; "
-                      "the LIMIT best are returned, best first (SAI searches its graph for them)",
-                      util::cql_name(t.column(plan.ann_column).name), how);
+                                                                           : "cosine";
+    ann = fmt::format(
+        "{} ANN OF: each matching row with a vector is scored by {} similarity to the given one; "
+        "the LIMIT best are returned, best first (SAI searches its graph for them)",
+        util::cql_name(t.column(plan.ann_column).name), how);
   }
   return SelectShape{std::move(plan.filtering_reason), std::move(plan.index), plan.index_column, plan.reversed,
                      std::move(ann)};
@@ -1001,8 +1022,7 @@ void check_select(Database& db, const ast::Select& s, const schema::TableSchema&
   (void)prepare(t, s, ctx, s.explain);
 }
 
-Result execute_select(Database& db, Session& session, const ast::Select& s,
-                      const schema::TableSchema& t) {
+Result execute_select(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t) {
   const FunctionContext ctx = db.functions();
   Plan plan = prepare(t, s, ctx);
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
@@ -1018,18 +1038,22 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   std::vector<std::string> topk_warnings;
   if (plan.ann_column >= 0) {  // SelectStatement.execute's checks of a top-k query
     if (plan.selection.aggregate || plan.grouped) invalid("Top-K queries can not be run with aggregation");
-    if (!plan.limit) invalid("Top-K queries must have a limit specified and the limit must be less than the query page size");
+    if (!plan.limit)
+      invalid("Top-K queries must have a limit specified and the limit must be less than the query page size");
     if (plan.per_partition_limit) invalid("Top-K queries do not support per-partition limits");
     if (session.paging && session.page_size > 0 && session.page_size < *plan.limit)
-      topk_warnings.push_back(fmt::format("Top-K queries do not support paging and the page size is set to {}, which is "
-                                          "less than LIMIT {}. The page size has been set to {} to match the LIMIT.",
-                                          session.page_size, *plan.limit, *plan.limit));
+      topk_warnings.push_back(
+          fmt::format("Top-K queries do not support paging and the page size is set to {}, which is "
+                      "less than LIMIT {}. The page size has been set to {} to match the LIMIT.",
+                      session.page_size, *plan.limit, *plan.limit));
     if (*plan.limit > kMaxTopK)  // StorageAttachedIndex.validate
-      invalid("Use of ANN OF in an ORDER BY clause requires a LIMIT that is not greater than {}. LIMIT was {}", kMaxTopK,
-              *plan.limit);
+      invalid("Use of ANN OF in an ORDER BY clause requires a LIMIT that is not greater than {}. LIMIT was {}",
+              kMaxTopK, *plan.limit);
   }
   if (plan.ordered && r.partition_key_in && session.paging)
-    invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query");
+    invalid(
+        "Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the "
+        "ORDER BY or the IN and sort client side, or disable paging for this query");
 
   Rows rows;
   rows.columns = plan.selection.result_columns();
@@ -1053,8 +1077,8 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   // a clustering or regular column's cannot match it.
   bool clustering_or_regular_restricted = r.has_clustering;
   for (std::size_t i = 0; i < t.columns.size(); ++i)
-    clustering_or_regular_restricted = clustering_or_regular_restricted ||
-                                       (t.columns[i].kind == ColumnKind::Regular && r.columns[i].any());
+    clustering_or_regular_restricted =
+        clustering_or_regular_restricted || (t.columns[i].kind == ColumnKind::Regular && r.columns[i].any());
 
   Aggregator agg(plan.selection);
   const bool aggregating = plan.selection.aggregate || plan.grouped;
@@ -1070,13 +1094,19 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   std::int64_t emitted = 0;
   auto limit_reached = [&] {
     if (aggregating && !plan.grouped) return false;
-    return plan.limit && static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >= *plan.limit && !post_sort && !ann;
+    return plan.limit &&
+           static_cast<std::int64_t>(plan.grouped ? rows.rows.size() : static_cast<std::size_t>(emitted)) >=
+               *plan.limit &&
+           !post_sort && !ann;
   };
 
   auto* const sink = !aggregating && !post_sort && !ann && !plan.distinct && !s.json ? session.row_sink : nullptr;
   auto group_of = [&](const RowSource& src, std::string& out) {
     out.clear();
-    for (auto part : *src.partition_key) { out += part; out += '\0'; }
+    for (auto part : *src.partition_key) {
+      out += part;
+      out += '\0';
+    }
     for (std::size_t i = 0; i < plan.group_clustering && i < src.clustering->size(); ++i) {
       out += (*src.clustering)[i];
       out += '\0';
@@ -1086,8 +1116,10 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
   // clustering of the group's first row (the values its key columns show).
   std::string group_clustering;
   auto finish_group = [&] {
-    if (post_sort) pending.emplace_back(group_clustering, agg.finish());
-    else rows.rows.push_back(agg.finish());
+    if (post_sort)
+      pending.emplace_back(group_clustering, agg.finish());
+    else
+      rows.rows.push_back(agg.finish());
   };
   auto emit = [&](const RowSource& src, const std::string_view* clustering) {
     if (plan.grouped) {
@@ -1101,7 +1133,10 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       agg.feed(t, src, ctx);
       return;
     }
-    if (aggregating) { agg.feed(t, src, ctx); return; }
+    if (aggregating) {
+      agg.feed(t, src, ctx);
+      return;
+    }
     if (ann) {
       const RowSource::Cell& v = (*src.cells)[static_cast<std::size_t>(plan.ann_column)];
       if (!v.present) return;  // a row without a vector is not in the index
@@ -1116,15 +1151,17 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       ++emitted;
       return;
     }
-    if (post_sort) pending.emplace_back(clustering ? std::string(*clustering) : std::string(), values);
-    else rows.rows.push_back(values);
+    if (post_sort)
+      pending.emplace_back(clustering ? std::string(*clustering) : std::string(), values);
+    else
+      rows.rows.push_back(values);
     ++emitted;
     // The result is held until printed: refuse it before it exhausts memory (--max-memory).
     if ((emitted & 1023) == 0 && db.memory.exceeded())
       error::fail(error::ErrorClass::ShellError,
                   "Result too large: cqlbox has grown by {} MiB after {} rows, the limit is {} MiB (--max-memory); "
-                  "add a LIMIT, page through it, or COPY it TO a file", db.memory.used_mib(), emitted,
-                  db.memory.limit() >> 20);
+                  "add a LIMIT, page through it, or COPY it TO a file",
+                  db.memory.used_mib(), emitted, db.memory.limit() >> 20);
   };
 
   // Tombstones met while reading, counted as Cassandra's ReadCommand counts them, per read:
@@ -1230,8 +1267,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
       ++in_partition;
     }
     // A partition with only static data shows as one row when nothing restricts the rows.
-    if (!any_row && !clustering_or_regular_restricted && has_live_static(t, *p, now_s) &&
-        !limit_reached()) {
+    if (!any_row && !clustering_or_regular_restricted && has_live_static(t, *p, now_s) && !limit_reached()) {
       ck.clear();
       collect_cells(t, *p, nullptr, 0, now_s, cells);
       if (match.cells_match(cells)) emit(src, nullptr);
@@ -1240,12 +1276,16 @@ Result execute_select(Database& db, Session& session, const ast::Select& s,
 
   if (aggregating) {
     // Without GROUP BY an aggregate always answers one row (count 0 on no data).
-    if (!plan.grouped) rows.rows.push_back(agg.finish());
-    else if (agg.has_rows() && !limit_reached()) finish_group();
+    if (!plan.grouped)
+      rows.rows.push_back(agg.finish());
+    else if (agg.has_rows() && !limit_reached())
+      finish_group();
     bool pk_restricted = r.token.has_value();
     for (int c : t.partition_key) pk_restricted = pk_restricted || column_restricted(r, c);
-    if (!pk_restricted) rows.warnings.push_back("Aggregation query used without partition key");
-    else if (r.partition_key_in) rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
+    if (!pk_restricted)
+      rows.warnings.push_back("Aggregation query used without partition key");
+    else if (r.partition_key_in)
+      rows.warnings.push_back("Aggregation query used on multiple partition keys (IN restriction)");
   }
   if (ann) {  // best score first; equal scores keep the scan's (token, clustering) order
     std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

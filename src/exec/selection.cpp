@@ -38,17 +38,15 @@ ColumnRole role_of(schema::ColumnKind k) {
 }
 
 int column_of(const schema::TableSchema& t, const ast::Selector& arg) {
-  if (arg.kind != ast::SelectorKind::Column)
-    invalid("Only column names are supported as arguments here");
+  if (arg.kind != ast::SelectorKind::Column) invalid("Only column names are supported as arguments here");
   int i = t.find(arg.name);
   if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(arg.name), table_text(t));
   return i;
 }
 
 bool numeric(Kind k) {
-  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||
-         k == Kind::Float || k == Kind::Double || k == Kind::Counter || k == Kind::Varint ||
-         k == Kind::Decimal;
+  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint || k == Kind::Float ||
+         k == Kind::Double || k == Kind::Counter || k == Kind::Varint || k == Kind::Decimal;
 }
 
 ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel);
@@ -138,7 +136,8 @@ const types::CqlType* literal_type(const ast::Term& term) {
     case TermKind::Boolean: return native(Kind::Boolean);
     case TermKind::Hex: return native(Kind::Blob);
     case TermKind::Duration: return native(Kind::Duration);
-    case TermKind::Set: case TermKind::Map: {
+    case TermKind::Set:
+    case TermKind::Map: {
       const types::CqlType* element = term.items.empty() ? native(Kind::Blob) : literal_type(term.items[0]);
       if (!element) return nullptr;
       if (term.kind == TermKind::Set) return types::collection_type(Kind::Set, {element}, false);
@@ -157,15 +156,23 @@ const types::CqlType* operation_result(const types::CqlType* a, const types::Cql
     switch (k) {
       case Kind::Tinyint: return 1;
       case Kind::Smallint: return 2;
-      case Kind::Int: case Kind::Float: return 4;
-      case Kind::Bigint: case Kind::Counter: case Kind::Double: return 8;
+      case Kind::Int:
+      case Kind::Float: return 4;
+      case Kind::Bigint:
+      case Kind::Counter:
+      case Kind::Double: return 8;
       default: return 16;  // varint, decimal
     }
   };
   auto floating = [](Kind k) { return k == Kind::Float || k == Kind::Double || k == Kind::Decimal; };
   const int n = std::max(size(a->kind), size(b->kind));
-  if (floating(a->kind) || floating(b->kind)) return native(n == 4 ? Kind::Float : n == 8 ? Kind::Double : Kind::Decimal);
-  return native(n == 1 ? Kind::Tinyint : n == 2 ? Kind::Smallint : n == 4 ? Kind::Int : n == 8 ? Kind::Bigint : Kind::Varint);
+  if (floating(a->kind) || floating(b->kind))
+    return native(n == 4 ? Kind::Float : n == 8 ? Kind::Double : Kind::Decimal);
+  return native(n == 1   ? Kind::Tinyint
+                : n == 2 ? Kind::Smallint
+                : n == 4 ? Kind::Int
+                : n == 8 ? Kind::Bigint
+                         : Kind::Varint);
 }
 
 bool is_text(Kind k) { return k == Kind::Text || k == Kind::Ascii; }
@@ -199,13 +206,13 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
   for (std::size_t i = 0; i < r.args.size(); ++i)
     if (sel.args[i].kind == ast::SelectorKind::Constant && sel.args[i].constant.kind == ast::TermKind::Bind) {
       if (unary) invalid("Ambiguous negation: use type casts to disambiguate");
-      invalid("Ambiguous '{}' operation with args {} and {}: use type hint to disambiguate, example '(int) ?'", sel.name,
-              r.args[0].name, r.args[1].name);
+      invalid("Ambiguous '{}' operation with args {} and {}: use type hint to disambiguate, example '(int) ?'",
+              sel.name, r.args[0].name, r.args[1].name);
     }
   for (std::size_t i = 0; i < r.args.size(); ++i)
-    if (known(i) && !numeric(r.args[i].type->kind) && (unary || !(is_text(r.args[i].type->kind) ||
-                                                                   is_temporal(r.args[i].type->kind) ||
-                                                                   r.args[i].type->kind == Kind::Duration)))
+    if (known(i) && !numeric(r.args[i].type->kind) &&
+        (unary || !(is_text(r.args[i].type->kind) || is_temporal(r.args[i].type->kind) ||
+                    r.args[i].type->kind == Kind::Duration)))
       unsupported();
   // A literal is of its preferred type: the overload taking exactly that type wins
   // (FunctionResolver's EXACT_MATCH), so tinyint + 1 is an int and float + 1.5 a double. After
@@ -222,12 +229,14 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
     r.type = r.args[0].type;
   } else {
     const Kind a = r.args[0].type->kind, b = r.args[1].type->kind;
-    if (numeric(a) && numeric(b)) r.type = operation_result(r.args[0].type, r.args[1].type);
+    if (numeric(a) && numeric(b))
+      r.type = operation_result(r.args[0].type, r.args[1].type);
     else if (r.arithmetic == '+' && is_text(a) && is_text(b))  // StringOperationFunction
       r.type = native(a == Kind::Ascii && b == Kind::Ascii ? Kind::Ascii : Kind::Text);
     else if ((r.arithmetic == '+' || r.arithmetic == '-') && is_temporal(a) && b == Kind::Duration)
       r.type = r.args[0].type;  // TemporalOperationFunction
-    else unsupported();
+    else
+      unsupported();
   }
   if (r.type->kind == Kind::Counter) r.type = native(Kind::Bigint);
   // Operands of lower precedence keep their parentheses in the header: 2 * (k + 3).
@@ -236,8 +245,7 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
                      (unary || r.arithmetic == '*' || r.arithmetic == '/' || r.arithmetic == '%');
     return low ? "(" + a.name + ")" : a.name;
   };
-  r.name = unary ? "-" + operand(r.args[0])
-                 : fmt::format("{} {} {}", operand(r.args[0]), sel.name, operand(r.args[1]));
+  r.name = unary ? "-" + operand(r.args[0]) : fmt::format("{} {} {}", operand(r.args[0]), sel.name, operand(r.args[1]));
   return r;
 }
 
@@ -328,7 +336,8 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       if (inner.type->kind != Kind::Udt)
         invalid("Invalid field selection: {} of type {} is not a user type", inner.name, inner.type->name);
       auto at = std::find(inner.type->fields.begin(), inner.type->fields.end(), sel.name);
-      if (at == inner.type->fields.end()) invalid("{} of type {} has no field {}", inner.name, inner.type->type_name, sel.name);
+      if (at == inner.type->fields.end())
+        invalid("{} of type {} has no field {}", inner.name, inner.type->type_name, sel.name);
       r.op = SelectorOp::Field;
       r.field = static_cast<std::size_t>(at - inner.type->fields.begin());
       r.type = inner.type->params[r.field];
@@ -362,7 +371,8 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
           break;
         }
         // The message names the first column the argument reads (Cassandra's defs.get(0)).
-        if (!can_cast(*arg.type, *to)) invalid("{} cannot be cast to {}", first_column_name(t, args[0], arg.name), to->name);
+        if (!can_cast(*arg.type, *to))
+          invalid("{} cannot be cast to {}", first_column_name(t, args[0], arg.name), to->name);
         r.op = SelectorOp::Cast;
         r.type = to;
         r.name = fmt::format("cast({} as {})", arg.name, to->name);
@@ -393,22 +403,21 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
           if (first->args.empty()) invalid("Only column names are supported as arguments here");
           r.column = column_of(t, first->args[0]);
           const schema::Column& c = t.column(r.column);
-          if (c.is_primary_key())
-            invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
+          if (c.is_primary_key()) invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
           ResolvedSelector inner = resolve(t, args[0]);
           r.of_part = true;
           r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
           r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
           // A part that is itself multi-cell (a slice of a non-frozen collection) has one per cell.
-          if (inner.type->multi_cell() && fn != "maxwritetime") r.type = types::collection_type(Kind::List, {r.type}, false);
+          if (inner.type->multi_cell() && fn != "maxwritetime")
+            r.type = types::collection_type(Kind::List, {r.type}, false);
           r.name = fmt::format("{}({})", fn, inner.name);
           r.args.push_back(std::move(inner));
           break;
         }
         r.column = column_of(t, args[0]);
         const schema::Column& c = t.column(r.column);
-        if (c.is_primary_key())
-          invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
+        if (c.is_primary_key()) invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
         r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
         r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
         // 5.0: on a non-frozen collection, one value per element (list<bigint> / list<int>);
@@ -434,8 +443,8 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
             const ast::Term& c = args[i].constant;
             if (static_cast<int>(c.kind) <= static_cast<int>(ast::TermKind::Duration) &&
                 !types::constant_accepted(*key.type, static_cast<types::ConstantKind>(static_cast<int>(c.kind))))
-              invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", term_text(c),
-                      i, key.type->name);
+              invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}",
+                      term_text(c), i, key.type->name);
           }
           bind_constant_argument(arg, args[i], key.type, fmt::format("arg{}(system.token)", i));
           if (arg.type != key.type)
@@ -452,7 +461,9 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
         break;
       }
       if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") {
-        if (args.size() != 1) invalid("Invalid number of arguments in call to function system.{}: 1 required but {} provided", fn, args.size());
+        if (args.size() != 1)
+          invalid("Invalid number of arguments in call to function system.{}: 1 required but {} provided", fn,
+                  args.size());
         ResolvedSelector arg = resolve(t, args[0]);
         r.name = fmt::format("system.{}({})", fn, arg.name);
         if (fn == "count") {
@@ -460,8 +471,10 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
           r.type = native(Kind::Bigint);
         } else {
           r.type = arg.type;
-          if (fn == "min") r.op = SelectorOp::Min;
-          else if (fn == "max") r.op = SelectorOp::Max;
+          if (fn == "min")
+            r.op = SelectorOp::Min;
+          else if (fn == "max")
+            r.op = SelectorOp::Max;
           else {
             if (!numeric(arg.type->kind)) {
               // AggregateFcts' overloads, in their declaration order.
@@ -469,8 +482,9 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
               for (const char* ty : {"tinyint", "smallint", "int", "bigint", "float", "double", "decimal", "varint"})
                 known += fmt::format("{}system.{} : ({}) -> {}", known.empty() ? "" : ", ", fn, ty, ty);
               known += fmt::format(", system.{} : (counter) -> bigint", fn);
-              invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: {})",
-                      fn, known);
+              invalid(
+                  "Invalid call to function system.{}, none of its type signatures match (known type signatures: {})",
+                  fn, known);
             }
             r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
           }
@@ -490,7 +504,8 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       r.op = SelectorOp::Scalar;
       if (is_similarity(fn))  // FunctionFactory's first pass: each literal's own type
         for (std::size_t i = 0; i < args.size(); ++i)
-          if (!arg_types[i] && args[i].kind == ast::SelectorKind::Constant) arg_types[i] = literal_type(args[i].constant);
+          if (!arg_types[i] && args[i].kind == ast::SelectorKind::Constant)
+            arg_types[i] = literal_type(args[i].constant);
       // A scalar literal weighs in with its kind and preferred type (round(1.5) is the double one).
       std::vector<std::optional<LiteralArgument>> literals(args.size());
       for (std::size_t i = 0; i < args.size(); ++i) {
@@ -511,10 +526,11 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
           if (args[i].kind != ast::SelectorKind::Constant || args[i].constant.kind != ast::TermKind::List) continue;
           for (const auto& item : args[i].constant.items) {
             const auto k = item.kind;
-            const bool fits = k == ast::TermKind::Null || k == ast::TermKind::Bind || k == ast::TermKind::FunctionCall ||
-                              k == ast::TermKind::Operation || k == ast::TermKind::Cast ||
-                              (static_cast<int>(k) <= static_cast<int>(ast::TermKind::Duration) &&
-                               types::constant_accepted(*native(Kind::Float), static_cast<types::ConstantKind>(static_cast<int>(k))));
+            const bool fits =
+                k == ast::TermKind::Null || k == ast::TermKind::Bind || k == ast::TermKind::FunctionCall ||
+                k == ast::TermKind::Operation || k == ast::TermKind::Cast ||
+                (static_cast<int>(k) <= static_cast<int>(ast::TermKind::Duration) &&
+                 types::constant_accepted(*native(Kind::Float), static_cast<types::ConstantKind>(static_cast<int>(k))));
             if (!fits)
               invalid("Type error: {} cannot be passed as argument {} of function system.{} of type {}",
                       term_text(args[i].constant), i, fn, r.function.params[i]->name);
@@ -529,7 +545,7 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       }
       // A cast function called by name keeps CAST's column name (CastFunction.columnName).
       r.name = is_cast_function(fn) && r.args.size() == 1 ? fmt::format("cast({} as {})", names, r.type->name)
-                                                           : fmt::format("system.{}({})", fn, names);
+                                                          : fmt::format("system.{}({})", fn, names);
       break;
     }
   }
@@ -578,7 +594,8 @@ Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Se
 
 std::vector<ResultColumn> Selection::result_columns() const {
   std::vector<ResultColumn> cols;
-  for (const auto& r : selectors) cols.push_back({r.name, r.type, r.op == SelectorOp::Column ? r.role : ColumnRole::Other});
+  for (const auto& r : selectors)
+    cols.push_back({r.name, r.type, r.op == SelectorOp::Column ? r.role : ColumnRole::Other});
   return cols;
 }
 
@@ -624,7 +641,8 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
   if (is_temporal(k)) return temporal_arithmetic(r.arithmetic, *r.type, *v[0], *v[1]);
   if (k == Kind::Decimal || k == Kind::Varint) {
     const bool unary = r.arithmetic == 'n';
-    return big_number_operation(r.arithmetic, *r.type, *r.args[0].type, *v[0], unary ? *r.args[0].type : *r.args[1].type,
+    return big_number_operation(r.arithmetic, *r.type, *r.args[0].type, *v[0],
+                                unary ? *r.args[0].type : *r.args[1].type,
                                 unary ? std::string_view() : std::string_view(*v[1]));
   }
   if (k == Kind::Float || k == Kind::Double) {
@@ -654,8 +672,7 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
     case '-': out = static_cast<std::int64_t>(x - y); break;
     case '*': out = static_cast<std::int64_t>(x * y); break;
     default: {
-      if (y == 0)
-        error::operation_failed(r.arithmetic, r.args[0].type->name, r.args[1].type->name, "/ by zero");
+      if (y == 0) error::operation_failed(r.arithmetic, r.args[0].type->name, r.args[1].type->name, "/ by zero");
       const auto sx = static_cast<std::int64_t>(x), sy = static_cast<std::int64_t>(y);
       out = r.arithmetic == '/' ? sx / sy : sx % sy;
     }
@@ -733,9 +750,10 @@ PartStamps part_stamps(const ResolvedSelector& part, const schema::TableSchema& 
   const types::CqlType& key_type = *type.params[0];
   std::vector<std::size_t> picked;
   for (std::size_t i = 0, n = 0; i < parts.size(); i += step, ++n) {
-    if (part.op == SelectorOp::Element ? types::compare_values(key_type, parts[i], *part.key) == 0
-                                        : (!part.key || types::compare_values(key_type, parts[i], *part.key) >= 0) &&
-                                              (!part.upper || types::compare_values(key_type, parts[i], *part.upper) <= 0))
+    if (part.op == SelectorOp::Element
+            ? types::compare_values(key_type, parts[i], *part.key) == 0
+            : (!part.key || types::compare_values(key_type, parts[i], *part.key) >= 0) &&
+                  (!part.upper || types::compare_values(key_type, parts[i], *part.upper) <= 0))
       picked.push_back(n);
   }
   if (picked.empty()) return out;
@@ -753,7 +771,8 @@ Value part_write_info(const ResolvedSelector& r, const schema::TableSchema& t, c
   const PartStamps stamps = part_stamps(r.args[0], t, row, ctx);
   if (stamps.none) return std::nullopt;
   const auto one = [&](const std::pair<std::int64_t, std::int32_t>& s) -> std::optional<std::string> {
-    if (r.op == SelectorOp::Ttl) return s.second > 0 ? std::optional<std::string>(types::be_bytes(s.second)) : std::nullopt;
+    if (r.op == SelectorOp::Ttl)
+      return s.second > 0 ? std::optional<std::string>(types::be_bytes(s.second)) : std::nullopt;
     return types::be_bytes(s.first);
   };
   if (r.op == SelectorOp::MaxWriteTime) {
@@ -771,7 +790,9 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
                const FunctionContext& ctx) {
   switch (r.op) {
     case SelectorOp::Column: return column_value(t, row, r.column);
-    case SelectorOp::WriteTime: case SelectorOp::Ttl: case SelectorOp::MaxWriteTime:
+    case SelectorOp::WriteTime:
+    case SelectorOp::Ttl:
+    case SelectorOp::MaxWriteTime:
       if (r.of_part) return part_write_info(r, t, row, ctx);
       break;
     default: break;
@@ -837,8 +858,8 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
   }
 }
 
-void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
-                  const FunctionContext& ctx, std::vector<Value>& out) {
+void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row, const FunctionContext& ctx,
+                  std::vector<Value>& out) {
   out.clear();
   for (const auto& r : s.selectors) out.push_back(evaluate(r, t, row, ctx));
 }
@@ -850,7 +871,8 @@ namespace {
 long double to_number(Kind k, std::string_view b) {
   switch (k) {
     case Kind::Int: return types::read_be<std::int32_t>(b);
-    case Kind::Bigint: case Kind::Counter: return static_cast<long double>(types::read_be<std::int64_t>(b));
+    case Kind::Bigint:
+    case Kind::Counter: return static_cast<long double>(types::read_be<std::int64_t>(b));
     case Kind::Smallint: return types::read_be<std::int16_t>(b);
     case Kind::Tinyint: return types::read_be<std::int8_t>(b);
     case Kind::Float: {
@@ -913,7 +935,10 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
   for (std::size_t i = 0; i < s_.selectors.size(); ++i) {
     const auto& r = s_.selectors[i];
     State& st = states_[i];
-    if (r.op == SelectorOp::CountRows) { ++st.count; continue; }
+    if (r.op == SelectorOp::CountRows) {
+      ++st.count;
+      continue;
+    }
     if (!r.aggregate()) continue;
     Value v = evaluate(r.args[0], t, row, ctx);
     if (!v) continue;
@@ -929,7 +954,8 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
       case SelectorOp::Max:
         if (!st.has || types::compare_values(*r.args[0].type, *v, st.best) > 0) st.best = *v;
         break;
-      case SelectorOp::Sum: case SelectorOp::Avg:
+      case SelectorOp::Sum:
+      case SelectorOp::Avg:
         if (k == Kind::Varint) {
           st.big.unscaled = types::BigInt::add(st.big.unscaled, types::BigInt::from_twos_complement(*v));
         } else if (k == Kind::Decimal) {
@@ -940,9 +966,11 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
           } catch (const types::ArithmeticError& e) {  // scales too far apart: 5.0's ServerError
             error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
           }
-        } else if (k == Kind::Float || k == Kind::Double) st.sum += to_number(k, *v);
-        else st.isum = static_cast<std::int64_t>(static_cast<std::uint64_t>(st.isum) +
-                                                 static_cast<std::uint64_t>(to_integer(k, *v)));
+        } else if (k == Kind::Float || k == Kind::Double)
+          st.sum += to_number(k, *v);
+        else
+          st.isum = static_cast<std::int64_t>(static_cast<std::uint64_t>(st.isum) +
+                                              static_cast<std::uint64_t>(to_integer(k, *v)));
         break;
       default: break;
     }
@@ -956,20 +984,20 @@ std::vector<Value> Aggregator::finish() const {
     const auto& r = s_.selectors[i];
     const State& st = states_[i];
     switch (r.op) {
-      case SelectorOp::CountRows: case SelectorOp::Count:
-        out.push_back(types::be_bytes(st.count));
-        break;
-      case SelectorOp::Min: case SelectorOp::Max:
-        out.push_back(st.has ? Value(st.best) : std::nullopt);
-        break;
-      case SelectorOp::Sum: case SelectorOp::Avg: {
+      case SelectorOp::CountRows:
+      case SelectorOp::Count: out.push_back(types::be_bytes(st.count)); break;
+      case SelectorOp::Min:
+      case SelectorOp::Max: out.push_back(st.has ? Value(st.best) : std::nullopt); break;
+      case SelectorOp::Sum:
+      case SelectorOp::Avg: {
         const Kind k = r.type->kind;
         const bool fp = k == Kind::Float || k == Kind::Double;
         if (k == Kind::Decimal) {
           out.push_back(st.big.to_bytes());
         } else if (k == Kind::Varint) {
           types::BigInt total = st.big.unscaled, q, rem;
-          if (r.op == SelectorOp::Avg && st.count) types::BigInt::divide(total, types::BigInt::from_int64(st.count), q, rem);
+          if (r.op == SelectorOp::Avg && st.count)
+            types::BigInt::divide(total, types::BigInt::from_int64(st.count), q, rem);
           out.push_back((r.op == SelectorOp::Avg && st.count ? q : total).to_twos_complement());
         } else if (r.op == SelectorOp::Sum) {
           out.push_back(fp ? float_bytes(k, st.sum) : integer_bytes(k, st.isum));
@@ -980,9 +1008,7 @@ std::vector<Value> Aggregator::finish() const {
         }
         break;
       }
-      default:
-        out.push_back(any_row_ ? first_row_[i] : std::nullopt);
-        break;
+      default: out.push_back(any_row_ ? first_row_[i] : std::nullopt); break;
     }
   }
   return out;

@@ -18,8 +18,24 @@
 namespace cqlbox::exec {
 
 enum class SelectorOp : std::uint8_t {
-  Column, WriteTime, MaxWriteTime, Ttl, Token, Constant, Scalar, Cast, Field, Arithmetic, Element, Slice,
-  CountRows, Count, Min, Max, Sum, Avg,  // aggregates (keep last)
+  Column,
+  WriteTime,
+  MaxWriteTime,
+  Ttl,
+  Token,
+  Constant,
+  Scalar,
+  Cast,
+  Field,
+  Arithmetic,
+  Element,
+  Slice,
+  CountRows,
+  Count,
+  Min,
+  Max,
+  Sum,
+  Avg,  // aggregates (keep last)
 };
 
 struct ResolvedSelector {
@@ -44,8 +60,8 @@ struct ResolvedSelector {
 
 struct Selection {
   std::vector<ResolvedSelector> selectors;
-  bool aggregate = false;     // any aggregate selector
-  bool only_static = false;   // selects partition key / static columns only, and some static
+  bool aggregate = false;    // any aggregate selector
+  bool only_static = false;  // selects partition key / static columns only, and some static
 
   std::vector<ResultColumn> result_columns() const;
 };
@@ -85,8 +101,8 @@ struct RowSource {
 };
 
 // Evaluates non-aggregate selectors for one row.
-void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row,
-                  const FunctionContext& ctx, std::vector<Value>& out);
+void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSource& row, const FunctionContext& ctx,
+                  std::vector<Value>& out);
 
 // Aggregation over rows: feed() each row, then finish() produces the group's result row.
 class Aggregator {
@@ -105,10 +121,10 @@ class Aggregator {
   struct State {
     std::int64_t count = 0;
     bool has = false;
-    std::string best;          // min / max
-    long double sum = 0;       // float sums
-    std::int64_t isum = 0;     // integer sums (wrap like Java)
-    types::Decimal big;        // varint (scale 0) and decimal sums, or decimal's running average
+    std::string best;       // min / max
+    long double sum = 0;    // float sums
+    std::int64_t isum = 0;  // integer sums (wrap like Java)
+    types::Decimal big;     // varint (scale 0) and decimal sums, or decimal's running average
   };
   const Selection& s_;
   std::vector<State> states_;

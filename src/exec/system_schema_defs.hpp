@@ -39,7 +39,7 @@ struct SystemTableDef {
 // The options a keyspace gives all its tables (each keyspace's parse() helper in Cassandra).
 struct SystemKeyspaceDef {
   const char* name;
-  bool is_virtual;                     // system_views, system_virtual_schema
+  bool is_virtual;  // system_views, system_virtual_schema
   std::int32_t gc_grace_seconds;
   std::int32_t memtable_flush_period_in_ms;
 };

@@ -42,7 +42,9 @@ std::string inet(const std::string& a) {
   inet_pton(AF_INET, a.c_str(), buf);
   return std::string(reinterpret_cast<char*>(buf), 4);
 }
-std::string uuid_text(const std::string& s) { return types::encode_constant(*T(Kind::Uuid), types::ConstantKind::Uuid, s, "id"); }
+std::string uuid_text(const std::string& s) {
+  return types::encode_constant(*T(Kind::Uuid), types::ConstantKind::Uuid, s, "id");
+}
 std::string stable_uuid(const std::string& seed) { return schema::derived_uuid(seed); }  // schema versions
 
 // One row: column name -> value bytes; columns left out are absent.
@@ -54,8 +56,10 @@ void write_row(store::TableStore& st, const schema::TableSchema& t, const RowVal
   std::vector<std::string> ck(t.clustering.size());
   for (const auto& [name, bytes] : values) {
     const schema::Column& c = t.column(t.find(name));
-    if (c.kind == PK) pk[static_cast<std::size_t>(c.position)] = bytes;
-    else if (c.kind == CK) ck[static_cast<std::size_t>(c.position)] = bytes;
+    if (c.kind == PK)
+      pk[static_cast<std::size_t>(c.position)] = bytes;
+    else if (c.kind == CK)
+      ck[static_cast<std::size_t>(c.position)] = bytes;
   }
   std::vector<std::string_view> parts(pk.begin(), pk.end());
   if (parts.size() == 1) {
@@ -102,7 +106,6 @@ const char* kind_text(schema::ColumnKind k) {
   }
 }
 
-
 // Type strings already read, keyed by the literal's address (the defs repeat "text", "int", …
 // hundreds of times; reading each anew was most of the start-up cost).
 using TypeCache = std::unordered_map<const char*, const types::CqlType*>;
@@ -137,8 +140,10 @@ schema::TableSchema build_table(const SystemTableDef& def, const SystemKeyspaceD
   for (const auto& c : def.columns) {
     if (c.role == SystemColumnRole::ClusteringAsc || c.role == SystemColumnRole::ClusteringDesc)
       add(c, CK, t.clustering);
-    else if (c.role == SystemColumnRole::Static) statics.push_back(&c);
-    else if (c.role == SystemColumnRole::Regular) regulars.push_back(&c);
+    else if (c.role == SystemColumnRole::Static)
+      statics.push_back(&c);
+    else if (c.role == SystemColumnRole::Regular)
+      regulars.push_back(&c);
   }
   auto by_name = [](const SystemColumnDef* a, const SystemColumnDef* b) { return std::strcmp(a->name, b->name) < 0; };
   std::sort(statics.begin(), statics.end(), by_name);
@@ -190,17 +195,28 @@ void write_column_rows(store::TableStore& st, const schema::TableSchema& t, cons
       const bool clustering = c.kind == CK;
       // A static compact table stores its declared columns as statics (drivers rebuild the
       // table from this, and from the hidden rows below).
-      const auto kind = tt.compact == schema::CompactKind::Static && !c.is_primary_key() ? schema::ColumnKind::Static : c.kind;
-      write_row(st, t, {{"keyspace_name", text(ks.name)}, {"table_name", text(tn)}, {"column_name", text(c.name)},
-                        {"clustering_order", text(clustering ? (c.reversed ? "desc" : "asc") : "none")},
-                        {"column_name_bytes", text(c.name)}, {"kind", text(kind_text(kind))},
-                        {"position", int32(c.is_primary_key() ? c.position : -1)}, {"type", text(c.type->name)}});
+      const auto kind =
+          tt.compact == schema::CompactKind::Static && !c.is_primary_key() ? schema::ColumnKind::Static : c.kind;
+      write_row(st, t,
+                {{"keyspace_name", text(ks.name)},
+                 {"table_name", text(tn)},
+                 {"column_name", text(c.name)},
+                 {"clustering_order", text(clustering ? (c.reversed ? "desc" : "asc") : "none")},
+                 {"column_name_bytes", text(c.name)},
+                 {"kind", text(kind_text(kind))},
+                 {"position", int32(c.is_primary_key() ? c.position : -1)},
+                 {"type", text(c.type->name)}});
     }
     for (const auto& h : tt.hidden)
-      write_row(st, t, {{"keyspace_name", text(ks.name)}, {"table_name", text(tn)}, {"column_name", text(h.name)},
-                        {"clustering_order", text(h.kind == CK ? "asc" : "none")}, {"column_name_bytes", text(h.name)},
-                        {"kind", text(kind_text(h.kind))}, {"position", int32(h.kind == CK ? 0 : -1)},
-                        {"type", text(h.type)}});
+      write_row(st, t,
+                {{"keyspace_name", text(ks.name)},
+                 {"table_name", text(tn)},
+                 {"column_name", text(h.name)},
+                 {"clustering_order", text(h.kind == CK ? "asc" : "none")},
+                 {"column_name_bytes", text(h.name)},
+                 {"kind", text(kind_text(h.kind))},
+                 {"position", int32(h.kind == CK ? 0 : -1)},
+                 {"type", text(h.type)}});
   }
 }
 
@@ -249,7 +265,8 @@ void fill_system(Database& db, store::TableStore& st, const schema::TableSchema&
   if (t.name == "built_views") {
     for_user_tables(db, [&](const std::string& ks, const schema::TableSchema& tt) {
       if (tt.view)
-        write_row(st, t, {{"keyspace_name", text(ks)}, {"view_name", text(tt.name)}, {"status_replicated", boolean(true)}});
+        write_row(st, t,
+                  {{"keyspace_name", text(ks)}, {"view_name", text(tt.name)}, {"status_replicated", boolean(true)}});
     });
     return;
   }
@@ -265,21 +282,37 @@ void fill_system(Database& db, store::TableStore& st, const schema::TableSchema&
   }());
   if (t.name == "local") {
     const cluster::Node& n = nodes.front();
-    write_row(st, t, {{"key", text("local")}, {"bootstrapped", text("COMPLETED")}, {"broadcast_address", inet(n.address)},
-                      {"broadcast_port", int32(7000)}, {"cluster_name", text("Test Cluster")},
-                      {"cql_version", text("3.4.7")}, {"data_center", text("datacenter1")},
-                      {"host_id", uuid_text(n.host_id)}, {"listen_address", inet(n.address)}, {"listen_port", int32(7000)},
-                      {"native_protocol_version", text("5")},
-                      {"partitioner", text("org.apache.cassandra.dht.Murmur3Partitioner")}, {"rack", text("rack1")},
-                      {"release_version", text("5.0.2")}, {"rpc_address", inet(n.address)}, {"rpc_port", int32(9042)},
-                      {"schema_version", schema_version}, {"tokens", tokens_set(n)}});
+    write_row(st, t,
+              {{"key", text("local")},
+               {"bootstrapped", text("COMPLETED")},
+               {"broadcast_address", inet(n.address)},
+               {"broadcast_port", int32(7000)},
+               {"cluster_name", text("Test Cluster")},
+               {"cql_version", text("3.4.7")},
+               {"data_center", text("datacenter1")},
+               {"host_id", uuid_text(n.host_id)},
+               {"listen_address", inet(n.address)},
+               {"listen_port", int32(7000)},
+               {"native_protocol_version", text("5")},
+               {"partitioner", text("org.apache.cassandra.dht.Murmur3Partitioner")},
+               {"rack", text("rack1")},
+               {"release_version", text("5.0.2")},
+               {"rpc_address", inet(n.address)},
+               {"rpc_port", int32(9042)},
+               {"schema_version", schema_version},
+               {"tokens", tokens_set(n)}});
     return;
   }
   for (std::size_t i = 1; i < nodes.size(); ++i) {
     const cluster::Node& n = nodes[i];
-    RowValues row = {{"peer", inet(n.address)}, {"data_center", text("datacenter1")}, {"host_id", uuid_text(n.host_id)},
-                     {"preferred_ip", inet(n.address)}, {"rack", text("rack1")}, {"release_version", text("5.0.2")},
-                     {"schema_version", schema_version}, {"tokens", tokens_set(n)}};
+    RowValues row = {{"peer", inet(n.address)},
+                     {"data_center", text("datacenter1")},
+                     {"host_id", uuid_text(n.host_id)},
+                     {"preferred_ip", inet(n.address)},
+                     {"rack", text("rack1")},
+                     {"release_version", text("5.0.2")},
+                     {"schema_version", schema_version},
+                     {"tokens", tokens_set(n)}};
     if (t.name == "peers") {
       row.push_back({"rpc_address", inet(n.address)});
     } else {
@@ -296,16 +329,26 @@ void fill_system(Database& db, store::TableStore& st, const schema::TableSchema&
 void fill_traces(Database& db, store::TableStore& st, const schema::TableSchema& t) {
   for (const auto& tr : db.traces) {
     if (t.name == "sessions") {
-      write_row(st, t, {{"session_id", tr.session_id}, {"client", inet(tr.client)}, {"command", text("QUERY")},
-                        {"coordinator", inet(tr.coordinator)}, {"coordinator_port", int32(7000)},
-                        {"duration", int32(tr.duration_us)},
-                        {"parameters", types::encode_pairs({{"consistency_level", "ONE"}, {"query", tr.query}})},
-                        {"request", text(tr.request)}, {"started_at", types::be_bytes(tr.started_at_ms)}});
+      write_row(st, t,
+                {{"session_id", tr.session_id},
+                 {"client", inet(tr.client)},
+                 {"command", text("QUERY")},
+                 {"coordinator", inet(tr.coordinator)},
+                 {"coordinator_port", int32(7000)},
+                 {"duration", int32(tr.duration_us)},
+                 {"parameters", types::encode_pairs({{"consistency_level", "ONE"}, {"query", tr.query}})},
+                 {"request", text(tr.request)},
+                 {"started_at", types::be_bytes(tr.started_at_ms)}});
     } else if (t.name == "events") {
       for (const auto& e : tr.events)
-        write_row(st, t, {{"session_id", tr.session_id}, {"event_id", e.event_id}, {"activity", text(e.activity)},
-                          {"source", inet(tr.coordinator)}, {"source_port", int32(7000)},
-                          {"source_elapsed", int32(e.source_elapsed)}, {"thread", text(e.thread)}});
+        write_row(st, t,
+                  {{"session_id", tr.session_id},
+                   {"event_id", e.event_id},
+                   {"activity", text(e.activity)},
+                   {"source", inet(tr.coordinator)},
+                   {"source_port", int32(7000)},
+                   {"source_elapsed", int32(e.source_elapsed)},
+                   {"thread", text(e.thread)}});
     }
   }
 }
@@ -321,7 +364,11 @@ std::string option_bytes(const types::CqlType& type, std::string_view text) {
       if (body[i] == '\'') {
         std::string v;
         for (++i; i < body.size(); ++i) {
-          if (body[i] == '\'' && i + 1 < body.size() && body[i + 1] == '\'') { v += '\''; ++i; continue; }
+          if (body[i] == '\'' && i + 1 < body.size() && body[i + 1] == '\'') {
+            v += '\'';
+            ++i;
+            continue;
+          }
           if (body[i] == '\'') break;
           v += body[i];
         }
@@ -372,14 +419,19 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
   for (const auto& [name, ks] : db.catalog.keyspaces()) {
     if (ks.is_virtual) continue;
     if (t.name == "keyspaces") {
-      write_row(st, t, {{"keyspace_name", text(name)}, {"durable_writes", boolean(ks.durable_writes)},
-                        {"replication", replication_map(ks)}});
+      write_row(st, t,
+                {{"keyspace_name", text(name)},
+                 {"durable_writes", boolean(ks.durable_writes)},
+                 {"replication", replication_map(ks)}});
     } else if (t.name == "tables") {
       for (const auto& [tn, tt] : ks.tables) {
         if (tt.view) continue;  // views have their own table
-        RowValues values{{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"comment", comment_of(tt)},
+        RowValues values{{"keyspace_name", text(name)},
+                         {"table_name", text(tn)},
+                         {"comment", comment_of(tt)},
                          {"default_time_to_live", int32(tt.default_time_to_live)},
-                         {"gc_grace_seconds", int32(gc_grace_of(tt))}, {"id", schema::table_id(tt)},
+                         {"gc_grace_seconds", int32(gc_grace_of(tt))},
+                         {"id", schema::table_id(tt)},
                          {"flags", types::encode_elements(table_flags(tt))}};
         add_option_columns(values, t, tt);
         write_row(st, t, values);
@@ -392,39 +444,51 @@ void fill_schema(Database& db, store::TableStore& st, const schema::TableSchema&
         for (const auto& [column, type] : tt.dropped) {
           const auto at = tt.dropped_time.find(column);
           const std::int64_t ms = at == tt.dropped_time.end() ? 0 : at->second / 1000;
-          write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"column_name", text(column)},
-                            {"dropped_time", types::be_bytes(ms)},
-                            {"kind", text(tt.dropped_static.contains(column) ? "static" : "regular")},
-                            {"type", text(type->name)}});
+          write_row(st, t,
+                    {{"keyspace_name", text(name)},
+                     {"table_name", text(tn)},
+                     {"column_name", text(column)},
+                     {"dropped_time", types::be_bytes(ms)},
+                     {"kind", text(tt.dropped_static.contains(column) ? "static" : "regular")},
+                     {"type", text(type->name)}});
         }
     } else if (t.name == "types") {
       for (const auto& [tn, type] : ks.types) {
         std::vector<std::string> types_text;
         for (const auto* p : type->params) types_text.push_back(p->name);
-        write_row(st, t, {{"keyspace_name", text(name)}, {"type_name", text(tn)},
-                          {"field_names", types::encode_elements(type->fields)},
-                          {"field_types", types::encode_elements(types_text)}});
+        write_row(st, t,
+                  {{"keyspace_name", text(name)},
+                   {"type_name", text(tn)},
+                   {"field_names", types::encode_elements(type->fields)},
+                   {"field_types", types::encode_elements(types_text)}});
       }
     } else if (t.name == "views") {
       for (const auto& [tn, tt] : ks.tables) {
         if (!tt.view) continue;
-        RowValues values{{"keyspace_name", text(name)}, {"view_name", text(tn)},
-                          {"base_table_id", ks.tables.contains(tt.view->base) ? schema::table_id(ks.tables.at(tt.view->base))
-                                                                              : schema::derived_uuid(name + "." + tt.view->base)},
-                          {"base_table_name", text(tt.view->base)}, {"comment", comment_of(tt)},
-                          {"default_time_to_live", int32(0)}, {"gc_grace_seconds", int32(gc_grace_of(tt))},
-                          {"id", schema::table_id(tt)},
-                          {"include_all_columns", boolean(tt.view->include_all_columns)},
-                          {"where_clause", text(tt.view->where_text())}};
+        RowValues values{
+            {"keyspace_name", text(name)},
+            {"view_name", text(tn)},
+            {"base_table_id", ks.tables.contains(tt.view->base) ? schema::table_id(ks.tables.at(tt.view->base))
+                                                                : schema::derived_uuid(name + "." + tt.view->base)},
+            {"base_table_name", text(tt.view->base)},
+            {"comment", comment_of(tt)},
+            {"default_time_to_live", int32(0)},
+            {"gc_grace_seconds", int32(gc_grace_of(tt))},
+            {"id", schema::table_id(tt)},
+            {"include_all_columns", boolean(tt.view->include_all_columns)},
+            {"where_clause", text(tt.view->where_text())}};
         add_option_columns(values, t, tt);
         write_row(st, t, values);
       }
     } else if (t.name == "indexes") {
       for (const auto& [tn, tt] : ks.tables)
         for (const auto& idx : tt.indexes)
-          write_row(st, t, {{"keyspace_name", text(name)}, {"table_name", text(tn)}, {"index_name", text(idx.name)},
-                            {"kind", text(idx.custom_class.empty() ? "COMPOSITES" : "CUSTOM")},
-                            {"options", types::encode_pairs(index_options(idx))}});
+          write_row(st, t,
+                    {{"keyspace_name", text(name)},
+                     {"table_name", text(tn)},
+                     {"index_name", text(idx.name)},
+                     {"kind", text(idx.custom_class.empty() ? "COMPOSITES" : "CUSTOM")},
+                     {"options", types::encode_pairs(index_options(idx))}});
     }
   }
 }
@@ -482,9 +546,11 @@ void fill_auth(Database& db, store::TableStore& st, const schema::TableSchema& t
         }
         std::vector<std::string> names;
         for (int i = 0; i < auth::kPermissionCount; ++i)
-          if (auth::has(perms, static_cast<auth::Permission>(i))) names.emplace_back(auth::permission_name(static_cast<auth::Permission>(i)));
+          if (auth::has(perms, static_cast<auth::Permission>(i)))
+            names.emplace_back(auth::permission_name(static_cast<auth::Permission>(i)));
         std::sort(names.begin(), names.end());  // a set<text> is sorted
-        write_row(st, t, {{"role", text(role)}, {"resource", text(resource)}, {"permissions", types::encode_elements(names)}});
+        write_row(st, t,
+                  {{"role", text(role)}, {"resource", text(resource)}, {"permissions", types::encode_elements(names)}});
       }
   }
 }
@@ -494,17 +560,24 @@ void refresh_system_table(Database& db, const schema::TableSchema& t) {
   store::TableStore& st = db.store_of(t);
   st.clear();
   if (t.keyspace == "system_traces") fill_traces(db, st, t);
-  if (t.keyspace == "system") fill_system(db, st, t);
-  else if (t.keyspace == "system_schema") fill_schema(db, st, t);
-  else if (t.keyspace == "system_virtual_schema") fill_virtual_schema(db, st, t);
-  else if (t.keyspace == "system_auth") fill_auth(db, st, t);
+  if (t.keyspace == "system")
+    fill_system(db, st, t);
+  else if (t.keyspace == "system_schema")
+    fill_schema(db, st, t);
+  else if (t.keyspace == "system_virtual_schema")
+    fill_virtual_schema(db, st, t);
+  else if (t.keyspace == "system_auth")
+    fill_auth(db, st, t);
   else if (t.keyspace == "system_distributed" && t.name == "view_build_status")
     // Each node reports its build of each view (ViewBuilder): all of them, done.
     for_user_tables(db, [&](const std::string& ks, const schema::TableSchema& tt) {
       if (!tt.view) return;
       for (const cluster::Node& n : db.ring.nodes())
-        write_row(st, t, {{"keyspace_name", text(ks)}, {"view_name", text(tt.name)}, {"host_id", uuid_text(n.host_id)},
-                          {"status", text("SUCCESS")}});
+        write_row(st, t,
+                  {{"keyspace_name", text(ks)},
+                   {"view_name", text(tt.name)},
+                   {"host_id", uuid_text(n.host_id)},
+                   {"status", text("SUCCESS")}});
     });
 }
 

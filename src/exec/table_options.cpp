@@ -27,7 +27,6 @@ using error::ErrorClass;
 
 namespace {
 
-
 // Strategies and compressors a 5.0 node ships (short names; a dotted name is taken as given).
 constexpr std::array<std::string_view, 4> kCompactions = {"SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
                                                           "TimeWindowCompactionStrategy", "UnifiedCompactionStrategy"};
@@ -61,7 +60,8 @@ void parse_boolean(std::string_view key, const std::string& value) {
   if (v == "1" || v == "true" || v == "yes" || v == "0" || v == "false" || v == "no") return;
   error::fail(ErrorClass::SyntaxException,
               "Invalid boolean value {} for '{}'. Positive values can be '1', 'true' or 'yes'. Negative values can be "
-              "'0', 'false' or 'no'.", value, key);
+              "'0', 'false' or 'no'.",
+              value, key);
 }
 
 // Java's Double.toString for the values these messages show.
@@ -98,8 +98,10 @@ void check_caching(const ast::Term& t) {
       config(fmt::format("Invalid value '{}' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed", v));
     if (k == "rows_per_partition" && u != "all" && u != "none" &&
         (v.empty() || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; })))
-      config(fmt::format("Invalid value '{}' for caching sub-option 'rows_per_partition': only 'ALL', 'NONE', and "
-                         "integer values are allowed", v));
+      config(
+          fmt::format("Invalid value '{}' for caching sub-option 'rows_per_partition': only 'ALL', 'NONE', and "
+                      "integer values are allowed",
+                      v));
   }
 }
 
@@ -137,8 +139,9 @@ void check_compression(const ast::Term& t) {
   const std::string name = full.substr(full.rfind('.') + 1);
   for (const auto& [k, v] : options) {
     if (k == "class" || k == "enabled" || k == "chunk_length_in_kb" || k == "min_compress_ratio") continue;
-    const bool supported = (name == "LZ4Compressor" && (k == "lz4_compressor_type" || k == "lz4_high_compressor_level")) ||
-                           (name == "ZstdCompressor" && k == "compression_level");
+    const bool supported =
+        (name == "LZ4Compressor" && (k == "lz4_compressor_type" || k == "lz4_high_compressor_level")) ||
+        (name == "ZstdCompressor" && k == "compression_level");
     if (!supported) config("Unknown compression options " + k);
   }
 }
@@ -195,7 +198,8 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
       error::fail(ErrorClass::SyntaxException, "Multiple definitions for property '{}'", p.name);
   for (const auto& p : properties)
     if (p.name != "id" &&  // TableAttributes.ID: CREATE's alone, not a table option (apply_table_properties)
-        std::find(schema::kTableOptionNames.begin(), schema::kTableOptionNames.end(), p.name) == schema::kTableOptionNames.end())
+        std::find(schema::kTableOptionNames.begin(), schema::kTableOptionNames.end(), p.name) ==
+            schema::kTableOptionNames.end())
       error::fail(ErrorClass::SyntaxException, "Unknown property '{}'", p.name);
   auto find = [&](std::string_view name) -> const ast::Term* {
     for (const auto& p : properties)
@@ -215,7 +219,8 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
   if (const ast::Term* t = find("gc_grace_seconds")) gc = parse_int("gc_grace_seconds", scalar(*t));
   if (const ast::Term* t = find("incremental_backups")) parse_boolean("incremental_backups", scalar(*t));
   if (const ast::Term* t = find("max_index_interval")) max_index = parse_int("max_index_interval", scalar(*t));
-  if (const ast::Term* t = find("memtable_flush_period_in_ms")) flush = parse_int("memtable_flush_period_in_ms", scalar(*t));
+  if (const ast::Term* t = find("memtable_flush_period_in_ms"))
+    flush = parse_int("memtable_flush_period_in_ms", scalar(*t));
   if (const ast::Term* t = find("min_index_interval")) min_index = parse_int("min_index_interval", scalar(*t));
   if (const ast::Term* t = find("speculative_retry")) check_speculative_retry(scalar(*t));
   if (const ast::Term* t = find("additional_write_policy")) check_speculative_retry(scalar(*t));
@@ -226,7 +231,8 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
     if (v != "BLOCKING" && v != "NONE")
       error::fail(ErrorClass::ServerError,
                   "java.lang.IllegalArgumentException: No enum constant "
-                  "org.apache.cassandra.service.reads.repair.ReadRepairStrategy.{}", v);
+                  "org.apache.cassandra.service.reads.repair.ReadRepairStrategy.{}",
+                  v);
   }
 
   // TableParams.validate().
@@ -238,12 +244,13 @@ void validate_table_options(const ast::Vec<ast::Property>& properties) {
     config(fmt::format("crc_check_chance must be larger than or equal to 0 and smaller than or equal to 1.0 (got {})",
                        java_double(crc)));
   if (ttl < 0) config(fmt::format("default_time_to_live must be greater than or equal to 0 (got {})", ttl));
-  if (ttl > 630720000) config(fmt::format("default_time_to_live must be less than or equal to 630720000 (got {})", ttl));
+  if (ttl > 630720000)
+    config(fmt::format("default_time_to_live must be less than or equal to 630720000 (got {})", ttl));
   if (gc < 0) config(fmt::format("gc_grace_seconds must be greater than or equal to 0 (got {})", gc));
   if (min_index < 1) config(fmt::format("min_index_interval must be greater than or equal to 1 (got {})", min_index));
   if (max_index < min_index)
-    config(fmt::format("max_index_interval must be greater than or equal to min_index_interval ({}) (got {})", min_index,
-                       max_index));
+    config(fmt::format("max_index_interval must be greater than or equal to min_index_interval ({}) (got {})",
+                       min_index, max_index));
   if (flush < 0) config(fmt::format("memtable_flush_period_in_ms must be greater than or equal to 0 (got {})", flush));
 }
 

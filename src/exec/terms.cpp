@@ -47,8 +47,8 @@ std::string tuple_from_string(const types::CqlType& type, std::string_view text)
     }
   }
   if (fields.size() > type.params.size())
-    error::invalid("Invalid tuple literal: too many elements. Type {} expects {} but got {}", type.name, type.params.size(),
-                   fields.size());
+    error::invalid("Invalid tuple literal: too many elements. Type {} expects {} but got {}", type.name,
+                   type.params.size(), fields.size());
   std::vector<std::optional<std::string>> parts;
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (fields[i] == "@") {
@@ -62,10 +62,14 @@ std::string tuple_from_string(const types::CqlType& type, std::string_view text)
         k == Kind::Counter)
       as = types::ConstantKind::Integer;
     else if (k == Kind::Float || k == Kind::Double || k == Kind::Decimal)
-      as = fields[i].find_first_of(".eE") == std::string::npos ? types::ConstantKind::Integer : types::ConstantKind::Float;
-    else if (k == Kind::Boolean) as = types::ConstantKind::Boolean;
-    else if (k == Kind::Uuid || k == Kind::Timeuuid) as = types::ConstantKind::Uuid;
-    else if (k == Kind::Duration) as = types::ConstantKind::Duration;
+      as = fields[i].find_first_of(".eE") == std::string::npos ? types::ConstantKind::Integer
+                                                               : types::ConstantKind::Float;
+    else if (k == Kind::Boolean)
+      as = types::ConstantKind::Boolean;
+    else if (k == Kind::Uuid || k == Kind::Timeuuid)
+      as = types::ConstantKind::Uuid;
+    else if (k == Kind::Duration)
+      as = types::ConstantKind::Duration;
     parts.push_back(types::encode_constant(field, as, fields[i], "tuple field"));
   }
   parts.resize(type.params.size());  // the fields not written are null
@@ -112,8 +116,10 @@ TypedValue evaluate_factory_call(const ast::Term& call, const std::string& name,
   for (std::size_t i = 0; i < call.items.size(); ++i) {
     const ast::Term& item = call.items[i];
     arg_names.push_back(term_text(item));
-    if (nested[i]) arg_types[i] = nested[i]->type;
-    else if (item.kind == ast::TermKind::Cast) arg_types[i] = hint_type(item.text);
+    if (nested[i])
+      arg_types[i] = nested[i]->type;
+    else if (item.kind == ast::TermKind::Cast)
+      arg_types[i] = hint_type(item.text);
     else if (item.kind == ast::TermKind::Integer || item.kind == ast::TermKind::Float ||
              item.kind == ast::TermKind::String || item.kind == ast::TermKind::Boolean ||
              item.kind == ast::TermKind::Duration)
@@ -156,8 +162,9 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
     if (fn.params.size() != call.items.size()) continue;
     bool typed_ok = true;
     for (std::size_t i = 0; i < call.items.size(); ++i)
-      typed_ok = typed_ok && (!nested[i] || nested[i]->type == fn.params[i] ||
-                              (fn.params[i]->kind == types::Kind::Uuid && nested[i]->type->kind == types::Kind::Timeuuid));
+      typed_ok =
+          typed_ok && (!nested[i] || nested[i]->type == fn.params[i] ||
+                       (fn.params[i]->kind == types::Kind::Uuid && nested[i]->type->kind == types::Kind::Timeuuid));
     if (!typed_ok) continue;
     try {
       std::vector<Value> values;
@@ -195,12 +202,17 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
   using ast::TermKind;
   using types::Kind;
   switch (term.kind) {
-    case TermKind::Null: case TermKind::FunctionCall: case TermKind::Operation: case TermKind::Bind: return true;
+    case TermKind::Null:
+    case TermKind::FunctionCall:
+    case TermKind::Operation:
+    case TermKind::Bind: return true;
     case TermKind::Cast: {
       const types::CqlType* cast = hint_type(term.text);
       return !cast || cast_accepted(type, *cast);  // an unknown type is refused when bound
     }
-    case TermKind::List: return type.kind == Kind::List || (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
+    case TermKind::List:
+      return type.kind == Kind::List ||
+             (type.kind == Kind::Vector && term.items.size() == static_cast<std::size_t>(type.dimension));
     case TermKind::Set: return type.kind == Kind::Set || (type.kind == Kind::Map && term.items.empty());
     case TermKind::Map: return type.kind == Kind::Map;
     case TermKind::Tuple: {  // Tuples.testTupleAssignment: no more components than the type, each assignable
@@ -212,8 +224,7 @@ bool assignable(const ast::Term& term, const types::CqlType& type) {
       return true;
     }
     case TermKind::Udt: return type.kind == Kind::Udt;
-    default:
-      return types::constant_accepted(type, static_cast<types::ConstantKind>(static_cast<int>(term.kind)));
+    default: return types::constant_accepted(type, static_cast<types::ConstantKind>(static_cast<int>(term.kind)));
   }
 }
 
@@ -245,7 +256,8 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
   };
   switch (type.kind) {
     case Kind::Int: expect(n == 4 || empty, "Expected 4 or 0 byte int"); break;
-    case Kind::Bigint: case Kind::Counter: expect(n == 8 || empty, "Expected 8 or 0 byte long"); break;
+    case Kind::Bigint:
+    case Kind::Counter: expect(n == 8 || empty, "Expected 8 or 0 byte long"); break;
     case Kind::Double: expect(n == 8 || empty, "Expected 8 or 0 byte value for a double"); break;
     case Kind::Float: expect(n == 4 || empty, "Expected 4 or 0 byte value for a float"); break;
     case Kind::Smallint: expect(n == 2, "Expected 2 bytes for a smallint"); break;
@@ -268,7 +280,8 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
       }
       break;
     case Kind::Decimal: expect(n >= 4 || empty, "Expected 0 or at least 4 bytes"); break;
-    case Kind::Varint: break;  // IntegerSerializer: no invalid integers
+    case Kind::Varint:
+      break;  // IntegerSerializer: no invalid integers
     // A driver sends text as it is given; Cassandra validates it (a table holding invalid UTF-8
     // is one the drivers then cannot read).
     case Kind::Text:
@@ -276,9 +289,12 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
       break;
     case Kind::Ascii:
       for (char c : v)
-        if (static_cast<signed char>(c) < 0) error::invalid("Invalid byte for ascii: {}", static_cast<int>(static_cast<signed char>(c)));
+        if (static_cast<signed char>(c) < 0)
+          error::invalid("Invalid byte for ascii: {}", static_cast<int>(static_cast<signed char>(c)));
       break;
-    case Kind::List: case Kind::Set: case Kind::Map: {
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map: {
       std::vector<std::string_view> parts;
       const bool map = type.kind == Kind::Map;
       // Even empty bytes lack the element count (CollectionSerializer.readCollectionSize).
@@ -290,7 +306,8 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
       }
       break;
     }
-    case Kind::Tuple: case Kind::Udt: {
+    case Kind::Tuple:
+    case Kind::Udt: {
       std::vector<std::optional<std::string_view>> parts;
       if (!types::decode_tuple(v, parts) || parts.size() > type.params.size())
         error::invalid("Invalid remaining data after end of {} value", type.kind == Kind::Udt ? "UDT" : "tuple");
@@ -300,7 +317,8 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
     }
     case Kind::Vector: {
       std::vector<std::string_view> parts;
-      if (!types::decode_vector(v, type.params[0]->fixed_size, parts) || parts.size() != static_cast<std::size_t>(type.dimension))
+      if (!types::decode_vector(v, type.params[0]->fixed_size, parts) ||
+          parts.size() != static_cast<std::size_t>(type.dimension))
         error::invalid("Expected {} elements in a vector of dimension {}", type.dimension, type.dimension);
       for (auto part : parts) check_bound_bytes(*type.params[0], part, false);
       break;
@@ -311,10 +329,11 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
       if (!types::decode_duration(v, months, days, nanos)) error::invalid("Invalid duration value ({} bytes)", n);
       if (months != static_cast<std::int32_t>(months))
         error::invalid("The duration months must be a 32 bits integer but was: {}", months);
-      if (days != static_cast<std::int32_t>(days)) error::invalid("The duration days must be a 32 bits integer but was: {}", days);
+      if (days != static_cast<std::int32_t>(days))
+        error::invalid("The duration days must be a 32 bits integer but was: {}", days);
       if (!((months >= 0 && days >= 0 && nanos >= 0) || (months <= 0 && days <= 0 && nanos <= 0)))
-        error::invalid("The duration months, days and nanoseconds must be all of the same sign ({}, {}, {})", months, days,
-                       nanos);
+        error::invalid("The duration months, days and nanoseconds must be all of the same sign ({}, {}, {})", months,
+                       days, nanos);
       break;
     }
     default: break;  // text, ascii, blob: any bytes
@@ -329,8 +348,11 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
 std::string sample_value(const types::CqlType& type) {
   using types::Kind;
   switch (type.kind) {
-    case Kind::List: case Kind::Set: case Kind::Map: return std::string(4, '\0');
-    case Kind::Tuple: case Kind::Udt: {
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map: return std::string(4, '\0');
+    case Kind::Tuple:
+    case Kind::Udt: {
       std::string v;
       for (const types::CqlType* field : type.params) {
         const std::string f = sample_value(*field);
@@ -349,7 +371,9 @@ std::string sample_value(const types::CqlType& type) {
     case Kind::Varint: return std::string(1, '\0');
     case Kind::Duration: return std::string(3, '\0');  // three zero vints
     case Kind::Inet: return std::string(4, '\0');
-    case Kind::Text: case Kind::Ascii: case Kind::Blob: return "a";
+    case Kind::Text:
+    case Kind::Ascii:
+    case Kind::Blob: return "a";
     default: break;
   }
   std::string v(static_cast<std::size_t>(std::max(type.fixed_size, 1)), '\0');
@@ -381,17 +405,18 @@ std::optional<std::string> bind_marker_value(const ast::Term& term, const types:
     const std::size_t step = map ? 2 : 1;
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < parts.size(); i += step) order.push_back(i);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return types::compare_values(key, parts[a], parts[b]) < 0;
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return types::compare_values(key, parts[a], parts[b]) < 0; });
     std::vector<std::string> elements;
     std::vector<std::pair<std::string, std::string>> pairs;
     for (std::size_t k = 0; k < order.size(); ++k) {
       const std::size_t i = order[k];
       // The last of equal keys wins, as a map literal's last duplicate does.
       if (k + 1 < order.size() && types::compare_values(key, parts[i], parts[order[k + 1]]) == 0) continue;
-      if (map) pairs.emplace_back(std::string(parts[i]), std::string(parts[i + 1]));
-      else elements.emplace_back(parts[i]);
+      if (map)
+        pairs.emplace_back(std::string(parts[i]), std::string(parts[i + 1]));
+      else
+        elements.emplace_back(parts[i]);
     }
     return map ? types::encode_pairs(pairs) : types::encode_elements(elements);
   }
@@ -409,7 +434,8 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
     for (const auto& item : term.items) {
       check_array_literal(item, *type.params[0]);
       if (!assignable(item, *type.params[0]))
-        error::invalid("Invalid list literal for {}: value {} is not of type {}", column, term_text(item), type.params[0]->name);
+        error::invalid("Invalid list literal for {}: value {} is not of type {}", column, term_text(item),
+                       type.params[0]->name);
       elements.push_back(bind_element(item, *type.params[0], column, ctx));
     }
     return types::encode_elements(elements);
@@ -419,16 +445,17 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
     for (const auto& item : term.items) {
       check_array_literal(item, *type.params[0]);
       if (!assignable(item, *type.params[0]))
-        error::invalid("Invalid set literal for {}: value {} is not of type {}", column, term_text(item), type.params[0]->name);
+        error::invalid("Invalid set literal for {}: value {} is not of type {}", column, term_text(item),
+                       type.params[0]->name);
       elements.push_back(bind_element(item, *type.params[0], column, ctx));
     }
     const types::CqlType& e = *type.params[0];
-    std::sort(elements.begin(), elements.end(), [&](const std::string& a, const std::string& b) {
-      return types::compare_values(e, a, b) < 0;
-    });
-    elements.erase(std::unique(elements.begin(), elements.end(), [&](const std::string& a, const std::string& b) {
-      return types::compare_values(e, a, b) == 0;
-    }), elements.end());
+    std::sort(elements.begin(), elements.end(),
+              [&](const std::string& a, const std::string& b) { return types::compare_values(e, a, b) < 0; });
+    elements.erase(
+        std::unique(elements.begin(), elements.end(),
+                    [&](const std::string& a, const std::string& b) { return types::compare_values(e, a, b) == 0; }),
+        elements.end());
     return types::encode_elements(elements);
   }
   // map
@@ -437,18 +464,24 @@ std::string bind_collection(const ast::Term& term, const types::CqlType& type, s
     check_array_literal(term.items[i], *type.params[0]);
     check_array_literal(term.items[i + 1], *type.params[1]);
     if (!assignable(term.items[i], *type.params[0]))
-      error::invalid("Invalid map literal for {}: key {} is not of type {}", column, term_text(term.items[i]), type.params[0]->name);
+      error::invalid("Invalid map literal for {}: key {} is not of type {}", column, term_text(term.items[i]),
+                     type.params[0]->name);
     if (!assignable(term.items[i + 1], *type.params[1]))
-      error::invalid("Invalid map literal for {}: value {} is not of type {}", column, term_text(term.items[i + 1]), type.params[1]->name);
+      error::invalid("Invalid map literal for {}: value {} is not of type {}", column, term_text(term.items[i + 1]),
+                     type.params[1]->name);
     std::string k = bind_element(term.items[i], *type.params[0], column, ctx);
     std::string v = bind_element(term.items[i + 1], *type.params[1], column, ctx);
     const types::CqlType& kt = *type.params[0];
-    auto same = std::find_if(pairs.begin(), pairs.end(), [&](const auto& p) { return types::compare_values(kt, p.first, k) == 0; });
-    if (same != pairs.end()) same->second = std::move(v);
-    else pairs.emplace_back(std::move(k), std::move(v));
+    auto same = std::find_if(pairs.begin(), pairs.end(),
+                             [&](const auto& p) { return types::compare_values(kt, p.first, k) == 0; });
+    if (same != pairs.end())
+      same->second = std::move(v);
+    else
+      pairs.emplace_back(std::move(k), std::move(v));
   }
   const types::CqlType& kt = *type.params[0];
-  std::sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) { return types::compare_values(kt, a.first, b.first) < 0; });
+  std::sort(pairs.begin(), pairs.end(),
+            [&](const auto& a, const auto& b) { return types::compare_values(kt, a.first, b.first) < 0; });
   (void)literal;
   return types::encode_pairs(pairs);
 }
@@ -464,7 +497,8 @@ std::string bind_vector(const ast::Term& term, const types::CqlType& type, std::
   values.reserve(term.items.size());
   for (const auto& item : term.items) {
     if (!assignable(item, element))
-      error::invalid("Invalid vector literal for {}: value {} is not of type {}", column, term_text(item), element.name);
+      error::invalid("Invalid vector literal for {}: value {} is not of type {}", column, term_text(item),
+                     element.name);
     auto v = bind_term(item, element, column, ctx);
     if (!v) error::invalid("null is not supported inside vectors");
     values.push_back(std::move(*v));
@@ -491,20 +525,23 @@ std::string temporal_arithmetic(char op, const types::CqlType& type, std::string
   // TimestampType/SimpleDateType.addDuration refuse what the type cannot hold.
   const types::Duration whole{static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos};
   if (type.kind == Kind::Date && nanos != 0)
-    error::operation_failed(op, "date", "duration",
-                            fmt::format("The duration must have a day precision. Was: {}", types::format_duration(whole)));
+    error::operation_failed(
+        op, "date", "duration",
+        fmt::format("The duration must have a day precision. Was: {}", types::format_duration(whole)));
   if (type.kind == Kind::Timestamp && nanos % 1'000'000 != 0)
-    error::operation_failed(op, "timestamp", "duration",
-                            fmt::format("The duration must have a millisecond precision. Was: {}", types::format_duration(whole)));
+    error::operation_failed(
+        op, "timestamp", "duration",
+        fmt::format("The duration must have a millisecond precision. Was: {}", types::format_duration(whole)));
   if (op == '-') {
     months = -months;
     days = -days;
     nanos = -nanos;
   }
   constexpr std::int64_t kDayMs = 86'400'000;
-  const std::int64_t ms = type.kind == Kind::Timestamp
-                              ? types::read_be<std::int64_t>(base)
-                              : (static_cast<std::int64_t>(types::read_be<std::uint32_t>(base)) - 2147483648LL) * kDayMs;
+  const std::int64_t ms =
+      type.kind == Kind::Timestamp
+          ? types::read_be<std::int64_t>(base)
+          : (static_cast<std::int64_t>(types::read_be<std::uint32_t>(base)) - 2147483648LL) * kDayMs;
   std::int64_t day = ms >= 0 ? ms / kDayMs : -((-ms + kDayMs - 1) / kDayMs);
   const std::int64_t in_day = ms - day * kDayMs;
   if (months != 0) {
@@ -588,10 +625,17 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
                                       : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
     };
     const double x = read(v[0]), y = op == 'n' ? 0 : read(v[1]);
-    double out = op == 'n' ? -x : op == '+' ? x + y : op == '-' ? x - y : op == '*' ? x * y : op == '/' ? x / y : std::fmod(x, y);
+    double out = op == 'n'   ? -x
+                 : op == '+' ? x + y
+                 : op == '-' ? x - y
+                 : op == '*' ? x * y
+                 : op == '/' ? x / y
+                             : std::fmod(x, y);
     std::string bytes;
-    if (type.kind == Kind::Float) types::append_be(bytes, std::bit_cast<std::uint32_t>(static_cast<float>(out)));
-    else types::append_be(bytes, std::bit_cast<std::uint64_t>(out));
+    if (type.kind == Kind::Float)
+      types::append_be(bytes, std::bit_cast<std::uint32_t>(static_cast<float>(out)));
+    else
+      types::append_be(bytes, std::bit_cast<std::uint64_t>(out));
     return bytes;
   }
   auto read = [](const std::string& b) -> std::int64_t {
@@ -614,8 +658,10 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
       const std::string name = type.kind == Kind::Counter ? "bigint" : type.name;
       if (y == 0) error::operation_failed(op, name, name, "/ by zero");
       const auto sx = static_cast<std::int64_t>(x), sy = static_cast<std::int64_t>(y);
-      if (sy == -1) out = op == '/' ? 0 - x : 0;  // INT64_MIN / -1 wraps in Java
-      else out = static_cast<std::uint64_t>(op == '/' ? sx / sy : sx % sy);
+      if (sy == -1)
+        out = op == '/' ? 0 - x : 0;  // INT64_MIN / -1 wraps in Java
+      else
+        out = static_cast<std::uint64_t>(op == '/' ? sx / sy : sx % sy);
     }
   }
   std::string bytes;
@@ -631,8 +677,8 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
 std::string bind_tuple(const ast::Term& term, const types::CqlType& type, std::string_view column,
                        const FunctionContext* ctx) {
   if (term.items.size() > type.params.size())
-    error::invalid("Invalid tuple literal for {}: too many elements. Type {} expects {} but got {}", column,
-                   type.name, type.params.size(), term.items.size());
+    error::invalid("Invalid tuple literal for {}: too many elements. Type {} expects {} but got {}", column, type.name,
+                   type.params.size(), term.items.size());
   std::vector<std::optional<std::string>> parts;
   for (std::size_t i = 0; i < term.items.size(); ++i) {
     if (!assignable(term.items[i], *type.params[i]))
@@ -644,15 +690,17 @@ std::string bind_tuple(const ast::Term& term, const types::CqlType& type, std::s
 
 }  // namespace
 
-std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
-                                     std::string_view column, const FunctionContext* ctx) {
+std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type, std::string_view column,
+                                     const FunctionContext* ctx) {
   using ast::TermKind;
   switch (term.kind) {
     case TermKind::Null:  // NullLiteral.prepare: a counter never takes a null
       if (type.kind == types::Kind::Counter) error::invalid("Invalid null value for counter increment/decrement");
       return std::nullopt;
     case TermKind::Bind: return bind_marker_value(term, type, column);
-    case TermKind::List: case TermKind::Set: case TermKind::Map:
+    case TermKind::List:
+    case TermKind::Set:
+    case TermKind::Map:
       if (type.kind == types::Kind::Vector) {
         if (term.kind != TermKind::List) error::invalid("Invalid vector literal for {} of type {}", column, type.name);
         return bind_vector(term, type, column, ctx);
@@ -693,13 +741,15 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       // TypeCast.prepare: the term is read as the cast's type, which the receiver must accept.
       const types::CqlType* cast = hint_type(term.text);
       if (!cast) error::invalid("Unknown type {}", term.text);
-      if (!cast_accepted(type, *cast)) error::invalid("Cannot assign value {} to {} of type {}", term_text(term), column, type.name);
+      if (!cast_accepted(type, *cast))
+        error::invalid("Cannot assign value {} to {} of type {}", term_text(term), column, type.name);
       return bind_term(term.items[0], *cast, column, ctx);
     }
     case TermKind::FunctionCall: {
       // fromJson(text) (from_json): the document read as the receiver's type (FromJsonFct).
       if (is_from_json_call(term)) {
-        const auto text = bind_term(term.items[0], *types::native_type(types::Kind::Text), "arg0(system.fromjson)", ctx);
+        const auto text =
+            bind_term(term.items[0], *types::native_type(types::Kind::Text), "arg0(system.fromjson)", ctx);
         if (!text) return std::nullopt;
         return from_json_value(type, *text, util::ascii_lower(term.text));
       }
@@ -708,8 +758,9 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       // timestamp and bigint each other's, varint any of int, bigint and timestamp, blob anything.
       using types::Kind;
       const Kind r = type.kind, f = v.type->kind;
-      const bool ok = v.type == &type || (r == Kind::Uuid && f == Kind::Timeuuid) || (r == Kind::Text && f == Kind::Ascii) ||
-                      (r == Kind::Timestamp && f == Kind::Bigint) || (r == Kind::Bigint && f == Kind::Timestamp) ||
+      const bool ok = v.type == &type || (r == Kind::Uuid && f == Kind::Timeuuid) ||
+                      (r == Kind::Text && f == Kind::Ascii) || (r == Kind::Timestamp && f == Kind::Bigint) ||
+                      (r == Kind::Bigint && f == Kind::Timestamp) ||
                       (r == Kind::Varint && (f == Kind::Int || f == Kind::Bigint || f == Kind::Timestamp)) ||
                       (r == Kind::Blob && v.type->kind != Kind::Udt && !v.type->is_collection());
       if (!ok)
@@ -718,8 +769,8 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
       if (r == Kind::Varint && f != Kind::Varint && v.value) {  // fixed width → minimal two's complement
         std::string& b = *v.value;
         std::size_t skip = 0;
-        while (skip + 1 < b.size() && ((b[skip] == 0 && !(b[skip + 1] & 0x80)) ||
-                                       (b[skip] == '\xff' && (b[skip + 1] & 0x80))))
+        while (skip + 1 < b.size() &&
+               ((b[skip] == 0 && !(b[skip + 1] & 0x80)) || (b[skip] == '\xff' && (b[skip + 1] & 0x80))))
           ++skip;
         b.erase(0, skip);
       }
@@ -808,8 +859,10 @@ const types::CqlType* hint_type(std::string_view text) {
 
 void refuse_nested_durations(const types::CqlType& type, std::string_view subject) {
   if (!type.references_duration() || type.kind == types::Kind::Duration) return;
-  const char* holder = type.is_collection() ? "collections" : type.kind == types::Kind::Tuple ? "tuples"
-                       : type.kind == types::Kind::Udt ? "UDTs" : nullptr;
+  const char* holder = type.is_collection()              ? "collections"
+                       : type.kind == types::Kind::Tuple ? "tuples"
+                       : type.kind == types::Kind::Udt   ? "UDTs"
+                                                         : nullptr;
   if (holder) error::invalid("{} are not supported on {} containing durations", subject, holder);
 }
 
@@ -828,8 +881,7 @@ bool is_unset(const ast::Term& term) {
 
 bool is_unset(const std::optional<ast::Term>& term) { return term && is_unset(*term); }
 
-std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
-                                         std::string_view what) {
+std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type, std::string_view what) {
   auto bytes = bind_term(term, type, what);
   if (!bytes || bytes->empty()) return std::nullopt;  // an empty bound value counts as null
   if (type.kind == types::Kind::Int) return types::read_be<std::int32_t>(*bytes);
@@ -890,10 +942,17 @@ std::string partition_key_from_text(const schema::TableSchema& t, std::string_vi
     types::ConstantKind kind = types::ConstantKind::String;
     std::string value = parts[i];
     switch (c.type->kind) {
-      case Kind::Int: case Kind::Bigint: case Kind::Smallint: case Kind::Tinyint: case Kind::Varint:
+      case Kind::Int:
+      case Kind::Bigint:
+      case Kind::Smallint:
+      case Kind::Tinyint:
+      case Kind::Varint:
       case Kind::Counter: kind = types::ConstantKind::Integer; break;
-      case Kind::Float: case Kind::Double: case Kind::Decimal: kind = types::ConstantKind::Float; break;
-      case Kind::Uuid: case Kind::Timeuuid: kind = types::ConstantKind::Uuid; break;
+      case Kind::Float:
+      case Kind::Double:
+      case Kind::Decimal: kind = types::ConstantKind::Float; break;
+      case Kind::Uuid:
+      case Kind::Timeuuid: kind = types::ConstantKind::Uuid; break;
       case Kind::Boolean: kind = types::ConstantKind::Boolean; break;
       case Kind::Blob:
         kind = types::ConstantKind::Hex;
@@ -925,7 +984,10 @@ std::string term_text(const ast::Term& term) {
         s += (i ? ", " : "") + std::string(term.fields[i]) + ": " + term_text(term.items[i]);
       return s + "}";
     }
-    case TermKind::List: case TermKind::Set: case TermKind::Map: case TermKind::Tuple:
+    case TermKind::List:
+    case TermKind::Set:
+    case TermKind::Map:
+    case TermKind::Tuple:
     case TermKind::FunctionCall: {
       const char* open = term.kind == TermKind::List ? "[" : term.kind == TermKind::Tuple ? "(" : "{";
       const char* close = term.kind == TermKind::List ? "]" : term.kind == TermKind::Tuple ? ")" : "}";
@@ -999,9 +1061,11 @@ types::Decimal as_decimal(const types::CqlType& t, std::string_view b) {
   switch (t.kind) {
     case Kind::Decimal: return types::Decimal::from_bytes(b);
     case Kind::Varint: return types::Decimal{types::BigInt::from_twos_complement(b), 0};
-    case Kind::Float: case Kind::Double: {
-      const double d = t.kind == Kind::Float ? static_cast<double>(std::bit_cast<float>(types::read_be<std::uint32_t>(b)))
-                                             : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
+    case Kind::Float:
+    case Kind::Double: {
+      const double d = t.kind == Kind::Float
+                           ? static_cast<double>(std::bit_cast<float>(types::read_be<std::uint32_t>(b)))
+                           : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
       if (std::isnan(d)) throw std::domain_error("A NaN cannot be converted into a decimal");
       if (std::isinf(d)) throw std::domain_error("An infinite number cannot be converted into a decimal");
       return *types::Decimal::from_text(fmt::format("{}", d));
@@ -1014,7 +1078,9 @@ types::Decimal as_decimal(const types::CqlType& t, std::string_view b) {
 
 std::string big_number_operation(char op, const types::CqlType& result, const types::CqlType& left, std::string_view x,
                                  const types::CqlType& right, std::string_view y) {
-  const auto name = [](const types::CqlType& t) { return t.kind == types::Kind::Counter ? std::string("bigint") : t.name; };
+  const auto name = [](const types::CqlType& t) {
+    return t.kind == types::Kind::Counter ? std::string("bigint") : t.name;
+  };
   types::Decimal a;
   try {
     a = as_decimal(left, x);
@@ -1042,7 +1108,14 @@ std::string big_number_operation(char op, const types::CqlType& result, const ty
     return out.to_twos_complement();
   }
   try {
-    if (op == 'n') return types::Decimal{[&] { types::BigInt v = a.unscaled; v.negate(); return v; }(), a.scale}.to_bytes();
+    if (op == 'n')
+      return types::Decimal{[&] {
+                              types::BigInt v = a.unscaled;
+                              v.negate();
+                              return v;
+                            }(),
+                            a.scale}
+          .to_bytes();
     const types::Decimal b = as_decimal(right, y);
     switch (op) {
       case '+': return types::decimal_add(a, b).to_bytes();

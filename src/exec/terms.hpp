@@ -16,8 +16,8 @@ namespace cqlbox::exec {
 // Function calls (now(), toTimestamp(…), textAsBlob('…')) are evaluated with `ctx`; without a
 // context, functions that read the clock are refused. Throws InvalidRequest with Cassandra's
 // literal messages.
-std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type,
-                                     std::string_view column, const FunctionContext* ctx = nullptr);
+std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType& type, std::string_view column,
+                                     const FunctionContext* ctx = nullptr);
 
 // A bind marker whose bound value is "unset" (protocol v4): the write leaves its column alone,
 // a TTL, TIMESTAMP or LIMIT takes its default.
@@ -31,8 +31,7 @@ bool is_unset(const std::optional<ast::Term>& term);
 
 // An integer parameter (LIMIT, TTL, TIMESTAMP) as Cassandra binds it: `what` is the name its
 // messages use ("[limit]", "[ttl]", "[timestamp]"). nullopt for null.
-std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type,
-                                         std::string_view what);
+std::optional<std::int64_t> bind_integer(const ast::Term& term, const types::CqlType& type, std::string_view what);
 // USING TIMESTAMP's value: a bigint, not null, and not Long.MIN_VALUE (UpdateParameters' bound).
 std::int64_t bind_write_timestamp(const ast::Term& term);
 

@@ -10,13 +10,13 @@ namespace cqlbox::exec {
 namespace {
 
 constexpr std::int64_t kUuidEpochTicks = 0x01B21DD213814000LL;  // 1582-10-15 to 1970-01-01, 100 ns ticks
-constexpr std::uint64_t kNode = 0x9c8a6d5e4f3b2a19ULL;           // clock sequence and node: fixed
+constexpr std::uint64_t kNode = 0x9c8a6d5e4f3b2a19ULL;          // clock sequence and node: fixed
 
 // A version-1 uuid at `us` (+ `extra` ticks of 100 ns): what drivers decode as the event's time.
 std::string time_uuid(std::int64_t us, std::uint64_t extra) {
   const auto ticks = static_cast<std::uint64_t>(us * 10 + kUuidEpochTicks) + extra;
-  const std::uint64_t msb = ((ticks & 0xffffffffULL) << 32) | (((ticks >> 32) & 0xffffULL) << 16) | 0x1000ULL |
-                            ((ticks >> 48) & 0x0fffULL);
+  const std::uint64_t msb =
+      ((ticks & 0xffffffffULL) << 32) | (((ticks >> 32) & 0xffffULL) << 16) | 0x1000ULL | ((ticks >> 48) & 0x0fffULL);
   std::string out;
   for (int s = 56; s >= 0; s -= 8) out += static_cast<char>((msb >> s) & 0xff);
   for (int s = 56; s >= 0; s -= 8) out += static_cast<char>((kNode >> s) & 0xff);
@@ -36,7 +36,8 @@ std::string_view first_word_lower(std::string_view text, std::string& buffer) {
 bool traced(const Session& session, const ast::Statement& statement) {
   const auto* select = std::get_if<ast::Select>(&statement);
   if (!select) return true;
-  const std::string_view ks = select->table.keyspace.empty() ? std::string_view(session.keyspace) : select->table.keyspace;
+  const std::string_view ks =
+      select->table.keyspace.empty() ? std::string_view(session.keyspace) : select->table.keyspace;
   return ks != "system_traces";
 }
 
@@ -82,7 +83,8 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
     bool single = false;
     if (const auto* sel = statement ? std::get_if<ast::Select>(statement) : nullptr)
       for (const auto& rel : sel->where)
-        single = single || (rel.kind == ast::RelationKind::Single && (rel.op == ast::Operator::Eq || rel.op == ast::Operator::In));
+        single = single || (rel.kind == ast::RelationKind::Single &&
+                            (rel.op == ast::Operator::Eq || rel.op == ast::Operator::In));
     if (rows->read.size() <= 1 && single) {
       events.emplace_back(fmt::format("Executing single-partition query on {}", rows->table), kRead);
       events.emplace_back("Acquiring sstable references", kRead);
@@ -91,20 +93,27 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
       const std::size_t ranges = db.ring.tokens().size() + 1;
       events.emplace_back("Computing ranges to query", kNative);
       events.emplace_back(fmt::format("Submitting range requests on {} ranges with a concurrency of 1 ({:.1f} rows per "
-                                      "range expected)", ranges, 0.0), kNative);
+                                      "range expected)",
+                                      ranges, 0.0),
+                          kNative);
       events.emplace_back("Submitted 1 concurrent range requests", kNative);
-      events.emplace_back("Executing seq scan across 0 sstables for (min(-9223372036854775808), "
-                          "min(-9223372036854775808)]", kRead);
+      events.emplace_back(
+          "Executing seq scan across 0 sstables for (min(-9223372036854775808), "
+          "min(-9223372036854775808)]",
+          kRead);
     }
     events.emplace_back(fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead);
   } else if (result && (word == "insert" || word == "update" || word == "delete" || word == "begin")) {
     std::string table;
     if (statement)
-      std::visit([&](const auto& s) {
-        using S = std::decay_t<decltype(s)>;
-        if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
-          table = std::string(s.table.name);
-      }, *statement);
+      std::visit(
+          [&](const auto& s) {
+            using S = std::decay_t<decltype(s)>;
+            if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> ||
+                          std::is_same_v<S, ast::Delete>)
+              table = std::string(s.table.name);
+          },
+          *statement);
     events.emplace_back("Determining replicas for mutation", kNative);
     events.emplace_back("Appending to commitlog", kMutation);
     events.emplace_back(fmt::format("Adding to {} memtable", table), kMutation);

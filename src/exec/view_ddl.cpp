@@ -23,14 +23,12 @@ using error::invalid;
 
 namespace {
 
-constexpr const char* kUsageWarning =
-    "Materialized views are experimental and are not recommended for production use.";
+constexpr const char* kUsageWarning = "Materialized views are experimental and are not recommended for production use.";
 
 const schema::TableSchema* find_view(const Database& db, std::string_view ks, std::string_view name) {
   const schema::TableSchema* t = db.catalog.table(ks, name);
   return t && t->view ? t : nullptr;
 }
-
 
 schema::ViewFilter::Op filter_op(ast::Operator op) {
   using Op = schema::ViewFilter::Op;
@@ -79,9 +77,11 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
     if (base->column(r).type->kind == types::Kind::Counter)
       invalid("Materialized views are not supported on counter tables");
   if (auto gc = base->options.find("gc_grace_seconds"); gc != base->options.end() && gc->second == "0")
-    invalid("Cannot create materialized view '{}' for base table '{}' with gc_grace_seconds of 0, since this value "
-            "is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates "
-            "to expire before being replayed.", name, base->name);
+    invalid(
+        "Cannot create materialized view '{}' for base table '{}' with gc_grace_seconds of 0, since this value "
+        "is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates "
+        "to expire before being replayed.",
+        name, base->name);
 
   // The selected base columns (all of them for SELECT *).
   std::vector<int> selected;
@@ -101,13 +101,15 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
   // The view's primary key.
   std::vector<std::string_view> key(s.partition_key.begin(), s.partition_key.end());
   key.insert(key.end(), s.clustering.begin(), s.clustering.end());
-  if (s.partition_key.empty()) invalid("Must provide at least one partition key column for materialized view '{}'", name);
+  if (s.partition_key.empty())
+    invalid("Must provide at least one partition key column for materialized view '{}'", name);
   std::set<std::string_view> in_key;
   for (auto c : key) {
     const int i = base->find(c);
     if (i < 0 || std::find(selected.begin(), selected.end(), i) == selected.end())
       invalid("Unknown column '{}' referenced in PRIMARY KEY for materialized view '{}'", c, name);
-    if (!in_key.insert(c).second) invalid("Duplicate column '{}' in PRIMARY KEY clause for materialized view '{}'", c, name);
+    if (!in_key.insert(c).second)
+      invalid("Duplicate column '{}' in PRIMARY KEY clause for materialized view '{}'", c, name);
     const types::CqlType* type = base->column(i).type;
     if (type->multi_cell())
       invalid("Invalid non-frozen {} type '{}' for PRIMARY KEY column '{}'",
@@ -117,7 +119,8 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
   }
   if (!s.clustering_order.empty()) {
     bool match = s.clustering_order.size() == s.clustering.size();
-    for (std::size_t i = 0; match && i < s.clustering.size(); ++i) match = s.clustering_order[i].column == s.clustering[i];
+    for (std::size_t i = 0; match && i < s.clustering.size(); ++i)
+      match = s.clustering_order[i].column == s.clustering[i];
     if (!match) invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive");
   }
   std::vector<std::string> missing, non_key;
@@ -131,7 +134,8 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
   for (auto c : key)
     if (!base->column(base->find(c)).is_primary_key()) non_key.emplace_back(c);
   if (non_key.size() > 1)
-    invalid("Cannot include more than one non-primary key column in materialized view primary key (got {})", joined(non_key));
+    invalid("Cannot include more than one non-primary key column in materialized view primary key (got {})",
+            joined(non_key));
 
   // WHERE: IS NOT NULL on any column; other restrictions only on base key columns.
   schema::ViewDef def;
@@ -202,13 +206,15 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
   view.name = name;
   apply_table_properties(view, s.properties, true);
   if (view.default_time_to_live != 0)
-    invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at "
-            "the same time than the corresponding data in the parent table.");
+    invalid(
+        "Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at "
+        "the same time than the corresponding data in the parent table.");
   view.options.erase("default_time_to_live");
   check_table_name(ks, name);
   for (auto c : s.partition_key) {
     const schema::Column& b = base->column(base->find(c));
-    view.columns.push_back({b.name, b.type, schema::ColumnKind::PartitionKey, static_cast<int>(view.partition_key.size())});
+    view.columns.push_back(
+        {b.name, b.type, schema::ColumnKind::PartitionKey, static_cast<int>(view.partition_key.size())});
     view.partition_key.push_back(static_cast<int>(view.columns.size() - 1));
   }
   for (std::size_t i = 0; i < s.clustering.size(); ++i) {
@@ -243,15 +249,17 @@ Result alter_view(Database& db, const Session& session, const ast::ViewStatement
   if (!s.clustering_order.empty()) invalid("Cannot change the clustering order of an existing table");
   for (const auto& p : s.properties) {
     if (p.name == "gc_grace_seconds" && property_text(p.value) == "0")
-      invalid("Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered "
-              "updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.");
+      invalid(
+          "Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered "
+          "updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.");
   }
   schema::TableSchema checked = *view;
   apply_table_properties(checked, s.properties, false);
   if (checked.default_time_to_live != 0)
-    invalid("Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always "
-            "expire at the same time than the corresponding data in the parent table. default_time_to_live must be "
-            "set to zero, see CASSANDRA-12868 for more information");
+    invalid(
+        "Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always "
+        "expire at the same time than the corresponding data in the parent table. default_time_to_live must be "
+        "set to zero, see CASSANDRA-12868 for more information");
   checked.options.erase("default_time_to_live");
   view->options = std::move(checked.options);
   return Void{};
@@ -264,8 +272,7 @@ Result drop_view(Database& db, const Session& session, const ast::ViewStatement&
     if (s.if_exists) return Void{};
     invalid("Materialized view '{}.{}' doesn't exist", ks, s.name.name);
   }
-  if (schema::TableSchema* base = db.catalog.mutable_table(ks, view->view->base))
-    std::erase(base->views, view->name);
+  if (schema::TableSchema* base = db.catalog.mutable_table(ks, view->view->base)) std::erase(base->views, view->name);
   const std::string name = view->name;
   db.drop_store(ks, name);
   db.catalog.drop_table(ks, name);

@@ -171,8 +171,10 @@ std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::Tab
   std::int64_t timestamp = marker.timestamp;
   auto consider = [&](const store::Cell& cell) {
     timestamp = std::max(timestamp, cell.timestamp);
-    if (!cell.expiring()) non_expiring = true;
-    else if (!longest || cell.local_time > longest->local_time) longest = &cell;
+    if (!cell.expiring())
+      non_expiring = true;
+    else if (!longest || cell.local_time > longest->local_time)
+      longest = &cell;
   };
   for (int r : base.regulars) {
     const schema::Column& bc = base.column(r);
@@ -192,9 +194,7 @@ std::optional<ViewRow> derive(const schema::TableSchema& base, const schema::Tab
   return out;
 }
 
-std::int64_t now_seconds(const Database& db) {
-  return db.clock.now_us() / 1000000;
-}
+std::int64_t now_seconds(const Database& db) { return db.clock.now_us() / 1000000; }
 
 }  // namespace
 
@@ -221,9 +221,10 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
   if (!g.rows_warned && p.rows().size() > kRowsWarning) {
     g.rows_warned = true;
     if (warnings)
-      warnings->push_back(fmt::format("Partition {}.{}:{} has {} rows, more than {}: keep partitions under 100,000 "
-                                      "rows and 100 MB (cqlbox's data-modelling warning; PARTITION SIZE explains)",
-                                      t.keyspace, t.name, key_text(t, p.key()), p.rows().size(), kRowsWarning));
+      warnings->push_back(
+          fmt::format("Partition {}.{}:{} has {} rows, more than {}: keep partitions under 100,000 "
+                      "rows and 100 MB (cqlbox's data-modelling warning; PARTITION SIZE explains)",
+                      t.keyspace, t.name, key_text(t, p.key()), p.rows().size(), kRowsWarning));
   }
   if (g.size_warned) return;
   g.written += store::wire_size(m.clustering) + 8;  // the key as data files count it (4-byte lengths)
@@ -235,9 +236,10 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
   if (size <= kSizeWarning) return;
   g.size_warned = true;
   if (warnings)
-    warnings->push_back(fmt::format("Guardrail partition_size violated: Partition {}.{}:{} has size {:.3f}MiB, this "
-                                    "exceeds the warning threshold of 100MiB.",
-                                    t.keyspace, t.name, key_text(t, p.key()), static_cast<double>(size) / (1 << 20)));
+    warnings->push_back(
+        fmt::format("Guardrail partition_size violated: Partition {}.{}:{} has size {:.3f}MiB, this "
+                    "exceeds the warning threshold of 100MiB.",
+                    t.keyspace, t.name, key_text(t, p.key()), static_cast<double>(size) / (1 << 20)));
 }
 
 }  // namespace

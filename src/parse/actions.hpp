@@ -65,11 +65,16 @@ struct action<g::string_dollar_body> {
     b.terms.push_back(std::move(t));
   }
 };
-template <> struct action<g::uuid_body> : push_constant<TermKind::Uuid> {};
-template <> struct action<g::hex_body> : push_constant<TermKind::Hex> {};
-template <> struct action<g::duration_body> : push_constant<TermKind::Duration> {};
-template <> struct action<g::float_body> : push_constant<TermKind::Float> {};
-template <> struct action<g::integer_body> : push_constant<TermKind::Integer> {};
+template <>
+struct action<g::uuid_body> : push_constant<TermKind::Uuid> {};
+template <>
+struct action<g::hex_body> : push_constant<TermKind::Hex> {};
+template <>
+struct action<g::duration_body> : push_constant<TermKind::Duration> {};
+template <>
+struct action<g::float_body> : push_constant<TermKind::Float> {};
+template <>
+struct action<g::integer_body> : push_constant<TermKind::Integer> {};
 template <>
 struct action<g::float_special> {
   template <class Input>
@@ -181,10 +186,14 @@ struct close_group {
     b.terms.push_back(std::move(t));
   }
 };
-template <> struct action<g::list_open> : open_group<TermKind::List> {};
-template <> struct action<g::list_close> : close_group<TermKind::List> {};
-template <> struct action<g::tuple_open> : open_group<TermKind::Tuple> {};
-template <> struct action<g::tuple_close> : close_group<TermKind::Tuple> {};
+template <>
+struct action<g::list_open> : open_group<TermKind::List> {};
+template <>
+struct action<g::list_close> : close_group<TermKind::List> {};
+template <>
+struct action<g::tuple_open> : open_group<TermKind::Tuple> {};
+template <>
+struct action<g::tuple_close> : close_group<TermKind::Tuple> {};
 
 template <>
 struct action<g::function_name> {
@@ -195,16 +204,22 @@ struct action<g::function_name> {
     const std::string_view text = in.string_view();
     std::size_t dot = std::string_view::npos;
     for (std::size_t i = 0, quoted = 0; i < text.size(); ++i) {
-      if (text[i] == '"') quoted ^= 1;
-      else if (text[i] == '.' && !quoted) { dot = i; break; }
+      if (text[i] == '"')
+        quoted ^= 1;
+      else if (text[i] == '.' && !quoted) {
+        dot = i;
+        break;
+      }
     }
     if (dot == std::string_view::npos) {
       b.call_names.push_back(b.name_of(text));
       return;
     }
     auto trim = [](std::string_view s) {
-      while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
-      while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+      while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+        s.remove_prefix(1);
+      while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+        s.remove_suffix(1);
       return s;
     };
     const std::string_view keyspace = b.name_of(trim(text.substr(0, dot)));
@@ -242,7 +257,8 @@ struct action<g::cast_type_name> {
     // A parameterised type: lower-cased (type names are keywords), trailing blanks off.
     std::string lower(text);
     for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    while (!lower.empty() && (lower.back() == ' ' || lower.back() == '\t' || lower.back() == '\n' || lower.back() == '\r'))
+    while (!lower.empty() &&
+           (lower.back() == ' ' || lower.back() == '\t' || lower.back() == '\n' || lower.back() == '\r'))
       lower.pop_back();
     b.cast_types.push_back(b.keep(lower));
   }
@@ -295,21 +311,32 @@ template <ast::Operator Op>
 struct set_operator {
   static void apply0(Builder& b) { b.relation.op = Op; }
 };
-template <> struct action<g::op_eq> : set_operator<ast::Operator::Eq> {};
-template <> struct action<g::op_lt> : set_operator<ast::Operator::Lt> {};
-template <> struct action<g::op_lte> : set_operator<ast::Operator::Lte> {};
-template <> struct action<g::op_gt> : set_operator<ast::Operator::Gt> {};
-template <> struct action<g::op_gte> : set_operator<ast::Operator::Gte> {};
-template <> struct action<g::op_neq> : set_operator<ast::Operator::Neq> {};
-template <> struct action<g::op_like> : set_operator<ast::Operator::Like> {};
-template <> struct action<g::op_contains> : set_operator<ast::Operator::Contains> {};
-template <> struct action<g::op_contains_key> : set_operator<ast::Operator::ContainsKey> {};
-template <> struct action<g::in_values> : set_operator<ast::Operator::In> {};
+template <>
+struct action<g::op_eq> : set_operator<ast::Operator::Eq> {};
+template <>
+struct action<g::op_lt> : set_operator<ast::Operator::Lt> {};
+template <>
+struct action<g::op_lte> : set_operator<ast::Operator::Lte> {};
+template <>
+struct action<g::op_gt> : set_operator<ast::Operator::Gt> {};
+template <>
+struct action<g::op_gte> : set_operator<ast::Operator::Gte> {};
+template <>
+struct action<g::op_neq> : set_operator<ast::Operator::Neq> {};
+template <>
+struct action<g::op_like> : set_operator<ast::Operator::Like> {};
+template <>
+struct action<g::op_contains> : set_operator<ast::Operator::Contains> {};
+template <>
+struct action<g::op_contains_key> : set_operator<ast::Operator::ContainsKey> {};
+template <>
+struct action<g::in_values> : set_operator<ast::Operator::In> {};
 template <>
 struct action<g::in_bind> {
   static void apply0(Builder& b) { b.relation.in_marker = true; }
 };
-template <> struct action<g::is_not_null> : set_operator<ast::Operator::IsNotNull> {};
+template <>
+struct action<g::is_not_null> : set_operator<ast::Operator::IsNotNull> {};
 template <>
 struct action<g::map_entry_open> {
   static void apply0(Builder& b) { b.relation.map_entry = true; }
@@ -386,9 +413,7 @@ struct action<g::property_name> {
 };
 template <>
 struct action<g::property> {
-  static void apply0(Builder& b) {
-    b.properties.push_back(ast::Property{b.property_name, b.pop_term()});
-  }
+  static void apply0(Builder& b) { b.properties.push_back(ast::Property{b.property_name, b.pop_term()}); }
 };
 
 // --- types and CREATE TABLE -------------------------------------------------------------------
@@ -430,7 +455,9 @@ void make_operation(const Input& in, Builder& b, std::string_view op, std::size_
 template <>
 struct action<g::term_negated> {
   template <class Input>
-  static void apply(const Input& in, Builder& b) { make_operation(in, b, "n", 1); }
+  static void apply(const Input& in, Builder& b) {
+    make_operation(in, b, "n", 1);
+  }
 };
 template <>
 struct action<g::term_product_tail> {
@@ -724,8 +751,10 @@ struct shorthand_operation {
     b.assignment.ref = b.assignment.column;
   }
 };
-template <> struct action<g::shorthand_add> : shorthand_operation<ast::AssignmentKind::Add> {};
-template <> struct action<g::shorthand_subtract> : shorthand_operation<ast::AssignmentKind::Subtract> {};
+template <>
+struct action<g::shorthand_add> : shorthand_operation<ast::AssignmentKind::Add> {};
+template <>
+struct action<g::shorthand_subtract> : shorthand_operation<ast::AssignmentKind::Subtract> {};
 template <>
 struct action<g::assignment_prepend> {
   static void apply0(Builder& b) { b.assignment.kind = ast::AssignmentKind::Prepend; }
@@ -866,7 +895,9 @@ struct action<g::udf_or_replace> {
 template <>
 struct action<g::udf_state_function> {
   template <class Input>
-  static void apply(const Input& in, Builder& b) { b.function.state_function = b.name_of(in.string_view()); }
+  static void apply(const Input& in, Builder& b) {
+    b.function.state_function = b.name_of(in.string_view());
+  }
 };
 template <>
 struct action<g::udf_drop_types> {
@@ -958,9 +989,11 @@ struct action<g::alter_drop_timestamp> {
     text = text.substr(0, text.find_first_not_of("-0123456789"));  // the token's trailing space
     std::int64_t v = 0;
     if (std::from_chars(text.data(), text.data() + text.size(), v).ec != std::errc())
-      throw error::CqlError(error::ErrorClass::SyntaxException,
-                            fmt::format("Failed parsing statement: [{}] reason: NumberFormatException For input string: "
-                                        "\"{}\"", b.text, text));
+      throw error::CqlError(
+          error::ErrorClass::SyntaxException,
+          fmt::format("Failed parsing statement: [{}] reason: NumberFormatException For input string: "
+                      "\"{}\"",
+                      b.text, text));
     b.alter.drop_timestamp = v;
   }
 };
@@ -1062,12 +1095,14 @@ struct action<g::batch_child_begin> {
 template <>
 struct action<g::batch_child> {
   static void apply0(Builder& b) {
-    std::visit([&](auto& s) {
-      using S = std::decay_t<decltype(s)>;
-      if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> ||
-                    std::is_same_v<S, ast::Delete>)
-        b.batch.statements.emplace_back(std::move(s));
-    }, *b.result);
+    std::visit(
+        [&](auto& s) {
+          using S = std::decay_t<decltype(s)>;
+          if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Update> ||
+                        std::is_same_v<S, ast::Delete>)
+            b.batch.statements.emplace_back(std::move(s));
+        },
+        *b.result);
     b.result.reset();
   }
 };
@@ -1196,8 +1231,10 @@ struct remember_operator {
     b.operators.push_back(in.string_view()[0]);
   }
 };
-template <> struct action<g::product_op> : remember_operator<g::product_op> {};
-template <> struct action<g::sum_op> : remember_operator<g::sum_op> {};
+template <>
+struct action<g::product_op> : remember_operator<g::product_op> {};
+template <>
+struct action<g::sum_op> : remember_operator<g::sum_op> {};
 template <class Rule>
 struct combine_operands {
   template <class Input>
@@ -1216,8 +1253,10 @@ struct combine_operands {
     b.selectors.back() = std::move(op);
   }
 };
-template <> struct action<g::product_tail> : combine_operands<g::product_tail> {};
-template <> struct action<g::sum_tail> : combine_operands<g::sum_tail> {};
+template <>
+struct action<g::product_tail> : combine_operands<g::product_tail> {};
+template <>
+struct action<g::sum_tail> : combine_operands<g::sum_tail> {};
 template <>
 struct action<g::selector_negated> {
   template <class Input>
@@ -1301,7 +1340,8 @@ struct action<g::selector_hinted> {
     const std::string_view text = in.string_view();
     const std::size_t open = text.find('('), close = text.find(')', open);
     std::string type(text.substr(open + 1, close - open - 1));
-    while (!type.empty() && (type.front() == ' ' || type.front() == '\t' || type.front() == '\n' || type.front() == '\r'))
+    while (!type.empty() &&
+           (type.front() == ' ' || type.front() == '\t' || type.front() == '\n' || type.front() == '\r'))
       type.erase(0, 1);
     while (!type.empty() && (type.back() == ' ' || type.back() == '\t' || type.back() == '\n' || type.back() == '\r'))
       type.pop_back();
@@ -1402,8 +1442,7 @@ template <>
 struct action<g::select_stmt> {
   static void apply0(Builder& b) {
     b.select.table = b.qname;
-    b.select.selectors.assign(std::make_move_iterator(b.selectors.begin()),
-                              std::make_move_iterator(b.selectors.end()));
+    b.select.selectors.assign(std::make_move_iterator(b.selectors.begin()), std::make_move_iterator(b.selectors.end()));
     b.select.where = std::move(b.relations);
     b.result = std::move(b.select);
   }
@@ -1442,8 +1481,10 @@ struct control : tao::pegtl::normal<Rule> {
   template <class Input>
   static void failure(const Input&, Builder& b) {
     if constexpr (kNests) --b.unary_levels;
-    if constexpr (requires { Rule::token_name; }) b.note_failure(b.token_start, Rule::token_name);
-    else if constexpr (kToken) b.note_failure(b.token_start, Rule::expected);
+    if constexpr (requires { Rule::token_name; })
+      b.note_failure(b.token_start, Rule::token_name);
+    else if constexpr (kToken)
+      b.note_failure(b.token_start, Rule::expected);
     if constexpr (kRewinds) {
       b.terms.resize(std::min(b.terms.size(), b.rewind_marks.back()));
       b.rewind_marks.pop_back();

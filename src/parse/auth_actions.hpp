@@ -15,7 +15,9 @@ using RKind = ast::ResourceRef::Kind;
 // RoleOptions.setOption: a second definition of the same option is a SyntaxException.
 template <class T>
 void set_once(std::optional<T>& slot, T value, const char* name) {
-  if (slot) throw error::CqlError(error::ErrorClass::SyntaxException, fmt::format("Multiple definition for property '{}'", name));
+  if (slot)
+    throw error::CqlError(error::ErrorClass::SyntaxException,
+                          fmt::format("Multiple definition for property '{}'", name));
   slot = value;
 }
 // The first word of a token's text (tokens carry the whitespace after them).
@@ -52,7 +54,9 @@ struct action<g::role_name_string> {
 template <>
 struct action<g::role_name_ident> {
   template <class Input>
-  static void apply(const Input& in, Builder& b) { b.role_names.push_back(b.name_of(in.string_view())); }
+  static void apply(const Input& in, Builder& b) {
+    b.role_names.push_back(b.name_of(in.string_view()));
+  }
 };
 template <>
 struct action<g::role_marker> {
@@ -64,14 +68,17 @@ template <>
 struct action<g::user_name_quoted> {
   static void apply0(Builder&) {
     // Parser.g's username rule, word for word.
-    throw error::CqlError(error::ErrorClass::SyntaxException,
-                          "Quoted strings are are not supported for user names and USER is deprecated, please use ROLE");
+    throw error::CqlError(
+        error::ErrorClass::SyntaxException,
+        "Quoted strings are are not supported for user names and USER is deprecated, please use ROLE");
   }
 };
 template <>
 struct action<g::user_name_plain> {
   template <class Input>  // CREATE USER keeps the name's case
-  static void apply(const Input& in, Builder& b) { b.role_names.push_back(b.keep(auth_detail::word_of(in))); }
+  static void apply(const Input& in, Builder& b) {
+    b.role_names.push_back(b.keep(auth_detail::word_of(in)));
+  }
 };
 template <>
 struct action<g::auth_if_exists> {
@@ -171,7 +178,9 @@ struct action<g::all_permissions> {
 template <>
 struct action<g::resource_keyspace_name> {
   template <class Input>
-  static void apply(const Input& in, Builder& b) { b.keyspace_name = b.name_of(in.string_view()); }
+  static void apply(const Input& in, Builder& b) {
+    b.keyspace_name = b.name_of(in.string_view());
+  }
 };
 template <auth_detail::RKind K>
 struct set_resource {
@@ -222,7 +231,8 @@ struct action<g::resource_function_arg> {
   template <class Input>
   static void apply(const Input& in, Builder& b) {
     std::string_view s = in.string_view();
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+      s.remove_suffix(1);
     if (b.function_args.empty()) b.function_args = ast::Vec<std::string_view>(b.arena);
     b.function_args.push_back(s);
     if (!b.types.empty()) b.types.pop_back();
@@ -264,10 +274,14 @@ struct one_role_statement {
     auth_detail::finish(b, K);
   }
 };
-template <> struct action<g::alter_role> : one_role_statement<auth_detail::Kind::AlterRole, false> {};
-template <> struct action<g::alter_user> : one_role_statement<auth_detail::Kind::AlterRole, true> {};
-template <> struct action<g::drop_role> : one_role_statement<auth_detail::Kind::DropRole, false> {};
-template <> struct action<g::drop_user> : one_role_statement<auth_detail::Kind::DropRole, true> {};
+template <>
+struct action<g::alter_role> : one_role_statement<auth_detail::Kind::AlterRole, false> {};
+template <>
+struct action<g::alter_user> : one_role_statement<auth_detail::Kind::AlterRole, true> {};
+template <>
+struct action<g::drop_role> : one_role_statement<auth_detail::Kind::DropRole, false> {};
+template <>
+struct action<g::drop_user> : one_role_statement<auth_detail::Kind::DropRole, true> {};
 
 // GRANT/REVOKE of permissions: the grantee is the last name (a ROLE resource's name comes first).
 template <auth_detail::Kind K>
@@ -277,8 +291,10 @@ struct permissions_statement {
     auth_detail::finish(b, K);
   }
 };
-template <> struct action<g::grant_permissions> : permissions_statement<auth_detail::Kind::GrantPermissions> {};
-template <> struct action<g::revoke_permissions> : permissions_statement<auth_detail::Kind::RevokePermissions> {};
+template <>
+struct action<g::grant_permissions> : permissions_statement<auth_detail::Kind::GrantPermissions> {};
+template <>
+struct action<g::revoke_permissions> : permissions_statement<auth_detail::Kind::RevokePermissions> {};
 
 // GRANT role TO grantee / REVOKE role FROM revokee.
 template <auth_detail::Kind K>
@@ -289,8 +305,10 @@ struct role_grant_statement {
     auth_detail::finish(b, K);
   }
 };
-template <> struct action<g::grant_role> : role_grant_statement<auth_detail::Kind::GrantRole> {};
-template <> struct action<g::revoke_role> : role_grant_statement<auth_detail::Kind::RevokeRole> {};
+template <>
+struct action<g::grant_role> : role_grant_statement<auth_detail::Kind::GrantRole> {};
+template <>
+struct action<g::revoke_role> : role_grant_statement<auth_detail::Kind::RevokeRole> {};
 
 template <>
 struct action<g::list_roles> {

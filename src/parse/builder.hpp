@@ -25,8 +25,7 @@ inline constexpr int kMaxNesting = 200;
 inline constexpr std::size_t kMaxTerms = 250'000;
 
 struct Builder {
-  explicit Builder(std::string_view statement, std::pmr::memory_resource* memory)
-      : text(statement), arena(memory) {}
+  explicit Builder(std::string_view statement, std::pmr::memory_resource* memory) : text(statement), arena(memory) {}
 
   std::string_view text;
   std::pmr::memory_resource* arena;
@@ -39,7 +38,7 @@ struct Builder {
   // Sets a node's depth from its children; past kMaxNesting, a SyntaxException at its offset.
   void bound_depth(ast::Term& t);
   void bound_depth(ast::Selector& s, const char* at);
-  int unary_levels = 0;  // unary minus rules the grammar is inside (they recurse)
+  int unary_levels = 0;        // unary minus rules the grammar is inside (they recurse)
   std::size_t term_count = 0;  // terms parsed so far (kMaxTerms)
   [[noreturn]] void too_deep(std::size_t offset) const;
 
@@ -54,7 +53,7 @@ struct Builder {
   std::vector<ast::Selector> selectors;
   std::string_view cast_type;
   std::string_view qualified_function;  // f of a pending ks.f(…) selector
-  std::vector<char> operators;  // pending arithmetic operators of the select list
+  std::vector<char> operators;          // pending arithmetic operators of the select list
   std::vector<std::size_t> selector_marks;
   // Per open subscript [ … ] of a selector: the terms' mark, and what it held so far
   // (ast::Selector::kFrom / kTo, and kSlice once '..' was read).
@@ -67,7 +66,7 @@ struct Builder {
 
   std::vector<ast::TypeRef> types;
   std::vector<std::size_t> type_marks;
-  std::string_view type_keyspace;  // ks. read before a type's name
+  std::string_view type_keyspace;   // ks. read before a type's name
   ast::FunctionStatement function;  // CREATE/DROP FUNCTION/AGGREGATE being read
 
   ast::QualifiedName qname;

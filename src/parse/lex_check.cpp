@@ -44,12 +44,22 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
     while (i < s.size() && kTokenChars.plain[static_cast<unsigned char>(s[i])]) ++i;
     if (i == s.size()) break;
     const char c = s[i];
-    if (c == '\n') { ++line; line_start = i + 1; continue; }
+    if (c == '\n') {
+      ++line;
+      line_start = i + 1;
+      continue;
+    }
     if (c == '\'' || c == '"') {
       for (++i; i < s.size(); ++i) {
-        if (s[i] == '\n') { ++line; line_start = i + 1; }
+        if (s[i] == '\n') {
+          ++line;
+          line_start = i + 1;
+        }
         if (s[i] == c) {
-          if (i + 1 < s.size() && s[i + 1] == c) { ++i; continue; }
+          if (i + 1 < s.size() && s[i + 1] == c) {
+            ++i;
+            continue;
+          }
           break;
         }
       }
@@ -59,7 +69,10 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
     if (c == '$' && i + 1 < s.size() && s[i + 1] == '$') {
       std::size_t end = s.find("$$", i + 2);
       for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)
-        if (s[k] == '\n') { ++line; line_start = k + 1; }
+        if (s[k] == '\n') {
+          ++line;
+          line_start = k + 1;
+        }
       i = end == std::string_view::npos ? s.size() : end + 1;
       continue;
     }
@@ -70,7 +83,10 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
     if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
       std::size_t end = s.find("*/", i + 2);
       for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)
-        if (s[k] == '\n') { ++line; line_start = k + 1; }
+        if (s[k] == '\n') {
+          ++line;
+          line_start = k + 1;
+        }
       i = end == std::string_view::npos ? s.size() : end + 1;
       continue;
     }
@@ -88,7 +104,8 @@ bool printable_ascii(std::string_view line) {
   const __m128i space = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f), tab = _mm_set1_epi8('\t');
   for (; i + 16 <= line.size(); i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data() + i));
-    const __m128i bad = _mm_andnot_si128(_mm_cmpeq_epi8(v, tab), _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)));
+    const __m128i bad =
+        _mm_andnot_si128(_mm_cmpeq_epi8(v, tab), _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, del)));
     if (_mm_movemask_epi8(bad) != 0) return false;
   }
 #endif

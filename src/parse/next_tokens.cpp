@@ -16,32 +16,57 @@ namespace g = grammar;
 namespace pegtl = tao::pegtl;
 
 // The kind of name a rule reads, for the rules that read names worth completing.
-template <class Rule> constexpr unsigned kind_of = 0;
-template <> constexpr unsigned kind_of<g::keyspace_name> = kKeyspaceName;
-template <> constexpr unsigned kind_of<g::qualified_name> = kTableName;
-template <> constexpr unsigned kind_of<g::view_base> = kTableName;
-template <> constexpr unsigned kind_of<g::udt_name> = kUdtName;
-template <> constexpr unsigned kind_of<g::view_ref> = kViewName;
-template <> constexpr unsigned kind_of<g::drop_index_first> = kIndexName;
-template <> constexpr unsigned kind_of<g::type_name> = kTypeName;
-template <> constexpr unsigned kind_of<g::property_name> = kPropertyName;
-template <> constexpr unsigned kind_of<g::relation_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::insert_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::update_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::assignment_ref> = kColumnName;
-template <> constexpr unsigned kind_of<g::condition_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::delete_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::order_by_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::group_by_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::index_target_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::alter_drop_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::rename_from> = kColumnName;
-template <> constexpr unsigned kind_of<g::pk_partition_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::pk_clustering_column> = kColumnName;
-template <> constexpr unsigned kind_of<g::clustering_column> = kColumnName;
+template <class Rule>
+constexpr unsigned kind_of = 0;
+template <>
+constexpr unsigned kind_of<g::keyspace_name> = kKeyspaceName;
+template <>
+constexpr unsigned kind_of<g::qualified_name> = kTableName;
+template <>
+constexpr unsigned kind_of<g::view_base> = kTableName;
+template <>
+constexpr unsigned kind_of<g::udt_name> = kUdtName;
+template <>
+constexpr unsigned kind_of<g::view_ref> = kViewName;
+template <>
+constexpr unsigned kind_of<g::drop_index_first> = kIndexName;
+template <>
+constexpr unsigned kind_of<g::type_name> = kTypeName;
+template <>
+constexpr unsigned kind_of<g::property_name> = kPropertyName;
+template <>
+constexpr unsigned kind_of<g::relation_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::insert_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::update_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::assignment_ref> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::condition_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::delete_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::order_by_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::group_by_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::index_target_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::alter_drop_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::rename_from> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::pk_partition_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::pk_clustering_column> = kColumnName;
+template <>
+constexpr unsigned kind_of<g::clustering_column> = kColumnName;
 
 template <class Rule>
-concept Keyword = requires { Rule::is_keyword; };
+concept Keyword = requires {
+  Rule::is_keyword;
+};
 
 // A name token as CQL reads it: "Quoted" keeps its case (and "" is a quote), others fold to
 // lower case. Token rules include the whitespace after the name.
@@ -50,7 +75,11 @@ std::string name_of(std::string_view tok) {
   if (!tok.empty() && tok[0] == '"') {
     for (std::size_t i = 1; i < tok.size(); ++i) {
       if (tok[i] == '"') {
-        if (i + 1 < tok.size() && tok[i + 1] == '"') { name += '"'; ++i; continue; }
+        if (i + 1 < tok.size() && tok[i + 1] == '"') {
+          name += '"';
+          ++i;
+          continue;
+        }
         break;
       }
       name += tok[i];
@@ -91,8 +120,10 @@ struct probe_control : pegtl::normal<Rule> {
     if constexpr (std::is_same_v<Rule, g::keyspace_properties>) next.keyspace_options = true;
     if constexpr (std::is_same_v<Rule, g::table_properties>) next.keyspace_options = false;
     if (!in.empty()) return;  // only what could start where the text ends
-    if constexpr (kind_of<Rule> != 0) next.names |= kind_of<Rule>;
-    else if constexpr (Keyword<Rule>) next.keywords.emplace_back(Rule::expected);
+    if constexpr (kind_of<Rule> != 0)
+      next.names |= kind_of<Rule>;
+    else if constexpr (Keyword<Rule>)
+      next.keywords.emplace_back(Rule::expected);
   }
 };
 

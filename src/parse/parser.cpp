@@ -24,7 +24,11 @@ std::string_view Builder::name_of(std::string_view tok) {
     std::string name;
     for (std::size_t i = 1; i < tok.size(); ++i) {
       if (tok[i] == '"') {
-        if (i + 1 < tok.size() && tok[i + 1] == '"') { name += '"'; ++i; continue; }
+        if (i + 1 < tok.size() && tok[i + 1] == '"') {
+          name += '"';
+          ++i;
+          continue;
+        }
         break;
       }
       name += tok[i];
@@ -35,8 +39,7 @@ std::string_view Builder::name_of(std::string_view tok) {
   bool upper = false;
   while (n < tok.size()) {
     char c = tok[n];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-      break;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) break;
     upper = upper || (c >= 'A' && c <= 'Z');
     ++n;
   }
@@ -48,10 +51,13 @@ void Builder::too_deep(std::size_t offset) const {
   offset = std::min(offset, text.size());
   std::size_t line = 1, line_start = 0;
   for (std::size_t i = 0; i < offset; ++i)
-    if (text[i] == '\n') { ++line; line_start = i + 1; }
-  throw error::CqlError(error::ErrorClass::SyntaxException,
-                        fmt::format("line {}:{} nesting deeper than {} levels is not supported", line,
-                                    offset - line_start, kMaxNesting));
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  throw error::CqlError(
+      error::ErrorClass::SyntaxException,
+      fmt::format("line {}:{} nesting deeper than {} levels is not supported", line, offset - line_start, kMaxNesting));
 }
 
 void Builder::bound_depth(ast::Term& t) {
@@ -81,15 +87,18 @@ ast::Vec<ast::Term> Builder::take_terms(std::size_t mark) {
 std::string_view token_at(std::string_view text, std::size_t pos) {
   if (pos >= text.size()) return {};
   auto is_word = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || static_cast<unsigned char>(c) >= 0x80;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
   };
   char c = text[pos];
   std::size_t end = pos + 1;
   if (c == '\'' || c == '"') {
     while (end < text.size()) {
       if (text[end] == c) {
-        if (end + 1 < text.size() && text[end + 1] == c) { end += 2; continue; }
+        if (end + 1 < text.size() && text[end + 1] == c) {
+          end += 2;
+          continue;
+        }
         ++end;
         break;
       }
@@ -113,7 +122,10 @@ namespace {
   std::size_t pos = b.farthest ? static_cast<std::size_t>(b.farthest - text.data()) : 0;
   std::size_t line = 1, line_start = 0;
   for (std::size_t i = 0; i < pos; ++i)
-    if (text[i] == '\n') { ++line; line_start = i + 1; }
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
   std::string_view tok = token_at(text, pos);
   std::string shown = tok.empty() ? "<EOF>" : std::string(tok);
   // ANTLR shows a string literal or quoted name by its content: quotes off, doubled quotes single.
@@ -144,30 +156,31 @@ namespace {
     what = fmt::format("no viable alternative at input '{}'", shown);
 
   // At end of input ANTLR reports position 0:-1 and shows no snippet.
-  if (tok.empty())
-    throw error::CqlError(error::ErrorClass::SyntaxException, fmt::format("line 0:-1 {}", what));
+  if (tok.empty()) throw error::CqlError(error::ErrorClass::SyntaxException, fmt::format("line 0:-1 {}", what));
 
   // Snippet: up to ten tokens before the offending one, the token in brackets, and "..." on
   // either side when the statement goes on beyond what is shown.
   // ANTLR counts whitespace runs as tokens too; words and single punctuation characters are one each.
   auto is_space = [](char ch) { return ch == ' ' || ch == '\n' || ch == '\t' || ch == '\r'; };
   auto is_word_char = [](char ch) {
-    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-           ch == '_';
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_';
   };
   std::size_t from = pos;
   for (int count = 0; from > 0 && count < 10; ++count) {
     char ch = text[from - 1];
-    if (is_space(ch)) while (from > 0 && is_space(text[from - 1])) --from;
-    else if (is_word_char(ch)) while (from > 0 && is_word_char(text[from - 1])) --from;
-    else --from;
+    if (is_space(ch))
+      while (from > 0 && is_space(text[from - 1])) --from;
+    else if (is_word_char(ch))
+      while (from > 0 && is_word_char(text[from - 1])) --from;
+    else
+      --from;
   }
   std::string before;
   for (char ch : text.substr(from, pos - from))
     if (ch != '\n' && ch != '\r') before += ch;
   std::string_view after = text.substr(std::min(text.size(), pos + tok.size()));
-  while (!after.empty() && (after.back() == ' ' || after.back() == '\n' || after.back() == '\t' ||
-                            after.back() == '\r'))
+  while (!after.empty() &&
+         (after.back() == ' ' || after.back() == '\n' || after.back() == '\t' || after.back() == '\r'))
     after.remove_suffix(1);
   // ANTLR brackets as many characters as the token's text has: for a string literal or quoted
   // name that text lost its quotes, so the bracket closes two characters early ('hell]o').
@@ -190,14 +203,14 @@ namespace {
 
 bool opens_type(std::string_view text, std::size_t at) {
   std::size_t end = at;
-  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' || text[end - 1] == '\r')) --end;
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n' || text[end - 1] == '\r'))
+    --end;
   std::size_t start = end;
   while (start > 0 && ((text[start - 1] | 0x20) >= 'a' && (text[start - 1] | 0x20) <= 'z')) --start;
   std::string word(text.substr(start, end - start));
   for (char& ch : word) ch = static_cast<char>(ch | 0x20);
   return word == "frozen" || word == "list" || word == "set" || word == "map" || word == "tuple" || word == "vector";
 }
-
 
 }  // namespace
 
@@ -245,10 +258,12 @@ std::size_t number_bind_markers(ast::Statement& statement) {
   std::vector<ast::Term*> markers;
   for (ast::Term* t : walk.all)
     if (t->kind == ast::TermKind::Bind) markers.push_back(t);
-  std::sort(markers.begin(), markers.end(), [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; });
+  std::sort(markers.begin(), markers.end(),
+            [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; });
   if (markers.size() > 65535)
-    throw error::CqlError(error::ErrorClass::InvalidRequest,
-                          fmt::format("Too many markers(?). {} markers exceed the allowed maximum of 65535", markers.size()));
+    throw error::CqlError(
+        error::ErrorClass::InvalidRequest,
+        fmt::format("Too many markers(?). {} markers exceed the allowed maximum of 65535", markers.size()));
   for (std::size_t i = 0; i < markers.size(); ++i) markers[i]->bind_index = static_cast<std::uint32_t>(i);
   return markers.size();
 }
@@ -309,9 +324,12 @@ ast::Statement join_batch(ast::BatchType type, const std::vector<const ParsedSta
   markers = 0;
   for (const ParsedStatement* p : statements) {
     std::variant<ast::Insert, ast::Update, ast::Delete> copy;
-    if (const auto* i = std::get_if<ast::Insert>(&p->statement)) copy = *i;
-    else if (const auto* u = std::get_if<ast::Update>(&p->statement)) copy = *u;
-    else if (const auto* d = std::get_if<ast::Delete>(&p->statement)) copy = *d;
+    if (const auto* i = std::get_if<ast::Insert>(&p->statement))
+      copy = *i;
+    else if (const auto* u = std::get_if<ast::Update>(&p->statement))
+      copy = *u;
+    else if (const auto* d = std::get_if<ast::Delete>(&p->statement))
+      copy = *d;
     else
       throw error::CqlError(error::ErrorClass::InvalidRequest,
                             "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");

@@ -40,11 +40,11 @@ std::size_t next_special(std::string_view line, std::size_t from) {
                 semi = _mm_set1_epi8(';'), minus = _mm_set1_epi8('-'), slash = _mm_set1_epi8('/');
   for (; i + 16 <= line.size(); i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data() + i));
-    const __m128i hit = _mm_or_si128(
-        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, dquote)),
-                     _mm_or_si128(_mm_cmpeq_epi8(v, dollar), _mm_cmpeq_epi8(v, semi))),
-        _mm_or_si128(_mm_cmpeq_epi8(v, minus), _mm_cmpeq_epi8(v, slash)));
-    if (const int mask = _mm_movemask_epi8(hit)) return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, dquote)),
+                                                  _mm_or_si128(_mm_cmpeq_epi8(v, dollar), _mm_cmpeq_epi8(v, semi))),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, minus), _mm_cmpeq_epi8(v, slash)));
+    if (const int mask = _mm_movemask_epi8(hit))
+      return i + static_cast<std::size_t>(__builtin_ctz(static_cast<unsigned>(mask)));
   }
 #endif
   while (i < line.size() && !kSpecial.at[static_cast<unsigned char>(line[i])]) ++i;
@@ -84,8 +84,10 @@ void StatementSplitter::feed_line(std::string_view line, CutStatements& done) {
 
 template <class Done>
 void StatementSplitter::feed(std::string_view line, Done&& done) {
-  if (!pending_.empty()) pending_ += '\n';
-  else pending_.reserve(line.size());  // one allocation for a one-line statement
+  if (!pending_.empty())
+    pending_ += '\n';
+  else
+    pending_.reserve(line.size());  // one allocation for a one-line statement
   std::size_t i = 0;
   const std::size_t n = line.size();
   auto at = [&](std::size_t k) { return k < n ? line[k] : '\0'; };
@@ -104,14 +106,21 @@ void StatementSplitter::feed(std::string_view line, Done&& done) {
         }
         pending_.append(line.substr(i, end + 1 - i));
         i = end + 1;
-        if (at(i) == q) { pending_ += q; ++i; }
-        else state_ = State::Normal;
+        if (at(i) == q) {
+          pending_ += q;
+          ++i;
+        } else
+          state_ = State::Normal;
         continue;
       }
       case State::Dollar:
         pending_ += c;
         ++i;
-        if (c == '$' && at(i) == '$') { pending_ += '$'; ++i; state_ = State::Normal; }
+        if (c == '$' && at(i) == '$') {
+          pending_ += '$';
+          ++i;
+          state_ = State::Normal;
+        }
         continue;
       case State::BlockComment:
         if (!pending_.empty()) pending_ += c;
@@ -122,8 +131,7 @@ void StatementSplitter::feed(std::string_view line, Done&& done) {
           state_ = State::Normal;
         }
         continue;
-      case State::Normal:
-        break;
+      case State::Normal: break;
     }
     if ((c == '-' && at(i + 1) == '-') || (c == '/' && at(i + 1) == '/')) {
       if (!pending_.empty()) pending_.append(line.substr(i));
@@ -139,10 +147,15 @@ void StatementSplitter::feed(std::string_view line, Done&& done) {
       ++i;  // blanks before a statement are not part of it (within one, they join a run below)
       continue;
     }
-    if (c == '\'') state_ = State::SingleQuote;
-    else if (c == '"') state_ = State::DoubleQuote;
-    else if (c == '$' && at(i + 1) == '$') { state_ = State::Dollar; pending_ += '$'; ++i; }
-    else if (c != ';' && c != '-' && c != '/') {
+    if (c == '\'')
+      state_ = State::SingleQuote;
+    else if (c == '"')
+      state_ = State::DoubleQuote;
+    else if (c == '$' && at(i + 1) == '$') {
+      state_ = State::Dollar;
+      pending_ += '$';
+      ++i;
+    } else if (c != ';' && c != '-' && c != '/') {
       // A run of ordinary characters goes in one append.
       const std::size_t end = next_special(line, i + 1);
       pending_.append(line.substr(i, end - i));

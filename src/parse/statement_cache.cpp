@@ -33,8 +33,8 @@ std::size_t number_literal(std::string_view text, std::size_t pos, TermKind& kin
     auto ends = [&](std::size_t at) {
       if (at >= text.size()) return true;
       const char c = text[at];
-      return !(digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-               c == '.' || c == '-' || c == '$' || static_cast<unsigned char>(c) >= 0x80);
+      return !(digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '-' ||
+               c == '$' || static_cast<unsigned char>(c) >= 0x80);
     };
     std::size_t i = pos + (text[pos] == '-' ? 1 : 0);
     const std::size_t first = i;
@@ -59,10 +59,8 @@ std::size_t number_literal(std::string_view text, std::size_t pos, TermKind& kin
     TermKind kind;
   };
   static constexpr Try kRules[] = {
-      {match_end<grammar::uuid_body>, TermKind::Uuid},
-      {match_end<grammar::hex_body>, TermKind::Hex},
-      {match_end<grammar::duration_body>, TermKind::Duration},
-      {match_end<grammar::float_body>, TermKind::Float},
+      {match_end<grammar::uuid_body>, TermKind::Uuid},         {match_end<grammar::hex_body>, TermKind::Hex},
+      {match_end<grammar::duration_body>, TermKind::Duration}, {match_end<grammar::float_body>, TermKind::Float},
       {match_end<grammar::integer_body>, TermKind::Integer},
   };
   for (const Try& rule : kRules) {
@@ -145,7 +143,10 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
       for (;; ++end) {
         if (end >= n) return false;
         if (text[end] == '"') {
-          if (end + 1 < n && text[end + 1] == '"') { ++end; continue; }
+          if (end + 1 < n && text[end + 1] == '"') {
+            ++end;
+            continue;
+          }
           break;
         }
       }
@@ -194,7 +195,8 @@ bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Lit
     if (at >= text.size()) return false;
     std::size_t end = 0;
     if (lit.kind == TermKind::String) {
-      if (text[at] == '\'' || (text[at] == '$' && at + 1 < text.size() && text[at + 1] == '$')) end = string_end(text, at);
+      if (text[at] == '\'' || (text[at] == '$' && at + 1 < text.size() && text[at + 1] == '$'))
+        end = string_end(text, at);
     } else if (number_start(text, at) && (at == 0 || !is_word_char(text[at - 1]))) {
       // (after a word character cut_shape would have read the digits as part of the word)
       TermKind kind{};
@@ -213,9 +215,8 @@ bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Lit
   for (std::size_t dash = text.find('-', 8); dash != std::string_view::npos; dash = text.find('-', dash + 1)) {
     const std::size_t i = dash - 8;
     if (text.size() - i < 36 || !is_hex(text[i]) || (i > 0 && is_word_char(text[i - 1]))) continue;
-    const bool in_literal = std::any_of(literals.begin(), literals.end(), [&](const Literal& l) {
-      return i >= l.offset && i < l.offset + l.size;
-    });
+    const bool in_literal = std::any_of(literals.begin(), literals.end(),
+                                        [&](const Literal& l) { return i >= l.offset && i < l.offset + l.size; });
     if (!in_literal) return false;
   }
   return true;
@@ -307,7 +308,8 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
   parsed->literals = literals_;
   parsed->literal_terms = std::move(walk.constants);
   std::vector<ast::Term*> all = std::move(walk.all);
-  std::stable_sort(all.begin(), all.end(), [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; });
+  std::stable_sort(all.begin(), all.end(),
+                   [](const ast::Term* a, const ast::Term* b) { return a->offset < b->offset; });
   parsed->term_offsets.reserve(all.size());
   for (const ast::Term* t : all) parsed->term_offsets.push_back(t->offset);
   parsed->terms = std::move(all);

@@ -76,7 +76,7 @@ class StatementCache {
   std::size_t markers_ = 0;
   std::unordered_map<std::string, std::unique_ptr<ParsedStatement>> entries_;
   std::unique_ptr<ParsedStatement> last_;  // a statement remember() could not keep
-  ParsedStatement* last_hit_ = nullptr;     // tried first: scripts repeat one statement
+  ParsedStatement* last_hit_ = nullptr;    // tried first: scripts repeat one statement
 };
 
 }  // namespace cqlbox::parse

@@ -349,7 +349,8 @@ bool copy_file(const std::string& from, const std::string& to) {
   const int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   bool ok = out >= 0;
   char buf[1 << 16];
-  for (ssize_t n; ok && (n = ::read(in, buf, sizeof buf)) > 0;) ok = ::write(out, buf, static_cast<std::size_t>(n)) == n;
+  for (ssize_t n; ok && (n = ::read(in, buf, sizeof buf)) > 0;)
+    ok = ::write(out, buf, static_cast<std::size_t>(n)) == n;
   ok = ok && out >= 0 && fsync(out) == 0;
   ::close(in);
   if (out >= 0) ::close(out);
@@ -383,8 +384,7 @@ CommitLog::ReplayReport CommitLog::replay(std::uint64_t generation,
   Poison poison;
   if (const int m = ::open(marker_path.c_str(), O_RDONLY | O_CLOEXEC); m >= 0) {
     std::uint64_t pos[2] = {0, 0};
-    if (::read(m, pos, sizeof pos) == static_cast<ssize_t>(sizeof pos) && pos[0] > 0)
-      poison = {pos[0], pos[1], true};
+    if (::read(m, pos, sizeof pos) == static_cast<ssize_t>(sizeof pos) && pos[0] > 0) poison = {pos[0], pos[1], true};
     ::close(m);
   }
   std::uint64_t* marker = nullptr;
@@ -416,7 +416,8 @@ CommitLog::ReplayReport CommitLog::replay(std::uint64_t generation,
   if (mfd >= 0) ::close(mfd);
   unlink(marker_path.c_str());  // replay ended without dying: no record to suspect
   // Appends go after everything there is: never into a segment older than another one.
-  if (report.error.empty() && !segments.empty() && segment_ != segments.back()) report.error = open_segment(segments.back());
+  if (report.error.empty() && !segments.empty() && segment_ != segments.back())
+    report.error = open_segment(segments.back());
   return report;
 }
 
@@ -428,7 +429,9 @@ void CommitLog::quarantine(std::string_view record_bytes, ReplayReport& report) 
   if (ok) ok = fsync(fd) == 0;
   if (fd >= 0) ::close(fd);
   ++report.quarantined;
-  if (!ok) report.notice += (report.notice.empty() ? "" : "\n") + ("Cannot keep the skipped record in " + path + ": " + std::strerror(errno));
+  if (!ok)
+    report.notice += (report.notice.empty() ? "" : "\n") +
+                     ("Cannot keep the skipped record in " + path + ": " + std::strerror(errno));
 }
 
 void CommitLog::replay_segment(const std::function<std::string(const Record&)>& apply, bool last, bool salvage,
@@ -449,18 +452,20 @@ void CommitLog::replay_segment(const std::function<std::string(const Record&)>& 
       const std::uint64_t next = next_intact(seg, at + 1);
       if (next == std::string_view::npos && last) {  // a torn tail: the crash's last write
         note("Commit log " + path_ + ": dropped " + std::to_string(seg.size() - at) +
-             " bytes of a torn or corrupt record at offset " + std::to_string(at) + " (" +
-             std::to_string(count) + " statements replayed)");
+             " bytes of a torn or corrupt record at offset " + std::to_string(at) + " (" + std::to_string(count) +
+             " statements replayed)");
         break;
       }
       const std::string where = "Commit log " + path_ + " is damaged at offset " + std::to_string(at) + " (" +
                                 std::to_string((next == std::string_view::npos ? seg.size() : next) - at) +
                                 " bytes fail their checksum";
       if (!salvage) {
-        report.error = where + (next == std::string_view::npos ? ", and later segments follow" : ", and intact records follow") +
-                       "). cqlbox will not start on it, so that nothing after it is lost; the file is unchanged. "
-                       "Start with --salvage-commitlog to skip the damage (every skip is reported, the "
-                       "damaged segment is kept as " + path_ + ".damaged).";
+        report.error =
+            where + (next == std::string_view::npos ? ", and later segments follow" : ", and intact records follow") +
+            "). cqlbox will not start on it, so that nothing after it is lost; the file is unchanged. "
+            "Start with --salvage-commitlog to skip the damage (every skip is reported, the "
+            "damaged segment is kept as " +
+            path_ + ".damaged).";
         return;
       }
       if (!copied && !copy_file(path_, path_ + ".damaged")) {  // every damaged segment keeps a copy
@@ -526,7 +531,8 @@ std::string CommitLog::append(const Record& r) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       const std::string why = std::strerror(errno);
-      if (ftruncate(fd_, static_cast<off_t>(size_)) != 0) {}  // drop what part was written
+      if (ftruncate(fd_, static_cast<off_t>(size_)) != 0) {
+      }  // drop what part was written
       return "Cannot write to the commit log " + path_ + ": " + why + "; the statement was not applied";
     }
     done += static_cast<std::size_t>(n);
@@ -562,7 +568,8 @@ void CommitLog::rollback() {
 
 std::string copy_into(const std::string& file, const std::string& dir) {
   const std::string parent = dir.substr(0, dir.rfind('/'));
-  if (mkdir(parent.c_str(), 0755) != 0 && errno != EEXIST) return "Cannot create " + parent + ": " + std::strerror(errno);
+  if (mkdir(parent.c_str(), 0755) != 0 && errno != EEXIST)
+    return "Cannot create " + parent + ": " + std::strerror(errno);
   if (mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) return "Cannot create " + dir + ": " + std::strerror(errno);
   const int in = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (in < 0) return "Cannot read " + file + ": " + std::strerror(errno);

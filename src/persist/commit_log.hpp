@@ -75,8 +75,8 @@ class CommitLog {
   struct ReplayReport {
     std::size_t replayed = 0;
     std::size_t quarantined = 0;
-    std::string notice;   // what was cut, skipped or quarantined, for stderr
-    std::string error;    // the log is damaged before acknowledged records: start refused
+    std::string notice;     // what was cut, skipped or quarantined, for stderr
+    std::string error;      // the log is damaged before acknowledged records: start refused
     bool salvaged = false;  // records were skipped over damage
     // Records were skipped (damage or quarantine): the log as it stands would replay them
     // again, so the caller writes a data file now and retires the segments.
@@ -88,8 +88,7 @@ class CommitLog {
   ReplayReport replay(std::uint64_t generation, const std::function<std::string(const Record&)>& apply,
                       bool salvage = false);
   // The same for tests and tools: every record succeeds; `notice` gets the notice and error.
-  std::size_t replay(std::uint64_t generation, const std::function<void(const Record&)>& apply,
-                     std::string& notice);
+  std::size_t replay(std::uint64_t generation, const std::function<void(const Record&)>& apply, std::string& notice);
 
   // Flush, step 1: later records go to a new segment, whose number is returned (the data file
   // written next takes it). Step 2 (after that data file is safely in place): remove_before().

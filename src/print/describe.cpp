@@ -23,7 +23,6 @@ std::string quoted(std::string_view s) {
   return out + "'";
 }
 
-
 // "CLUSTERING ORDER BY (…)\n    AND " when the table has clustering columns.
 void append_clustering_order(std::string& out, const schema::TableSchema& t) {
   if (t.clustering.empty()) return;
@@ -43,7 +42,8 @@ void append_options(std::string& out, const schema::TableSchema& t, bool interna
   for (const auto& [name, def] : schema::kTableOptionDefaults) {
     if (t.view && name == "default_time_to_live") continue;
     auto given = t.options.find(std::string(name));
-    out += fmt::format("{}{} = {}", first ? "" : "\n    AND ", name, given == t.options.end() ? std::string(def) : given->second);
+    out += fmt::format("{}{} = {}", first ? "" : "\n    AND ", name,
+                       given == t.options.end() ? std::string(def) : given->second);
     first = false;
   }
 }
@@ -68,9 +68,10 @@ bool is_system_keyspace(const std::string& name) { return name.rfind("system", 0
 std::string keyspace_ddl(const schema::KeyspaceSchema& ks) {
   // A virtual keyspace cannot be created with CQL: 5.0 shows it inside a comment.
   if (ks.is_virtual)
-    return fmt::format("/*\nWarning: Keyspace {0} is a virtual keyspace and cannot be recreated with CQL.\n"
-                       "Structure, for reference:\nVIRTUAL KEYSPACE {0};\n*/",
-                       util::cql_name(ks.name));
+    return fmt::format(
+        "/*\nWarning: Keyspace {0} is a virtual keyspace and cannot be recreated with CQL.\n"
+        "Structure, for reference:\nVIRTUAL KEYSPACE {0};\n*/",
+        util::cql_name(ks.name));
   std::string repl;
   auto cls = ks.replication.find("class");
   if (cls != ks.replication.end()) {
@@ -81,8 +82,8 @@ std::string keyspace_ddl(const schema::KeyspaceSchema& ks) {
   }
   for (const auto& [k, v] : ks.replication)
     if (k != "class") repl += fmt::format(", {}: {}", quoted(k), quoted(v));
-  return fmt::format("CREATE KEYSPACE {} WITH replication = {{{}}}  AND durable_writes = {};",
-                     util::cql_name(ks.name), repl, ks.durable_writes ? "true" : "false");
+  return fmt::format("CREATE KEYSPACE {} WITH replication = {{{}}}  AND durable_writes = {};", util::cql_name(ks.name),
+                     repl, ks.durable_writes ? "true" : "false");
 }
 
 namespace {
@@ -126,16 +127,19 @@ std::string table_text(const schema::TableSchema& t, bool internals, std::vector
   if (t.is_compact()) out = fmt::format("{}{}{}", kCompactWarningHead, name, kCompactWarningTail);
   // A virtual table is shown commented out, as VIRTUAL TABLE, with its comment as only option.
   if (t.is_virtual)
-    out = fmt::format("/*\nWarning: Table {} is a virtual table and cannot be recreated with CQL.\n"
-                      "Structure, for reference:\n", name);
+    out = fmt::format(
+        "/*\nWarning: Table {} is a virtual table and cannot be recreated with CQL.\n"
+        "Structure, for reference:\n",
+        name);
   out += fmt::format("{} TABLE {} (\n", t.is_virtual ? "VIRTUAL" : "CREATE", name);
   // WITH INTERNALS (TableMetadata.appendCqlTo with its dropped columns): the table as first
   // created, each dropped column in the list with its type then, and after the statement each
   // drop at its time and any later re-add, so replaying the text rebuilds what a drop hides.
   const bool with_dropped = internals && !t.dropped.empty();
   if (with_dropped)
-    cols.erase(std::remove_if(cols.begin(), cols.end(), [&](const schema::Column* c) { return t.dropped.contains(c->name); }),
-               cols.end());
+    cols.erase(
+        std::remove_if(cols.begin(), cols.end(), [&](const schema::Column* c) { return t.dropped.contains(c->name); }),
+        cols.end());
   for (std::size_t i = 0; i < cols.size(); ++i) {
     const schema::Column& c = *cols[i];
     out += fmt::format("    {} {}", util::cql_name(c.name), c.type->name);
@@ -159,8 +163,10 @@ std::string table_text(const schema::TableSchema& t, bool internals, std::vector
                                          t.column(now).type->name,
                                          t.column(now).kind == schema::ColumnKind::Static ? " static" : ""));
       for (auto& statement : statements) {
-        if (alters_out) alters_out->push_back(std::move(statement));
-        else alters += "\n" + statement;
+        if (alters_out)
+          alters_out->push_back(std::move(statement));
+        else
+          alters += "\n" + statement;
       }
     }
   }
@@ -198,8 +204,8 @@ std::string view_ddl(const schema::TableSchema& v, bool internals) {
     for (const auto& c : v.columns) select += (select.empty() ? "" : ", ") + util::cql_name(c.name);
   }
   std::string out = fmt::format("CREATE MATERIALIZED VIEW {}.{} AS\n    SELECT {}\n    FROM {}.{}\n    WHERE {}\n",
-                                util::cql_name(v.keyspace), util::cql_name(v.name), select,
-                                util::cql_name(v.keyspace), util::cql_name(v.view->base), v.view->where_text());
+                                util::cql_name(v.keyspace), util::cql_name(v.name), select, util::cql_name(v.keyspace),
+                                util::cql_name(v.view->base), v.view->where_text());
   out += fmt::format("    PRIMARY KEY ({})\n WITH ", primary_key_text(v));
   append_options(out, v, internals);
   return out + ";";
@@ -208,14 +214,16 @@ std::string view_ddl(const schema::TableSchema& v, bool internals) {
 std::string type_ddl(const types::CqlType& udt) {
   std::string out = fmt::format("CREATE TYPE {}.{} (\n", util::cql_name(udt.keyspace), util::cql_name(udt.type_name));
   for (std::size_t i = 0; i < udt.fields.size(); ++i)
-    out += fmt::format("    {} {}{}\n", util::cql_name(udt.fields[i]), udt.params[i]->name, i + 1 < udt.fields.size() ? "," : "");
+    out += fmt::format("    {} {}{}\n", util::cql_name(udt.fields[i]), udt.params[i]->name,
+                       i + 1 < udt.fields.size() ? "," : "");
   return out + ");";
 }
 
 std::string index_ddl(const schema::TableSchema& t, const schema::IndexDef& index) {
   if (!index.custom_class.empty()) {
     std::string options;  // CqlBuilder.append(Map): keys in order, values quoted
-    for (const auto& [k, v] : index.options) options += fmt::format("{}{}: {}", options.empty() ? "" : ", ", quoted(k), quoted(v));
+    for (const auto& [k, v] : index.options)
+      options += fmt::format("{}{}: {}", options.empty() ? "" : ", ", quoted(k), quoted(v));
     return fmt::format("CREATE CUSTOM INDEX {} ON {}.{} ({}) USING {}{};", util::cql_name(index.name),
                        util::cql_name(t.keyspace), util::cql_name(t.name), index.target, quoted(index.custom_class),
                        options.empty() ? "" : fmt::format(" WITH OPTIONS = {{{}}}", options));

@@ -15,7 +15,8 @@ namespace {
 // "ks.t" / "t" / quoted parts -> (keyspace, name).
 std::pair<std::string, std::string> split_name(const std::string& text) {
   auto norm = [](std::string_view part) {
-    if (part.size() >= 2 && part.front() == '"' && part.back() == '"') return std::string(part.substr(1, part.size() - 2));
+    if (part.size() >= 2 && part.front() == '"' && part.back() == '"')
+      return std::string(part.substr(1, part.size() - 2));
     return util::ascii_lower(part);
   };
   const auto dot = text.find('.');
@@ -62,7 +63,8 @@ struct Builder {
       std::vector<std::string> views = t->views;
       std::sort(views.begin(), views.end(), describe_name_less);
       for (const auto& v : views)
-        if (auto it = ks.tables.find(v); it != ks.tables.end()) add(ks.name, "materialized_view", v, view_ddl(it->second, internals));
+        if (auto it = ks.tables.find(v); it != ks.tables.end())
+          add(ks.name, "materialized_view", v, view_ddl(it->second, internals));
     }
   }
 };

@@ -12,7 +12,7 @@ namespace cqlbox::print {
 
 struct DescribeRow {
   std::string keyspace, type, name, create_statement;  // keyspace and name quoted if needed
-  const schema::TableSchema* table = nullptr;           // a "table" row's table
+  const schema::TableSchema* table = nullptr;          // a "table" row's table
 };
 
 struct DescribeResult {

@@ -22,23 +22,25 @@ std::string error_text(const error::CqlError& e) {
     case ErrorClass::FunctionFailure:
       // cqlsh 6.2 does not list FunctionFailure among the errors it prints in one line
       // (CQL_ERRORS): it prints the traceback, from its own cqlshlib/cqlshmain.py.
-      return fmt::format("Traceback (most recent call last):\n"
-                         "  File \"cqlshlib/cqlshmain.py\", line 971, in perform_simple_statement\n"
-                         "    result = future.result()\n"
-                         "             ^^^^^^^^^^^^^^^\n"
-                         "  File \"cassandra/cluster.py\", line 4894, in cassandra.cluster.ResponseFuture.result\n"
-                         "cassandra.FunctionFailure: Error from server: code=1400 [User Defined Function failure] "
-                         "message=\"{}\"\n",
-                         e.message);
+      return fmt::format(
+          "Traceback (most recent call last):\n"
+          "  File \"cqlshlib/cqlshmain.py\", line 971, in perform_simple_statement\n"
+          "    result = future.result()\n"
+          "             ^^^^^^^^^^^^^^^\n"
+          "  File \"cassandra/cluster.py\", line 4894, in cassandra.cluster.ResponseFuture.result\n"
+          "cassandra.FunctionFailure: Error from server: code=1400 [User Defined Function failure] "
+          "message=\"{}\"\n",
+          e.message);
     case ErrorClass::ReadFailure:
       return "ReadFailure: Error from server: code=1300 [Replica(s) failed to execute read] message=\"" + e.message;
     case ErrorClass::ServerError:
       // The driver's retry policy sends a SERVER_ERROR on to the next host; cqlsh's cluster
       // has one, so what it prints is the NoHostAvailable that follows.
-      return fmt::format("NoHostAvailable: ('Unable to complete the operation against any hosts', "
-                         "{{<Host: 127.0.0.1:9042 datacenter1>: <Error from server: code=0000 [Server error] "
-                         "message=\"{}\">}})",
-                         e.message);
+      return fmt::format(
+          "NoHostAvailable: ('Unable to complete the operation against any hosts', "
+          "{{<Host: 127.0.0.1:9042 datacenter1>: <Error from server: code=0000 [Server error] "
+          "message=\"{}\">}})",
+          e.message);
     case ErrorClass::ShellError: return e.message;
   }
   return e.message;

@@ -59,8 +59,8 @@ std::string partition_svg(const PartitionPicture& picture) {
     }
     std::string header = e.is_static ? "static row" : "row";
     for (std::size_t i = 0; !e.is_static && i < e.clustering.size(); ++i)
-      header += fmt::format("{} {} = {}", i ? "," : ":", i < picture.clustering_names.size() ? picture.clustering_names[i] : "?",
-                            e.clustering[i]);
+      header += fmt::format("{} {} = {}", i ? "," : ":",
+                            i < picture.clustering_names.size() ? picture.clustering_names[i] : "?", e.clustering[i]);
     if (boxes.empty() || boxes.back().banner || boxes.back().header != header) boxes.push_back({header, {}, false});
     boxes.back().lines.push_back(line_of(e));
   }
@@ -116,7 +116,8 @@ std::string partition_svg(const PartitionPicture& picture) {
     }
     y += h + 12;
   }
-  if (picture.cut) svg.text(20, y + 12, "… more cells than drawn (LIST shows the same first ones)", 12, "start", "#555555");
+  if (picture.cut)
+    svg.text(20, y + 12, "… more cells than drawn (LIST shows the same first ones)", 12, "start", "#555555");
   return svg.finish();
 }
 

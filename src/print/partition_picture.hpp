@@ -12,9 +12,9 @@
 namespace cqlbox::print {
 
 struct PartitionPicture {
-  std::string table;  // ks.table
-  std::string key;    // the partition key as LIST's RowKey shows it
-  std::string primary_key;  // the table's PRIMARY KEY (…), naming what a row's values are
+  std::string table;                          // ks.table
+  std::string key;                            // the partition key as LIST's RowKey shows it
+  std::string primary_key;                    // the table's PRIMARY KEY (…), naming what a row's values are
   std::vector<std::string> clustering_names;  // the clustering columns, in order
   std::int64_t token = 0;
   std::vector<std::string> replicas;  // the nodes it lives on

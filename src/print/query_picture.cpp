@@ -57,8 +57,8 @@ std::string query_svg(const QueryPicture& picture) {
     std::string label = p.key;
     if (util::display_width(label) > 10) {  // cut at a character, never inside one
       std::size_t cut = 0;
-      while (cut < label.size() && util::display_width(std::string_view(label).substr(0, cut)) < 9)
-        do ++cut;
+      while (cut < label.size() && util::display_width(std::string_view(label).substr(0, cut)) < 9) do
+          ++cut;
         while (cut < label.size() && (static_cast<unsigned char>(label[cut]) & 0xc0) == 0x80);
       label = label.substr(0, cut) + "…";
     }
@@ -71,14 +71,19 @@ std::string query_svg(const QueryPicture& picture) {
     }
     for (std::uint8_t state : p.rows) {
       svg.rect(sx, cy, kStrip - 8, kCell,
-               state == QueryPartition::kReturned ? kReturned : state == QueryPartition::kRead ? kRead : kNotRead);
+               state == QueryPartition::kReturned ? kReturned
+               : state == QueryPartition::kRead   ? kRead
+                                                  : kNotRead);
       cy += kCell + kGap;
     }
-    if (p.rows_not_drawn > 0) svg.text(sx + (kStrip - 8) / 2, cy + 10, fmt::format("+{} rows", p.rows_not_drawn), 10, "middle", "#555555");
+    if (p.rows_not_drawn > 0)
+      svg.text(sx + (kStrip - 8) / 2, cy + 10, fmt::format("+{} rows", p.rows_not_drawn), 10, "middle", "#555555");
   }
   if (picture.partitions_not_drawn > 0)
-    svg.text(20, height - 16, fmt::format("… and {} more partitions ({} of them read)", picture.partitions_not_drawn,
-                                          picture.read_not_drawn), 12, "start", "#555555");
+    svg.text(
+        20, height - 16,
+        fmt::format("… and {} more partitions ({} of them read)", picture.partitions_not_drawn, picture.read_not_drawn),
+        12, "start", "#555555");
   return svg.finish();
 }
 

@@ -21,9 +21,9 @@ struct QueryPartition {
 struct QueryPicture {
   std::string statement;
   std::vector<std::pair<std::string, std::string>> plan;  // EXPLAIN's (plan, detail) lines
-  std::vector<QueryPartition> partitions;                  // in token order
-  std::size_t partitions_not_drawn = 0;  // past the cap
-  std::size_t read_not_drawn = 0;        // of which the query read
+  std::vector<QueryPartition> partitions;                 // in token order
+  std::size_t partitions_not_drawn = 0;                   // past the cap
+  std::size_t read_not_drawn = 0;                         // of which the query read
 };
 
 std::string query_svg(const QueryPicture& picture);

@@ -28,10 +28,13 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
   constexpr double kCx = 290, kCy = 330, kR = 210, kBand = 34;
   const double legend_x = 580;
   const double height = std::max(640.0, 150.0 + 22.0 * static_cast<double>(nodes.size() + 2 * picture.keys.size()));
-  Svg svg(980, height, picture.keyspace.empty() ? "cqlbox: the token ring" : "cqlbox: the token ring of keyspace " + picture.keyspace);
+  Svg svg(
+      980, height,
+      picture.keyspace.empty() ? "cqlbox: the token ring" : "cqlbox: the token ring of keyspace " + picture.keyspace);
 
-  svg.text(20, 32, fmt::format("The token ring: {} node{}, Murmur3Partitioner", nodes.size(), nodes.size() == 1 ? "" : "s"),
-           18, "start", "#222222", true);
+  svg.text(20, 32,
+           fmt::format("The token ring: {} node{}, Murmur3Partitioner", nodes.size(), nodes.size() == 1 ? "" : "s"), 18,
+           "start", "#222222", true);
   if (!picture.keyspace.empty())
     svg.text(20, 56, fmt::format("Keyspace {}: {}", picture.keyspace, picture.replication), 14);
 
@@ -41,7 +44,8 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
     const std::int64_t end = tokens[i].first;
     const std::int64_t start = i == 0 ? tokens.back().first : tokens[i - 1].first;
     const auto size = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(start);
-    owned[static_cast<std::size_t>(tokens[i].second)] += tokens.size() == 1 ? 18446744073709551616.0 : static_cast<double>(size);
+    owned[static_cast<std::size_t>(tokens[i].second)] +=
+        tokens.size() == 1 ? 18446744073709551616.0 : static_cast<double>(size);
     double a1 = angle(start), a2 = angle(end);
     if (a2 <= a1) a2 += 360;
     if (tokens.size() == 1) a1 = 0, a2 = 360;
@@ -81,8 +85,10 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
   for (std::size_t n = 0; n < nodes.size(); ++n) {
     svg.rect(legend_x, y - 11, 14, 14, colour(static_cast<int>(n)));
     const double share = owned[n] / 18446744073709551616.0 * 100.0;
-    svg.text(legend_x + 22, y, fmt::format("{} · {} token{} · {:.1f}%", nodes[n].address, nodes[n].tokens.size(),
-                                           nodes[n].tokens.size() == 1 ? "" : "s", share), 12);
+    svg.text(legend_x + 22, y,
+             fmt::format("{} · {} token{} · {:.1f}%", nodes[n].address, nodes[n].tokens.size(),
+                         nodes[n].tokens.size() == 1 ? "" : "s", share),
+             12);
     y += 22;
   }
   if (!picture.keys.empty()) {

@@ -13,7 +13,7 @@
 namespace cqlbox::print {
 
 struct RingKey {
-  std::string label;          // the key as given
+  std::string label;  // the key as given
   std::int64_t token = 0;
   std::vector<int> replicas;  // node indices, in the order the strategy picks them
 };

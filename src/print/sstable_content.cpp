@@ -30,7 +30,8 @@ int compare_bounds(const store::ClusteringComparator& cmp, const ClusteringBound
 }
 
 // <0 when the row sorts before the bound.
-int compare_row(const store::ClusteringComparator& cmp, const std::vector<std::string_view>& row, const ClusteringBound& b) {
+int compare_row(const store::ClusteringComparator& cmp, const std::vector<std::string_view>& row,
+                const ClusteringBound& b) {
   const std::size_t n = std::min(row.size(), b.values.size());
   for (std::size_t i = 0; i < n; ++i)
     if (int c = store::compare_component(cmp.column(i), row[i], b.values[i])) return c;
@@ -83,9 +84,10 @@ std::vector<FlushedMarker> markers_of(const store::Partition& p, const store::Cl
   }
   std::sort(points.begin(), points.end(),
             [&](const ClusteringBound& a, const ClusteringBound& b) { return compare_bounds(cmp, a, b) < 0; });
-  points.erase(std::unique(points.begin(), points.end(),
-                           [&](const ClusteringBound& a, const ClusteringBound& b) { return compare_bounds(cmp, a, b) == 0; }),
-               points.end());
+  points.erase(
+      std::unique(points.begin(), points.end(),
+                  [&](const ClusteringBound& a, const ClusteringBound& b) { return compare_bounds(cmp, a, b) == 0; }),
+      points.end());
   std::vector<FlushedMarker> out;
   store::Deletion in_force;
   for (std::size_t i = 0; i < points.size(); ++i) {

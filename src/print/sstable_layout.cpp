@@ -26,10 +26,14 @@ std::uint64_t delta_size(std::int64_t v, std::int64_t min) {
 int fixed_length(const types::CqlType& type) {
   using types::Kind;
   switch (type.kind) {
-    case Kind::Int: case Kind::Float: return 4;
-    case Kind::Bigint: case Kind::Double: case Kind::Timestamp: return 8;
+    case Kind::Int:
+    case Kind::Float: return 4;
+    case Kind::Bigint:
+    case Kind::Double:
+    case Kind::Timestamp: return 8;
     case Kind::Boolean: return 1;
-    case Kind::Uuid: case Kind::Timeuuid: return 16;
+    case Kind::Uuid:
+    case Kind::Timeuuid: return 16;
     case Kind::Vector: {
       const int e = fixed_length(*type.params[0]);
       return e < 0 ? -1 : e * type.dimension;
@@ -122,8 +126,10 @@ SstableLayout::SstableLayout(const schema::TableSchema& t, const store::TableSto
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     if (!written[i]) continue;
     const schema::Column& c = t.columns[i];
-    if (c.kind == schema::ColumnKind::Static) statics_.push_back(&c);
-    else if (c.kind == schema::ColumnKind::Regular) regulars_.push_back(&c);
+    if (c.kind == schema::ColumnKind::Static)
+      statics_.push_back(&c);
+    else if (c.kind == schema::ColumnKind::Regular)
+      regulars_.push_back(&c);
   }
   std::sort(regulars_.begin(), regulars_.end(), columns_order);
   std::sort(statics_.begin(), statics_.end(), columns_order);
@@ -149,9 +155,12 @@ std::uint64_t SstableLayout::clustering_size(const std::vector<std::string_view>
   for (std::size_t block = 0; block < values.size(); block += 32) {
     std::uint64_t header = 0;
     for (std::size_t i = block; i < values.size() && i < block + 32; ++i) {
-      if (store::is_null_component(values[i])) header |= std::uint64_t{2} << (2 * (i - block));
-      else if (values[i].empty()) header |= std::uint64_t{1} << (2 * (i - block));
-      else n += value_size(*t_.column(t_.clustering[i]).type, values[i].size(), false);
+      if (store::is_null_component(values[i]))
+        header |= std::uint64_t{2} << (2 * (i - block));
+      else if (values[i].empty())
+        header |= std::uint64_t{1} << (2 * (i - block));
+      else
+        n += value_size(*t_.column(t_.clustering[i]).type, values[i].size(), false);
     }
     n += uvint_size(header);
   }
@@ -170,8 +179,10 @@ std::uint64_t SstableLayout::cell_size(const FlushedCell& c, const store::Livene
   const types::CqlType& type = *c.column->type;
   if (c.has_path) n += uvint_size(c.path.size()) + c.path.size();
   if (!cell.tombstone && !cell.value.empty()) {
-    if (type.kind == types::Kind::Counter) n += uvint_size(kCounterContext) + kCounterContext;
-    else n += value_size(type, cell.value.size(), c.has_path);
+    if (type.kind == types::Kind::Counter)
+      n += uvint_size(kCounterContext) + kCounterContext;
+    else
+      n += value_size(type, cell.value.size(), c.has_path);
   }
   return n;
 }

@@ -25,14 +25,17 @@ std::string instant_text(std::int64_t time, std::int64_t unit_per_second) {
   }
   const types::CivilDate d = types::civil_from_days(days);
   std::string out = d.year > 9999 ? fmt::format("+{}", d.year)
-                  : d.year < 0    ? fmt::format("-{:04}", -d.year)
+                    : d.year < 0  ? fmt::format("-{:04}", -d.year)
                                   : fmt::format("{:04}", d.year);
   out += fmt::format("-{:02}-{:02}T{:02}:{:02}:{:02}", d.month, d.day, rest / 3600, rest / 60 % 60, rest % 60);
   // Instant.toString: the shortest of .SSS, .SSSSSS, .SSSSSSSSS that is exact.
   if (nanos != 0) {
-    if (nanos % 1000000 == 0) out += fmt::format(".{:03}", nanos / 1000000);
-    else if (nanos % 1000 == 0) out += fmt::format(".{:06}", nanos / 1000);
-    else out += fmt::format(".{:09}", nanos);
+    if (nanos % 1000000 == 0)
+      out += fmt::format(".{:03}", nanos / 1000000);
+    else if (nanos % 1000 == 0)
+      out += fmt::format(".{:06}", nanos / 1000);
+    else
+      out += fmt::format(".{:09}", nanos);
   }
   return out + "Z";
 }
@@ -58,14 +61,18 @@ std::string clustering_json(const schema::TableSchema& t, const std::vector<std:
     if (i) out += ", ";
     const types::CqlType& type = *t.column(t.clustering[i]).type;
     // A COMPACT STORAGE prefix row's null component: JSON null (5.0's sstabledump cannot print one).
-    out += i >= values.size() ? std::string("\"*\"") : store::is_null_component(values[i]) ? std::string("null") : values[i].empty() ? std::string(type.kind == types::Kind::Blob ? "\"0x\"" : "\"\"") : text.json(type, values[i]);
+    out += i >= values.size()                    ? std::string("\"*\"")
+           : store::is_null_component(values[i]) ? std::string("null")
+           : values[i].empty()                   ? std::string(type.kind == types::Kind::Blob ? "\"0x\"" : "\"\"")
+                                                 : text.json(type, values[i]);
   }
   return out + " ]";
 }
 
 std::string deletion_json(const store::Deletion& d) {
   return fmt::format("{{ \"marked_deleted\" : {}, \"local_delete_time\" : {} }}",
-                     util::json_quoted(instant_text(d.timestamp, kMicros)), util::json_quoted(instant_text(d.local_time, 1)));
+                     util::json_quoted(instant_text(d.timestamp, kMicros)),
+                     util::json_quoted(instant_text(d.local_time, 1)));
 }
 
 // A cell's value: the JSON of its type; an empty value is "" (a blob's "0x").
@@ -99,7 +106,8 @@ void cell_json(Json& j, const FlushedCell& c, const store::Liveness& liveness, s
   const store::CellRef& cell = c.cell;
   const bool tombstone = cell.tombstone;
   if (tombstone) {
-    out += fmt::format(", \"deletion_info\" : {{ \"local_delete_time\" : {} }}", util::json_quoted(instant_text(cell.local_time, 1)));
+    out += fmt::format(", \"deletion_info\" : {{ \"local_delete_time\" : {} }}",
+                       util::json_quoted(instant_text(cell.local_time, 1)));
   } else if (c.has_path) {
     const types::CqlType* vt = element_value_type(*col.type);
     out += ", \"value\" : " + (vt ? value_json(*vt, cell.value, text) : std::string("\"\""));
@@ -154,7 +162,8 @@ void row_json(Json& j, const schema::TableSchema& t, const FlushedRow& r, std::u
     out += "\"liveness_info\" : { \"tstamp\" : " + util::json_quoted(instant_text(r.liveness.timestamp, kMicros));
     if (r.liveness.ttl > 0)
       out += fmt::format(", \"ttl\" : {}, \"expires_at\" : {}, \"expired\" : {}", r.liveness.ttl,
-                         util::json_quoted(instant_text(r.liveness.expiry, 1)), r.liveness.expiry < now_s ? "true" : "false");
+                         util::json_quoted(instant_text(r.liveness.expiry, 1)),
+                         r.liveness.expiry < now_s ? "true" : "false");
     out += " },";
   }
   if (r.deletion.exists()) {
@@ -178,8 +187,8 @@ void row_json(Json& j, const schema::TableSchema& t, const FlushedRow& r, std::u
   out += '}';
 }
 
-void bound_json(Json& j, const schema::TableSchema& t, const ClusteringBound& b, bool start,
-                const store::Deletion& d, const DumpValueText& text) {
+void bound_json(Json& j, const schema::TableSchema& t, const ClusteringBound& b, bool start, const store::Deletion& d,
+                const DumpValueText& text) {
   std::string& out = j.out;
   // An inclusive start and an exclusive end sit before their values (side -1).
   const bool inclusive = start ? b.side < 0 : b.side > 0;
@@ -220,7 +229,8 @@ std::string key_json(const schema::TableSchema& t, std::string_view key, const D
   } else {
     // CompositeType: each component as a 2-byte length, its bytes and an end-of-component byte.
     for (std::size_t i = 0; i < t.partition_key.size() && key.size() >= 2; ++i) {
-      const auto len = static_cast<std::size_t>((static_cast<unsigned char>(key[0]) << 8) | static_cast<unsigned char>(key[1]));
+      const auto len =
+          static_cast<std::size_t>((static_cast<unsigned char>(key[0]) << 8) | static_cast<unsigned char>(key[1]));
       if (i) out += ", ";
       out += util::json_quoted(text.text(*t.column(t.partition_key[i]).type, key.substr(2, len)));
       key.remove_prefix(std::min(key.size(), 2 + len + 1));

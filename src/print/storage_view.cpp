@@ -82,9 +82,7 @@ struct Entries {
   }
 };
 
-std::string row_of(const std::string& prefix) {
-  return prefix.empty() ? prefix : prefix.substr(0, prefix.size() - 1);
-}
+std::string row_of(const std::string& prefix) { return prefix.empty() ? prefix : prefix.substr(0, prefix.size() - 1); }
 
 void add_cell(Entries& out, const std::string& prefix, const std::string& column, const types::CqlType& type,
               const store::CellRef& c, std::int64_t shadow, std::int64_t now_s) {
@@ -121,8 +119,8 @@ std::string hex_of(std::string_view b) {
 
 // A non-frozen collection: its tombstone (as the range tombstone over the column it was in the
 // cli's layout), then one line per element named <prefix><column>:<path in hex>.
-void add_collection(Entries& out, const std::string& prefix, const schema::Column& col,
-                    const store::ComplexColumn* cc, std::int64_t shadow, std::int64_t now_s) {
+void add_collection(Entries& out, const std::string& prefix, const schema::Column& col, const store::ComplexColumn* cc,
+                    std::int64_t shadow, std::int64_t now_s) {
   if (!cc) return;
   const std::string base = prefix + col.name + ":";
   if (cc->deletion.exists() && cc->deletion.timestamp > shadow) {
@@ -135,8 +133,9 @@ void add_collection(Entries& out, const std::string& prefix, const schema::Colum
   }
   const std::int64_t dead = std::max(shadow, cc->deletion.timestamp);
   const types::CqlType& type = *col.type;
-  const types::CqlType* value_type = type.kind == types::Kind::List ? type.params[0]
-                                   : type.kind == types::Kind::Map  ? type.params[1] : nullptr;
+  const types::CqlType* value_type = type.kind == types::Kind::List  ? type.params[0]
+                                     : type.kind == types::Kind::Map ? type.params[1]
+                                                                     : nullptr;
   for (const auto& pc : cc->cells) {
     if (pc.cell.timestamp <= dead) continue;
     Entry e;
@@ -207,7 +206,10 @@ std::vector<StorageEntry> partition_entries(const schema::TableSchema& t, const 
   std::vector<bool> printed(rts.size(), false);
   auto print_range = [&](std::size_t i) {
     const auto& rt = rts[i];
-    if (printed[i] || rt.deletion.timestamp <= part_del) { printed[i] = true; return; }
+    if (printed[i] || rt.deletion.timestamp <= part_del) {
+      printed[i] = true;
+      return;
+    }
     printed[i] = true;
     Entry e;
     e.kind = Kind::RangeTombstone;
@@ -277,9 +279,8 @@ std::vector<StorageEntry> partition_entries(const schema::TableSchema& t, const 
   return std::move(out.list);
 }
 
-std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
-                                   const store::Partition& p, const store::ClusteringComparator& cmp,
-                                   std::size_t cell_limit, std::int64_t now_s,
+std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t, const store::Partition& p,
+                                   const store::ClusteringComparator& cmp, std::size_t cell_limit, std::int64_t now_s,
                                    const std::vector<store::Row>* only) {
   std::size_t written = 0;
   for (const StorageEntry& e : partition_entries(t, p, cmp, now_s, only, cell_limit)) {

@@ -20,10 +20,17 @@ std::string row_key_text(const schema::TableSchema& t, const store::Partition& p
 // One thing LIST shows of a partition: its "=> (…)" line, and what it is made of (DRAW
 // PARTITION draws these).
 struct StorageEntry {
-  enum class Kind : std::uint8_t { PartitionDeletion, RangeTombstone, RowDeletion, RowMarker, Cell, CellTombstone,
-                                   CollectionTombstone };
+  enum class Kind : std::uint8_t {
+    PartitionDeletion,
+    RangeTombstone,
+    RowDeletion,
+    RowMarker,
+    Cell,
+    CellTombstone,
+    CollectionTombstone
+  };
   Kind kind = Kind::Cell;
-  std::string row;     // the row's clustering values as LIST joins them ("" at partition level)
+  std::string row;                      // the row's clustering values as LIST joins them ("" at partition level)
   std::vector<std::string> clustering;  // …each as cqlsh renders it, unescaped
   bool is_static = false;
   std::string column;  // the column (a collection element: column:path in hex); a range: its bounds
@@ -31,7 +38,7 @@ struct StorageEntry {
   std::int64_t timestamp = 0;
   std::int32_t ttl = 0;
   bool expired = false;
-  std::string line;    // LIST's line
+  std::string line;  // LIST's line
 };
 
 // The first `limit` entries of `p` in storage order, as append_partition_cells prints them.
@@ -42,9 +49,8 @@ std::vector<StorageEntry> partition_entries(const schema::TableSchema& t, const 
 // Appends the "=> (…)" lines of `p` (all rows, or only `rows` when given), at most
 // `cell_limit` lines. Returns the number of lines written. Data shadowed by a tombstone is not
 // shown (merging drops it); expired cells are shown with ", expired".
-std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t,
-                                   const store::Partition& p, const store::ClusteringComparator& cmp,
-                                   std::size_t cell_limit, std::int64_t now_s,
+std::size_t append_partition_cells(std::string& out, const schema::TableSchema& t, const store::Partition& p,
+                                   const store::ClusteringComparator& cmp, std::size_t cell_limit, std::int64_t now_s,
                                    const std::vector<store::Row>* rows = nullptr);
 
 }  // namespace cqlbox::print

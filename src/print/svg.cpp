@@ -28,8 +28,10 @@ std::string svg_escaped(std::string_view s) {
       case '"': out += "&quot;"; break;
       default:
         // XML 1.0 allows no control characters but tab, newline and carriage return.
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') out += "?";
-        else out += c;
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+          out += "?";
+        else
+          out += c;
     }
   }
   return out;
@@ -45,9 +47,9 @@ Svg::Svg(double width, double height, std::string_view title) {
 
 void Svg::rect(double x, double y, double w, double h, std::string_view fill, std::string_view stroke,
                std::string_view extra) {
-  out_ += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"{}\"{}{}/>\n",
-                      svg_number(x), svg_number(y), svg_number(w), svg_number(h), fill, stroke,
-                      extra.empty() ? "" : " ", extra);
+  out_ +=
+      fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"{}\"{}{}/>\n", svg_number(x),
+                  svg_number(y), svg_number(w), svg_number(h), fill, stroke, extra.empty() ? "" : " ", extra);
 }
 
 void Svg::circle(double cx, double cy, double r, std::string_view fill, std::string_view stroke, double stroke_width) {
@@ -81,8 +83,8 @@ void Svg::arc(double cx, double cy, double r, double a1, double a2, std::string_
 void Svg::text(double x, double y, std::string_view s, double size, std::string_view anchor, std::string_view fill,
                bool bold) {
   out_ += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"{}\" fill=\"{}\"{}>{}</text>\n",
-                      svg_number(x), svg_number(y), svg_number(size), anchor, fill,
-                      bold ? " font-weight=\"bold\"" : "", svg_escaped(s));
+                      svg_number(x), svg_number(y), svg_number(size), anchor, fill, bold ? " font-weight=\"bold\"" : "",
+                      svg_escaped(s));
 }
 
 double Svg::text_width(std::string_view s, double size) {

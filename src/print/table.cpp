@@ -25,9 +25,15 @@ const char* header_color(exec::ColumnRole role) {
 const char* value_color(const types::CqlType& t) {
   using types::Kind;
   switch (t.kind) {
-    case Kind::Text: case Kind::Ascii: return "\033[0;1;33m";
+    case Kind::Text:
+    case Kind::Ascii: return "\033[0;1;33m";
     case Kind::Blob: return "\033[0;35m";
-    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector: return "\033[0;1;34m";
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map:
+    case Kind::Tuple:
+    case Kind::Udt:
+    case Kind::Vector: return "\033[0;1;34m";
     default: return "\033[0;1;32m";
   }
 }
@@ -69,8 +75,8 @@ void colored(std::string& out, const std::string& text, const char* color) {
   if (color) out += kReset;
 }
 
-void append_horizontal(std::string& out, const FormattedRows& r, std::size_t first,
-                       std::size_t last, bool header, bool color) {
+void append_horizontal(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last, bool header,
+                       bool color) {
   const std::size_t n = r.names.size();
   std::vector<std::size_t> width(n);
   for (std::size_t c = 0; c < n; ++c) width[c] = util::display_width(r.names[c]);
@@ -129,8 +135,8 @@ void append_vertical(std::string& out, const FormattedRows& r, std::size_t first
 
 }  // namespace
 
-void append_page(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last,
-                 bool first_page, const TableStyle& style) {
+void append_page(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last, bool first_page,
+                 const TableStyle& style) {
   const bool empty = r.cells.empty();
   if (style.expand && !empty) {
     if (first_page) out += '\n';

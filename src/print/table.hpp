@@ -14,19 +14,19 @@
 namespace cqlbox::print {
 
 struct TableStyle {
-  bool tty = false;       // interactive layout (header per page, blank after rows)
-  bool expand = false;    // EXPAND ON
+  bool tty = false;             // interactive layout (header per page, blank after rows)
+  bool expand = false;          // EXPAND ON
   std::size_t page_size = 100;  // 0 = paging off
-  bool color = false;     // cqlsh's ANSI colours (a tty, or -C)
+  bool color = false;           // cqlsh's ANSI colours (a tty, or -C)
 };
 
 // One formatted result, cells already rendered to text.
 struct FormattedRows {
   std::vector<std::string> names;
   std::vector<std::vector<std::string>> cells;  // null already rendered as "null"
-  std::vector<const char*> header_colors;        // per column (ANSI), for colour output
-  std::vector<const char*> value_colors;         // per column
-  std::vector<std::vector<bool>> nulls;          // null cells are red
+  std::vector<const char*> header_colors;       // per column (ANSI), for colour output
+  std::vector<const char*> value_colors;        // per column
+  std::vector<std::vector<bool>> nulls;         // null cells are red
   // Per column, '1' for a list, set or map: a short string, so no allocation per result.
   std::string collections;
 
@@ -45,8 +45,8 @@ FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display 
 
 // Appends page `page` (rows [first, last)) of a result. The shell calls it per page so a tty
 // can pause with ---MORE--- between pages. `row_number` is the EXPAND counter of the first row.
-void append_page(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last,
-                 bool first_page, const TableStyle& style);
+void append_page(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last, bool first_page,
+                 const TableStyle& style);
 
 // Appends the end of a result: blank line(s), "(N rows)", warnings.
 // `count` is the number of rows printed when they were not kept in `rows` (printed as read).

@@ -51,19 +51,20 @@ void append_hex(std::string& out, std::string_view b) {
 void append_uuid(std::string& out, std::string_view b) {
   std::string hex;
   append_hex(hex, b);
-  out += fmt::format("{}-{}-{}-{}-{}", hex.substr(0, 8), hex.substr(8, 4), hex.substr(12, 4),
-                     hex.substr(16, 4), hex.substr(20));
+  out += fmt::format("{}-{}-{}-{}-{}", hex.substr(0, 8), hex.substr(8, 4), hex.substr(12, 4), hex.substr(16, 4),
+                     hex.substr(20));
 }
 
 }  // namespace
 
-void append_value_text(std::string& out, const types::CqlType& type, std::string_view b,
-                       bool nested, const DisplayOptions& display) {
+void append_value_text(std::string& out, const types::CqlType& type, std::string_view b, bool nested,
+                       const DisplayOptions& display) {
   const Kind k = type.kind;
   if (b.empty() && k != Kind::Blob && k != Kind::Text && k != Kind::Ascii) return;
   switch (k) {
     case Kind::Int: out += fmt::format("{}", read_be<std::int32_t>(b)); return;
-    case Kind::Bigint: case Kind::Counter: out += fmt::format("{}", read_be<std::int64_t>(b)); return;
+    case Kind::Bigint:
+    case Kind::Counter: out += fmt::format("{}", read_be<std::int64_t>(b)); return;
     case Kind::Smallint: out += fmt::format("{}", read_be<std::int16_t>(b)); return;
     case Kind::Tinyint: out += fmt::format("{}", read_be<std::int8_t>(b)); return;
     case Kind::Varint: out += types::BigInt::from_twos_complement(b).to_decimal(); return;
@@ -78,12 +79,14 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       auto bits = read_be<std::uint64_t>(b);
       double d = 0;
       std::memcpy(&d, &bits, 8);
-      out += format_floating(d, nested ? display.float_precision : display.double_precision);  // cqlsh: by the column's type
+      out += format_floating(
+          d, nested ? display.float_precision : display.double_precision);  // cqlsh: by the column's type
       return;
     }
     case Kind::Decimal: out += format_decimal(b); return;
     case Kind::Boolean: out += b[0] ? "True" : "False"; return;
-    case Kind::Text: case Kind::Ascii:
+    case Kind::Text:
+    case Kind::Ascii:
       if (nested) {
         out += '\'';
         std::string esc;
@@ -97,12 +100,16 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
         util::append_cqlsh_escaped(out, b);
       }
       return;
-    case Kind::Blob: out += "0x"; append_hex(out, b); return;
-    case Kind::Uuid: case Kind::Timeuuid: append_uuid(out, b); return;
+    case Kind::Blob:
+      out += "0x";
+      append_hex(out, b);
+      return;
+    case Kind::Uuid:
+    case Kind::Timeuuid: append_uuid(out, b); return;
     case Kind::Timestamp: {
       const auto ms = read_be<std::int64_t>(b);
-      std::string s = display.time_format.empty() ? types::format_timestamp_ms(ms)
-                                                  : types::strftime_utc(ms, display.time_format);
+      std::string s =
+          display.time_format.empty() ? types::format_timestamp_ms(ms) : types::strftime_utc(ms, display.time_format);
       out += nested ? "'" + s + "'" : s;
       return;
     }
@@ -116,15 +123,19 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
         out += types::format_duration({static_cast<std::int32_t>(months), static_cast<std::int32_t>(days), nanos});
       return;
     }
-    case Kind::List: case Kind::Set: case Kind::Map: {
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map: {
       std::vector<std::string_view> elements;
       const bool map = k == Kind::Map;
       types::decode_elements(b, elements, map);
       out += k == Kind::List ? '[' : '{';
       for (std::size_t i = 0; i < elements.size(); ++i) {
         if (i) out += map && i % 2 ? ": " : ", ";
-        if (elements[i].data() == nullptr) out += "null";
-        else append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true, display);
+        if (elements[i].data() == nullptr)
+          out += "null";
+        else
+          append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true, display);
       }
       out += k == Kind::List ? ']' : '}';
       return;
@@ -147,8 +158,10 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
       out += '(';
       for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
         if (i) out += ", ";
-        if (parts[i]) append_value_text(out, *type.params[i], *parts[i], true, display);
-        else out += "None";
+        if (parts[i])
+          append_value_text(out, *type.params[i], *parts[i], true, display);
+        else
+          out += "None";
       }
       out += ')';
       return;
@@ -162,8 +175,10 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
         if (i) out += ", ";
         out += type.fields[i];
         out += ": ";
-        if (i < parts.size() && parts[i]) append_value_text(out, *type.params[i], *parts[i], true, display);
-        else out += "null";
+        if (i < parts.size() && parts[i])
+          append_value_text(out, *type.params[i], *parts[i], true, display);
+        else
+          out += "null";
       }
       out += '}';
       return;
@@ -178,8 +193,7 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
   }
 }
 
-std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested,
-                       const DisplayOptions& display) {
+std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested, const DisplayOptions& display) {
   std::string out;
   append_value_text(out, type, bytes, nested, display);
   return out;

@@ -20,8 +20,8 @@ struct DisplayOptions {
 inline const DisplayOptions kDefaultDisplay{};
 
 // REQUIRES: `bytes` is a valid serialization of `type` (or empty).
-void append_value_text(std::string& out, const types::CqlType& type, std::string_view bytes,
-                       bool nested = false, const DisplayOptions& display = kDefaultDisplay);
+void append_value_text(std::string& out, const types::CqlType& type, std::string_view bytes, bool nested = false,
+                       const DisplayOptions& display = kDefaultDisplay);
 std::string value_text(const types::CqlType& type, std::string_view bytes, bool nested = false,
                        const DisplayOptions& display = kDefaultDisplay);
 

@@ -8,12 +8,25 @@
 
 namespace cqlbox::schema {
 
-inline constexpr std::array<std::string_view, 19> kTableOptionNames = {
-    "additional_write_policy", "allow_auto_snapshot", "bloom_filter_fp_chance", "caching", "cdc",
-    "comment", "compaction", "compression", "crc_check_chance", "default_time_to_live",
-    "extensions", "gc_grace_seconds", "incremental_backups", "max_index_interval",
-    "memtable", "memtable_flush_period_in_ms", "min_index_interval", "read_repair",
-    "speculative_retry"};
+inline constexpr std::array<std::string_view, 19> kTableOptionNames = {"additional_write_policy",
+                                                                       "allow_auto_snapshot",
+                                                                       "bloom_filter_fp_chance",
+                                                                       "caching",
+                                                                       "cdc",
+                                                                       "comment",
+                                                                       "compaction",
+                                                                       "compression",
+                                                                       "crc_check_chance",
+                                                                       "default_time_to_live",
+                                                                       "extensions",
+                                                                       "gc_grace_seconds",
+                                                                       "incremental_backups",
+                                                                       "max_index_interval",
+                                                                       "memtable",
+                                                                       "memtable_flush_period_in_ms",
+                                                                       "min_index_interval",
+                                                                       "read_repair",
+                                                                       "speculative_retry"};
 
 // Table options in the order 5.0 prints them, with their defaults as CQL text (DESCRIBE, and
 // system_schema.tables, which reads a table's own text or these).
@@ -24,7 +37,9 @@ inline constexpr std::array<std::pair<std::string_view, std::string_view>, 19> k
     {"caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}"},
     {"cdc", "false"},
     {"comment", "''"},
-    {"compaction", "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}"},
+    {"compaction",
+     "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', "
+     "'min_threshold': '4'}"},
     {"compression", "{'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}"},
     {"memtable", "'default'"},
     {"crc_check_chance", "1.0"},

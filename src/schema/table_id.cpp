@@ -15,9 +15,7 @@ std::string derived_uuid(std::string_view seed) {
          types::be_bytes((b & 0x3fffffffffffffffULL) | 0x8000000000000000ULL);
 }
 
-std::string table_id(const TableSchema& t) {
-  return t.id.empty() ? derived_uuid(t.keyspace + "." + t.name) : t.id;
-}
+std::string table_id(const TableSchema& t) { return t.id.empty() ? derived_uuid(t.keyspace + "." + t.name) : t.id; }
 
 std::string uuid_text(std::string_view bytes) {
   static constexpr char kHex[] = "0123456789abcdef";

@@ -26,16 +26,14 @@ struct Column {
   int position;           // index within its kind (key order, or store slot)
   bool reversed = false;  // clustering column declared DESC
 
-  bool is_primary_key() const {
-    return kind == ColumnKind::PartitionKey || kind == ColumnKind::Clustering;
-  }
+  bool is_primary_key() const { return kind == ColumnKind::PartitionKey || kind == ColumnKind::Clustering; }
 };
 
 struct IndexDef {
   std::string name;
-  int column;          // index into TableSchema::columns (kept in step by relayout); -1 when the
-                       // target names no column (system.paxos's custom index)
-  std::string target;  // as DESCRIBE prints it: "v", "keys(m)", …
+  int column;                // index into TableSchema::columns (kept in step by relayout); -1 when the
+                             // target names no column (system.paxos's custom index)
+  std::string target;        // as DESCRIBE prints it: "v", "keys(m)", …
   std::string custom_class;  // CREATE CUSTOM INDEX … USING '<class>'; empty for a plain index
   std::map<std::string, std::string> options;  // WITH OPTIONS = {…} (without class_name and target)
 
@@ -67,7 +65,7 @@ struct ViewRelation {
 // Set on a materialized view's own TableSchema: the view is a table whose rows the base
 // table's writes derive (exec/views.cpp); SELECT reads it like any table.
 struct ViewDef {
-  std::string base;                 // base table, in the same keyspace
+  std::string base;                  // base table, in the same keyspace
   bool include_all_columns = false;  // SELECT *: columns added to the base join the view
   // A regular base column is part of the view key: the view row lives exactly as long as that
   // column's cell (its row marker), whatever its other cells do (Cassandra's
@@ -113,12 +111,12 @@ struct HiddenColumn {
 struct TableSchema {
   std::string keyspace;
   std::string name;
-  std::vector<Column> columns;       // SELECT * order
-  std::vector<int> partition_key;    // indices into columns, key order
-  std::vector<int> clustering;       // indices into columns, key order
-  std::vector<int> statics;          // indices into columns, by slot
-  std::vector<int> regulars;         // indices into columns, by slot
-  std::vector<std::string> create_order;  // column names as DESCRIBE lists them
+  std::vector<Column> columns;                 // SELECT * order
+  std::vector<int> partition_key;              // indices into columns, key order
+  std::vector<int> clustering;                 // indices into columns, key order
+  std::vector<int> statics;                    // indices into columns, by slot
+  std::vector<int> regulars;                   // indices into columns, by slot
+  std::vector<std::string> create_order;       // column names as DESCRIBE lists them
   std::map<std::string, std::string> options;  // table options as written (CQL text)
   std::string id;  // CREATE … WITH ID: 16 bytes; empty for the derived one (schema/table_id.hpp)
   std::int32_t default_time_to_live = 0;
@@ -126,8 +124,8 @@ struct TableSchema {
   std::map<std::string, const types::CqlType*> dropped;  // ALTER TABLE DROP: name -> type then
   std::set<std::string> dropped_static;                  // …and which of them were static
   std::map<std::string, std::int64_t> dropped_time;      // …and when (µs; USING TIMESTAMP or the clock)
-  std::optional<ViewDef> view;     // set when this is a materialized view
-  std::vector<std::string> views;  // on a base table: its views' names, in creation order
+  std::optional<ViewDef> view;                           // set when this is a materialized view
+  std::vector<std::string> views;                        // on a base table: its views' names, in creation order
   // A virtual table (system_views, system_virtual_schema): Cassandra computes its rows on read
   // and DESCRIBE prints it as a commented-out VIRTUAL TABLE with its comment as only option.
   bool is_virtual = false;
@@ -162,9 +160,9 @@ struct KeyspaceSchema {
   std::map<std::string, std::string> replication;  // option -> value as text
   bool durable_writes = true;
   std::map<std::string, TableSchema, std::less<>> tables;  // found by string_view, no copy
-  std::map<std::string, const types::CqlType*> types;  // user-defined types (non-frozen form)
+  std::map<std::string, const types::CqlType*> types;      // user-defined types (non-frozen form)
   bool tables_deferred = false;  // Catalog::defer_tables: its tables are built when first reached
-  bool is_virtual = false;  // system_views, system_virtual_schema: all its tables are virtual
+  bool is_virtual = false;       // system_views, system_virtual_schema: all its tables are virtual
 };
 
 }  // namespace cqlbox::schema

@@ -29,9 +29,21 @@ using error::CqlError;
 using error::ErrorClass;
 
 enum Opcode : std::uint8_t {
-  kError = 0x00, kStartup = 0x01, kReady = 0x02, kOptions = 0x05, kSupported = 0x06, kQuery = 0x07,
-  kResult = 0x08, kPrepare = 0x09, kExecute = 0x0A, kRegister = 0x0B, kEvent = 0x0C, kBatch = 0x0D,
-  kAuthenticate = 0x03, kAuthResponse = 0x0F, kAuthSuccess = 0x10,
+  kError = 0x00,
+  kStartup = 0x01,
+  kReady = 0x02,
+  kOptions = 0x05,
+  kSupported = 0x06,
+  kQuery = 0x07,
+  kResult = 0x08,
+  kPrepare = 0x09,
+  kExecute = 0x0A,
+  kRegister = 0x0B,
+  kEvent = 0x0C,
+  kBatch = 0x0D,
+  kAuthenticate = 0x03,
+  kAuthResponse = 0x0F,
+  kAuthSuccess = 0x10,
 };
 
 const char* opcode_name(std::uint8_t op) {
@@ -82,10 +94,12 @@ std::string unsupported_version(int version) {
 exec::BoundValue bound(Reader& r, int version) {
   Reader::ValueState state{};
   std::string_view bytes = r.value(state);
-  if (state == Reader::ValueState::Unset && version < 4) protocol_error("Unset values are not supported before protocol version 4");
+  if (state == Reader::ValueState::Unset && version < 4)
+    protocol_error("Unset values are not supported before protocol version 4");
   exec::BoundValue v;
-  v.state = state == Reader::ValueState::Set ? exec::BoundValue::State::Set
-          : state == Reader::ValueState::Null ? exec::BoundValue::State::Null : exec::BoundValue::State::Unset;
+  v.state = state == Reader::ValueState::Set    ? exec::BoundValue::State::Set
+            : state == Reader::ValueState::Null ? exec::BoundValue::State::Null
+                                                : exec::BoundValue::State::Unset;
   v.bytes = bytes;
   return v;
 }
@@ -120,7 +134,10 @@ std::string prepared_id(std::string_view keyspace, std::string_view query) {
   for (std::uint64_t seed : {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}) {
     std::uint64_t h = seed;
     auto mix = [&](std::string_view s) {
-      for (char c : s) { h ^= static_cast<unsigned char>(c); h *= 0x100000001b3ULL; }
+      for (char c : s) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+      }
       h ^= 0xff;
       h *= 0x100000001b3ULL;
     };
@@ -161,11 +178,14 @@ std::optional<exec::Rows> Connection::describe_query(std::string_view query, con
   std::vector<std::string> words;
   std::size_t i = 0;
   while (i < query.size()) {
-    while (i < query.size() && (query[i] == ' ' || query[i] == '\t' || query[i] == '\n' || query[i] == '\r' || query[i] == ';')) ++i;
+    while (i < query.size() &&
+           (query[i] == ' ' || query[i] == '\t' || query[i] == '\n' || query[i] == '\r' || query[i] == ';'))
+      ++i;
     if (i >= query.size()) break;
     std::size_t j = i;
     bool quoted = false;
-    while (j < query.size() && (quoted || !(query[j] == ' ' || query[j] == '\t' || query[j] == '\n' || query[j] == '\r' || query[j] == ';'))) {
+    while (j < query.size() && (quoted || !(query[j] == ' ' || query[j] == '\t' || query[j] == '\n' ||
+                                            query[j] == '\r' || query[j] == ';'))) {
       if (query[j] == '"') quoted = !quoted;
       ++j;
     }
@@ -183,8 +203,8 @@ std::optional<exec::Rows> Connection::describe_query(std::string_view query, con
   using Kind = print::DescribeResult::Kind;
   if (d.kind == Kind::Cluster) {
     rows.columns = {{"cluster", text}, {"partitioner", text}, {"snitch", text}};
-    rows.rows.push_back({std::string("Test Cluster"), std::string("Murmur3Partitioner"),
-                         std::string("DynamicEndpointSnitch")});
+    rows.rows.push_back(
+        {std::string("Test Cluster"), std::string("Murmur3Partitioner"), std::string("DynamicEndpointSnitch")});
     // With a (non-system) keyspace in use, the ranges and their replicas (DescribeStatement's
     // range_ownership, map<text, list<text>>), as the shell's DESCRIBE CLUSTER prints them.
     const schema::KeyspaceSchema* ks = session_.keyspace.empty() ? nullptr : db.catalog.keyspace(session_.keyspace);
@@ -213,7 +233,8 @@ void Connection::trace(std::string_view request, std::string_view text, const as
   if (!tracing_) return;
   // The same trace the shell records (exec/tracing.hpp); the caller holds the database lock.
   exec::Database& db = *shared_.db;
-  const auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - trace_started_);
+  const auto took =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - trace_started_);
   exec::Database::Trace t = exec::trace_request(db, request, text, statement, result, trace_start_us_, took.count());
   trace_id_ = t.session_id;
   exec::record_trace(db, std::move(t));
@@ -256,9 +277,11 @@ void Connection::respond_unprepared(std::string& out, std::int16_t stream, std::
   std::string body;
   Writer w(body);
   w.i32(0x2500);
-  w.string(fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host (maybe "
-                       "the host has been restarted?) or you have prepared too many queries and it has been "
-                       "evicted from the internal cache)", hex(id)));
+  w.string(
+      fmt::format("Prepared query with ID {} not found (either the query was not prepared on this host (maybe "
+                  "the host has been restarted?) or you have prepared too many queries and it has been "
+                  "evicted from the internal cache)",
+                  hex(id)));
   w.short_bytes(id);
   respond(out, stream, kError, body);
 }
@@ -313,7 +336,8 @@ void Connection::consume_envelopes(std::string& in, std::string& out, std::size_
     const std::int16_t stream = static_cast<std::int16_t>((h[2] << 8) | h[3]);
     const std::uint8_t flags = h[1];
     const std::uint8_t opcode = h[4];
-    const std::uint32_t length = (std::uint32_t{h[5]} << 24) | (std::uint32_t{h[6]} << 16) | (std::uint32_t{h[7]} << 8) | h[8];
+    const std::uint32_t length =
+        (std::uint32_t{h[5]} << 24) | (std::uint32_t{h[6]} << 16) | (std::uint32_t{h[7]} << 8) | h[8];
     std::string body_out;
     if (version < 3 || version > 5 || (h[0] & 0x80)) {
       // Framed as v4, before STARTUP: the Node.js driver, which has no v5, retries with the
@@ -327,18 +351,23 @@ void Connection::consume_envelopes(std::string& in, std::string& out, std::size_
     }
     if (started_ && version != version_) {  // one version per connection, set by STARTUP
       Writer w(body_out);
-      write_error(w, CqlError(ErrorClass::ProtocolError,
-                              fmt::format("Invalid message version. Got v{} but previous messages on this connection "
-                                          "had version v{}", version, version_)), version_);
+      write_error(w,
+                  CqlError(ErrorClass::ProtocolError,
+                           fmt::format("Invalid message version. Got v{} but previous messages on this connection "
+                                       "had version v{}",
+                                       version, version_)),
+                  version_);
       respond(out, stream, kError, body_out);
       close_ = true;
       break;
     }
     if (length > kMaxFrameBody) {
       Writer w(body_out);
-      write_error(w, CqlError(ErrorClass::ProtocolError,
-                              fmt::format("Request is too big: length {} exceeds maximum allowed length {}.",
-                                          std::uint64_t{length} + 9, kMaxFrameBody)), version_);
+      write_error(w,
+                  CqlError(ErrorClass::ProtocolError,
+                           fmt::format("Request is too big: length {} exceeds maximum allowed length {}.",
+                                       std::uint64_t{length} + 9, kMaxFrameBody)),
+                  version_);
       respond(out, stream, kError, body_out);
       close_ = true;
       break;
@@ -391,10 +420,13 @@ std::string Connection::authenticate(std::string_view token) {
   std::size_t end = token.size();
   for (std::size_t i = token.size(); i-- > 0;) {
     if (token[i] != '\0') continue;
-    if (!pass) pass = token.substr(i + 1, end - i - 1);
-    else if (!user) user = token.substr(i + 1, end - i - 1);
-    else throw CqlError(ErrorClass::AuthenticationError,
-                        "Credential format error: username or password is empty or contains NUL(\\0) character");
+    if (!pass)
+      pass = token.substr(i + 1, end - i - 1);
+    else if (!user)
+      user = token.substr(i + 1, end - i - 1);
+    else
+      throw CqlError(ErrorClass::AuthenticationError,
+                     "Credential format error: username or password is empty or contains NUL(\\0) character");
     end = i;
   }
   if (!pass || pass->empty()) throw CqlError(ErrorClass::AuthenticationError, "Password must not be null");
@@ -428,7 +460,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     return respond(out, stream, kAuthSuccess, res);
   }
   if (opcode == kOptions) {
-    w.string_multimap({{"CQL_VERSION", {"3.4.7"}}, {"COMPRESSION", {}}, {"PROTOCOL_VERSIONS", {"3/v3", "4/v4", "5/v5"}}});
+    w.string_multimap(
+        {{"CQL_VERSION", {"3.4.7"}}, {"COMPRESSION", {}}, {"PROTOCOL_VERSIONS", {"3/v3", "4/v4", "5/v5"}}});
     return respond(out, stream, kSupported, res);
   }
   if (opcode == kStartup) {
@@ -455,8 +488,10 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   if (opcode != kQuery && opcode != kPrepare && opcode != kExecute && opcode != kRegister && opcode != kBatch &&
       opcode != kAuthResponse)
     protocol_error(fmt::format("Unknown opcode {}", opcode));
-  if (!started_) protocol_error(fmt::format("Unexpected message {}, expecting STARTUP or OPTIONS", opcode_name(opcode)));
-  if (opcode == kAuthResponse) protocol_error("Unexpected message AUTH_RESPONSE, the connection is already initialized");
+  if (!started_)
+    protocol_error(fmt::format("Unexpected message {}, expecting STARTUP or OPTIONS", opcode_name(opcode)));
+  if (opcode == kAuthResponse)
+    protocol_error("Unexpected message AUTH_RESPONSE, the connection is already initialized");
   if (opcode == kRegister) {
     for (auto& e : r.string_list()) {
       if (e != "TOPOLOGY_CHANGE" && e != "STATUS_CHANGE" && e != "SCHEMA_CHANGE")
@@ -496,9 +531,9 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   std::string keyspace = session_.keyspace;
   QueryParams params;
   bool prepared = false;
-  std::shared_ptr<const parse::ParsedStatement> parsed;  // an EXECUTE's, parsed at PREPARE
+  std::shared_ptr<const parse::ParsedStatement> parsed;                    // an EXECUTE's, parsed at PREPARE
   std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
-  std::optional<ast::Statement> batch;                                       // …joined (views them)
+  std::optional<ast::Statement> batch;                                     // …joined (views them)
   std::size_t batch_markers = 0;
   std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
   if (opcode == kQuery) {
@@ -527,9 +562,12 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     std::vector<Entry> entries(r.u16());
     for (Entry& e : entries) {
       e.kind = r.byte();
-      if (e.kind == 0) e.text_or_id = r.long_string();
-      else if (e.kind == 1) e.text_or_id = std::string(r.short_bytes());
-      else protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", e.kind));
+      if (e.kind == 0)
+        e.text_or_id = r.long_string();
+      else if (e.kind == 1)
+        e.text_or_id = std::string(r.short_bytes());
+      else
+        protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", e.kind));
       e.values = r.u16();
       for (std::size_t v = 0; v < e.values; ++v) params.values.push_back(bound(r, version_));
     }
@@ -550,8 +588,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       if (batch_parts.back()->markers != e.values)
         throw CqlError(ErrorClass::InvalidRequest, fmt::format("There were {} markers(?) in CQL but {} bound variables",
                                                                batch_parts.back()->markers, e.values));
-      while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n' ||
-                               text.back() == '\r' || text.back() == '\t'))
+      while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
+                               text.back() == '\t'))
         text.pop_back();
       query += text;
       query += "\n;\n";  // on its own line: a trailing -- comment cannot swallow it
@@ -559,8 +597,9 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     query += "APPLY BATCH";
     std::vector<const parse::ParsedStatement*> parts;
     for (const auto& p : batch_parts) parts.push_back(p.get());
-    const ast::BatchType kind = type == 1 ? ast::BatchType::Unlogged : type == 2 ? ast::BatchType::Counter
-                                                                                 : ast::BatchType::Logged;
+    const ast::BatchType kind = type == 1   ? ast::BatchType::Unlogged
+                                : type == 2 ? ast::BatchType::Counter
+                                            : ast::BatchType::Logged;
     batch.emplace(parse::join_batch(kind, parts, batch_markers));
     params.consistency = r.u16();
     const std::uint32_t flags = read_flags(r, version_);

@@ -39,7 +39,8 @@ struct SharedState {
   // then it must not run); `finish` follows every logged statement, taking back the record of
   // one that failed. Unset: nothing is logged.
   std::function<bool(const ast::Statement&, std::string_view text, const exec::Session&,
-                     const std::vector<exec::BoundValue>*, std::string& error)> log;
+                     const std::vector<exec::BoundValue>*, std::string& error)>
+      log;
   std::function<void(bool failed)> finish;
   std::function<void()> sync;  // batch sync: before responses go out
   // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.

@@ -61,8 +61,7 @@ std::string marshal_class(const types::CqlType& t) {
     case Kind::Uuid: return simple("UUIDType");
     case Kind::Varint: return simple("IntegerType");
     case Kind::Date: return simple("SimpleDateType");
-    case Kind::Vector:
-      return fmt::format("{}VectorType({} , {})", kPrefix, marshal_class(*t.params[0]), t.dimension);
+    case Kind::Vector: return fmt::format("{}VectorType({} , {})", kPrefix, marshal_class(*t.params[0]), t.dimension);
     default: return simple("BytesType");
   }
 }
@@ -86,7 +85,8 @@ void write_inet_address(Writer& w, const std::string& address) {
 
 void write_type(Writer& w, const types::CqlType& t, int version) {
   switch (t.kind) {
-    case Kind::List: case Kind::Set:
+    case Kind::List:
+    case Kind::Set:
       w.u16(t.kind == Kind::List ? 0x0020 : 0x0022);
       write_type(w, *t.params[0], version);
       return;
@@ -120,8 +120,7 @@ void write_type(Writer& w, const types::CqlType& t, int version) {
       w.u16(0x0000);
       w.string(marshal_class(t));
       return;
-    default:
-      w.u16(native_id(t.kind));
+    default: w.u16(native_id(t.kind));
   }
 }
 
@@ -179,8 +178,10 @@ void write_rows(Writer& w, int version, const exec::Rows& rows, const RowsPage& 
   w.i32(static_cast<std::int32_t>(page.count));
   for (std::size_t r = page.first; r < page.first + page.count; ++r)
     for (const auto& v : rows.rows[r]) {
-      if (v) w.bytes(*v);
-      else w.null_bytes();
+      if (v)
+        w.bytes(*v);
+      else
+        w.null_bytes();
     }
 }
 
@@ -188,7 +189,8 @@ void write_prepared(Writer& w, int version, std::string_view id, const exec::Bin
   w.i32(static_cast<std::int32_t>(ResultKind::Prepared));
   w.short_bytes(id);
   if (version >= 5)
-    w.short_bytes(result_metadata_id(specs.result ? &*specs.result : nullptr, specs.result_keyspace, specs.result_table));
+    w.short_bytes(
+        result_metadata_id(specs.result ? &*specs.result : nullptr, specs.result_keyspace, specs.result_table));
   // Bind metadata: the global table spec when every marker is of one table.
   bool global = !specs.markers.empty();
   for (const auto& m : specs.markers)
@@ -255,9 +257,9 @@ void write_error(Writer& w, const error::CqlError& e, int version) {
       for (const auto& t : e.arg_types) w.string(t);
       break;
     case ErrorClass::ReadFailure:
-      w.u16(0x0001);  // consistency ONE
-      w.i32(0);       // received
-      w.i32(1);       // block for
+      w.u16(0x0001);       // consistency ONE
+      w.i32(0);            // received
+      w.i32(1);            // block for
       if (version >= 5) {  // the reason map: each failed replica's address and reason
         w.i32(1);
         write_inet_address(w, e.failed_replica);

@@ -14,7 +14,7 @@ namespace cqlbox::server {
 
 struct PlannedChange {
   SchemaChange change;
-  bool noop_if_exists = false;   // CREATE … IF NOT EXISTS and the target exists
+  bool noop_if_exists = false;  // CREATE … IF NOT EXISTS and the target exists
 };
 
 // nullopt for statements that change no schema. `keyspace` is the session's.

@@ -57,7 +57,7 @@ struct Server::Impl {
   SharedState shared;
   int listen_fd = -1, epoll_fd = -1, wake_fd = -1;
   std::size_t max_connections = 1024;
-  std::string address;          // as bound: host:port
+  std::string address;  // as bound: host:port
   bool every_interface = false;
   std::thread thread;
   std::map<int, std::unique_ptr<Client>> clients;
@@ -200,9 +200,12 @@ struct Server::Impl {
           accept_all();
           continue;
         }
-        if (events[i].events & EPOLLIN) readable(fd);
-        else if (events[i].events & (EPOLLERR | EPOLLHUP)) drop(fd);
-        else if (auto it = clients.find(fd); it != clients.end() && !flush(fd, *it->second)) drop(fd);
+        if (events[i].events & EPOLLIN)
+          readable(fd);
+        else if (events[i].events & (EPOLLERR | EPOLLHUP))
+          drop(fd);
+        else if (auto it = clients.find(fd); it != clients.end() && !flush(fd, *it->second))
+          drop(fd);
       }
       timed_duties();
       // Requests that waited for their connection's output to drain.
@@ -250,7 +253,8 @@ std::string Server::start(const std::string& address) {
     host = address.substr(1, close_at == std::string::npos ? std::string::npos : close_at - 1);
     if (close_at != std::string::npos && close_at + 1 < address.size() && address[close_at + 1] == ':')
       port = address.substr(close_at + 2);
-  } else if (auto colon = address.find(':'); colon != std::string::npos && address.find(':', colon + 1) == std::string::npos) {
+  } else if (auto colon = address.find(':');
+             colon != std::string::npos && address.find(':', colon + 1) == std::string::npos) {
     host = address.substr(0, colon);
     port = address.substr(colon + 1);
   }

@@ -6,8 +6,8 @@ namespace cqlbox::server {
 
 std::string_view Reader::take(std::size_t n) {
   if (n > data_.size())
-    error::fail(error::ErrorClass::ProtocolError, "Not enough bytes to read the frame body: {} needed, {} left",
-                n, data_.size());
+    error::fail(error::ErrorClass::ProtocolError, "Not enough bytes to read the frame body: {} needed, {} left", n,
+                data_.size());
   std::string_view out = data_.substr(0, n);
   data_.remove_prefix(n);
   return out;
@@ -46,8 +46,14 @@ std::string_view Reader::short_bytes() { return take(u16()); }
 
 std::string_view Reader::value(ValueState& state) {
   const std::int32_t n = i32();
-  if (n == -1) { state = ValueState::Null; return {}; }
-  if (n == -2) { state = ValueState::Unset; return {}; }
+  if (n == -1) {
+    state = ValueState::Null;
+    return {};
+  }
+  if (n == -2) {
+    state = ValueState::Unset;
+    return {};
+  }
   if (n < 0) error::fail(error::ErrorClass::ProtocolError, "Invalid value length {}", n);
   state = ValueState::Set;
   return take(static_cast<std::size_t>(n));

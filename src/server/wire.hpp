@@ -47,7 +47,10 @@ class Writer {
   void string(std::string_view s);
   void long_string(std::string_view s);
   void short_bytes(std::string_view s);
-  void bytes(std::string_view s) { i32(static_cast<std::int32_t>(s.size())); out_.append(s); }
+  void bytes(std::string_view s) {
+    i32(static_cast<std::int32_t>(s.size()));
+    out_.append(s);
+  }
   void null_bytes() { i32(-1); }
   void string_list(const std::vector<std::string>& items);
   void string_multimap(const std::map<std::string, std::vector<std::string>>& m);

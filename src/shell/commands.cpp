@@ -56,10 +56,9 @@ bool looks_like_uuid(std::string_view s) {
 }  // namespace
 
 // cqlsh 6.2's SwitchCommand texts (cqlshmain.py): a redundant ON or OFF is an error on stderr.
-void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag,
-                       const char* name) {
+void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag, const char* name) {
   const std::string_view command(name);
-  const char* what = command == "EXPAND"   ? "Expanded output"
+  const char* what = command == "EXPAND"    ? "Expanded output"
                      : command == "PAGING"  ? "Query paging"
                      : command == "TRACING" ? "Tracing"
                                             : "Storage view";  // STORAGE: cqlbox's own, in the same words
@@ -119,8 +118,9 @@ void Shell::cmd_paging(std::string_view word, const std::vector<std::string>& ar
 }
 
 void Shell::cmd_consistency(std::string_view word, const std::vector<std::string>& args, bool serial) {
-  static constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL",
-      "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE", "NODE_LOCAL"};
+  static constexpr std::string_view kLevels[] = {"ANY",    "ONE",          "TWO",          "THREE",
+                                                 "QUORUM", "ALL",          "LOCAL_QUORUM", "EACH_QUORUM",
+                                                 "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE",    "NODE_LOCAL"};
   std::string& level = serial ? serial_consistency_ : consistency_;
   if (args.empty()) {
     out_ += serial ? fmt::format("Current serial consistency level is {}.\n", level)
@@ -173,8 +173,10 @@ bool Shell::run_shell_command(std::string_view command) {
   if (words.empty()) return false;
   CommandLine line{command, words[0], std::vector<std::string>(words.begin() + 1, words.end())};
   const ShellCommand* c = find_shell_command(line.word);
-  if (c && c->run) c->run(*this, line);
-  else print_error(fmt::format("{} is not supported by cqlbox yet", line.word == "?" ? "HELP" : upper(line.word)));
+  if (c && c->run)
+    c->run(*this, line);
+  else
+    print_error(fmt::format("{} is not supported by cqlbox yet", line.word == "?" ? "HELP" : upper(line.word)));
   return true;
 }
 
@@ -191,8 +193,10 @@ void Shell::cmd_serial(const CommandLine& c) {
 }
 
 void Shell::cmd_exit(const CommandLine& c) {
-  if (!c.args.empty()) print_error(fmt::format("Improper {} command.", c.word));  // cqlsh: no arguments
-  else exit_ = true;
+  if (!c.args.empty())
+    print_error(fmt::format("Improper {} command.", c.word));  // cqlsh: no arguments
+  else
+    exit_ = true;
 }
 
 void Shell::cmd_clear() {

@@ -21,25 +21,25 @@ namespace {
 // KEYWORDS and <placeholders>. A command's words typed so far select the patterns they are a
 // prefix of; the next slot gives the candidates. (CQL statements are completed from the
 // statement grammar itself: parse/next_tokens.)
-constexpr std::string_view kLevels[] = {"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_QUORUM",
-                                        "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};
+constexpr std::string_view kLevels[] = {"ANY",          "ONE",         "TWO",    "THREE",        "QUORUM",   "ALL",
+                                        "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE"};
 
 // cqlsh's COPY options, as its completion offers them per direction.
 constexpr std::string_view kCopyCommonOptions[] = {
-    "DELIMITER", "QUOTE", "ESCAPE", "HEADER", "NULL", "DATETIMEFORMAT", "MAXATTEMPTS", "REPORTFREQUENCY",
-    "DECIMALSEP", "THOUSANDSSEP", "BOOLSTYLE", "NUMPROCESSES", "CONFIGFILE", "RATEFILE"};
+    "DELIMITER",       "QUOTE",      "ESCAPE",       "HEADER",    "NULL",         "DATETIMEFORMAT", "MAXATTEMPTS",
+    "REPORTFREQUENCY", "DECIMALSEP", "THOUSANDSSEP", "BOOLSTYLE", "NUMPROCESSES", "CONFIGFILE",     "RATEFILE"};
 constexpr std::string_view kCopyFromOptions[] = {
-    "CHUNKSIZE", "INGESTRATE", "MAXBATCHSIZE", "MINBATCHSIZE", "MAXROWS", "SKIPROWS", "SKIPCOLS",
-    "MAXPARSEERRORS", "MAXINSERTERRORS", "ERRFILE", "PREPAREDSTATEMENTS", "TTL"};
-constexpr std::string_view kCopyToOptions[] = {
-    "ENCODING", "PAGESIZE", "PAGETIMEOUT", "BEGINTOKEN", "ENDTOKEN", "MAXOUTPUTSIZE", "MAXREQUESTS",
-    "FLOATPRECISION", "DOUBLEPRECISION"};
+    "CHUNKSIZE",      "INGESTRATE",      "MAXBATCHSIZE", "MINBATCHSIZE",       "MAXROWS", "SKIPROWS", "SKIPCOLS",
+    "MAXPARSEERRORS", "MAXINSERTERRORS", "ERRFILE",      "PREPAREDSTATEMENTS", "TTL"};
+constexpr std::string_view kCopyToOptions[] = {"ENCODING",    "PAGESIZE",       "PAGETIMEOUT",
+                                               "BEGINTOKEN",  "ENDTOKEN",       "MAXOUTPUTSIZE",
+                                               "MAXREQUESTS", "FLOATPRECISION", "DOUBLEPRECISION"};
 
 // What CREATE TABLE (k <Tab> offers: the native types, the collection and tuple type names.
-constexpr std::string_view kTypes[] = {
-    "ascii", "bigint", "blob", "boolean", "counter", "date", "decimal", "double", "duration", "float",
-    "inet", "int", "smallint", "text", "time", "timestamp", "timeuuid", "tinyint", "uuid", "varchar",
-    "varint", "list", "set", "map", "frozen", "tuple", "vector"};
+constexpr std::string_view kTypes[] = {"ascii",  "bigint",    "blob",     "boolean", "counter", "date",     "decimal",
+                                       "double", "duration",  "float",    "inet",    "int",     "smallint", "text",
+                                       "time",   "timestamp", "timeuuid", "tinyint", "uuid",    "varchar",  "varint",
+                                       "list",   "set",       "map",      "frozen",  "tuple",   "vector"};
 
 std::vector<std::string> words_of(std::string_view text) {
   std::vector<std::string> out;
@@ -66,7 +66,9 @@ bool is_shell_word(std::string_view upper) {
 class Candidates {
  public:
   Candidates(const schema::Catalog& catalog, std::string_view keyspace, std::string_view word)
-      : catalog_(catalog), keyspace_(keyspace), word_(word),
+      : catalog_(catalog),
+        keyspace_(keyspace),
+        word_(word),
         lower_(!word.empty() && word[0] >= 'a' && word[0] <= 'z') {}
 
   std::string_view word() const { return word_; }
@@ -177,22 +179,34 @@ class Candidates {
 
 // The candidates of a pattern slot.
 void fill_slot(Candidates& c, std::string_view slot) {
-  if (slot == "<keyspace>") c.keyspaces();
-  else if (slot == "<table>") c.tables(true);
-  else if (slot == "<view>") c.views();
-  else if (slot == "<udt>") c.udts();
-  else if (slot == "<index>") c.indexes();
-  else if (slot == "<name>") { c.keyspaces(); c.tables(true); }
-  else if (slot == "<dataset>") for (const auto& d : datasets()) c.name(std::string(d.name));
-  else if (slot == "<level>") for (auto l : kLevels) c.keyword(l);
-  else if (slot == "<serial>") { c.keyword("SERIAL"); c.keyword("LOCAL_SERIAL"); }
-  else if (slot == "<topic>") {
+  if (slot == "<keyspace>")
+    c.keyspaces();
+  else if (slot == "<table>")
+    c.tables(true);
+  else if (slot == "<view>")
+    c.views();
+  else if (slot == "<udt>")
+    c.udts();
+  else if (slot == "<index>")
+    c.indexes();
+  else if (slot == "<name>") {
+    c.keyspaces();
+    c.tables(true);
+  } else if (slot == "<dataset>")
+    for (const auto& d : datasets()) c.name(std::string(d.name));
+  else if (slot == "<level>")
+    for (auto l : kLevels) c.keyword(l);
+  else if (slot == "<serial>") {
+    c.keyword("SERIAL");
+    c.keyword("LOCAL_SERIAL");
+  } else if (slot == "<topic>") {
     for (auto t : kShellHelpTopics) c.keyword(t);
     for (auto t : kCqlHelpTopics) c.keyword(t);
     for (auto t : kConceptTopics) c.keyword(std::string_view(t).substr(0, std::string_view(t).find(' ')));
   } else if (slot == "<file>") {
     // Only inside the quotes the file name is written in.
-  } else c.keyword(slot);
+  } else
+    c.keyword(slot);
 }
 
 bool slot_matches(std::string_view slot, std::string_view word) {
@@ -211,8 +225,10 @@ void complete_shell(Candidates& c, std::vector<std::string> words, std::string_v
     if (open != std::string_view::npos && close == std::string_view::npos && words.size() >= 2) {
       std::string table = words[1].substr(0, words[1].find('('));
       const auto dot = table.find('.');
-      if (dot == std::string::npos) c.columns("", util::ascii_lower(table));
-      else c.columns(util::ascii_lower(table.substr(0, dot)), util::ascii_lower(table.substr(dot + 1)));
+      if (dot == std::string::npos)
+        c.columns("", util::ascii_lower(table));
+      else
+        c.columns(util::ascii_lower(table.substr(0, dot)), util::ascii_lower(table.substr(dot + 1)));
       return;
     }
     for (std::size_t i = 0; i < words.size(); ++i)
@@ -226,8 +242,7 @@ void complete_shell(Candidates& c, std::vector<std::string> words, std::string_v
             for (auto o : kCopyFromOptions) c.keyword(o);
           else
             for (auto o : kCopyToOptions) c.keyword(o);
-        }
-        else if (words.size() - i >= 3 && !last.ends_with('='))
+        } else if (words.size() - i >= 3 && !last.ends_with('='))
           c.keyword("AND");
         return;
       }
@@ -285,8 +300,10 @@ void complete_cql(Candidates& c, std::string_view statement) {
       for (std::size_t i = where; i + 1 < words.size(); ++i)
         if (util::iequals(words[i], "WHERE") || util::iequals(words[i], "AND")) {
           std::string name = words[i + 1].substr(0, words[i + 1].find_first_of("=<>!("));
-          if (name.size() >= 2 && name.front() == '"') name = name.substr(1, name.size() - 2);
-          else name = util::ascii_lower(name);
+          if (name.size() >= 2 && name.front() == '"')
+            name = name.substr(1, name.size() - 2);
+          else
+            name = util::ascii_lower(name);
           restricted.push_back(std::move(name));
         }
       c.restrictable_columns(next.table_keyspace, next.table, restricted);
@@ -304,8 +321,8 @@ void complete_cql(Candidates& c, std::string_view statement) {
 
 }  // namespace
 
-std::vector<std::string> completions(const schema::Catalog& catalog, std::string_view keyspace,
-                                     std::string_view before, std::string_view word) {
+std::vector<std::string> completions(const schema::Catalog& catalog, std::string_view keyspace, std::string_view before,
+                                     std::string_view word) {
   // Only the statement the cursor is in: earlier ones on the line ended at their ';'.
   parse::StatementSplitter splitter;
   std::vector<std::string> done;

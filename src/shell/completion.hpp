@@ -13,7 +13,7 @@ namespace cqlbox::shell {
 
 // Candidates for `word`, the partial word at the cursor, after `before` (the line up to it).
 // Keywords come in the case the word is typed in (upper when empty); sorted, no duplicates.
-std::vector<std::string> completions(const schema::Catalog& catalog, std::string_view keyspace,
-                                     std::string_view before, std::string_view word);
+std::vector<std::string> completions(const schema::Catalog& catalog, std::string_view keyspace, std::string_view before,
+                                     std::string_view word);
 
 }  // namespace cqlbox::shell

@@ -9,7 +9,7 @@ namespace cqlbox::shell {
 
 // The topics, as HELP lists them (two-word ones with their space).
 inline constexpr const char* kConceptTopics[] = {"ALLOW FILTERING", "CLUSTERING", "DENORMALIZATION", "PARTITION",
-                                                 "PRIMARY KEY", "TOKEN", "TOMBSTONE"};
+                                                 "PRIMARY KEY",     "TOKEN",      "TOMBSTONE"};
 
 // The text for an upper-case topic, or nullptr.
 const char* concept_help(std::string_view topic);

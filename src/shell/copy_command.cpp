@@ -74,7 +74,9 @@ void Shell::cmd_copy(std::string_view text) {
   std::string s(text);
   while (!s.empty() && (s.back() == ';' || s.back() == ' ' || s.back() == '\n')) s.pop_back();
   std::size_t i = 4;
-  auto skip = [&] { while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i; };
+  auto skip = [&] {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  };
   auto word = [&] {
     skip();
     std::size_t start = i;
@@ -119,8 +121,8 @@ void Shell::cmd_copy(std::string_view text) {
       rc_table = table_name.substr(dot + 1);
     }
     for (const auto& [section, options] : copy_sections(direction, rc_ks, util::ascii_lower(rc_table))) {
-      option_messages.push_back(fmt::format("Reading options from {}:[{}]: {}", cqlshrc_.path, section,
-                                            python_dict(*options)));
+      option_messages.push_back(
+          fmt::format("Reading options from {}:[{}]: {}", cqlshrc_.path, section, python_dict(*options)));
       for (const auto& [key, value] : *options) {
         std::string error;
         for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
@@ -146,8 +148,10 @@ void Shell::cmd_copy(std::string_view text) {
       }
       const std::string lower = util::ascii_lower(key);
       auto seen = std::find_if(given.begin(), given.end(), [&](const auto& kv) { return kv.first == lower; });
-      if (seen == given.end()) given.emplace_back(lower, value);
-      else seen->second = value;
+      if (seen == given.end())
+        given.emplace_back(lower, value);
+      else
+        seen->second = value;
       std::string error;
       for (auto& u : apply_copy_option(o, key, value, error)) unknown.push_back(std::move(u));
       if (!error.empty()) return print_error(error);
@@ -172,12 +176,15 @@ void Shell::cmd_copy(std::string_view text) {
     ks = table_name.substr(0, dot);
     name = table_name.substr(dot + 1);
   }
-  auto norm = [](const std::string& n) { return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n); };
+  auto norm = [](const std::string& n) {
+    return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n);
+  };
   // cqlsh looks the table up in the driver's schema metadata (get_table_meta), with its texts.
   ks = ks.empty() ? session_.keyspace : norm(ks);
   name = norm(name);
   if (ks.empty() || !db_.catalog.keyspace(ks))
-    return print_error(ks.empty() ? std::string("Keyspace None not found.") : fmt::format("Keyspace '{}' not found.", ks));
+    return print_error(ks.empty() ? std::string("Keyspace None not found.")
+                                  : fmt::format("Keyspace '{}' not found.", ks));
   const schema::TableSchema* t = db_.catalog.table(ks, name);
   if (!t) return print_error(fmt::format("Column family {} not found", name));
   std::vector<int> cols;
@@ -212,7 +219,8 @@ void Shell::cmd_copy(std::string_view text) {
       path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
       file.reset(std::fopen(path.c_str(), "wb"));
       if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
-        return print_error(fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, errno, std::strerror(errno), path));
+        return print_error(
+            fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, errno, std::strerror(errno), path));
     }
     // cqlsh prints no messages around an export to STDOUT (copyutil: "unless --debug is set").
     if (!to_stdout) {
@@ -245,10 +253,13 @@ void Shell::cmd_copy(std::string_view text) {
         std::string& field = record[k];
         const auto& v = row[static_cast<std::size_t>(cols[k])];
         const types::CqlType& type = *t->column(cols[k]).type;
-        if (!v) field = o.null_text;
-        else if (type.kind == types::Kind::Boolean) field = (*v)[0] ? o.bool_true : o.bool_false;
+        if (!v)
+          field = o.null_text;
+        else if (type.kind == types::Kind::Boolean)
+          field = (*v)[0] ? o.bool_true : o.bool_false;
         else if (type.kind == types::Kind::Float || type.kind == types::Kind::Double) {
-          std::uint64_t bits = type.kind == types::Kind::Float ? types::read_be<std::uint32_t>(*v) : types::read_be<std::uint64_t>(*v);
+          std::uint64_t bits =
+              type.kind == types::Kind::Float ? types::read_be<std::uint32_t>(*v) : types::read_be<std::uint64_t>(*v);
           double d = 0;
           if (type.kind == types::Kind::Float) {
             float f = 0;
@@ -263,9 +274,8 @@ void Shell::cmd_copy(std::string_view text) {
             if (const auto dot = field.find('.'); dot != std::string::npos) field.replace(dot, 1, o.decimal_sep);
         } else if (type.kind == types::Kind::Timestamp) {
           // Milliseconds, not the display's microseconds (cqlsh's round_microseconds).
-          field = format_datetime(types::read_be<std::int64_t>(*v), o.datetime_format.empty()
-                                                                        ? std::string(kDisplayTimestampFormat)
-                                                                        : o.datetime_format);
+          field = format_datetime(types::read_be<std::int64_t>(*v),
+                                  o.datetime_format.empty() ? std::string(kDisplayTimestampFormat) : o.datetime_format);
         } else {
           field = print::value_text(type, *v);
         }
@@ -344,18 +354,23 @@ void Shell::cmd_copy(std::string_view text) {
       first = false;
     }
   imp->insert_head += ") VALUES (";
-  if (o.ttl >= 0) imp->insert_tail = fmt::format(") USING TTL {};", o.ttl);
-  else imp->insert_tail = ");";
+  if (o.ttl >= 0)
+    imp->insert_tail = fmt::format(") USING TTL {};", o.ttl);
+  else
+    imp->insert_tail = ");";
   std::ifstream in;
   if (!imp->from_stdin) {
-    const std::string path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
+    const std::string path =
+        target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
     in.open(path, std::ios::binary);
     if (!in) {
       // cqlsh's words: the copy starts, its one reader fails, and nothing is imported.
       out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
       flush();
-      print_error(fmt::format("Failed to import 0 rows: OSError - Can't open '{}' for reading: no matching file found,  "
-                              "given up after 1 attempts", path));
+      print_error(
+          fmt::format("Failed to import 0 rows: OSError - Can't open '{}' for reading: no matching file found,  "
+                      "given up after 1 attempts",
+                      path));
       out_ += fmt::format("\n0 rows imported from 0 files in {} (0 skipped).\n", interval_text(0.0));
       flush();
       return;
@@ -430,8 +445,10 @@ void Shell::fail_copy_rows(std::size_t rows, bool parse, const std::string& kind
   // From STDIN, cqlsh reads to the end of the data before its workers' reports are printed;
   // past 1,000 held back they go out at once (bounded memory for endless bad input).
   auto report = [&](std::string text) {
-    if (imp.from_stdin && imp.reports.size() < 1000) imp.reports.push_back(std::move(text));
-    else print_error(text);
+    if (imp.from_stdin && imp.reports.size() < 1000)
+      imp.reports.push_back(std::move(text));
+    else
+      print_error(text);
   };
   report(fmt::format("Failed to import {} rows: {} - {},  {}", rows, kind, message, outcome));
   imp.failed += static_cast<long long>(rows);
@@ -551,8 +568,8 @@ void Shell::finish_copy_import() {
   const double seconds = db_.clock.fixed()
                              ? static_cast<double>(db_.clock.now_us() - imp->started_us) / 1e6
                              : std::chrono::duration<double>(std::chrono::steady_clock::now() - imp->started).count();
-  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->imported,
-                      interval_text(seconds), imp->options.skip_rows);
+  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->imported, interval_text(seconds),
+                      imp->options.skip_rows);
   flush();
 }
 

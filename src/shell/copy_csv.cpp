@@ -55,8 +55,8 @@ std::string quoted_literal(std::string_view s) {
 }
 
 bool is_int_kind(types::Kind k) {
-  return k == types::Kind::Int || k == types::Kind::Bigint || k == types::Kind::Smallint ||
-         k == types::Kind::Tinyint || k == types::Kind::Varint || k == types::Kind::Counter;
+  return k == types::Kind::Int || k == types::Kind::Bigint || k == types::Kind::Smallint || k == types::Kind::Tinyint ||
+         k == types::Kind::Varint || k == types::Kind::Counter;
 }
 
 // strptime() with the Python directives C lacks: %f (fraction) and %z (+HHMM). Returns ms.
@@ -104,33 +104,59 @@ std::optional<std::int64_t> parse_datetime(const std::string& v, const std::stri
 std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& key, const std::string& value,
                                            std::string& error) {
   auto number = [&](long long& out) {
-    if (!is_number(value, true)) error = fmt::format("invalid literal for int() with base 10: '{}'", value);
-    else out = std::atoll(value.c_str());
+    if (!is_number(value, true))
+      error = fmt::format("invalid literal for int() with base 10: '{}'", value);
+    else
+      out = std::atoll(value.c_str());
   };
   long long n = 0;
-  if (key == "DELIMITER" && !value.empty()) o.delimiter = value[0];
-  else if (key == "QUOTE" && !value.empty()) o.quote = value[0];
-  else if (key == "ESCAPE" && !value.empty()) o.escape = value[0];
-  else if (key == "HEADER") o.header = util::iequals(value, "true");
-  else if (key == "NULL") o.null_text = value;
-  else if (key == "MAXROWS") number(o.max_rows);
-  else if (key == "SKIPROWS") number(o.skip_rows);
-  else if (key == "MAXPARSEERRORS") number(o.max_parse_errors);
-  else if (key == "MAXINSERTERRORS") number(o.max_insert_errors);
-  else if (key == "TTL") number(o.ttl);
-  else if (key == "CHUNKSIZE") number(o.chunk_size);
-  else if (key == "NUMPROCESSES") number(o.num_processes);
-  else if (key == "INGESTRATE") number(o.ingest_rate);
-  else if (key == "FLOATPRECISION") { number(n); o.float_precision = static_cast<int>(n); }
-  else if (key == "DOUBLEPRECISION") { number(n); o.double_precision = static_cast<int>(n); }
-  else if (key == "DATETIMEFORMAT") o.datetime_format = value;
-  else if (key == "ERRFILE") o.err_file = value;
-  else if (key == "DECIMALSEP") o.decimal_sep = value;
-  else if (key == "THOUSANDSSEP") o.thousands_sep = value;
+  if (key == "DELIMITER" && !value.empty())
+    o.delimiter = value[0];
+  else if (key == "QUOTE" && !value.empty())
+    o.quote = value[0];
+  else if (key == "ESCAPE" && !value.empty())
+    o.escape = value[0];
+  else if (key == "HEADER")
+    o.header = util::iequals(value, "true");
+  else if (key == "NULL")
+    o.null_text = value;
+  else if (key == "MAXROWS")
+    number(o.max_rows);
+  else if (key == "SKIPROWS")
+    number(o.skip_rows);
+  else if (key == "MAXPARSEERRORS")
+    number(o.max_parse_errors);
+  else if (key == "MAXINSERTERRORS")
+    number(o.max_insert_errors);
+  else if (key == "TTL")
+    number(o.ttl);
+  else if (key == "CHUNKSIZE")
+    number(o.chunk_size);
+  else if (key == "NUMPROCESSES")
+    number(o.num_processes);
+  else if (key == "INGESTRATE")
+    number(o.ingest_rate);
+  else if (key == "FLOATPRECISION") {
+    number(n);
+    o.float_precision = static_cast<int>(n);
+  } else if (key == "DOUBLEPRECISION") {
+    number(n);
+    o.double_precision = static_cast<int>(n);
+  } else if (key == "DATETIMEFORMAT")
+    o.datetime_format = value;
+  else if (key == "ERRFILE")
+    o.err_file = value;
+  else if (key == "DECIMALSEP")
+    o.decimal_sep = value;
+  else if (key == "THOUSANDSSEP")
+    o.thousands_sep = value;
   else if (key == "SKIPCOLS") {
     std::string cur;
     for (char c : value + ",") {
-      if (c != ',') { cur += c; continue; }
+      if (c != ',') {
+        cur += c;
+        continue;
+      }
       cur.erase(0, cur.find_first_not_of(' '));
       cur.erase(cur.find_last_not_of(' ') + 1);
       if (!cur.empty()) o.skip_columns.push_back(cur);
@@ -149,7 +175,10 @@ std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& ke
         std::string list;
         std::string cur;
         for (char c : value + ",") {
-          if (c != ',') { cur += c; continue; }
+          if (c != ',') {
+            cur += c;
+            continue;
+          }
           cur.erase(0, cur.find_first_not_of(' '));
           cur.erase(cur.find_last_not_of(' ') + 1);
           list += (list.empty() ? "'" : ", '") + cur + "'";
@@ -159,9 +188,8 @@ std::vector<std::string> apply_copy_option(CopyOptions& o, const std::string& ke
       }());
     o.bool_true = t;
     o.bool_false = f;
-  } else if (key != "ENCODING" && key != "MAXATTEMPTS" && key != "REPORTFREQUENCY" &&
-             key != "CONFIGFILE" && key != "RATEFILE" &&
-             key != "MINBATCHSIZE" && key != "MAXBATCHSIZE" && key != "PREPAREDSTATEMENTS" &&
+  } else if (key != "ENCODING" && key != "MAXATTEMPTS" && key != "REPORTFREQUENCY" && key != "CONFIGFILE" &&
+             key != "RATEFILE" && key != "MINBATCHSIZE" && key != "MAXBATCHSIZE" && key != "PREPAREDSTATEMENTS" &&
              key != "PAGESIZE" && key != "PAGETIMEOUT" && key != "BEGINTOKEN" && key != "ENDTOKEN" &&
              key != "MAXREQUESTS" && key != "MAXOUTPUTSIZE") {
     return {util::ascii_lower(key)};
@@ -200,9 +228,12 @@ bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::s
         }
         break;
       case State::InQuoted:
-        if (escaped_next) fields.back() += record[++i];
-        else if (c == o.quote) state = doublequote ? State::QuoteInQuoted : State::InField;
-        else fields.back() += c;
+        if (escaped_next)
+          fields.back() += record[++i];
+        else if (c == o.quote)
+          state = doublequote ? State::QuoteInQuoted : State::InField;
+        else
+          fields.back() += c;
         break;
       case State::QuoteInQuoted:
         if (c == o.quote) {
@@ -274,14 +305,18 @@ std::string literal_for(const types::CqlType& type, const std::string& v, const 
         if (auto ms = parse_datetime(v, o.datetime_format)) return std::to_string(*ms);
       if (is_number(v, true)) return v;  // milliseconds, as COPY TO writes dates it cannot format
       return quoted_literal(v);
-    case Kind::Text: case Kind::Ascii: case Kind::Inet: case Kind::Date: case Kind::Time:
-      return quoted_literal(v);
+    case Kind::Text:
+    case Kind::Ascii:
+    case Kind::Inet:
+    case Kind::Date:
+    case Kind::Time: return quoted_literal(v);
     case Kind::Boolean:
       if (v == o.bool_true || util::iequals(v, "true")) return "true";
       if (v == o.bool_false || util::iequals(v, "false")) return "false";
       return quoted_literal(v);
-    case Kind::Float: case Kind::Double: case Kind::Decimal:
-      return plain_number(v, o);
+    case Kind::Float:
+    case Kind::Double:
+    case Kind::Decimal: return plain_number(v, o);
     default:
       if (is_int_kind(type.kind)) return plain_number(v, o);
       return v;  // uuids, 0x blobs, durations, and collections in CQL literal syntax
@@ -326,7 +361,8 @@ std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, 
   using types::Kind;
   auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
   switch (type.kind) {
-    case Kind::Uuid: case Kind::Timeuuid: {
+    case Kind::Uuid:
+    case Kind::Timeuuid: {
       bool ok = v.size() == 36;
       for (std::size_t i = 0; ok && i < v.size(); ++i)
         ok = (i == 8 || i == 13 || i == 18 || i == 23) ? v[i] == '-' : hex(v[i]);
@@ -334,9 +370,10 @@ std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, 
       return std::nullopt;
     }
     case Kind::Blob:
-      if (v.size() < 2 || v[0] != '0' || (v[1] != 'x' && v[1] != 'X') || !(v.size() == 2 || all_of(std::string_view(v).substr(2), [](char c) {
-            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-          })))
+      if (v.size() < 2 || v[0] != '0' || (v[1] != 'x' && v[1] != 'X') ||
+          !(v.size() == 2 || all_of(std::string_view(v).substr(2), [](char c) {
+              return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            })))
         return fmt::format("can't interpret '{}' as a blob", v);
       return std::nullopt;
     case Kind::Duration:
@@ -346,15 +383,19 @@ std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, 
           }))
         return fmt::format("can't interpret '{}' as a duration", v);
       return std::nullopt;
-    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector:
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map:
+    case Kind::Tuple:
+    case Kind::Udt:
+    case Kind::Vector:
       // copyutil's split() looks at the ends first.
       if (v.size() < 2 || !((v.front() == '[' && v.back() == ']') || (v.front() == '{' && v.back() == '}') ||
                             (v.front() == '(' && v.back() == ')')))
         return fmt::format("Invalid composite string, it should start and end with matching parentheses: {}", v);
       if (!one_bracketed_literal(v)) return fmt::format("can't interpret '{}' as a {} literal", v, type.name);
       return std::nullopt;
-    default:
-      return std::nullopt;
+    default: return std::nullopt;
   }
 }
 
@@ -366,7 +407,8 @@ std::optional<std::string> parse_error_for(const types::CqlType& type, const std
   if (type.kind == Kind::Timestamp) {
     // cqlsh's convert_datetime: the DATETIMEFORMAT, else a CQL date-time, else milliseconds.
     const std::string& format = o.datetime_format.empty() ? std::string(kDisplayTimestampFormat) : o.datetime_format;
-    const bool cql_like = v.size() >= 10 && std::isdigit(static_cast<unsigned char>(v[0])) && v[4] == '-' && v[7] == '-';
+    const bool cql_like =
+        v.size() >= 10 && std::isdigit(static_cast<unsigned char>(v[0])) && v[4] == '-' && v[7] == '-';
     if (!cql_like && !is_number(v, true) && !parse_datetime(v, format))
       return fmt::format("can't interpret '{}' as a date with format {} or as int", v, format);
   }

@@ -29,7 +29,7 @@ struct CopyOptions {
   std::string datetime_format;  // empty: cqlsh's display format
   std::string err_file;         // empty: import_<ks>_<table>.err
   std::vector<std::string> skip_columns;
-  long long ttl = -1;           // FROM: USING TTL when >= 0
+  long long ttl = -1;  // FROM: USING TTL when >= 0
   std::string decimal_sep = ".", thousands_sep;
   long long chunk_size = 5000, ingest_rate = 100000;  // FROM: a chunk is min(CHUNKSIZE, INGESTRATE) rows
   long long num_processes = 1;                        // only printed: "Using N child processes"

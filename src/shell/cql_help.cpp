@@ -875,9 +875,8 @@ static_assert(sorted_by_name(), "kTopics must stay sorted by name for the binary
 }  // namespace
 
 std::string_view cql_help_text(std::string_view topic) {
-  const auto it =
-      std::lower_bound(kTopics.begin(), kTopics.end(), topic,
-                       [](const Topic& t, std::string_view name) { return t.name < name; });
+  const auto it = std::lower_bound(kTopics.begin(), kTopics.end(), topic,
+                                   [](const Topic& t, std::string_view name) { return t.name < name; });
   if (it == kTopics.end() || it->name != topic) return {};
   return it->text;
 }

@@ -67,8 +67,9 @@ namespace cqlbox::shell {
 void Shell::apply_cqlshrc() {
   // cqlsh: --cqlshrc, else ~/.cassandra/cqlshrc; the command line and the environment win.
   const char* home = std::getenv("HOME");
-  const std::string path = options_.cqlshrc ? *options_.cqlshrc
-                                            : (home && *home ? std::string(home) + "/.cassandra/cqlshrc" : std::string());
+  const std::string path = options_.cqlshrc
+                               ? *options_.cqlshrc
+                               : (home && *home ? std::string(home) + "/.cassandra/cqlshrc" : std::string());
   std::vector<std::string> problems;
   std::optional<Cqlshrc> rc = path.empty() ? std::nullopt : read_cqlshrc(path, problems);
   if (!rc && options_.cqlshrc)
@@ -79,8 +80,10 @@ void Shell::apply_cqlshrc() {
     if (const std::string* v = cqlshrc_.get("ui", key)) {
       char* end = nullptr;
       const long n = std::strtol(v->c_str(), &end, 10);
-      if (end && *end == '\0' && n >= 0 && n <= 20) into = static_cast<int>(n);
-      else std::fprintf(stderr, "cqlbox: cqlshrc [ui] %s = %s is not a precision (0 to 20): ignored\n", key, v->c_str());
+      if (end && *end == '\0' && n >= 0 && n <= 20)
+        into = static_cast<int>(n);
+      else
+        std::fprintf(stderr, "cqlbox: cqlshrc [ui] %s = %s is not a precision (0 to 20): ignored\n", key, v->c_str());
     }
   };
   number("float_precision", display_.float_precision);
@@ -89,23 +92,31 @@ void Shell::apply_cqlshrc() {
   if (const std::string* v = cqlshrc_.get("csv", "field_size_limit")) {
     char* end = nullptr;
     const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
-    if (!v->empty() && *end == '\0' && (*v)[0] != '-') csv_field_size_limit_ = static_cast<std::size_t>(n);
-    else std::fprintf(stderr, "cqlbox: cqlshrc [csv] field_size_limit = %s is not a number: ignored\n", v->c_str());
+    if (!v->empty() && *end == '\0' && (*v)[0] != '-')
+      csv_field_size_limit_ = static_cast<std::size_t>(n);
+    else
+      std::fprintf(stderr, "cqlbox: cqlshrc [csv] field_size_limit = %s is not a number: ignored\n", v->c_str());
   }
   if (const char* env = std::getenv("CQLSH_DEFAULT_TIMESTAMP_FORMAT"); env && *env) display_.time_format = env;
   if (const std::string* v = cqlshrc_.get("ui", "color")) {
     const std::string c = util::ascii_lower(*v);
-    if (c == "on" || c == "true" || c == "yes" || c == "1") rc_color_ = true;
-    else if (c == "off" || c == "false" || c == "no" || c == "0") rc_color_ = false;
+    if (c == "on" || c == "true" || c == "yes" || c == "1")
+      rc_color_ = true;
+    else if (c == "off" || c == "false" || c == "no" || c == "0")
+      rc_color_ = false;
   }
   // cqlbox shows UTC: cqlsh's words for a custom format with no timezone it can find.
-  if (!display_.time_format.empty() && display_.time_format != "%Y-%m-%d %H:%M:%S.%f%z" && !cqlshrc_.get("ui", "timezone"))
-    std::fputs("Warning: custom timestamp format specified in cqlshrc, but local timezone could not be detected.\n"
-               "Either install Python 'tzlocal' module for auto-detection or specify client timezone in your "
-               "cqlshrc.\n\n", stderr);
+  if (!display_.time_format.empty() && display_.time_format != "%Y-%m-%d %H:%M:%S.%f%z" &&
+      !cqlshrc_.get("ui", "timezone"))
+    std::fputs(
+        "Warning: custom timestamp format specified in cqlshrc, but local timezone could not be detected.\n"
+        "Either install Python 'tzlocal' module for auto-detection or specify client timezone in your "
+        "cqlshrc.\n\n",
+        stderr);
   if (const std::string* v = cqlshrc_.get("ui", "timezone"); v && util::ascii_lower(*v) != "utc" && *v != "Etc/UTC")
     std::fprintf(stderr, "cqlbox: timestamps are shown in UTC: ignoring cqlshrc [ui] timezone = %s\n", v->c_str());
-  if (const std::string* v = cqlshrc_.get("ui", "encoding"); v && util::ascii_lower(*v) != "utf8" && util::ascii_lower(*v) != "utf-8")
+  if (const std::string* v = cqlshrc_.get("ui", "encoding");
+      v && util::ascii_lower(*v) != "utf8" && util::ascii_lower(*v) != "utf-8")
     std::fprintf(stderr, "cqlbox: input and output are UTF-8: ignoring cqlshrc [ui] encoding = %s\n", v->c_str());
   // [authentication]: the login, where the command line gives none; cqlsh 6.2's warnings.
   const std::string* rc_user = cqlshrc_.get("authentication", "username");
@@ -115,10 +126,14 @@ void Shell::apply_cqlshrc() {
     const bool secure = ::stat(cqlshrc_.path.c_str(), &st) != 0 ||
                         ((getuid() == 0 || st.st_uid == getuid()) && (st.st_mode & (S_IRGRP | S_IROTH)) == 0);
     if (rc_password && !secure)
-      std::fputs("\nWarning: Password is found in an insecure cqlshrc file. The file is owned or readable by other "
-                 "users on the system.", stderr);
-    std::fputs("\nNotice: Credentials in the cqlshrc file is deprecated and will be ignored in the future.\n"
-               "Please use a credentials file to specify the username and password.\n\n", stderr);
+      std::fputs(
+          "\nWarning: Password is found in an insecure cqlshrc file. The file is owned or readable by other "
+          "users on the system.",
+          stderr);
+    std::fputs(
+        "\nNotice: Credentials in the cqlshrc file is deprecated and will be ignored in the future.\n"
+        "Please use a credentials file to specify the username and password.\n\n",
+        stderr);
   }
   if (!options_.username)
     if (const std::string* v = cqlshrc_.get("authentication", "username")) options_.username = *v;
@@ -132,8 +147,8 @@ std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std:
   // later wins.
   const std::string dir = direction == "TO" ? "copy-to" : "copy-from";
   std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> out;
-  for (const std::string& section : {std::string("copy"), dir, "copy:" + keyspace + "." + table,
-                                     dir + ":" + keyspace + "." + table})
+  for (const std::string& section :
+       {std::string("copy"), dir, "copy:" + keyspace + "." + table, dir + ":" + keyspace + "." + table})
     if (auto s = cqlshrc_.sections.find(section); s != cqlshrc_.sections.end()) out.emplace_back(section, &s->second);
   return out;
 }
@@ -146,12 +161,18 @@ std::string python_dict(const std::vector<std::pair<std::string, std::string>>& 
     std::string r(1, q);
     for (char c : s) {
       const auto u = static_cast<unsigned char>(c);
-      if (c == '\\' || c == q) r += {'\\', c};
-      else if (c == '\n') r += "\\n";
-      else if (c == '\r') r += "\\r";
-      else if (c == '\t') r += "\\t";
-      else if (u < 0x20 || u == 0x7f) r += fmt::format("\\x{:02x}", u);
-      else r += c;
+      if (c == '\\' || c == q)
+        r += {'\\', c};
+      else if (c == '\n')
+        r += "\\n";
+      else if (c == '\r')
+        r += "\\r";
+      else if (c == '\t')
+        r += "\\t";
+      else if (u < 0x20 || u == 0x7f)
+        r += fmt::format("\\x{:02x}", u);
+      else
+        r += c;
     }
     return r + q;
   };

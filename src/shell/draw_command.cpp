@@ -62,8 +62,10 @@ std::vector<std::string> draw_words(std::string_view s) {
       std::size_t j = i + 1;
       for (; j < s.size(); ++j)
         if (s[j] == '\'') {
-          if (j + 1 < s.size() && s[j + 1] == '\'') ++j;
-          else break;
+          if (j + 1 < s.size() && s[j + 1] == '\'')
+            ++j;
+          else
+            break;
         }
       out.emplace_back(s.substr(i, std::min(j + 1, s.size()) - i));
       i = j + 1;
@@ -175,7 +177,8 @@ void Shell::cmd_draw(std::string_view text) {
         picture.replicas.push_back(db_.ring.nodes()[static_cast<std::size_t>(n)].address);
       if (const store::Partition* p = st.find(key)) {
         picture.key = print::row_key_text(t, *p);
-        picture.entries = print::partition_entries(t, *p, st.comparator(), now_seconds(db_), nullptr, kMaxDrawnEntries + 1);
+        picture.entries =
+            print::partition_entries(t, *p, st.comparator(), now_seconds(db_), nullptr, kMaxDrawnEntries + 1);
         picture.cut = picture.entries.size() > kMaxDrawnEntries;
         if (picture.cut) picture.entries.resize(kMaxDrawnEntries);
       }
@@ -205,8 +208,7 @@ void Shell::cmd_draw(std::string_view text) {
   bool ok = f && std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
   const int err = errno;
   if (f && std::fclose(f) != 0) ok = false;
-  if (!ok)
-    return print_error(fmt::format("Could not write '{}': {}", *path, std::strerror(f ? errno : err)));
+  if (!ok) return print_error(fmt::format("Could not write '{}': {}", *path, std::strerror(f ? errno : err)));
   out_ += fmt::format("Drew the {} into '{}' ({} bytes).\n", what, *path, svg.size());
   flush();
 }
@@ -254,7 +256,7 @@ std::string Shell::draw_query(std::string_view text) {
   }
   session_.record_reads = false;
   const exec::Result returned = exec::execute_select(db_, session_, rows_of, t);
-  st.reads = reads;  // drawing is not a read for nodetool tablestats
+  st.reads = reads;                                             // drawing is not a read for nodetool tablestats
   std::set<std::pair<std::string, std::string>> returned_keys;  // (partition key, clustering)
   for (const auto& row : std::get<exec::Rows>(returned).rows) {
     std::vector<std::string_view> pk;
@@ -294,7 +296,8 @@ std::string Shell::draw_query(std::string_view text) {
         continue;
       }
       std::uint8_t state = print::QueryPartition::kNotRead;
-      if (rp && std::find(rp->rows.begin(), rp->rows.end(), row) != rp->rows.end()) state = print::QueryPartition::kRead;
+      if (rp && std::find(rp->rows.begin(), rp->rows.end(), row) != rp->rows.end())
+        state = print::QueryPartition::kRead;
       if (returned_keys.contains({std::string(p.key()), std::string(row.clustering())}))
         state = print::QueryPartition::kReturned;
       qp.rows.push_back(state);

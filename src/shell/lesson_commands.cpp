@@ -22,8 +22,9 @@
 namespace cqlbox::shell {
 
 void Shell::help_lessons() {
-  out_ += "\nLessons (LESSON n takes you through one, step by step, in a fresh keyspace; LESSON n ALL\n"
-          "runs it at once; docs/course.md explains each):\n";
+  out_ +=
+      "\nLessons (LESSON n takes you through one, step by step, in a fresh keyspace; LESSON n ALL\n"
+      "runs it at once; docs/course.md explains each):\n";
   for (const Lesson& l : lessons()) out_ += fmt::format("  {:>2}  {}\n", lesson_number(l), lesson_title(l));
   out_ += '\n';
   flush();
@@ -37,8 +38,9 @@ void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& ar
       out_ += fmt::format("Lesson {} is over ({} steps): BACK shows its steps again, LESSON <n> starts another.\n",
                           lesson_number(*guided_->lesson), guided_->steps.size());
     } else {
-      out_ += fmt::format("Lesson {} ({}), step {} of {}: NEXT runs step {}.\n", lesson_number(*guided_->lesson),
-                          lesson_title(*guided_->lesson), guided_->at, guided_->steps.size(), guided_->shown.size() + 1);
+      out_ +=
+          fmt::format("Lesson {} ({}), step {} of {}: NEXT runs step {}.\n", lesson_number(*guided_->lesson),
+                      lesson_title(*guided_->lesson), guided_->at, guided_->steps.size(), guided_->shown.size() + 1);
     }
     flush();
     return;
@@ -74,10 +76,11 @@ void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& ar
   g.tried.assign(g.tries.size(), false);
   g.clock_before = db_.clock.fixed_at();
   if (g.steps.empty()) return;
-  out_ += fmt::format("Lesson {}: {}, {} step{}. NEXT runs the next step, BACK and AGAIN show one again,\n"
-                      "LESSON says where you are, LESSON {} ALL runs it all at once.\n",
-                      lesson_number(*found), lesson_title(*found), g.steps.size(), g.steps.size() == 1 ? "" : "s",
-                      lesson_number(*found));
+  out_ += fmt::format(
+      "Lesson {}: {}, {} step{}. NEXT runs the next step, BACK and AGAIN show one again,\n"
+      "LESSON says where you are, LESSON {} ALL runs it all at once.\n",
+      lesson_number(*found), lesson_title(*found), g.steps.size(), g.steps.size() == 1 ? "" : "s",
+      lesson_number(*found));
   if (const std::string intro = markdown_sections(found->notes, {"What it shows", "The idea"}); !intro.empty())
     out_ += "\n" + intro;
   flush();
@@ -158,7 +161,8 @@ void Shell::check_lesson_tries(const ast::Select& select) {
   }
   // EXPLAIN runs the query again: only for a SELECT on a table an open task names.
   bool wanted = false;
-  for (std::size_t i = 0; i < g.tries.size(); ++i) wanted = wanted || (!g.tried[i] && util::iequals(g.tries[i].table, t->name));
+  for (std::size_t i = 0; i < g.tries.size(); ++i)
+    wanted = wanted || (!g.tried[i] && util::iequals(g.tries[i].table, t->name));
   if (!wanted) return;
   // EXPLAIN's plan, as its (plan, detail) lines.
   std::map<std::string, std::string> plan;
@@ -172,7 +176,8 @@ void Shell::check_lesson_tries(const ast::Select& select) {
   const std::string& access = plan["access path"];
   auto holds = [&](const std::string& e) {
     if (e == "single partition") return access.starts_with("single partition");
-    if (e == "partitions") return access.starts_with("single partition") || access.find("(IN on the partition key)") != std::string::npos;
+    if (e == "partitions")
+      return access.starts_with("single partition") || access.find("(IN on the partition key)") != std::string::npos;
     if (e == "slice") return plan["clustering"].find("one slice") != std::string::npos;
     if (e == "reversed") return plan["clustering"].find("read backwards") != std::string::npos;
     if (e == "index") return access.starts_with("secondary index");

@@ -41,9 +41,9 @@ std::vector<LessonStep> lesson_steps(std::string_view script,
   std::vector<LessonStep> steps;
   parse::StatementSplitter splitter;
   std::vector<std::string> done;
-  bool title = true;           // still in the opening comment block
-  bool in_comment = false;     // the current step's note is still being read
-  bool in_try = false;         // a TRY/CHECK block: the student's task, no step's note
+  bool title = true;        // still in the opening comment block
+  bool in_comment = false;  // the current step's note is still being read
+  bool in_try = false;      // a TRY/CHECK block: the student's task, no step's note
   for (std::string_view line : split_lines(script)) {
     const bool idle = !splitter.in_statement() && !splitter.in_literal();
     if (idle && is_comment(line)) {

@@ -26,9 +26,12 @@ std::string lesson_title(const Lesson& l) {
 
 std::string first_comment(const EmbeddedScript& s) {
   std::string_view first = s.script.substr(0, s.script.find('\n'));
-  if (first.starts_with("-- ")) first.remove_prefix(3);
-  else if (first.starts_with("--")) first.remove_prefix(2);
-  else first = {};
+  if (first.starts_with("-- "))
+    first.remove_prefix(3);
+  else if (first.starts_with("--"))
+    first.remove_prefix(2);
+  else
+    first = {};
   return std::string(first);
 }
 
@@ -46,8 +49,10 @@ std::vector<std::string> lesson_keyspaces(const EmbeddedScript& l) {
     std::size_t end = 0;
     while (end < words.size() && words[end] != ' ' && words[end] != '\t') ++end;
     std::string name(words.substr(0, end));
-    if (name.size() >= 2 && name.front() == '"') name = name.substr(1, name.size() - 2);
-    else name = util::ascii_lower(name);
+    if (name.size() >= 2 && name.front() == '"')
+      name = name.substr(1, name.size() - 2);
+    else
+      name = util::ascii_lower(name);
     if (!name.empty()) out.push_back(std::move(name));
   }
   return out;

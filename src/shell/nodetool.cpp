@@ -45,7 +45,10 @@ std::vector<std::size_t> hashmap_order(const std::vector<std::int32_t>& hashes, 
   while (cap < std::max<std::size_t>(initial_capacity, 1)) cap <<= 1;
   std::size_t threshold = cap * 3 / 4;
   for (std::size_t size = 1; size <= hashes.size(); ++size)
-    if (size > threshold) { cap <<= 1; threshold = cap * 3 / 4; }
+    if (size > threshold) {
+      cap <<= 1;
+      threshold = cap * 3 / 4;
+    }
   std::vector<std::pair<std::uint32_t, std::size_t>> keyed;
   for (std::size_t i = 0; i < hashes.size(); ++i) {
     const auto h = static_cast<std::uint32_t>(hashes[i]);
@@ -78,9 +81,7 @@ std::string file_size(double bytes) {
   return hash_hash(bytes) + " bytes";
 }
 
-bool system_keyspace(std::string_view ks) {
-  return ks.rfind("system", 0) == 0;
-}
+bool system_keyspace(std::string_view ks) { return ks.rfind("system", 0) == 0; }
 
 }  // namespace
 
@@ -89,8 +90,8 @@ bool system_keyspace(std::string_view ks) {
 namespace {
 
 struct Ownership {
-  bool effective = true;          // false: keyspaces disagree, ownership is meaningless
-  std::vector<double> fraction;   // per node
+  bool effective = true;         // false: keyspaces disagree, ownership is meaningless
+  std::vector<double> fraction;  // per node
 };
 
 double range_fraction(std::int64_t from, std::int64_t to) {
@@ -113,8 +114,11 @@ Ownership ownership(const exec::Database& db, const std::optional<cluster::Repli
     r = cluster::Replication{false, 2};
     for (const auto& [name, ks] : db.catalog.keyspaces()) {
       if (system_keyspace(name)) continue;
-      if (!first) { first = ks.replication; r = cluster::replication_of(ks.replication); }
-      else if (*first != ks.replication) o.effective = false;
+      if (!first) {
+        first = ks.replication;
+        r = cluster::replication_of(ks.replication);
+      } else if (*first != ks.replication)
+        o.effective = false;
     }
   }
   for (std::size_t i = 0; i < tokens.size(); ++i) {
@@ -139,9 +143,7 @@ std::vector<double> loads(exec::Database& db) {
   return load;
 }
 
-std::string percent(double fraction, int decimals) {
-  return fmt::format("{:.{}f}%", fraction * 100.0, decimals);
-}
+std::string percent(double fraction, int decimals) { return fmt::format("{:.{}f}%", fraction * 100.0, decimals); }
 
 }  // namespace
 
@@ -153,22 +155,35 @@ void Shell::cmd_nodetool(std::string_view word, const std::vector<std::string>& 
   const std::string cmd = util::ascii_lower(args[0]);
   std::vector<std::string> rest(args.begin() + 1, args.end());
   try {
-    if (cmd == "status") nodetool_status(rest);
-    else if (cmd == "ring") nodetool_ring(rest);
-    else if (cmd == "getendpoints") nodetool_getendpoints(rest);
-    else if (cmd == "describering") nodetool_describering(rest);
-    else if (cmd == "tablestats" || cmd == "cfstats") nodetool_tablestats(rest);
-    else if (cmd == "tablehistograms" || cmd == "cfhistograms") nodetool_tablehistograms(rest);
-    else if (cmd == "flush") nodetool_flush();
-    else if (cmd == "compact") nodetool_compact(rest);
-    else if (cmd == "snapshot") nodetool_snapshot(rest);
-    else if (cmd == "clearsnapshot") nodetool_clearsnapshot(rest);
+    if (cmd == "status")
+      nodetool_status(rest);
+    else if (cmd == "ring")
+      nodetool_ring(rest);
+    else if (cmd == "getendpoints")
+      nodetool_getendpoints(rest);
+    else if (cmd == "describering")
+      nodetool_describering(rest);
+    else if (cmd == "tablestats" || cmd == "cfstats")
+      nodetool_tablestats(rest);
+    else if (cmd == "tablehistograms" || cmd == "cfhistograms")
+      nodetool_tablehistograms(rest);
+    else if (cmd == "flush")
+      nodetool_flush();
+    else if (cmd == "compact")
+      nodetool_compact(rest);
+    else if (cmd == "snapshot")
+      nodetool_snapshot(rest);
+    else if (cmd == "clearsnapshot")
+      nodetool_clearsnapshot(rest);
     else if (cmd == "repair" || cmd == "cleanup" || cmd == "scrub" || cmd == "drain" || cmd == "decommission" ||
              cmd == "removenode" || cmd == "rebuild" || cmd == "upgradesstables" || cmd == "garbagecollect")
       // Real nodetool commands with nothing to do in one process: say so rather than "unknown".
-      print_error(fmt::format("nodetool: {} is not supported by cqlbox: one process holds every replica and no "
-                              "sstables (HELP NODETOOL lists what is)", cmd));
-    else print_error(fmt::format("nodetool: Found unexpected parameters: [{}]\nSee 'HELP NODETOOL'.", args[0]));
+      print_error(
+          fmt::format("nodetool: {} is not supported by cqlbox: one process holds every replica and no "
+                      "sstables (HELP NODETOOL lists what is)",
+                      cmd));
+    else
+      print_error(fmt::format("nodetool: Found unexpected parameters: [{}]\nSee 'HELP NODETOOL'.", args[0]));
   } catch (const error::CqlError& e) {
     out_.clear();
     print_error(e.message);
@@ -191,7 +206,8 @@ void Shell::nodetool_compact(const std::vector<std::string>& args) {
       auto it = db_.stores.find(name + "." + tname);
       if (it == db_.stores.end()) continue;
       std::int64_t gc = 864000;
-      if (auto o = t.options.find("gc_grace_seconds"); o != t.options.end()) gc = std::strtoll(o->second.c_str(), nullptr, 10);
+      if (auto o = t.options.find("gc_grace_seconds"); o != t.options.end())
+        gc = std::strtoll(o->second.c_str(), nullptr, 10);
       it->second->purge(now_s - gc);
     }
   }
@@ -232,7 +248,9 @@ void Shell::nodetool_status(const std::vector<std::string>& args) {
   }
   out_ += '\n';
   if (!own.effective)
-    out_ += "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is meaningless\n";
+    out_ +=
+        "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is "
+        "meaningless\n";
 }
 
 void Shell::nodetool_ring(const std::vector<std::string>& args) {
@@ -248,14 +266,16 @@ void Shell::nodetool_ring(const std::vector<std::string>& args) {
   const auto& tokens = db_.ring.tokens();
   std::size_t w = 0;
   for (const auto& n : nodes) w = std::max(w, n.address.size() + 5);  // the "ip:7000" width
-  auto line = [&](std::string_view a, std::string_view b, std::string_view c, std::string_view d,
-                  std::string_view e, std::string_view f, std::string_view g) {
+  auto line = [&](std::string_view a, std::string_view b, std::string_view c, std::string_view d, std::string_view e,
+                  std::string_view f, std::string_view g) {
     return fmt::format("{:<{}}  {:<12}{:<7}{:<8}{:<16}{:<20}{:<44}\n", a, w, b, c, d, e, f, g);
   };
   out_ += "\nDatacenter: datacenter1\n==========\n";
   out_ += line("Address", "Rack", "Status", "State", "Load", "Owns", "Token");
-  if (tokens.size() > 1) out_ += line("", "", "", "", "", "", std::to_string(tokens.back().first));
-  else out_ += '\n';
+  if (tokens.size() > 1)
+    out_ += line("", "", "", "", "", "", std::to_string(tokens.back().first));
+  else
+    out_ += '\n';
   for (const auto& [token, node] : tokens) {
     const auto i = static_cast<std::size_t>(node);
     out_ += line(nodes[i].address, "rack1", "Up", "Normal", file_size(load[i]),
@@ -263,18 +283,22 @@ void Shell::nodetool_ring(const std::vector<std::string>& args) {
   }
   out_ += '\n';
   if (tokens.size() > nodes.size())
-    out_ += "  Warning: \"nodetool ring\" is used to output all the tokens of a node.\n"
-            "  To view status related info of a node use \"nodetool status\" instead.\n\n";
+    out_ +=
+        "  Warning: \"nodetool ring\" is used to output all the tokens of a node.\n"
+        "  To view status related info of a node use \"nodetool status\" instead.\n\n";
   // Ring.java ends with printf("%n  " + errors); cqlbox ends that last line with a newline.
   out_ += "\n  ";
   if (!own.effective)
-    out_ += "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is meaningless";
+    out_ +=
+        "Note: Non-system keyspaces don't have the same replication settings, effective ownership information is "
+        "meaningless";
   out_ += '\n';
 }
 
 void Shell::nodetool_getendpoints(const std::vector<std::string>& args) {
   if (args.size() != 3)
-    error::fail(error::ErrorClass::ShellError, "nodetool: getendpoints requires keyspace, table and partition key arguments");
+    error::fail(error::ErrorClass::ShellError,
+                "nodetool: getendpoints requires keyspace, table and partition key arguments");
   const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
   if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace '{}'", args[0]);
   const schema::TableSchema* t = db_.catalog.table(args[0], args[1]);
@@ -287,7 +311,8 @@ void Shell::nodetool_getendpoints(const std::vector<std::string>& args) {
 }
 
 void Shell::nodetool_describering(const std::vector<std::string>& args) {
-  if (args.size() != 1) error::fail(error::ErrorClass::ShellError, "nodetool: describering requires a keyspace argument");
+  if (args.size() != 1)
+    error::fail(error::ErrorClass::ShellError, "nodetool: describering requires a keyspace argument");
   out_ += fmt::format("Schema Version:{}\nTokenRange: \n", schema_version());
   const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
   if (!ks) {
@@ -309,10 +334,12 @@ void Shell::nodetool_describering(const std::vector<std::string>& args) {
     for (int n : db_.ring.replicas(rt, r)) {
       const std::string& a = db_.ring.nodes()[static_cast<std::size_t>(n)].address;
       endpoints += (endpoints.empty() ? "" : ", ") + a;
-      details += fmt::format("{}EndpointDetails(host:{}, datacenter:datacenter1, rack:rack1)", details.empty() ? "" : ", ", a);
+      details +=
+          fmt::format("{}EndpointDetails(host:{}, datacenter:datacenter1, rack:rack1)", details.empty() ? "" : ", ", a);
     }
-    out_ += fmt::format("\tTokenRange(start_token:{}, end_token:{}, endpoints:[{}], rpc_endpoints:[{}], endpoint_details:[{}])\n",
-                        l, rt, endpoints, endpoints, details);
+    out_ += fmt::format(
+        "\tTokenRange(start_token:{}, end_token:{}, endpoints:[{}], rpc_endpoints:[{}], endpoint_details:[{}])\n", l,
+        rt, endpoints, endpoints, details);
   }
 }
 
@@ -340,12 +367,14 @@ const schema::TableSchema& nodetool_table(const exec::Database& db, const std::v
     ks = args[0];
     table = args[1];
   } else {
-    error::fail(error::ErrorClass::ShellError, "nodetool: {} requires <keyspace>.<table> or <keyspace> <table>", command);
+    error::fail(error::ErrorClass::ShellError, "nodetool: {} requires <keyspace>.<table> or <keyspace> <table>",
+                command);
   }
   if (!db.catalog.keyspace(ks)) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", ks);
   const schema::TableSchema* t = db.catalog.table(ks, table);
   if (!t) {
-    if (command == "tablehistograms") error::fail(error::ErrorClass::ShellError, "nodetool: Unknown table {}.{}", ks, table);
+    if (command == "tablehistograms")
+      error::fail(error::ErrorClass::ShellError, "nodetool: Unknown table {}.{}", ks, table);
     error::fail(error::ErrorClass::ShellError, "nodetool: Unknown tables: [{}] in keyspace: {}", table, ks);
   }
   return *t;
@@ -436,8 +465,9 @@ void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
   const double ratio = st.writes ? static_cast<double>(st.reads) / static_cast<double>(st.writes) : 0.0;
   out_ += "Total number of tables: 1\n----------------\n";
   out_ += fmt::format("Keyspace: {}\n", t.keyspace);
-  out_ += fmt::format("\tRead Count: {}\n\tRead Latency: {} ms\n\tWrite Count: {}\n\tWrite Latency: {} ms\n\tPending Flushes: 0\n",
-                      ks_reads, latency(ks_reads), ks_writes, latency(ks_writes));
+  out_ += fmt::format(
+      "\tRead Count: {}\n\tRead Latency: {} ms\n\tWrite Count: {}\n\tWrite Latency: {} ms\n\tPending Flushes: 0\n",
+      ks_reads, latency(ks_reads), ks_writes, latency(ks_writes));
   out_ += fmt::format("\t\tTable: {}\n", t.name);
   out_ += "\t\tSSTable count: 0\n\t\tOld SSTable count: 0\n\t\tMax SSTable size: 0B\n";
   out_ += "\t\tSpace used (live): 0\n\t\tSpace used (total): 0\n\t\tSpace used by snapshots (total): 0\n";
@@ -446,16 +476,24 @@ void Shell::nodetool_tablestats(const std::vector<std::string>& args) {
   out_ += fmt::format("\t\tMemtable cell count: {}\n\t\tMemtable data size: {}\n", st.operations, bytes);
   out_ += "\t\tMemtable off heap memory used: 0\n\t\tMemtable switch count: 0\n\t\tSpeculative retries: 0\n";
   out_ += fmt::format("\t\tLocal read count: {}\n\t\tLocal read latency: {} ms\n", st.reads, local_latency(st.reads));
-  out_ += fmt::format("\t\tLocal write count: {}\n\t\tLocal write latency: {} ms\n", st.writes, local_latency(st.writes));
-  out_ += fmt::format("\t\tLocal read/write ratio: {:.5f}\n\t\tPending flushes: 0\n\t\tPercent repaired: 100.0\n", ratio);
+  out_ +=
+      fmt::format("\t\tLocal write count: {}\n\t\tLocal write latency: {} ms\n", st.writes, local_latency(st.writes));
+  out_ +=
+      fmt::format("\t\tLocal read/write ratio: {:.5f}\n\t\tPending flushes: 0\n\t\tPercent repaired: 100.0\n", ratio);
   out_ += "\t\tBytes repaired: 0B\n\t\tBytes unrepaired: 0B\n\t\tBytes pending repair: 0B\n";
   out_ += "\t\tBloom filter false positives: 0\n\t\tBloom filter false ratio: 0.00000\n";
   out_ += "\t\tBloom filter space used: 0\n\t\tBloom filter off heap memory used: 0\n";
   out_ += "\t\tIndex summary off heap memory used: 0\n\t\tCompression metadata off heap memory used: 0\n";
-  out_ += fmt::format("\t\tCompacted partition minimum bytes: {:.0f}\n\t\tCompacted partition maximum bytes: {:.0f}\n"
-                      "\t\tCompacted partition mean bytes: {:.0f}\n", sizes.min(), sizes.max(), sizes.mean());
-  out_ += "\t\tAverage live cells per slice (last five minutes): NaN\n\t\tMaximum live cells per slice (last five minutes): 0\n";
-  out_ += "\t\tAverage tombstones per slice (last five minutes): NaN\n\t\tMaximum tombstones per slice (last five minutes): 0\n";
+  out_ += fmt::format(
+      "\t\tCompacted partition minimum bytes: {:.0f}\n\t\tCompacted partition maximum bytes: {:.0f}\n"
+      "\t\tCompacted partition mean bytes: {:.0f}\n",
+      sizes.min(), sizes.max(), sizes.mean());
+  out_ +=
+      "\t\tAverage live cells per slice (last five minutes): NaN\n\t\tMaximum live cells per slice (last five "
+      "minutes): 0\n";
+  out_ +=
+      "\t\tAverage tombstones per slice (last five minutes): NaN\n\t\tMaximum tombstones per slice (last five "
+      "minutes): 0\n";
   out_ += fmt::format("\t\tDroppable tombstone ratio: {:.5f}\n\n----------------\n",
                       cells ? static_cast<double>(droppable) / static_cast<double>(cells) : 0.0);
 }

@@ -107,7 +107,8 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
         std::fprintf(stderr,
                      "cqlbox: error: --now takes a timestamp as CQL writes one (got '%s'), e.g.\n"
                      "  '2024-01-01 00:00:00+0000', '2024-01-01T12:30:00.250Z', '2024-01-01 12:30', '2024-01-01',\n"
-                     "  or milliseconds since the epoch: 1704067200000\n", v->c_str());
+                     "  or milliseconds since the epoch: 1704067200000\n",
+                     v->c_str());
         return 2;
       }
       out.now = *v;
@@ -198,9 +199,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
     } else if (name == "--cqlshrc") {
       if (!(v = arg())) return 2;
       out.cqlshrc = *v;
-    } else if (name == "--credentials" || name == "--cqlversion" ||
-               name == "--protocol-version" || name == "--connect-timeout" ||
-               name == "--request-timeout" || name == "--encoding" || name == "--browser") {
+    } else if (name == "--credentials" || name == "--cqlversion" || name == "--protocol-version" ||
+               name == "--connect-timeout" || name == "--request-timeout" || name == "--encoding" ||
+               name == "--browser") {
       if (!(v = arg())) return 2;
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
     } else if (name == "--insecure-password-without-warning") {
@@ -218,8 +219,9 @@ std::optional<int> parse_options(int argc, char** argv, Options& out) {
   if (!out.auth && out.username) out.notices.push_back("cqlbox runs without --auth: ignoring -u");
   // cqlsh's warning, word for word.
   if (out.password && !out.insecure_password)
-    out.notices.push_back("\nWarning: Using a password on the command line interface can be insecure.\n"
-                          "Recommendation: use the credentials file to securely provide the password.\n");
+    out.notices.push_back(
+        "\nWarning: Using a password on the command line interface can be insecure.\n"
+        "Recommendation: use the credentials file to securely provide the password.\n");
   return std::nullopt;
 }
 

@@ -22,22 +22,23 @@ struct Options {
   std::optional<std::string> data;      // --data DIR: keep the data (commit log) in DIR
   bool commitlog_periodic = false;      // --commitlog-sync periodic (default batch)
   bool salvage_commitlog = false;
-  int max_connections = 1024;          // --max-connections: native protocol connections at once       // --salvage-commitlog: skip damage in the log, reporting it
-  bool force_tty = false;               // -t
-  bool auth = false;                    // --auth: PasswordAuthenticator and CassandraAuthorizer
-  std::optional<std::string> username;  // -u: the role to log in as (with --auth)
-  std::optional<std::string> password;  // -p
-  bool insecure_password = false;       // --insecure-password-without-warning
-  std::optional<std::string> cqlshrc;   // --cqlshrc FILE (default ~/.cassandra/cqlshrc)
-  std::optional<bool> color;            // -C / --no-color
-  bool bail = false;                    // --bail
-  bool echo = false;                    // --echo: input echoed after the prompt, errors on stdout
-  bool materialized_views = true;       // --disable-materialized-views turns them off
-  std::optional<long long> max_memory_mb;  // --max-memory; unset: 80% of physical memory
+  int max_connections =
+      1024;  // --max-connections: native protocol connections at once       // --salvage-commitlog: skip damage in the log, reporting it
+  bool force_tty = false;                            // -t
+  bool auth = false;                                 // --auth: PasswordAuthenticator and CassandraAuthorizer
+  std::optional<std::string> username;               // -u: the role to log in as (with --auth)
+  std::optional<std::string> password;               // -p
+  bool insecure_password = false;                    // --insecure-password-without-warning
+  std::optional<std::string> cqlshrc;                // --cqlshrc FILE (default ~/.cassandra/cqlshrc)
+  std::optional<bool> color;                         // -C / --no-color
+  bool bail = false;                                 // --bail
+  bool echo = false;                                 // --echo: input echoed after the prompt, errors on stdout
+  bool materialized_views = true;                    // --disable-materialized-views turns them off
+  std::optional<long long> max_memory_mb;            // --max-memory; unset: 80% of physical memory
   OutputFormat output_format = OutputFormat::Table;  // --output-format
   int nodes = 3;
   int num_tokens = 16;
-  std::vector<std::string> notices;     // ignored cqlsh connection flags, one line each
+  std::vector<std::string> notices;  // ignored cqlsh connection flags, one line each
 };
 
 // Parses argv. On --help / --version / a bad flag, prints and returns the exit status to

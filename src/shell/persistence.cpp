@@ -38,7 +38,10 @@ struct Reader {
   std::string_view d;
   bool ok = true;
   std::uint64_t u(int bytes) {
-    if (d.size() < static_cast<std::size_t>(bytes)) { ok = false; return 0; }
+    if (d.size() < static_cast<std::size_t>(bytes)) {
+      ok = false;
+      return 0;
+    }
     std::uint64_t v = 0;
     for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(d[static_cast<std::size_t>(i)]);
     d.remove_prefix(static_cast<std::size_t>(bytes));
@@ -46,7 +49,10 @@ struct Reader {
   }
   std::string str() {
     const std::uint64_t n = u(4);
-    if (!ok || n > d.size()) { ok = false; return {}; }
+    if (!ok || n > d.size()) {
+      ok = false;
+      return {};
+    }
     std::string v(d.substr(0, n));
     d.remove_prefix(n);
     return v;
@@ -82,7 +88,8 @@ std::string Shell::data_file_payload() {
   for (const auto& [name, ks] : db_.catalog.keyspaces()) {
     if (print::is_system_keyspace(name)) continue;
     for (const auto& [tname, t] : ks.tables)
-      if (auto it = db_.stores.find(name + "." + tname); it != db_.stores.end()) tables.emplace_back(&t, it->second.get());
+      if (auto it = db_.stores.find(name + "." + tname); it != db_.stores.end())
+        tables.emplace_back(&t, it->second.get());
   }
   put_u(out, tables.size(), 4);
   for (const auto& [t, st] : tables) {
@@ -96,7 +103,8 @@ std::string Shell::data_file_payload() {
         store::encode_mutation(m, out);
         ++count;
       });
-    for (int i = 0; i < 8; ++i) out[count_at + static_cast<std::size_t>(i)] = static_cast<char>((count >> (56 - 8 * i)) & 0xff);
+    for (int i = 0; i < 8; ++i)
+      out[count_at + static_cast<std::size_t>(i)] = static_cast<char>((count >> (56 - 8 * i)) & 0xff);
     // Version 3: the cells dropped columns keep for a re-add (TableStore::shelve).
     put_u(out, st->shelf().size(), 4);
     for (const auto& [column, kept] : st->shelf()) {
@@ -193,23 +201,27 @@ void Shell::nodetool_snapshot(const std::vector<std::string>& args) {
   std::string tag = std::to_string(db_.clock.now_us() / 1000);
   std::vector<std::string> keyspaces;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size()) tag = args[++i];
-    else keyspaces.push_back(args[i]);
+    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size())
+      tag = args[++i];
+    else
+      keyspaces.push_back(args[i]);
   }
   if (tag.find('/') != std::string::npos || tag == "." || tag == "..") {
     print_error("nodetool: Snapshot name cannot contain /");
     return;
   }
-  out_ += fmt::format("Requested creating snapshot(s) for {} with snapshot name [{}] and options {{skipFlush=false}}\n",
-                      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
-                      tag);
+  out_ += fmt::format(
+      "Requested creating snapshot(s) for {} with snapshot name [{}] and options {{skipFlush=false}}\n",
+      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
+      tag);
   if (log_.is_open()) {
     nodetool_flush();
     std::string payload, error;
     const std::string dir = log_.dir() + "/snapshots";
     const std::string target = dir + "/" + tag;
     if (!log_.read_data_file(log_.data_generation(), payload, error) ||
-        !(error = persist::copy_into(log_.dir() + "/data-" + std::to_string(log_.data_generation()) + ".db", target)).empty()) {
+        !(error = persist::copy_into(log_.dir() + "/data-" + std::to_string(log_.data_generation()) + ".db", target))
+             .empty()) {
       print_error(fmt::format("nodetool: {}", error));
       return;
     }
@@ -223,21 +235,25 @@ void Shell::nodetool_clearsnapshot(const std::vector<std::string>& args) {
   bool all = false;
   std::vector<std::string> keyspaces;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size()) tag = args[++i];
-    else if (args[i] == "--all") all = true;
-    else keyspaces.push_back(args[i]);
+    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size())
+      tag = args[++i];
+    else if (args[i] == "--all")
+      all = true;
+    else
+      keyspaces.push_back(args[i]);
   }
   if (tag.empty() && !all) return print_error("nodetool: Specify snapshot name or --all");
   if (!tag.empty() && all) return print_error("nodetool: Specify only one of snapshot name or --all");
-  out_ += fmt::format("Requested clearing snapshot(s) for {} with {}\n",
-                      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
-                      all ? std::string("[all snapshots]") : "snapshot name [" + tag + "]");
+  out_ += fmt::format(
+      "Requested clearing snapshot(s) for {} with {}\n",
+      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
+      all ? std::string("[all snapshots]") : "snapshot name [" + tag + "]");
   if (log_.is_open()) persist::remove_snapshots(log_.dir() + "/snapshots", all ? "" : tag);
 }
 
 std::string Shell::open_data_dir() {
-  const std::string error = log_.open(*options_.data, options_.commitlog_periodic ? persist::SyncMode::Periodic
-                                                                                   : persist::SyncMode::Batch);
+  const std::string error =
+      log_.open(*options_.data, options_.commitlog_periodic ? persist::SyncMode::Periodic : persist::SyncMode::Batch);
   if (!error.empty()) return error;
   const auto clock_mode = db_.clock.fixed_at();
   std::int64_t last = db_.clock.last_timestamp();
@@ -249,40 +265,42 @@ std::string Shell::open_data_dir() {
     if (!problem.empty()) return fmt::format("Data file {}/data-{}.db: {}", log_.dir(), generation, problem);
     last = std::max(last, db_.clock.last_timestamp());
   }
-  const persist::CommitLog::ReplayReport report = log_.replay(generation, [&](const persist::Record& r) {
-    // The clock and the random state the statement first ran with: now(), uuid(), write
-    // timestamps and list element ids come out the same.
-    db_.clock.restore(r.now_us);
-    db_.clock.set_last_timestamp(r.last_timestamp);
-    db_.random_state = r.random_state;
-    db_.last_uuid_time = r.last_uuid_time;
-    db_.prepend_ticks = r.prepend_ticks;
-    std::vector<exec::BoundValue> values;
-    for (const auto& v : r.values)
-      values.push_back({static_cast<exec::BoundValue::State>(v.state), v.bytes});
-    exec::Session session;
-    session.user = r.user;  // internal, so unchecked; its creator grants follow it
-    session.keyspace = r.keyspace;
-    session.paging = false;
-    session.client_timestamp = r.client_timestamp;
-    std::string failure;
-    try {
-      const ast::Statement& stmt = parser_.parse(r.text);
-      session.markers = parser_.markers();
-      session.bound = values.empty() ? nullptr : &values;
-      session.prepared = true;
-      (void)exec::execute(db_, session, stmt);
-    } catch (const std::exception& e) {
-      // A statement that failed when it first ran was taken back, so this one succeeded then
-      // and fails now: different start options (--max-memory, --disable-materialized-views).
-      failure = e.what();
-      if (failure.empty()) failure = "an internal error";
-    } catch (...) {
-      failure = "an internal error";
-    }
-    last = std::max(last, db_.clock.last_timestamp());
-    return failure;
-  }, options_.salvage_commitlog);
+  const persist::CommitLog::ReplayReport report = log_.replay(
+      generation,
+      [&](const persist::Record& r) {
+        // The clock and the random state the statement first ran with: now(), uuid(), write
+        // timestamps and list element ids come out the same.
+        db_.clock.restore(r.now_us);
+        db_.clock.set_last_timestamp(r.last_timestamp);
+        db_.random_state = r.random_state;
+        db_.last_uuid_time = r.last_uuid_time;
+        db_.prepend_ticks = r.prepend_ticks;
+        std::vector<exec::BoundValue> values;
+        for (const auto& v : r.values) values.push_back({static_cast<exec::BoundValue::State>(v.state), v.bytes});
+        exec::Session session;
+        session.user = r.user;  // internal, so unchecked; its creator grants follow it
+        session.keyspace = r.keyspace;
+        session.paging = false;
+        session.client_timestamp = r.client_timestamp;
+        std::string failure;
+        try {
+          const ast::Statement& stmt = parser_.parse(r.text);
+          session.markers = parser_.markers();
+          session.bound = values.empty() ? nullptr : &values;
+          session.prepared = true;
+          (void)exec::execute(db_, session, stmt);
+        } catch (const std::exception& e) {
+          // A statement that failed when it first ran was taken back, so this one succeeded then
+          // and fails now: different start options (--max-memory, --disable-materialized-views).
+          failure = e.what();
+          if (failure.empty()) failure = "an internal error";
+        } catch (...) {
+          failure = "an internal error";
+        }
+        last = std::max(last, db_.clock.last_timestamp());
+        return failure;
+      },
+      options_.salvage_commitlog);
   db_.clock.restore(clock_mode);
   db_.clock.set_last_timestamp(last);
   if (!report.error.empty()) {

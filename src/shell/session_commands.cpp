@@ -59,7 +59,6 @@ std::string path_argument(std::string_view raw) {
   return p;
 }
 
-
 void Shell::cmd_source(std::string_view argument) {
   // cqlsh's grammar takes only a single-quoted string literal here.
   std::string_view quoted = argument;
@@ -155,7 +154,8 @@ void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& a
   bool statements = false;
   if (const std::size_t close = rest.find(rest[0], 1); close != std::string_view::npos) {
     std::string tail(rest.substr(close + 1));
-    while (!tail.empty() && (tail.back() == ';' || std::isspace(static_cast<unsigned char>(tail.back())))) tail.pop_back();
+    while (!tail.empty() && (tail.back() == ';' || std::isspace(static_cast<unsigned char>(tail.back()))))
+      tail.pop_back();
     std::istringstream in(tail);
     std::string with, what, extra;
     in >> with >> what >> extra;
@@ -285,10 +285,11 @@ std::string Shell::login(const std::string& user, std::optional<std::string> pas
       error = password->empty() ? "Password must not be null" : db_.auth.login_error(user, *password);
     }
     if (!error.empty())
-      return fmt::format("Connection error: ('Unable to connect to any servers', {{'127.0.0.1:9042': "
-                         "AuthenticationFailed('Failed to authenticate to 127.0.0.1:9042: Error from server: "
-                         "code=0100 [Bad credentials] message=\"{}\"')}})",
-                         error);
+      return fmt::format(
+          "Connection error: ('Unable to connect to any servers', {{'127.0.0.1:9042': "
+          "AuthenticationFailed('Failed to authenticate to 127.0.0.1:9042: Error from server: "
+          "code=0100 [Bad credentials] message=\"{}\"')}})",
+          error);
     session_.user = user;
   }
   user_ = user;

@@ -47,7 +47,9 @@ std::string_view first_word(std::string_view s) {
   std::size_t j = i;
   static constexpr auto kWordChar = [] {
     std::array<bool, 256> word{};
-    for (int c = 0; c < 256; ++c) word[static_cast<std::size_t>(c)] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    for (int c = 0; c < 256; ++c)
+      word[static_cast<std::size_t>(c)] =
+          (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     return word;
   }();
   while (j < s.size() && kWordChar[static_cast<unsigned char>(s[j])]) ++j;
@@ -66,8 +68,9 @@ bool is_cql_list(std::string_view text) {
   const std::size_t at = text.find_first_not_of(" \t\r\n");
   if (at == std::string_view::npos || !util::iequals(first_word(text.substr(at)), "list")) return false;
   const std::string_view next = first_word(text.substr(at + 4));
-  static constexpr std::string_view kAuth[] = {"roles", "users", "all", "permissions", "permission", "select",
-      "modify", "create", "alter", "drop", "authorize", "describe", "execute", "unmask", "select_masked"};
+  static constexpr std::string_view kAuth[] = {"roles",     "users",    "all",     "permissions", "permission",
+                                               "select",    "modify",   "create",  "alter",       "drop",
+                                               "authorize", "describe", "execute", "unmask",      "select_masked"};
   for (auto a : kAuth)
     if (util::iequals(next, a)) return true;
   return false;
@@ -231,8 +234,9 @@ void Shell::warn_date_overflow(const exec::Rows& rows) {
       if (ms >= kMinMs && ms <= kMaxMs) continue;
       date_overflow_warned_ = true;
       flush();
-      write_out(err_file_, "cqlshlib/cqlshmain.py:2233: DateOverFlowWarning: Some timestamps are larger than Python "
-                           "datetime can represent. Timestamps are displayed in milliseconds from epoch.\n");
+      write_out(err_file_,
+                "cqlshlib/cqlshmain.py:2233: DateOverFlowWarning: Some timestamps are larger than Python "
+                "datetime can represent. Timestamps are displayed in milliseconds from epoch.\n");
       std::fflush(err_file_);
       return;
     }
@@ -362,8 +366,9 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
   const ast::Statement* parsed = unchecked_line.empty() ? nullptr : parser_.parse_known(text);
   const std::string_view word = parsed ? std::string_view() : first_word(text);
   const bool shell_command = !parsed && is_line_command(word);
-  if (!unchecked_line.empty() && (shell_command || util::iequals(word, "get") || util::iequals(word, "copy") ||
-                                  util::iequals(word, "list") || util::iequals(word, "use")) &&
+  if (!unchecked_line.empty() &&
+      (shell_command || util::iequals(word, "get") || util::iequals(word, "copy") || util::iequals(word, "list") ||
+       util::iequals(word, "use")) &&
       line_lex_failed())
     return;
   if (shell_command) {
@@ -381,7 +386,8 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     std::string_view rest = std::string_view(text).substr(text.find_first_not_of(" \t\n") + 3);
     while (!rest.empty() && (rest.back() == ';' || rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\n'))
       rest.remove_suffix(1);
-    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == '\n')) rest.remove_prefix(1);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t' || rest.front() == '\n'))
+      rest.remove_prefix(1);
     const bool quoted = rest.size() >= 2 && rest.front() == '"' && rest.back() == '"';
     if (rest.empty() || (!quoted && rest.find_first_of(" \t\n;") != std::string_view::npos)) {
       print_error(fmt::format("Improper {} command.", word));
@@ -433,9 +439,8 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     // are read (each page is laid out on its own, as cqlsh does), so a result of millions of
     // rows is never held whole. Other layouts need every row first.
     const auto* select = std::get_if<ast::Select>(&stmt);
-    const bool stream = select && !select->explain && !tty_ &&
-                        options_.output_format == OutputFormat::Table && style_.page_size && !style_.expand &&
-                        !capture_ && !storage_ && !tracing_;
+    const bool stream = select && !select->explain && !tty_ && options_.output_format == OutputFormat::Table &&
+                        style_.page_size && !style_.expand && !capture_ && !storage_ && !tracing_;
     stream_page_.rows.clear();
     stream_page_.columns.clear();
     streamed_ = 0;
@@ -462,7 +467,8 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
       print_result(result);
     }
     if (traced) {
-      const auto elapsed = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
+      const auto elapsed =
+          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
       print_trace(text, stmt, result, start_us, elapsed);
       flush();
     }
@@ -487,8 +493,10 @@ void Shell::feed_line(std::string_view line) {
   DbLock lock(*this);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   if (copy_import_) {  // COPY … FROM STDIN: data lines up to a "." alone (copyutil's until=r'.')
-    if (line == ".") finish_copy_import();
-    else copy_import_line(line);
+    if (line == ".")
+      finish_copy_import();
+    else
+      copy_import_line(line);
     return;
   }
   // cassandra-cli's LIST <table> and GET <table>['key'] are shell commands too, and end at the
@@ -533,8 +541,8 @@ void Shell::feed_line(std::string_view line) {
   splitter_.feed_line(line, done);
   std::string_view unchecked;
   if (check && idle) {
-    if (done.size() == 1 && !splitter_.in_statement() && !splitter_.in_literal() && done[0].size() <= kMaxStatementBytes &&
-        parse::printable_ascii(line))
+    if (done.size() == 1 && !splitter_.in_statement() && !splitter_.in_literal() &&
+        done[0].size() <= kMaxStatementBytes && parse::printable_ascii(line))
       unchecked = line;
     else if (lex_failed())
       return;
@@ -564,8 +572,10 @@ void Shell::feed_line(std::string_view line) {
 }
 
 void Shell::refuse_oversized() {
-  print_error(fmt::format("Statement too large: over {} bytes (cqlbox's limit, as Cassandra's "
-                          "native_transport_max_frame_size); skipped up to its ';'", kMaxStatementBytes));
+  print_error(
+      fmt::format("Statement too large: over {} bytes (cqlbox's limit, as Cassandra's "
+                  "native_transport_max_frame_size); skipped up to its ';'",
+                  kMaxStatementBytes));
 }
 
 void Shell::finish_input() {
@@ -598,8 +608,10 @@ std::string Shell::current_prompt() const {
 }
 
 void Shell::input_line(std::string_view line) {
-  if (echo_ && source_depth_ == 0) echo_line(line);
-  else transcribe_input(line);  // an echoed line reaches the transcript as output
+  if (echo_ && source_depth_ == 0)
+    echo_line(line);
+  else
+    transcribe_input(line);  // an echoed line reaches the transcript as output
   feed_line(line);
 }
 
@@ -632,8 +644,10 @@ int Shell::run_interactive() {
   });
   // History: ~/.cassandra/cqlbox_history (CQL_HISTORY overrides), one entry per line.
   std::string history_path;
-  if (const char* env = std::getenv("CQL_HISTORY")) history_path = env;
-  else if (const char* home = std::getenv("HOME")) history_path = std::string(home) + "/.cassandra/cqlbox_history";
+  if (const char* env = std::getenv("CQL_HISTORY"))
+    history_path = env;
+  else if (const char* home = std::getenv("HOME"))
+    history_path = std::string(home) + "/.cassandra/cqlbox_history";
   if (!history_path.empty()) {
     // cqlsh makes ~/.cassandra when it is missing; so does the history file's folder here.
     const auto slash = history_path.rfind('/');
@@ -743,9 +757,10 @@ int Shell::run() {
     }
     std::fprintf(stderr, "Serving CQL native protocol v3/v4/v5 on %s\n", server_->address().c_str());
     if (server_->every_interface() && !options_.auth)
-      std::fprintf(stderr, "Warning: listening on every interface: anyone who can reach this machine can read and "
-                           "change the data (authentication is off: --auth turns it on). Use 127.0.0.1 to serve this "
-                           "machine only.\n");
+      std::fprintf(stderr,
+                   "Warning: listening on every interface: anyone who can reach this machine can read and "
+                   "change the data (authentication is off: --auth turns it on). Use 127.0.0.1 to serve this "
+                   "machine only.\n");
   }
   if (options_.auth && options_.username) {
     const std::string error = login(*options_.username, options_.password);
@@ -778,7 +793,8 @@ int Shell::run_shell() {
       exists = db_.catalog.keyspace(*options_.keyspace) != nullptr;
     }
     if (!exists) {
-      std::fprintf(stderr, "Connection error: (\"Unable to connect to any servers using keyspace '%s'\", ['127.0.0.1'])\n",
+      std::fprintf(stderr,
+                   "Connection error: (\"Unable to connect to any servers using keyspace '%s'\", ['127.0.0.1'])\n",
                    options_.keyspace->c_str());
       return 1;
     }
@@ -798,8 +814,8 @@ int Shell::run_shell() {
   if (options_.file) {
     std::ifstream in(*options_.file, std::ios::binary);
     if (!in) {
-      std::fprintf(stderr, "Can't open '%s': [Errno 2] No such file or directory: '%s'\n",
-                   options_.file->c_str(), options_.file->c_str());
+      std::fprintf(stderr, "Can't open '%s': [Errno 2] No such file or directory: '%s'\n", options_.file->c_str(),
+                   options_.file->c_str());
       return 1;
     }
     const std::uint64_t before = util::resident_bytes();

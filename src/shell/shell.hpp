@@ -121,8 +121,7 @@ class Shell {
   int run_interactive();
 
   // commands.cpp
-  void cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag,
-                  const char* name);
+  void cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag, const char* name);
   void cmd_paging(std::string_view word, const std::vector<std::string>& args);
   void cmd_consistency(std::string_view word, const std::vector<std::string>& args, bool serial);
   void cmd_show(std::string_view word, const std::vector<std::string>& args);
@@ -156,10 +155,10 @@ class Shell {
   std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> copy_sections(
       const std::string& direction, const std::string& keyspace, const std::string& table) const;
   Cqlshrc cqlshrc_;
-  print::DisplayOptions display_;  // [ui] precisions and time_format
+  print::DisplayOptions display_;              // [ui] precisions and time_format
   std::size_t csv_field_size_limit_ = 131072;  // [csv] field_size_limit: Python csv's default
-  std::optional<bool> rc_color_;   // [ui] color
-  bool date_overflow_warned_ = false;  // cqlsh's DateOverFlowWarning: once a session
+  std::optional<bool> rc_color_;               // [ui] color
+  bool date_overflow_warned_ = false;          // cqlsh's DateOverFlowWarning: once a session
 
   // copy_command.cpp
   void cmd_copy(std::string_view text);
@@ -184,23 +183,23 @@ class Shell {
     std::size_t at = 0;              // the step last shown, from 1 (0: none yet)
     bool over = false;               // the last step ran: the clock is back as it was
     std::optional<std::int64_t> clock_before;
-    std::vector<LessonTry> tries;    // the student's tasks, checked on each SELECT
-    std::vector<bool> tried;         // …done
+    std::vector<LessonTry> tries;  // the student's tasks, checked on each SELECT
+    std::vector<bool> tried;       // …done
   };
   // A SELECT the student ran during a lesson: judged against the lesson's open tasks.
   void check_lesson_tries(const ast::Select& select);
   std::optional<GuidedLesson> guided_;
   void cmd_lesson_move(std::string_view word, const std::vector<std::string>& args);  // NEXT, BACK, AGAIN
-  void run_lesson_step();  // the step after the last one run
-  void finish_lesson();    // the clock back as the lesson found it
+  void run_lesson_step();                                                             // the step after the last one run
+  void finish_lesson();  // the clock back as the lesson found it
   // Drops the keyspaces `script` creates (a fresh start); false when that failed (reported).
   bool drop_script_keyspaces(const EmbeddedScript& script);
   // --echo and guided lessons: `line` after the prompt, as a terminal shows what is typed.
   void echo_line(std::string_view line);
   void input_line(std::string_view line);  // a line of the input: echoed (--echo), then fed
-  std::string current_prompt() const;  // prompt(), or its continuation inside a statement
-  bool echo_ = false;                   // --echo: input lines shown, errors on stdout
-  std::string* record_ = nullptr;       // everything written goes here too (a lesson step's text)
+  std::string current_prompt() const;      // prompt(), or its continuation inside a statement
+  bool echo_ = false;                      // --echo: input lines shown, errors on stdout
+  std::string* record_ = nullptr;          // everything written goes here too (a lesson step's text)
   void cmd_dataset(std::string_view word, const std::vector<std::string>& args);
   // draw_command.cpp: DRAW RING / DRAW PARTITION, SVG pictures
   void cmd_draw(std::string_view text);
@@ -213,8 +212,7 @@ class Shell {
 
   // tracing.cpp
   void print_trace(const std::string& statement, const ast::Statement& parsed, const exec::Result& result,
-                   std::int64_t start_us,
-                   std::int64_t elapsed_us);
+                   std::int64_t start_us, std::int64_t elapsed_us);
   void print_trace_session(const exec::Database::Trace& trace);
   void show_session(const std::string& id);  // SHOW SESSION <uuid>
 
@@ -304,8 +302,8 @@ class Shell {
   void refuse_oversized();
   print::TableStyle style_;
   std::unique_ptr<CopyImport> copy_import_;  // COPY FROM STDIN collecting lines
-  bool storage_ = false;  // STORAGE ON
-  bool tracing_ = false;  // TRACING ON
+  bool storage_ = false;                     // STORAGE ON
+  bool tracing_ = false;                     // TRACING ON
   bool tty_ = false;
   bool error_ = false;
   bool exit_ = false;
@@ -313,7 +311,7 @@ class Shell {
   std::string serial_consistency_ = "SERIAL";
   std::string out_;
   std::FILE* out_file_ = stdout;
-  std::FILE* capture_ = nullptr;   // CAPTURE: query results go here instead
+  std::FILE* capture_ = nullptr;  // CAPTURE: query results go here instead
   std::string capture_path_;
   // CAPTURE '<file>' WITH STATEMENTS: a transcript for a handout. Each input line after its
   // prompt, and everything printed, errors included, goes to the file as plain text as well
@@ -326,8 +324,8 @@ class Shell {
   std::string user_;                  // LOGIN
   std::FILE* err_file_ = stderr;
   std::string source_name_ = "<stdin>";
-  std::size_t line_no_ = 1;   // cqlsh's counter: lines consumed + 1
-  bool count_lines_ = true;   // -e never advances the counter
+  std::size_t line_no_ = 1;  // cqlsh's counter: lines consumed + 1
+  bool count_lines_ = true;  // -e never advances the counter
   std::size_t paging_size_ = 100;
 };
 

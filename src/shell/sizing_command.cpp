@@ -47,11 +47,15 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
     char* end = nullptr;
     const unsigned long long v = std::strtoull(args[i + 1].c_str(), &end, 10);
     ok = *end == '\0' && !args[i + 1].empty() && args[i + 1][0] != '-';
-    if (util::iequals(args[i], "rows")) rows = v;
-    else if (util::iequals(args[i], "text")) text_bytes = v;
-    else ok = false;
+    if (util::iequals(args[i], "rows"))
+      rows = v;
+    else if (util::iequals(args[i], "text"))
+      text_bytes = v;
+    else
+      ok = false;
   }
-  if (!ok) return print_error(fmt::format("Improper {} command: PARTITION SIZE [ks.]table [ROWS n] [TEXT bytes]", word));
+  if (!ok)
+    return print_error(fmt::format("Improper {} command: PARTITION SIZE [ks.]table [ROWS n] [TEXT bytes]", word));
   // Bounds that keep the arithmetic below in 64 bits.
   if (rows > 1'000'000'000'000 || text_bytes > 1'000'000'000)
     return print_error("PARTITION SIZE takes ROWS up to 1,000,000,000,000 and TEXT up to 1,000,000,000");
@@ -64,7 +68,8 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
     name = name.substr(dot + 1);
   }
   name = norm(name);
-  if (ks.empty()) return print_error("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  if (ks.empty())
+    return print_error("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
   const schema::TableSchema* t = db_.catalog.table(ks, name);
   if (!t) return print_error(fmt::format("table {}.{} does not exist", ks, name));
 
@@ -88,10 +93,22 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
   std::string assumed;
   for (const auto& c : t->columns) {
     switch (c.kind) {
-      case schema::ColumnKind::PartitionKey: pk += size_of(c); ++npk; break;
-      case schema::ColumnKind::Static: statics += size_of(c); ++ns; break;
-      case schema::ColumnKind::Clustering: per_row += size_of(c); ++nck; break;
-      default: per_row += size_of(c); ++nreg; break;
+      case schema::ColumnKind::PartitionKey:
+        pk += size_of(c);
+        ++npk;
+        break;
+      case schema::ColumnKind::Static:
+        statics += size_of(c);
+        ++ns;
+        break;
+      case schema::ColumnKind::Clustering:
+        per_row += size_of(c);
+        ++nck;
+        break;
+      default:
+        per_row += size_of(c);
+        ++nreg;
+        break;
     }
     assumed += fmt::format("{}{} {}", assumed.empty() ? "" : ", ", c.name, size_of(c));
   }
@@ -103,21 +120,27 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
       __builtin_add_overflow(bytes, row_bytes, &bytes) || __builtin_add_overflow(bytes, nv_bytes, &bytes))
     return print_error("PARTITION SIZE: the estimate passes 2^64 bytes; use smaller ROWS or TEXT");
 
-  out_ += fmt::format("\nPartition size of {}.{} on paper, for {} {} per partition{}:\n",
-                      util::cql_name(t->keyspace), util::cql_name(t->name), grouped(rows), rows == 1 ? "row" : "rows",
-                      args.size() > 2 ? "" : partitions ? " (the live average)" : "");
-  out_ += fmt::format("  columns   Nc = {}: {} partition key, {} clustering, {} static, {} regular\n", nc, npk, nck, ns, nreg);
-  out_ += fmt::format("  values    Nv = Nr × (Nc − Npk − Ns) + Ns = {} × ({} − {} − {}) + {} = {}\n", rows, nc, npk, ns, ns,
-                      grouped(nv));
-  out_ += fmt::format("  bytes     St = pk + static + Nr × (clustering + regular) + Nv × 8\n"
-                      "               = {} + {} + {} × {} + {} × 8 = {}\n",
-                      pk, statics, rows, per_row, nv, bytes_text(bytes));
+  out_ += fmt::format("\nPartition size of {}.{} on paper, for {} {} per partition{}:\n", util::cql_name(t->keyspace),
+                      util::cql_name(t->name), grouped(rows), rows == 1 ? "row" : "rows",
+                      args.size() > 2 ? ""
+                      : partitions    ? " (the live average)"
+                                      : "");
+  out_ += fmt::format("  columns   Nc = {}: {} partition key, {} clustering, {} static, {} regular\n", nc, npk, nck, ns,
+                      nreg);
+  out_ += fmt::format("  values    Nv = Nr × (Nc − Npk − Ns) + Ns = {} × ({} − {} − {}) + {} = {}\n", rows, nc, npk, ns,
+                      ns, grouped(nv));
+  out_ += fmt::format(
+      "  bytes     St = pk + static + Nr × (clustering + regular) + Nv × 8\n"
+      "               = {} + {} + {} × {} + {} × 8 = {}\n",
+      pk, statics, rows, per_row, nv, bytes_text(bytes));
   out_ += fmt::format("  sizes     {} (bytes per value; TEXT n sets the variable-length ones)\n", assumed);
   std::string verdict;
-  if (nv > kMaxValues) verdict = fmt::format("over Cassandra's limit of {} values per partition", grouped(kMaxValues));
+  if (nv > kMaxValues)
+    verdict = fmt::format("over Cassandra's limit of {} values per partition", grouped(kMaxValues));
   else if (rows > kRowsGuideline || bytes > kBytesGuideline)
     verdict = "too large: keep partitions under 100,000 rows and 100 MB (split them with a bucket column)";
-  else verdict = "within the guidelines (under 100,000 rows and 100 MB; at most 2 billion values)";
+  else
+    verdict = "within the guidelines (under 100,000 rows and 100 MB; at most 2 billion values)";
   out_ += fmt::format("  verdict   {}\n", verdict);
   out_ += fmt::format("Live data: {} {}, largest {} rows and {}.\n\n", grouped(partitions),
                       partitions == 1 ? "partition" : "partitions", grouped(max_rows), bytes_text(max_bytes));

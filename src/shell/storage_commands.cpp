@@ -35,7 +35,6 @@ std::vector<std::string> words_of(std::string_view s) {
   return out;
 }
 
-
 // cassandra-cli's "Elapsed time: X msec(s)." figure: two decimals below 10 ms, else an integer.
 std::string elapsed_text(double ms) {
   if (ms < 10) {
@@ -52,7 +51,8 @@ std::string dump_json(const types::CqlType& type, std::string_view bytes) {
   using types::Kind;
   if (type.kind == Kind::Duration) return util::json_quoted(exec::java_text(type, bytes));
   std::string out = exec::json_value(type, std::string(bytes));
-  if ((type.kind == Kind::Double || type.kind == Kind::Float) && (out == "NaN" || out == "Infinity" || out == "-Infinity"))
+  if ((type.kind == Kind::Double || type.kind == Kind::Float) &&
+      (out == "NaN" || out == "Infinity" || out == "-Infinity"))
     return "null";
   return out;
 }
@@ -76,7 +76,10 @@ ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std:
   bool quoted = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '"') quoted = !quoted;
-    if (text[i] == '.' && !quoted) { dot = i; break; }
+    if (text[i] == '.' && !quoted) {
+      dot = i;
+      break;
+    }
   }
   if (dot == std::string_view::npos) {
     table = norm(text);
@@ -87,9 +90,7 @@ ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std:
   return ast::QualifiedName{ks, table};
 }
 
-std::int64_t now_seconds(const exec::Database& db) {
-  return db.clock.now_us() / 1000000;
-}
+std::int64_t now_seconds(const exec::Database& db) { return db.clock.now_us() / 1000000; }
 
 // SSTABLEDUMP [ks.]table: the JSON sstabledump prints for the sstable a flush would write now.
 void Shell::cmd_sstabledump(const std::string& word, const std::vector<std::string>& args) {
@@ -246,13 +247,15 @@ void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& arg
     }
     if (d->months < 0 || d->days < 0 || d->nanos < 0) {
       // Write timestamps only go forward: a clock moved back would let new writes lose to old ones.
-      print_error(fmt::format("Improper CLOCK ADVANCE: the clock only moves forward ('{}' is negative); CLOCK SET "
-                              "starts a new timeline", args[1]));
+      print_error(
+          fmt::format("Improper CLOCK ADVANCE: the clock only moves forward ('{}' is negative); CLOCK SET "
+                      "starts a new timeline",
+                      args[1]));
       return;
     }
     if (d->months != 0) {
-      print_error(fmt::format("Improper CLOCK ADVANCE: '{}' has months, whose length varies; use days (e.g. 30d)",
-                              args[1]));
+      print_error(
+          fmt::format("Improper CLOCK ADVANCE: '{}' has months, whose length varies; use days (e.g. 30d)", args[1]));
       return;
     }
     std::int64_t delta = 0, to = 0;

@@ -26,9 +26,7 @@ struct Cell {
   bool exists() const { return timestamp != kNoTimestamp; }
   bool expiring() const { return ttl > 0 && !tombstone; }
   // Live at `now_s`: present, not a tombstone, not expired.
-  bool live(std::int64_t now_s) const {
-    return exists() && !tombstone && (ttl == 0 || now_s < local_time);
-  }
+  bool live(std::int64_t now_s) const { return exists() && !tombstone && (ttl == 0 || now_s < local_time); }
 };
 
 // True when `a` wins over `b` (Cells.resolveRegular): higher timestamp; on a tie a tombstone

@@ -63,25 +63,32 @@ ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns
     const auto bit = static_cast<std::uint16_t>(1u << i);
     switch (columns_[i].type->kind) {
       case Kind::Int: shape_.int4 |= bit; break;
-      case Kind::Bigint: case Kind::Timestamp: case Kind::Time: shape_.int8 |= bit; break;
+      case Kind::Bigint:
+      case Kind::Timestamp:
+      case Kind::Time: shape_.int8 |= bit; break;
       default: break;
     }
   }
   if (columns_.empty()) return;
   first_reversed_ = columns_[0].reversed;
   switch (columns_[0].type->kind) {
-    case Kind::Tinyint: case Kind::Smallint: case Kind::Int: case Kind::Bigint: case Kind::Counter:
-    case Kind::Timestamp: case Kind::Time:
-      prefix_kind_ = PrefixKind::Signed;
-      break;
+    case Kind::Tinyint:
+    case Kind::Smallint:
+    case Kind::Int:
+    case Kind::Bigint:
+    case Kind::Counter:
+    case Kind::Timestamp:
+    case Kind::Time: prefix_kind_ = PrefixKind::Signed; break;
     // compare_values orders these by their bytes, unsigned, shorter first on a tie.
-    case Kind::Text: case Kind::Ascii: case Kind::Blob: case Kind::Boolean: case Kind::Date: case Kind::Inet:
-      prefix_kind_ = PrefixKind::Bytes;
-      break;
+    case Kind::Text:
+    case Kind::Ascii:
+    case Kind::Blob:
+    case Kind::Boolean:
+    case Kind::Date:
+    case Kind::Inet: prefix_kind_ = PrefixKind::Bytes; break;
     // UUIDType orders by version, then a time-based uuid by its timestamp, others by bytes.
-    case Kind::Uuid: case Kind::Timeuuid:
-      prefix_kind_ = PrefixKind::Uuid;
-      break;
+    case Kind::Uuid:
+    case Kind::Timeuuid: prefix_kind_ = PrefixKind::Uuid; break;
     default: break;
   }
   // prefix_of_packed reads a packed first component as a signed integer: every type packed
@@ -99,15 +106,16 @@ std::uint64_t ClusteringComparator::prefix_of_first(std::string_view key) const 
   } else if (prefix_kind_ == PrefixKind::Signed) {
     // Sign-extend the big-endian integer, then flip the sign bit: unsigned order = signed order.
     std::int64_t x = static_cast<signed char>(v[0]);
-    for (std::size_t i = 1; i < v.size() && i < 8; ++i) x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
+    for (std::size_t i = 1; i < v.size() && i < 8; ++i)
+      x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
     p = static_cast<std::uint64_t>(x) ^ (std::uint64_t{1} << 63);
   } else if (prefix_kind_ == PrefixKind::Uuid) {
     if (v.size() < 16) return 0;
     const std::uint64_t msb = types::read_be<std::uint64_t>(v);
     const std::uint64_t version = (msb >> 12) & 0xf;
     // Version 1: the 60-bit timestamp (time_hi, time_mid, time_low); else the first 60 bits.
-    const std::uint64_t rest = version == 1 ? ((msb & 0x0fff) << 48) | (((msb >> 16) & 0xffff) << 32) | (msb >> 32)
-                                            : msb >> 4;
+    const std::uint64_t rest =
+        version == 1 ? ((msb & 0x0fff) << 48) | (((msb >> 16) & 0xffff) << 32) | (msb >> 32) : msb >> 4;
     p = (version << 60) | rest;
   } else {
     // The first 8 bytes, big-endian, zero-padded: a shorter value never gets a larger prefix.

@@ -30,14 +30,14 @@ struct ComplexWrite {
 };
 
 struct Mutation {
-  std::string partition_key;     // serialized (composite encoding for multi-column keys)
-  Deletion partition_deletion;   // DELETE of the whole partition
+  std::string partition_key;                       // serialized (composite encoding for multi-column keys)
+  Deletion partition_deletion;                     // DELETE of the whole partition
   std::vector<std::pair<int, Cell>> static_cells;  // (static slot, cell)
   std::vector<RangeTombstone> range_tombstones;
 
-  bool has_row = false;          // the clustering row below is written
-  std::string clustering;        // encoded clustering key (empty for tables without one)
-  Liveness marker;               // INSERT's row marker
+  bool has_row = false;    // the clustering row below is written
+  std::string clustering;  // encoded clustering key (empty for tables without one)
+  Liveness marker;         // INSERT's row marker
   Deletion row_deletion;
   std::vector<std::pair<int, Cell>> cells;  // (regular slot, cell)
   std::vector<ComplexWrite> complex;        // collections (row ones need has_row)

@@ -27,7 +27,10 @@ struct In {
   std::string_view& d;
   bool ok = true;
   std::uint64_t u(int bytes) {
-    if (d.size() < static_cast<std::size_t>(bytes)) { ok = false; return 0; }
+    if (d.size() < static_cast<std::size_t>(bytes)) {
+      ok = false;
+      return 0;
+    }
     std::uint64_t v = 0;
     for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(d[static_cast<std::size_t>(i)]);
     d.remove_prefix(static_cast<std::size_t>(bytes));
@@ -36,7 +39,10 @@ struct In {
   std::int64_t i64() { return static_cast<std::int64_t>(u(8)); }
   std::string str() {
     const std::uint64_t n = u(4);
-    if (!ok || d.size() < n) { ok = false; return {}; }
+    if (!ok || d.size() < n) {
+      ok = false;
+      return {};
+    }
     std::string s(d.substr(0, n));
     d.remove_prefix(n);
     return s;
@@ -130,8 +136,10 @@ bool decode_mutation(std::string_view& data, Mutation& m) {
     m.range_tombstones.push_back(std::move(rt));
   }
   m.has_row = in.u(1) != 0;
-  if (std::optional<std::string> key = key_from_wire(in.str())) m.clustering = std::move(*key);
-  else in.ok = false;
+  if (std::optional<std::string> key = key_from_wire(in.str()))
+    m.clustering = std::move(*key);
+  else
+    in.ok = false;
   m.marker.timestamp = in.i64();
   m.marker.ttl = static_cast<std::int32_t>(in.u(4));
   m.marker.expiry = in.i64();

@@ -160,7 +160,8 @@ void remap_data(RowData& d, const std::vector<int>& map) {
 
 }  // namespace
 
-void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics, const ClusteringComparator& cmp) {
+void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics,
+                      const ClusteringComparator& cmp) {
   RowData d;
   if (!static_row_.empty()) {
     static_row_.view().decode(d);
@@ -188,7 +189,8 @@ bool Partition::find(std::string_view clustering, std::uint64_t prefix, const Cl
   return cmp.compare(found, clustering) == 0;
 }
 
-std::pair<std::size_t, std::size_t> Partition::head_range(std::string_view head, const ClusteringComparator& cmp) const {
+std::pair<std::size_t, std::size_t> Partition::head_range(std::string_view head,
+                                                          const ClusteringComparator& cmp) const {
   if (head.empty()) return {0, rows_.size()};
   const std::uint64_t prefix = cmp.prefix(head);
   const RowPages::Pos first = rows_.lower_bound(head, prefix, cmp);
@@ -230,9 +232,9 @@ void merge_complex(std::vector<ComplexColumn>& columns, const ComplexWrite& w, c
   ComplexColumn& col = columns[i];
   col.deletion.merge(w.deletion);
   for (const auto& pc : w.cells) {
-    auto it = std::lower_bound(col.cells.begin(), col.cells.end(), pc.path, [&](const PathCell& c, const std::string& p) {
-      return types::compare_values(path_type, c.path, p) < 0;
-    });
+    auto it = std::lower_bound(
+        col.cells.begin(), col.cells.end(), pc.path,
+        [&](const PathCell& c, const std::string& p) { return types::compare_values(path_type, c.path, p) < 0; });
     if (it != col.cells.end() && types::compare_values(path_type, it->path, pc.path) == 0) {
       if (supersedes(pc.cell, it->cell)) it->cell = pc.cell;
     } else {
@@ -256,8 +258,10 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
       return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
              o.lower_inclusive == rt.lower_inclusive && o.upper_inclusive == rt.upper_inclusive;
     });
-    if (same != range_tombstones_.end()) same->deletion.merge(rt.deletion);
-    else range_tombstones_.push_back(rt);
+    if (same != range_tombstones_.end())
+      same->deletion.merge(rt.deletion);
+    else
+      range_tombstones_.push_back(rt);
   }
   if (!m.has_row) return;
 
@@ -330,8 +334,10 @@ bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
     static_row_.view().decode(d);
     d.complex = static_row_.view().complex();
     static_empty = purge_data(d, deletion_.timestamp, before_s);
-    if (static_empty) static_row_ = OwnedRow{};
-    else static_row_.assign(std::move(d), true);
+    if (static_empty)
+      static_row_ = OwnedRow{};
+    else
+      static_row_.assign(std::move(d), true);
   }
   std::erase_if(range_tombstones_, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
   if (deletion_.exists() && deletion_.local_time < before_s) deletion_ = {};

@@ -109,7 +109,8 @@ class Partition {
 
  private:
   // Where the row with this key is, when there is one.
-  bool find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp, RowPages::Pos& pos) const;
+  bool find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
+            RowPages::Pos& pos) const;
 
   std::string key_;
   std::int64_t token_;

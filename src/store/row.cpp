@@ -102,7 +102,8 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, 
     }
     size += varint_size(c.value.size()) + c.value.size();
     const unsigned char f = cell_flags(c, marker_ts);
-    size += varint_size(slot) + 1 + ((f & kMarkerTimestamp) ? 0 : 8) + ((f & kTtl) ? 4 : 0) + ((f & kLocalTime) ? 8 : 0);
+    size +=
+        varint_size(slot) + 1 + ((f & kMarkerTimestamp) ? 0 : 8) + ((f & kTtl) ? 4 : 0) + ((f & kLocalTime) ? 8 : 0);
   }
   return size;
 }
@@ -271,8 +272,10 @@ std::size_t Row::packed_size() const {
   const char* p = cells_begin(&marker_ts, &dense, &n);
   CellRef c;
   for (std::uint64_t i = 0; i < n; ++i) {
-    if (dense) p += dense_length(p, i);
-    else read_cell(p, kNoTimestamp, c);
+    if (dense)
+      p += dense_length(p, i);
+    else
+      read_cell(p, kNoTimestamp, c);
   }
   return static_cast<std::size_t>(p - packed_);
 }
@@ -305,7 +308,7 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
   char* bytes = row_memory::allocate(size);
   Row::pack(bytes, d, base, complex, RowShape{});
   row_memory::release(packed_, size_);  // the collections pointer moved into the new bytes
-  added.release();  // now owned by the bytes
+  added.release();                      // now owned by the bytes
   packed_ = bytes;
   size_ = size;
   base_ = base;

@@ -43,9 +43,7 @@ struct CellRef {
 
   bool exists() const { return timestamp != kNoTimestamp; }
   bool expiring() const { return ttl > 0 && !tombstone; }
-  bool live(std::int64_t now_s) const {
-    return exists() && !tombstone && (ttl == 0 || now_s < local_time);
-  }
+  bool live(std::int64_t now_s) const { return exists() && !tombstone && (ttl == 0 || now_s < local_time); }
   explicit operator bool() const { return exists(); }
   const CellRef* operator->() const { return this; }
   Cell to_cell() const { return Cell{std::string(value), timestamp, ttl, local_time, tombstone}; }
@@ -194,7 +192,9 @@ class Row {
     return shape_.fixed8(static_cast<std::size_t>(slot)) ? 8 : static_cast<std::size_t>(read_varint(p));
   }
   // The packed bytes after the flags (and the collections pointer when there is one).
-  const char* after_flags() const { return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0); }
+  const char* after_flags() const {
+    return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0);
+  }
 
   // The end of the packed key starting at `p`.
   const char* skip_key(const char* p) const {

@@ -104,8 +104,8 @@ RowPages::Pos RowPages::end_pos() const {
 RowPages::Pos RowPages::locate(std::size_t index) const {
   if (index >= size_) return end_pos();
   // The last page starting at or before `index`.
-  auto it = std::upper_bound(pages_.begin(), pages_.end(), index,
-                             [](std::size_t i, const Page& p) { return i < p.start; });
+  auto it =
+      std::upper_bound(pages_.begin(), pages_.end(), index, [](std::size_t i, const Page& p) { return i < p.start; });
   const auto page = static_cast<std::size_t>(it - pages_.begin()) - 1;
   return {page, index - pages_[page].start, index};
 }
@@ -118,8 +118,7 @@ namespace {
 // row is read only when its prefix ties (a cache miss per probe otherwise).
 template <class Pred>
 RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std::vector<std::uint64_t>& first_prefixes,
-                             std::size_t size, RowPages::Pos from,
-                             const ClusteringComparator& cmp, Pred pred) {
+                             std::size_t size, RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
   if (pages.empty()) return {};
   if (from.index >= size) return {pages.size() - 1, pages.back().count, size};
   std::size_t lo = from.page + 1, n = pages.size() - lo;
@@ -192,7 +191,8 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   fix_starts(at);
 }
 
-void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, const ClusteringComparator& cmp) {
+void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base,
+                        const ClusteringComparator& cmp) {
   const std::size_t n = rows.size();
   std::size_t total = 2 * n;
   for (const Span& s : rows) total += s.size;
@@ -204,14 +204,16 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
   if (n == 1 || (n <= kPageRows && total <= kPageBytes)) {
     pieces.push_back({0, n, total});
   } else {
-    const std::size_t parts = std::max<std::size_t>({2, (total + kPageBytes - 1) / kPageBytes, (n + kPageRows - 1) / kPageRows});
+    const std::size_t parts =
+        std::max<std::size_t>({2, (total + kPageBytes - 1) / kPageBytes, (n + kPageRows - 1) / kPageRows});
     const std::size_t target = total / parts, target_rows = (n + parts - 1) / parts;
     std::size_t first = 0, count = 0, acc = 0;
     for (std::size_t r = 0; r < n; ++r) {
       const std::size_t sz = 2 + rows[r].size;
       // The last part takes the rest, unless that would pass a page's limits.
       const bool last = pieces.size() + 1 >= parts;
-      if (count > 0 && ((!last && (acc + sz > target || count == target_rows)) || acc + sz > kPageBytes || count == kPageRows)) {
+      if (count > 0 &&
+          ((!last && (acc + sz > target || count == target_rows)) || acc + sz > kPageBytes || count == kPageRows)) {
         pieces.push_back({first, count, acc});
         first = r;
         count = 0;
@@ -272,7 +274,8 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   if (pages_.empty() || (!replace && pos.page + 1 == pages_.size() && pos.k == pages_.back().count &&
                          (pages_.back().count + std::size_t{1} > kPageRows ||
                           (pages_.back().capacity >= kPageBytes &&
-                           free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr, cmp.shape()))))) {
+                           free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts,
+                                                                            complex != nullptr, cmp.shape()))))) {
     // The first row, or a time series appending after a full last page: a new page, the old
     // one left full.
     pack(ts == kNoTimestamp ? 0 : ts);
@@ -299,7 +302,8 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     // deltas may not fit one page any more: find the row's place again.
     const std::size_t pages = pages_.size();
     relayout(pos.page, rows, ts, cmp);
-    if (pages_.size() != pages) return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
+    if (pages_.size() != pages)
+      return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
   }
   Page& page = pages_[pos.page];
   pack(page.base);
@@ -351,8 +355,10 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   }
   std::vector<Span>& rows = spans_scratch();
   live_spans(page, rows);
-  if (replace) rows[pos.k] = {bytes.data(), size};
-  else rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
+  if (replace)
+    rows[pos.k] = {bytes.data(), size};
+  else
+    rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
   relayout(pos.page, rows, page.base, cmp);
   if (replaced && replaced != complex) delete replaced;
   if (!replace) {

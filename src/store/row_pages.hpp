@@ -136,7 +136,8 @@ class RowPages {
   // Replaces page `i` by one or more pages holding `rows` (sorted, packed against `base`), split
   // when they do not fit one page: the slow path of a write.
   void relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, const ClusteringComparator& cmp);
-  void new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base, const ClusteringComparator& cmp);
+  void new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base,
+                const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
   std::vector<Page> pages_;

@@ -22,7 +22,8 @@ std::int64_t read_signed(std::string_view v) {
     return static_cast<std::int32_t>(__builtin_bswap32(u));
   }
   std::int64_t x = static_cast<signed char>(v[0]);
-  for (std::size_t i = 1; i < v.size(); ++i) x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
+  for (std::size_t i = 1; i < v.size(); ++i)
+    x = static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << 8) | static_cast<unsigned char>(v[i]);
   return x;
 }
 
@@ -41,11 +42,16 @@ std::size_t packed_key_size(std::string_view key, const RowShape& shape) {
   for (std::size_t i = 0; !key.empty(); ++i) {
     const std::string_view v = next_component(key);
     const unsigned w = shape.width(i);
-    if (is_null_component(v)) n += 2;
-    else if (w == 0) n += varint::size(v.size()) + v.size();
-    else if (v.size() == w) n += 1 + short_width(read_signed(v));
-    else if (v.empty()) n += 1;
-    else n += varint::size(v.size() + w + 1) + v.size();
+    if (is_null_component(v))
+      n += 2;
+    else if (w == 0)
+      n += varint::size(v.size()) + v.size();
+    else if (v.size() == w)
+      n += 1 + short_width(read_signed(v));
+    else if (v.empty())
+      n += 1;
+    else
+      n += varint::size(v.size() + w + 1) + v.size();
   }
   return n;
 }

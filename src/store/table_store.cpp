@@ -78,7 +78,8 @@ const Mutation& TableStore::above_floors(const Mutation& m, Mutation& scratch) c
   bool below = false;
   for (const auto& [slot, cell] : m.cells) below = below || cell.timestamp <= floor_of(floor_regular_, slot);
   for (const auto& [slot, cell] : m.static_cells) below = below || cell.timestamp <= floor_of(floor_static_, slot);
-  for (const auto& w : m.complex) below = below || floor_of(w.is_static ? floor_static_ : floor_regular_, w.slot) != kNoTimestamp;
+  for (const auto& w : m.complex)
+    below = below || floor_of(w.is_static ? floor_static_ : floor_regular_, w.slot) != kNoTimestamp;
   if (!below) return m;
   scratch = m;
   std::erase_if(scratch.cells, [&](const auto& c) { return c.second.timestamp <= floor_of(floor_regular_, c.first); });
@@ -121,12 +122,15 @@ void TableStore::shelve(const std::string& name, int slot, bool is_static, std::
     kept.writes.push_back(std::move(w));
   };
   for (const auto& [pos, p] : partitions_) {
-    if (is_static) take(p.key(), p.static_row(), false);
+    if (is_static)
+      take(p.key(), p.static_row(), false);
     else
       for (const Row row : p.rows()) take(p.key(), row, true);
   }
-  if (kept.writes.empty()) shelf_.erase(name);
-  else shelf_[name] = std::move(kept);
+  if (kept.writes.empty())
+    shelf_.erase(name);
+  else
+    shelf_[name] = std::move(kept);
 }
 
 void TableStore::unshelve(const std::string& name, int slot) {

@@ -35,8 +35,7 @@ class TableStore {
  public:
   using Map = std::map<PartitionPosition, Partition, PositionLess>;
 
-  explicit TableStore(ClusteringComparator cmp, PathTypes paths = {})
-      : cmp_(std::move(cmp)), paths_(std::move(paths)) {
+  explicit TableStore(ClusteringComparator cmp, PathTypes paths = {}) : cmp_(std::move(cmp)), paths_(std::move(paths)) {
     cmp_.set_fixed8_cells(paths_.fixed8);
   }
   TableStore(const TableStore&) = delete;
@@ -119,7 +118,7 @@ class TableStore {
   // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
   // leave the second to the map.
   mutable TokenIndex<Map::iterator> by_token_;
-  std::map<std::string, Shelved> shelf_;  // dropped columns' later cells (shelve)
+  std::map<std::string, Shelved> shelf_;                    // dropped columns' later cells (shelve)
   std::vector<std::int64_t> floor_regular_, floor_static_;  // empty: no floor anywhere
 };
 

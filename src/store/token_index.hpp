@@ -76,7 +76,9 @@ class TokenIndex {
   };
 
   std::size_t mask() const { return slots_.size() - 1; }
-  std::size_t home(std::int64_t token) const { return static_cast<std::size_t>(static_cast<std::uint64_t>(token) >> shift_); }
+  std::size_t home(std::int64_t token) const {
+    return static_cast<std::size_t>(static_cast<std::uint64_t>(token) >> shift_);
+  }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
     const std::size_t capacity = old.empty() ? 16 : old.size() * 2;

@@ -79,8 +79,7 @@ std::optional<BigInt> BigInt::from_decimal(std::string_view text) {
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
   if (i == text.size()) return std::nullopt;
   // Nine digits per pass (10^9 < 2^32): a million-digit literal takes a second, not a minute.
-  static constexpr std::uint32_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
-                                             1000000000};
+  static constexpr std::uint32_t kPow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
   while (i < text.size()) {
     const std::size_t n = std::min<std::size_t>(9, text.size() - i);
     std::uint32_t chunk = 0;
@@ -215,7 +214,8 @@ BigInt BigInt::add_magnitudes(const BigInt& a, const BigInt& b) {
   r.mag_.resize(n);
   std::uint64_t carry = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint64_t v = std::uint64_t{i < a.mag_.size() ? a.mag_[i] : 0u} + (i < b.mag_.size() ? b.mag_[i] : 0u) + carry;
+    const std::uint64_t v =
+        std::uint64_t{i < a.mag_.size() ? a.mag_[i] : 0u} + (i < b.mag_.size() ? b.mag_[i] : 0u) + carry;
     r.mag_[i] = static_cast<std::uint32_t>(v);
     carry = v >> 32;
   }
@@ -441,8 +441,10 @@ Decimal decimal_divide(const Decimal& a, const Decimal& b) {
   // a / b at `scale`: ua·10^(sb + scale − sa) / ub, the power on whichever side it is positive.
   const std::int64_t e = b.scale + scale - a.scale;
   BigInt num = a.unscaled, den = b.unscaled;
-  if (e >= 0) num = BigInt::multiply(num, BigInt::pow10(static_cast<std::size_t>(e)));
-  else den = BigInt::multiply(den, BigInt::pow10(static_cast<std::size_t>(-e)));
+  if (e >= 0)
+    num = BigInt::multiply(num, BigInt::pow10(static_cast<std::size_t>(e)));
+  else
+    den = BigInt::multiply(den, BigInt::pow10(static_cast<std::size_t>(-e)));
   BigInt q, r;
   BigInt::divide(num, den, q, r);
   if (!r.is_zero()) {  // HALF_UP: away from zero when the remainder is at least half the divisor
@@ -450,7 +452,8 @@ Decimal decimal_divide(const Decimal& a, const Decimal& b) {
     if (twice.negative()) twice.negate();
     BigInt whole = den;
     if (whole.negative()) whole.negate();
-    if (BigInt::compare(twice, whole) >= 0) q = BigInt::add(q, BigInt::from_int64(num.negative() != den.negative() ? -1 : 1));
+    if (BigInt::compare(twice, whole) >= 0)
+      q = BigInt::add(q, BigInt::from_int64(num.negative() != den.negative() ? -1 : 1));
   }
   if (q.is_zero()) return Decimal{BigInt(), 0};  // stripTrailingZeros of zero is BigDecimal.ZERO
   return strip_zeros(Decimal{q, scale}, INT64_MIN);

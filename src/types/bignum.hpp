@@ -48,7 +48,9 @@ class BigInt {
     return (mag_.size() - 1) * 32 + (32 - static_cast<std::size_t>(__builtin_clz(mag_.back())));
   }
   bool negative() const { return neg_; }
-  void negate() { if (!is_zero()) neg_ = !neg_; }
+  void negate() {
+    if (!is_zero()) neg_ = !neg_;
+  }
 
   static int compare(const BigInt& a, const BigInt& b);
 

@@ -13,7 +13,8 @@ void append_be(std::string& out, T v) {
   // Built in a local buffer and appended at once: the compiler makes the loop one byte swap,
   // where a character at a time was 8 capacity checks (2% of an ingest).
   char b[sizeof(T)];
-  for (std::size_t i = 0; i < sizeof(T); ++i) b[i] = static_cast<char>(static_cast<unsigned char>(u >> (8 * (sizeof(T) - 1 - i))));
+  for (std::size_t i = 0; i < sizeof(T); ++i)
+    b[i] = static_cast<char>(static_cast<unsigned char>(u >> (8 * (sizeof(T) - 1 - i))));
   out.append(b, sizeof(T));
 }
 

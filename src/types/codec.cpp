@@ -39,16 +39,14 @@ namespace {
 bool accepts(Kind type, ConstantKind kind) {
   switch (kind) {
     case ConstantKind::String:
-      return type == Kind::Ascii || type == Kind::Text || type == Kind::Inet ||
-             type == Kind::Date || type == Kind::Time || type == Kind::Timestamp;
+      return type == Kind::Ascii || type == Kind::Text || type == Kind::Inet || type == Kind::Date ||
+             type == Kind::Time || type == Kind::Timestamp;
     case ConstantKind::Integer:
-      return type == Kind::Bigint || type == Kind::Counter || type == Kind::Date ||
-             type == Kind::Decimal || type == Kind::Double || type == Kind::Duration ||
-             type == Kind::Float || type == Kind::Int || type == Kind::Smallint ||
-             type == Kind::Time || type == Kind::Timestamp || type == Kind::Tinyint ||
+      return type == Kind::Bigint || type == Kind::Counter || type == Kind::Date || type == Kind::Decimal ||
+             type == Kind::Double || type == Kind::Duration || type == Kind::Float || type == Kind::Int ||
+             type == Kind::Smallint || type == Kind::Time || type == Kind::Timestamp || type == Kind::Tinyint ||
              type == Kind::Varint;
-    case ConstantKind::Float:
-      return type == Kind::Decimal || type == Kind::Double || type == Kind::Float;
+    case ConstantKind::Float: return type == Kind::Decimal || type == Kind::Double || type == Kind::Float;
     case ConstantKind::Uuid: return type == Kind::Uuid || type == Kind::Timeuuid;
     case ConstantKind::Boolean: return type == Kind::Boolean;
     case ConstantKind::Hex: return type == Kind::Blob;
@@ -105,9 +103,18 @@ std::string encode_integer(Kind k, std::string_view t) {
 }
 
 bool parse_double(std::string_view t, double& out) {
-  if (t == "NaN") { out = std::numeric_limits<double>::quiet_NaN(); return true; }
-  if (t == "Infinity") { out = INFINITY; return true; }
-  if (t == "-Infinity") { out = -INFINITY; return true; }
+  if (t == "NaN") {
+    out = std::numeric_limits<double>::quiet_NaN();
+    return true;
+  }
+  if (t == "Infinity") {
+    out = INFINITY;
+    return true;
+  }
+  if (t == "-Infinity") {
+    out = -INFINITY;
+    return true;
+  }
   // Clinger's fast path: digits without an exponent, at most 19 of them, making a mantissa of
   // at most 2^53: the mantissa and the power of ten are both exact doubles, so one division
   // gives the correctly rounded value, as from_chars would (for a third of its cost).
@@ -126,7 +133,7 @@ bool parse_double(std::string_view t, double& out) {
       ++i;
       decimals = digits();
     }
-    constexpr double kPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
     if (i == t.size() && whole + decimals > 0 && whole + decimals <= 19 && w <= (std::uint64_t{1} << 53)) {
       const double v = static_cast<double>(w) / kPow10[decimals];
@@ -136,7 +143,9 @@ bool parse_double(std::string_view t, double& out) {
   }
   // Other plain decimal text through from_chars: no copy, no locale, and the same correctly
   // rounded value. Anything else (hex, "inf", overflow) keeps strtod's reading.
-  auto plain = [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'; };
+  auto plain = [](char c) {
+    return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
+  };
   if (!t.empty() && std::all_of(t.begin(), t.end(), plain)) {
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
     if (ec == std::errc() && end == t.data() + t.size()) return true;
@@ -158,16 +167,20 @@ std::string encode_decimal(std::string_view t) {
   bool any = false, dot = false;
   for (; i < t.size(); ++i) {
     char c = t[i];
-    if (c >= '0' && c <= '9') { digits += c; any = true; if (dot) ++scale; }
-    else if (c == '.' && !dot) dot = true;
-    else break;
+    if (c >= '0' && c <= '9') {
+      digits += c;
+      any = true;
+      if (dot) ++scale;
+    } else if (c == '.' && !dot)
+      dot = true;
+    else
+      break;
   }
   if (!any) invalid("unable to make BigDecimal from '{}'", t);
   if (i < t.size()) {
     if (t[i] != 'e' && t[i] != 'E') invalid("unable to make BigDecimal from '{}'", t);
     std::int64_t e = 0;
-    if (!parse_int64(t.substr(i + 1), INT32_MIN, INT32_MAX, e))
-      invalid("unable to make BigDecimal from '{}'", t);
+    if (!parse_int64(t.substr(i + 1), INT32_MIN, INT32_MAX, e)) invalid("unable to make BigDecimal from '{}'", t);
     scale -= e;
   }
   auto unscaled = BigInt::from_decimal(digits);
@@ -228,8 +241,7 @@ std::string encode_duration(std::int64_t months, std::int64_t days, std::int64_t
   return out;
 }
 
-bool decode_duration(std::string_view b, std::int64_t& months, std::int64_t& days,
-                     std::int64_t& nanos) {
+bool decode_duration(std::string_view b, std::int64_t& months, std::int64_t& days, std::int64_t& nanos) {
   std::size_t i = 0;
   auto read = [&](std::int64_t& v) {
     if (i >= b.size()) return false;
@@ -290,17 +302,18 @@ bool append_constant(const CqlType& type, ConstantKind kind, std::string_view te
   }
 }
 
-std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text,
-                            std::string_view column) {
+std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text, std::string_view column) {
   const Kind k = type.kind;
   if (std::string out; append_constant(type, kind, text, out)) return out;
   if (!accepts(k, kind))
-    invalid("Invalid {} constant ({}) for \"{}\" of type {}", constant_kind_name(kind), text,
-            column, type.name);
+    invalid("Invalid {} constant ({}) for \"{}\" of type {}", constant_kind_name(kind), text, column, type.name);
   switch (k) {
-    case Kind::Int: case Kind::Bigint: case Kind::Counter: case Kind::Smallint:
-    case Kind::Tinyint: case Kind::Varint:
-      return encode_integer(k, text);
+    case Kind::Int:
+    case Kind::Bigint:
+    case Kind::Counter:
+    case Kind::Smallint:
+    case Kind::Tinyint:
+    case Kind::Varint: return encode_integer(k, text);
     case Kind::Float: {
       double d = 0;
       if (!parse_double(text, d)) invalid("Unable to make float from '{}'", text);
@@ -321,8 +334,9 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
     case Kind::Ascii:
       for (char c : text)
         if (static_cast<unsigned char>(c) > 0x7f)  // AsciiType.fromString appends Java's exception
-          invalid("Invalid ASCII character in string literal: java.nio.charset.UnmappableCharacterException: "
-                  "Input length = 1");
+          invalid(
+              "Invalid ASCII character in string literal: java.nio.charset.UnmappableCharacterException: "
+              "Input length = 1");
       return std::string(text);
     case Kind::Text: return std::string(text);
     case Kind::Blob: {
@@ -333,7 +347,8 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
         out += static_cast<char>(hex_value(hex[i]) * 16 + hex_value(hex[i + 1]));
       return out;
     }
-    case Kind::Uuid: case Kind::Timeuuid: {
+    case Kind::Uuid:
+    case Kind::Timeuuid: {
       std::string out;
       if (!parse_uuid(text, out)) invalid("Unable to make UUID from '{}'", text);
       if (k == Kind::Timeuuid && (static_cast<unsigned char>(out[6]) >> 4) != 1)
@@ -349,23 +364,21 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
       std::int64_t days = 0;
       // A number, bare or as a string, is the raw unsigned day count (2^31 = 1970-01-01):
       // SimpleDateSerializer's rawPattern.
-      const bool raw = !text.empty() && text.find_first_not_of("0123456789", text[0] == '-' ? 1 : 0) == std::string_view::npos &&
+      const bool raw = !text.empty() &&
+                       text.find_first_not_of("0123456789", text[0] == '-' ? 1 : 0) == std::string_view::npos &&
                        text != "-";
       if (kind == ConstantKind::Integer || raw) {
-        if (!parse_int64(text, 0, UINT32_MAX, days))
-          invalid("Unable to make unsigned int (for date) from: '{}'", text);
+        if (!parse_int64(text, 0, UINT32_MAX, days)) invalid("Unable to make unsigned int (for date) from: '{}'", text);
         return be_bytes(static_cast<std::uint32_t>(days));
       }
       auto d = parse_date_days(text);
-      if (!d || *d < INT32_MIN || *d > INT32_MAX)
-        invalid("Unable to coerce '{}' to a formatted date (long)", text);
+      if (!d || *d < INT32_MIN || *d > INT32_MAX) invalid("Unable to coerce '{}' to a formatted date (long)", text);
       return be_bytes(static_cast<std::uint32_t>(*d + 2147483648LL));
     }
     case Kind::Time: {
       std::int64_t ns = 0;
       if (kind == ConstantKind::Integer) {
-        if (!parse_int64(text, 0, 86399999999999LL, ns))
-          invalid("Unable to make long (for time) from: '{}'", text);
+        if (!parse_int64(text, 0, 86399999999999LL, ns)) invalid("Unable to make long (for time) from: '{}'", text);
         return be_bytes(ns);
       }
       auto t = parse_time_ns(text);
@@ -386,8 +399,12 @@ std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_
       if (inet_pton(AF_INET6, s.c_str(), buf) == 1) return std::string(reinterpret_cast<char*>(buf), 16);
       invalid("Unable to make inet address from '{}'", text);
     }
-    case Kind::List: case Kind::Set: case Kind::Map: case Kind::Tuple: case Kind::Udt: case Kind::Vector:
-      break;  // never accepts a constant (see accepts())
+    case Kind::List:
+    case Kind::Set:
+    case Kind::Map:
+    case Kind::Tuple:
+    case Kind::Udt:
+    case Kind::Vector: break;  // never accepts a constant (see accepts())
   }
   invalid("Unsupported type {}", type.name);
 }

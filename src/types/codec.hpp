@@ -21,8 +21,7 @@ bool constant_accepted(const CqlType& type, ConstantKind kind) noexcept;
 // the content with quotes removed and '' unescaped). Throws CqlError(InvalidRequest) with
 // Cassandra's text: "Invalid INTEGER constant (5) for "v" of type text",
 // "Unable to make int from '3000000000'", ...
-std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text,
-                            std::string_view column);
+std::string encode_constant(const CqlType& type, ConstantKind kind, std::string_view text, std::string_view column);
 
 // Appends what encode_constant gives for the common scalar cases (int, bigint, smallint,
 // tinyint and double from numbers, text from strings, boolean) to `out`, without a string of
@@ -32,7 +31,6 @@ bool append_constant(const CqlType& type, ConstantKind kind, std::string_view te
 
 // Duration values use Cassandra's vint encoding (months, days, nanoseconds, zig-zagged).
 std::string encode_duration(std::int64_t months, std::int64_t days, std::int64_t nanos);
-bool decode_duration(std::string_view bytes, std::int64_t& months, std::int64_t& days,
-                     std::int64_t& nanos);
+bool decode_duration(std::string_view bytes, std::int64_t& months, std::int64_t& days, std::int64_t& nanos);
 
 }  // namespace cqlbox::types

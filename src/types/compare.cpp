@@ -97,17 +97,21 @@ int compare_values(Kind kind, std::string_view a, std::string_view b) noexcept {
   if (a.empty() || b.empty()) return a.empty() ? (b.empty() ? 0 : -1) : 1;
   switch (kind) {
     case Kind::Int: return sign(std::int64_t{read_be<std::int32_t>(a)} - read_be<std::int32_t>(b));
-    case Kind::Bigint: case Kind::Counter: case Kind::Timestamp: case Kind::Time: {
+    case Kind::Bigint:
+    case Kind::Counter:
+    case Kind::Timestamp:
+    case Kind::Time: {
       auto x = read_be<std::int64_t>(a), y = read_be<std::int64_t>(b);
       return x < y ? -1 : x > y ? 1 : 0;
     }
     case Kind::Smallint: return sign(read_be<std::int16_t>(a) - read_be<std::int16_t>(b));
     case Kind::Tinyint: return sign(read_be<std::int8_t>(a) - read_be<std::int8_t>(b));
-    case Kind::Varint:
-      return BigInt::compare(BigInt::from_twos_complement(a), BigInt::from_twos_complement(b));
-    case Kind::Float: case Kind::Double: return compare_double(as_double(kind, a), as_double(kind, b));
+    case Kind::Varint: return BigInt::compare(BigInt::from_twos_complement(a), BigInt::from_twos_complement(b));
+    case Kind::Float:
+    case Kind::Double: return compare_double(as_double(kind, a), as_double(kind, b));
     case Kind::Decimal: return compare_decimal(a, b);
-    case Kind::Uuid: case Kind::Timeuuid: return compare_uuid(a, b);
+    case Kind::Uuid:
+    case Kind::Timeuuid: return compare_uuid(a, b);
     default: return compare_bytes(a, b);  // text, ascii, blob, boolean, date (unsigned), inet
   }
 }

@@ -23,15 +23,12 @@ CqlType make(Kind kind, std::string name, int fixed_size, bool frozen = false,
 
 const std::vector<CqlType>& natives() {
   static const std::vector<CqlType> kNatives = {
-      make(Kind::Ascii, "ascii", -1),        make(Kind::Bigint, "bigint", 8),
-      make(Kind::Blob, "blob", -1),          make(Kind::Boolean, "boolean", 1),
-      make(Kind::Counter, "counter", 8),     make(Kind::Date, "date", 4),
-      make(Kind::Decimal, "decimal", -1),    make(Kind::Double, "double", 8),
-      make(Kind::Duration, "duration", -1),  make(Kind::Float, "float", 4),
-      make(Kind::Inet, "inet", -1),          make(Kind::Int, "int", 4),
-      make(Kind::Smallint, "smallint", 2),   make(Kind::Text, "text", -1),
-      make(Kind::Time, "time", 8),           make(Kind::Timestamp, "timestamp", 8),
-      make(Kind::Timeuuid, "timeuuid", 16),  make(Kind::Tinyint, "tinyint", 1),
+      make(Kind::Ascii, "ascii", -1),        make(Kind::Bigint, "bigint", 8),      make(Kind::Blob, "blob", -1),
+      make(Kind::Boolean, "boolean", 1),     make(Kind::Counter, "counter", 8),    make(Kind::Date, "date", 4),
+      make(Kind::Decimal, "decimal", -1),    make(Kind::Double, "double", 8),      make(Kind::Duration, "duration", -1),
+      make(Kind::Float, "float", 4),         make(Kind::Inet, "inet", -1),         make(Kind::Int, "int", 4),
+      make(Kind::Smallint, "smallint", 2),   make(Kind::Text, "text", -1),         make(Kind::Time, "time", 8),
+      make(Kind::Timestamp, "timestamp", 8), make(Kind::Timeuuid, "timeuuid", 16), make(Kind::Tinyint, "tinyint", 1),
       make(Kind::Uuid, "uuid", 16),          make(Kind::Varint, "varint", -1),
   };
   return kNatives;
@@ -94,8 +91,8 @@ const CqlType* tuple_type(std::vector<const CqlType*> components) {
 
 const CqlType* vector_type(const CqlType* element, int dimension) {
   const int size = element->fixed_size > 0 ? element->fixed_size * dimension : -1;
-  CqlType t = make(Kind::Vector, "vector<" + element->name + ", " + std::to_string(dimension) + ">", size, true,
-                   {element});
+  CqlType t =
+      make(Kind::Vector, "vector<" + element->name + ", " + std::to_string(dimension) + ">", size, true, {element});
   t.dimension = dimension;
   return intern(std::move(t));
 }
@@ -108,7 +105,8 @@ const CqlType* udt_type(std::string keyspace, std::string name, std::vector<std:
   std::string key = (frozen ? "frozen<" : "") + name + (frozen ? ">" : "");
   std::string signature = "#udt " + keyspace + "." + key + "(";
   for (std::size_t i = 0; i < fields.size(); ++i)
-    signature += fields[i] + " " + types[i]->name + "@" + std::to_string(reinterpret_cast<std::uintptr_t>(types[i])) + ",";
+    signature +=
+        fields[i] + " " + types[i]->name + "@" + std::to_string(reinterpret_cast<std::uintptr_t>(types[i])) + ",";
   CqlType t = make(Kind::Udt, std::move(key), -1, frozen, std::move(types));
   t.fields = std::move(fields);
   t.keyspace = std::move(keyspace);

@@ -11,16 +11,38 @@
 namespace cqlbox::types {
 
 enum class Kind : std::uint8_t {
-  Ascii, Bigint, Blob, Boolean, Counter, Date, Decimal, Double, Duration, Float, Inet, Int,
-  Smallint, Text, Time, Timestamp, Timeuuid, Tinyint, Uuid, Varint,
+  Ascii,
+  Bigint,
+  Blob,
+  Boolean,
+  Counter,
+  Date,
+  Decimal,
+  Double,
+  Duration,
+  Float,
+  Inet,
+  Int,
+  Smallint,
+  Text,
+  Time,
+  Timestamp,
+  Timeuuid,
+  Tinyint,
+  Uuid,
+  Varint,
   // parameterised
-  List, Set, Map, Tuple, Udt,
+  List,
+  Set,
+  Map,
+  Tuple,
+  Udt,
   Vector,  // 5.0: vector<element, dimension>, always frozen
 };
 
 struct CqlType {
   Kind kind = Kind::Blob;
-  std::string name;   // CQL spelling for messages and DESCRIBE: "int", "frozen<list<int>>"
+  std::string name;     // CQL spelling for messages and DESCRIBE: "int", "frozen<list<int>>"
   int fixed_size = -1;  // serialized size in bytes, or -1 when variable
   bool frozen = false;
   std::vector<const CqlType*> params;  // element; key, value; tuple components; UDT field types
@@ -66,8 +88,8 @@ const CqlType* frozen_of(const CqlType* t);
 const CqlType* expand_user_types(const CqlType* t);
 
 inline bool is_integral(Kind k) {
-  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint ||
-         k == Kind::Varint || k == Kind::Counter;
+  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint || k == Kind::Varint ||
+         k == Kind::Counter;
 }
 
 }  // namespace cqlbox::types

@@ -8,8 +8,8 @@ namespace cqlbox::types {
 
 namespace {
 
-constexpr std::int64_t kMinDigits = 32;      // DecimalType.MIN_SIGNIFICANT_DIGITS
-constexpr std::int64_t kMaxDigits = 10000;   // DecimalType.MAX_PRECISION
+constexpr std::int64_t kMinDigits = 32;     // DecimalType.MIN_SIGNIFICANT_DIGITS
+constexpr std::int64_t kMaxDigits = 10000;  // DecimalType.MAX_PRECISION
 // exp, log, log10 and round take arguments of up to this many digits; a longer one (only
 // written to attack) would take seconds to minutes with this arithmetic.
 constexpr std::int64_t kMaxArgumentDigits = 20000;
@@ -27,9 +27,7 @@ std::int64_t digits_of(const BigInt& v) { return static_cast<std::int64_t>(v.dec
 std::int64_t adjusted_exponent(const Decimal& x) { return digits_of(x.unscaled) - 1 - x.scale; }
 
 // The precision DecimalType gives exp and the logarithms: the argument's, within [32, 10,000].
-std::int64_t result_digits(const Decimal& x) {
-  return std::clamp(digits_of(x.unscaled), kMinDigits, kMaxDigits);
-}
+std::int64_t result_digits(const Decimal& x) { return std::clamp(digits_of(x.unscaled), kMinDigits, kMaxDigits); }
 
 // Refuses an argument longer than kMaxArgumentDigits, judged by its bits before any digit is
 // counted (counting is quadratic too).
@@ -86,7 +84,7 @@ class Fixed {
     }
     return BigInt::add(sum, sum);
   }
-  BigInt ln2() const { return log_ratio(3); }                                          // 2 = 4/2
+  BigInt ln2() const { return log_ratio(3); }                                                                // 2 = 4/2
   BigInt ln10() const { return BigInt::add(BigInt::multiply(ln2(), BigInt::from_int64(3)), log_ratio(9)); }  // 8 · 10/8
 
   // ln(m) for m in [1, 10): m = 2^k·r, then r is brought down to [1, 1 + 2^-30) by factors
@@ -144,7 +142,8 @@ Decimal round_to_digits(const BigInt& v, std::size_t bits, std::int64_t exp10, s
   BigInt mag = v;
   if (mag.negative()) mag.negate();
   // Decimal digits before the point, roughly; six more than needed are produced.
-  const auto magnitude = static_cast<std::int64_t>((static_cast<double>(mag.bit_length()) - static_cast<double>(bits)) / kBitsPerDigit);
+  const auto magnitude =
+      static_cast<std::int64_t>((static_cast<double>(mag.bit_length()) - static_cast<double>(bits)) / kBitsPerDigit);
   const std::int64_t produced = digits + 6 - magnitude;
   BigInt d = BigInt::multiply(mag, BigInt::pow10(static_cast<std::size_t>(std::max<std::int64_t>(produced, 0))));
   d.shift_right(bits);

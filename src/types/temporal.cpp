@@ -68,8 +68,7 @@ std::optional<std::int64_t> read_date(Cursor& c) {
   auto d = c.digits(1, 2);
   if (!d) return std::nullopt;
   std::int64_t year = neg ? -*y : *y;
-  if (*m < 1 || *m > 12 || *d < 1 || *d > days_in_month(year, static_cast<int>(*m)))
-    return std::nullopt;
+  if (*m < 1 || *m > 12 || *d < 1 || *d > days_in_month(year, static_cast<int>(*m))) return std::nullopt;
   return days_from_civil(year, static_cast<int>(*m), static_cast<int>(*d));
 }
 
@@ -102,8 +101,8 @@ std::optional<std::int64_t> parse_timestamp_ms(std::string_view text) {
   if (!days || *days > kMaxDays || *days < -kMaxDays) return std::nullopt;
   std::int64_t ms = *days * 86400000;
   // The time of day, after ' ' or 'T', when a digit follows (else the ' ' opens a zone).
-  const bool has_time = (c.peek() == ' ' || c.peek() == 'T') && c.i + 1 < text.size() && text[c.i + 1] >= '0' &&
-                        text[c.i + 1] <= '9';
+  const bool has_time =
+      (c.peek() == ' ' || c.peek() == 'T') && c.i + 1 < text.size() && text[c.i + 1] >= '0' && text[c.i + 1] <= '9';
   if (has_time) {
     ++c.i;
     auto h = c.digits(1, 2);
@@ -205,8 +204,9 @@ struct DurationBuilder {
   std::string* error;
 
   static const char* unit_name(int index) {
-    static constexpr const char* kNames[] = {"", "years", "months", "weeks", "days", "hours", "minutes",
-                                             "seconds", "milliseconds", "microseconds", "nanoseconds"};
+    static constexpr const char* kNames[] = {"",           "years",   "months",  "weeks",        "days",
+                                             "hours",      "minutes", "seconds", "milliseconds", "microseconds",
+                                             "nanoseconds"};
     return kNames[index];
   }
   bool fail(std::string message) {
@@ -214,12 +214,14 @@ struct DurationBuilder {
     return false;
   }
   bool add(int index, std::int64_t n) {
-    if (index == current) return fail(fmt::format("Invalid duration. The {} are specified multiple times", unit_name(index)));
+    if (index == current)
+      return fail(fmt::format("Invalid duration. The {} are specified multiple times", unit_name(index)));
     if (index < current)
       return fail(fmt::format("Invalid duration. The {} should be after {}", unit_name(current), unit_name(index)));
     current = index;
     auto within = [&](std::int64_t limit, const char* what) {
-      return n <= limit || fail(fmt::format("Invalid duration. The total number of {} must be less or equal to {}", what, INT32_MAX));
+      return n <= limit ||
+             fail(fmt::format("Invalid duration. The total number of {} must be less or equal to {}", what, INT32_MAX));
     };
     static constexpr std::int64_t kPer[] = {0, 12, 1, 7, 1, kNsPerH, kNsPerMin, kNsPerS, kNsPerMs, kNsPerUs, 1};
     if (index <= 2) {
@@ -240,8 +242,9 @@ struct DurationBuilder {
 int unit_index(std::string_view unit) {
   std::string u;
   for (char ch : unit) u += static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-  static constexpr std::pair<std::string_view, int> kUnits[] = {
-      {"y", 1}, {"mo", 2}, {"w", 3}, {"d", 4}, {"h", 5}, {"m", 6}, {"s", 7}, {"ms", 8}, {"us", 9}, {"\xc2\xb5s", 9}, {"ns", 10}};
+  static constexpr std::pair<std::string_view, int> kUnits[] = {{"y", 1},  {"mo", 2},        {"w", 3},  {"d", 4},
+                                                                {"h", 5},  {"m", 6},         {"s", 7},  {"ms", 8},
+                                                                {"us", 9}, {"\xc2\xb5s", 9}, {"ns", 10}};
   for (const auto& [name, index] : kUnits)
     if (u == name) return index;
   return 0;
@@ -277,7 +280,11 @@ std::optional<Duration> parse_duration(std::string_view text, std::string* error
     std::size_t i = 1;
     if (i == t.size()) return std::nullopt;
     while (i < t.size()) {
-      if (t[i] == 'T') { in_time = true; ++i; continue; }
+      if (t[i] == 'T') {
+        in_time = true;
+        ++i;
+        continue;
+      }
       std::int64_t n = 0;
       std::size_t start = i;
       while (i < t.size() && t[i] >= '0' && t[i] <= '9') {
@@ -287,8 +294,15 @@ std::optional<Duration> parse_duration(std::string_view text, std::string* error
       if (i == start || i == t.size()) return std::nullopt;
       const char u = t[i];
       ++i;
-      const int index = !in_time ? (u == 'Y' ? 1 : u == 'M' ? 2 : u == 'W' ? 3 : u == 'D' ? 4 : 0)
-                                 : (u == 'H' ? 5 : u == 'M' ? 6 : u == 'S' ? 7 : 0);
+      const int index = !in_time ? (u == 'Y'   ? 1
+                                    : u == 'M' ? 2
+                                    : u == 'W' ? 3
+                                    : u == 'D' ? 4
+                                               : 0)
+                                 : (u == 'H'   ? 5
+                                    : u == 'M' ? 6
+                                    : u == 'S' ? 7
+                                               : 0);
       if (index == 0 || !b.add(index, n)) return std::nullopt;
     }
   } else {
@@ -307,7 +321,11 @@ std::optional<Duration> parse_duration(std::string_view text, std::string* error
       if (index == 0 || !b.add(index, n)) return std::nullopt;
     }
   }
-  if (neg) { d.months = -d.months; d.days = -d.days; d.nanos = -d.nanos; }
+  if (neg) {
+    d.months = -d.months;
+    d.days = -d.days;
+    d.nanos = -d.nanos;
+  }
   return d;
 }
 
@@ -316,8 +334,8 @@ std::string format_timestamp_ms(std::int64_t ms) {
   std::int64_t rest = ms - days * 86400000;
   CivilDate c = civil_from_days(days);
   if (c.year < 1 || c.year > 9999) return fmt::format("{}", ms);
-  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:06}+0000", c.year, c.month, c.day,
-                     rest / 3600000, rest / 60000 % 60, rest / 1000 % 60, rest % 1000 * 1000);
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:06}+0000", c.year, c.month, c.day, rest / 3600000,
+                     rest / 60000 % 60, rest / 1000 % 60, rest % 1000 * 1000);
 }
 
 std::string format_date_days(std::int64_t days) {
@@ -327,8 +345,7 @@ std::string format_date_days(std::int64_t days) {
 }
 
 std::string format_time_ns(std::int64_t ns) {
-  return fmt::format("{:02}:{:02}:{:02}.{:09}", ns / kNsPerH, ns / kNsPerMin % 60,
-                     ns / kNsPerS % 60, ns % kNsPerS);
+  return fmt::format("{:02}:{:02}:{:02}.{:09}", ns / kNsPerH, ns / kNsPerMin % 60, ns / kNsPerS % 60, ns % kNsPerS);
 }
 
 std::string format_duration(const Duration& d) {
@@ -354,7 +371,10 @@ std::string format_duration(const Duration& d) {
 
 std::string strftime_utc(std::int64_t ms, std::string_view format) {
   std::int64_t seconds = ms / 1000, millis = ms % 1000;
-  if (millis < 0) { millis += 1000; --seconds; }
+  if (millis < 0) {
+    millis += 1000;
+    --seconds;
+  }
   const auto t = static_cast<std::time_t>(seconds);
   std::tm tm{};
   if (!gmtime_r(&t, &tm) || tm.tm_year + 1900 < 1 || tm.tm_year + 1900 > 9999) return std::to_string(ms);

@@ -41,8 +41,8 @@ std::string format_timestamp_ms(std::int64_t ms);  // 2011-02-03 04:05:00.000000
 // `ms` in UTC through a strftime format, with Python's %f (microseconds) and %z (+0000); the
 // milliseconds as a number outside Python's datetime (years 1 to 9999), as cqlsh falls back.
 std::string strftime_utc(std::int64_t ms, std::string_view format);
-std::string format_date_days(std::int64_t days);   // 2024-01-01, or the day count out of range
-std::string format_time_ns(std::int64_t ns);       // 12:34:56.789000000
+std::string format_date_days(std::int64_t days);  // 2024-01-01, or the day count out of range
+std::string format_time_ns(std::int64_t ns);      // 12:34:56.789000000
 std::string format_duration(const Duration& d);   // 1y2mo3d4h5m6s7ms8us9ns
 
 }  // namespace cqlbox::types

@@ -60,10 +60,14 @@ class Reader {
   // simple types, as Cassandra requires.
   const CqlType* collection(std::string_view word, bool frozen) {
     Kind kind;
-    if (util::iequals(word, "list")) kind = Kind::List;
-    else if (util::iequals(word, "set")) kind = Kind::Set;
-    else if (util::iequals(word, "map")) kind = Kind::Map;
-    else return nullptr;
+    if (util::iequals(word, "list"))
+      kind = Kind::List;
+    else if (util::iequals(word, "set"))
+      kind = Kind::Set;
+    else if (util::iequals(word, "map"))
+      kind = Kind::Map;
+    else
+      return nullptr;
     std::vector<const CqlType*> params{type(frozen)};
     if (kind == Kind::Map && take(',')) params.push_back(type(frozen));
     if (params.size() != (kind == Kind::Map ? 2u : 1u)) return nullptr;

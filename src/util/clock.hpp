@@ -39,9 +39,7 @@ class Clock {
   // Back to following the system clock (nullopt) or fixed.
   void restore(std::optional<std::int64_t> fixed) { fixed_ = fixed; }
   void set(std::int64_t now_us) { fixed_ = now_us; }
-  void advance(std::int64_t delta_us) {
-    fixed_ = now_us() + delta_us;
-  }
+  void advance(std::int64_t delta_us) { fixed_ = now_us() + delta_us; }
 
  private:
   std::optional<std::int64_t> fixed_;

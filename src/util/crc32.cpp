@@ -39,9 +39,8 @@ std::uint32_t crc32(std::string_view bytes, std::uint32_t crc) {
              static_cast<std::uint32_t>(static_cast<unsigned char>(q[3])) << 24;
     };
     const std::uint32_t lo = word(p) ^ crc, hi = word(p + 4);
-    crc = kTables[7][lo & 0xff] ^ kTables[6][(lo >> 8) & 0xff] ^ kTables[5][(lo >> 16) & 0xff] ^
-          kTables[4][lo >> 24] ^ kTables[3][hi & 0xff] ^ kTables[2][(hi >> 8) & 0xff] ^
-          kTables[1][(hi >> 16) & 0xff] ^ kTables[0][hi >> 24];
+    crc = kTables[7][lo & 0xff] ^ kTables[6][(lo >> 8) & 0xff] ^ kTables[5][(lo >> 16) & 0xff] ^ kTables[4][lo >> 24] ^
+          kTables[3][hi & 0xff] ^ kTables[2][(hi >> 8) & 0xff] ^ kTables[1][(hi >> 16) & 0xff] ^ kTables[0][hi >> 24];
   }
   for (; n > 0; ++p, --n) crc = kTables[0][(crc ^ static_cast<unsigned char>(*p)) & 0xff] ^ (crc >> 8);
   return ~crc;

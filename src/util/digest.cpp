@@ -14,12 +14,26 @@ const char* openssl_name(std::string_view java) {
   std::string upper;
   for (char c : java) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   static constexpr std::pair<std::string_view, const char*> kNames[] = {
-      {"MD5", "MD5"},           {"SHA-1", "SHA1"},        {"SHA1", "SHA1"},           {"SHA", "SHA1"},
-      {"SHA-224", "SHA224"},    {"SHA224", "SHA224"},     {"SHA-256", "SHA256"},      {"SHA256", "SHA256"},
-      {"SHA-384", "SHA384"},    {"SHA384", "SHA384"},     {"SHA-512", "SHA512"},      {"SHA512", "SHA512"},
-      {"SHA-512/224", "SHA512-224"}, {"SHA512/224", "SHA512-224"}, {"SHA-512/256", "SHA512-256"},
-      {"SHA512/256", "SHA512-256"},  {"SHA3-224", "SHA3-224"},     {"SHA3-256", "SHA3-256"},
-      {"SHA3-384", "SHA3-384"},      {"SHA3-512", "SHA3-512"},
+      {"MD5", "MD5"},
+      {"SHA-1", "SHA1"},
+      {"SHA1", "SHA1"},
+      {"SHA", "SHA1"},
+      {"SHA-224", "SHA224"},
+      {"SHA224", "SHA224"},
+      {"SHA-256", "SHA256"},
+      {"SHA256", "SHA256"},
+      {"SHA-384", "SHA384"},
+      {"SHA384", "SHA384"},
+      {"SHA-512", "SHA512"},
+      {"SHA512", "SHA512"},
+      {"SHA-512/224", "SHA512-224"},
+      {"SHA512/224", "SHA512-224"},
+      {"SHA-512/256", "SHA512-256"},
+      {"SHA512/256", "SHA512-256"},
+      {"SHA3-224", "SHA3-224"},
+      {"SHA3-256", "SHA3-256"},
+      {"SHA3-384", "SHA3-384"},
+      {"SHA3-512", "SHA3-512"},
   };
   for (const auto& [j, o] : kNames)
     if (upper == j) return o;

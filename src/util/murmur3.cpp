@@ -42,10 +42,20 @@ std::int64_t murmur3_token(std::string_view key) noexcept {
   for (std::size_t i = 0; i < nblocks; ++i) {
     std::uint64_t k1 = load_le64(data + i * 16);
     std::uint64_t k2 = load_le64(data + i * 16 + 8);
-    k1 *= c1; k1 = rotl(k1, 31); k1 *= c2; h1 ^= k1;
-    h1 = rotl(h1, 27); h1 += h2; h1 = h1 * 5 + 0x52dce729;
-    k2 *= c2; k2 = rotl(k2, 33); k2 *= c1; h2 ^= k2;
-    h2 = rotl(h2, 31); h2 += h1; h2 = h2 * 5 + 0x38495ab5;
+    k1 *= c1;
+    k1 = rotl(k1, 31);
+    k1 *= c2;
+    h1 ^= k1;
+    h1 = rotl(h1, 27);
+    h1 += h2;
+    h1 = h1 * 5 + 0x52dce729;
+    k2 *= c2;
+    k2 = rotl(k2, 33);
+    k2 *= c1;
+    h2 ^= k2;
+    h2 = rotl(h2, 31);
+    h2 += h1;
+    h2 = h2 * 5 + 0x38495ab5;
   }
 
   const unsigned char* tail = data + nblocks * 16;
@@ -53,13 +63,26 @@ std::int64_t murmur3_token(std::string_view key) noexcept {
   std::uint64_t k2 = 0;
   const std::size_t rest = len & 15;
   for (std::size_t i = rest; i > 8; --i) k2 ^= widened(tail[i - 1]) << ((i - 9) * 8);
-  if (rest > 8) { k2 *= c2; k2 = rotl(k2, 33); k2 *= c1; h2 ^= k2; }
+  if (rest > 8) {
+    k2 *= c2;
+    k2 = rotl(k2, 33);
+    k2 *= c1;
+    h2 ^= k2;
+  }
   for (std::size_t i = rest < 8 ? rest : 8; i > 0; --i) k1 ^= widened(tail[i - 1]) << ((i - 1) * 8);
-  if (rest > 0) { k1 *= c1; k1 = rotl(k1, 31); k1 *= c2; h1 ^= k1; }
+  if (rest > 0) {
+    k1 *= c1;
+    k1 = rotl(k1, 31);
+    k1 *= c2;
+    h1 ^= k1;
+  }
 
-  h1 ^= len; h2 ^= len;
-  h1 += h2; h2 += h1;
-  h1 = fmix(h1); h2 = fmix(h2);
+  h1 ^= len;
+  h2 ^= len;
+  h1 += h2;
+  h2 += h1;
+  h1 = fmix(h1);
+  h2 = fmix(h2);
   h1 += h2;
   auto token = static_cast<std::int64_t>(h1);
   return token == kMinToken ? kMaxToken : token;

@@ -11,14 +11,13 @@
 namespace cqlbox::util {
 
 inline constexpr std::array<std::string_view, 57> kReservedWords = {
-    "ADD", "ALLOW", "ALTER", "AND", "APPLY", "ASC", "AUTHORIZE", "BATCH",
-    "BEGIN", "BY", "COLUMNFAMILY", "CREATE", "DELETE", "DESC", "DESCRIBE", "DROP",
-    "ENTRIES", "EXECUTE", "FROM", "FULL", "GRANT", "IF", "IN", "INDEX",
-    "INFINITY", "INSERT", "INTO", "IS", "KEYSPACE", "LIMIT", "MATERIALIZED", "MODIFY",
-    "NAN", "NORECURSIVE", "NOT", "NULL", "OF", "ON", "OR", "ORDER",
-    "PRIMARY", "RENAME", "REVOKE", "SCHEMA", "SELECT", "SET", "TABLE", "TO",
-    "TOKEN", "TRUNCATE", "UNLOGGED", "UPDATE", "USE", "USING", "VIEW", "WHERE",
-    "WITH"};
+    "ADD",  "ALLOW",        "ALTER",  "AND",          "APPLY",    "ASC",      "AUTHORIZE",   "BATCH",   "BEGIN",
+    "BY",   "COLUMNFAMILY", "CREATE", "DELETE",       "DESC",     "DESCRIBE", "DROP",        "ENTRIES", "EXECUTE",
+    "FROM", "FULL",         "GRANT",  "IF",           "IN",       "INDEX",    "INFINITY",    "INSERT",  "INTO",
+    "IS",   "KEYSPACE",     "LIMIT",  "MATERIALIZED", "MODIFY",   "NAN",      "NORECURSIVE", "NOT",     "NULL",
+    "OF",   "ON",           "OR",     "ORDER",        "PRIMARY",  "RENAME",   "REVOKE",      "SCHEMA",  "SELECT",
+    "SET",  "TABLE",        "TO",     "TOKEN",        "TRUNCATE", "UNLOGGED", "UPDATE",      "USE",     "USING",
+    "VIEW", "WHERE",        "WITH"};
 
 // True when `word` (any case, ASCII) is reserved. Called for every identifier the parser
 // reads, so reject by length first (reserved words are 2 to 12 letters).

@@ -23,8 +23,7 @@ std::string ascii_upper(std::string_view s) {
 
 std::string cql_name(std::string_view name) {
   bool plain = !name.empty() && name[0] >= 'a' && name[0] <= 'z';
-  for (char c : name)
-    plain = plain && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+  for (char c : name) plain = plain && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
   if (plain && !is_reserved_word(name)) return std::string(name);
   std::string out = "\"";
   for (char c : name) {
@@ -42,32 +41,69 @@ std::size_t decode(std::string_view s, std::size_t i, long& cp) noexcept {
   auto b = static_cast<unsigned char>(s[i]);
   std::size_t n = 0;
   long v = 0, min = 0;
-  if (b < 0x80) { cp = b; return 1; }
-  if ((b & 0xE0) == 0xC0) { n = 2; v = b & 0x1F; min = 0x80; }
-  else if ((b & 0xF0) == 0xE0) { n = 3; v = b & 0x0F; min = 0x800; }
-  else if ((b & 0xF8) == 0xF0) { n = 4; v = b & 0x07; min = 0x10000; }
-  else { cp = -1; return 1; }
-  if (i + n > s.size()) { cp = -1; return 1; }
+  if (b < 0x80) {
+    cp = b;
+    return 1;
+  }
+  if ((b & 0xE0) == 0xC0) {
+    n = 2;
+    v = b & 0x1F;
+    min = 0x80;
+  } else if ((b & 0xF0) == 0xE0) {
+    n = 3;
+    v = b & 0x0F;
+    min = 0x800;
+  } else if ((b & 0xF8) == 0xF0) {
+    n = 4;
+    v = b & 0x07;
+    min = 0x10000;
+  } else {
+    cp = -1;
+    return 1;
+  }
+  if (i + n > s.size()) {
+    cp = -1;
+    return 1;
+  }
   for (std::size_t k = 1; k < n; ++k) {
     auto c = static_cast<unsigned char>(s[i + k]);
-    if ((c & 0xC0) != 0x80) { cp = -1; return 1; }
+    if ((c & 0xC0) != 0x80) {
+      cp = -1;
+      return 1;
+    }
     v = (v << 6) | (c & 0x3F);
   }
-  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) { cp = -1; return 1; }
+  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) {
+    cp = -1;
+    return 1;
+  }
   cp = v;
   return n;
 }
 
 // Ranges of East Asian Wide/Fullwidth code points (the ones wcwidth reports as 2).
-constexpr std::array<std::pair<long, long>, 18> kWide = {{
-    {0x1100, 0x115F}, {0x2E80, 0x303E}, {0x3041, 0x33FF}, {0x3400, 0x4DBF}, {0x4E00, 0x9FFF},
-    {0xA000, 0xA4CF}, {0xAC00, 0xD7A3}, {0xF900, 0xFAFF}, {0xFE30, 0xFE4F}, {0xFF00, 0xFF60},
-    {0xFFE0, 0xFFE6}, {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x2FFFD},
-    {0x30000, 0x3FFFD}, {0x2329, 0x232A}, {0x1F680, 0x1F6FF}, {0x3000, 0x3000}}};
+constexpr std::array<std::pair<long, long>, 18> kWide = {{{0x1100, 0x115F},
+                                                          {0x2E80, 0x303E},
+                                                          {0x3041, 0x33FF},
+                                                          {0x3400, 0x4DBF},
+                                                          {0x4E00, 0x9FFF},
+                                                          {0xA000, 0xA4CF},
+                                                          {0xAC00, 0xD7A3},
+                                                          {0xF900, 0xFAFF},
+                                                          {0xFE30, 0xFE4F},
+                                                          {0xFF00, 0xFF60},
+                                                          {0xFFE0, 0xFFE6},
+                                                          {0x1F300, 0x1F64F},
+                                                          {0x1F900, 0x1F9FF},
+                                                          {0x20000, 0x2FFFD},
+                                                          {0x30000, 0x3FFFD},
+                                                          {0x2329, 0x232A},
+                                                          {0x1F680, 0x1F6FF},
+                                                          {0x3000, 0x3000}}};
 
 bool zero_width(long cp) {
-  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200F) ||
-         (cp >= 0x20D0 && cp <= 0x20FF) || (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0xFEFF;
+  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200F) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+         (cp >= 0xFE20 && cp <= 0xFE2F) || cp == 0xFEFF;
 }
 
 }  // namespace
@@ -77,7 +113,10 @@ std::size_t display_width(std::string_view s) noexcept {
   for (std::size_t i = 0; i < s.size();) {
     long cp = 0;
     i += decode(s, i, cp);
-    if (cp < 0) { ++width; continue; }
+    if (cp < 0) {
+      ++width;
+      continue;
+    }
     if (zero_width(cp)) continue;
     bool wide = false;
     for (auto [lo, hi] : kWide) wide = wide || (cp >= lo && cp <= hi);
@@ -92,7 +131,7 @@ long lower_code_point(long c) noexcept {
   if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 0x20 : c;
   if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;
   if (c >= 0x100 && c <= 0x17F) {  // Latin Extended-A: upper/lower pairs
-    if (c == 0x130) return 'i';  // İ (Java's root locale: i followed by a combining dot)
+    if (c == 0x130) return 'i';    // İ (Java's root locale: i followed by a combining dot)
     if (c == 0x178) return 0xFF;
     const bool odd_pairs = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
     if (c == 0x138 || c == 0x149 || c == 0x17F) return c;
@@ -138,8 +177,10 @@ std::string unicode_lower(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     long cp = 0;
     const std::size_t n = decode(s, i, cp);
-    if (cp < 0) out.append(s.substr(i, n));
-    else append_code_point(out, lower_code_point(cp));
+    if (cp < 0)
+      out.append(s.substr(i, n));
+    else
+      append_code_point(out, lower_code_point(cp));
     i += n;
   }
   return out;
@@ -159,10 +200,14 @@ void append_cqlsh_escaped(std::string& out, std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     long cp = 0;
     std::size_t n = decode(s, i, cp);
-    if (cp == '\\') out += "\\\\";
-    else if (cp == '\n') out += "\\n";
-    else if (cp == '\t') out += "\\t";
-    else if (cp == '\r') out += "\\r";
+    if (cp == '\\')
+      out += "\\\\";
+    else if (cp == '\n')
+      out += "\\n";
+    else if (cp == '\t')
+      out += "\\t";
+    else if (cp == '\r')
+      out += "\\r";
     else if ((cp >= 0 && cp < 0x20) || (cp >= 0x7F && cp <= 0xA0)) {
       out += "\\x";
       out += kHex[(cp >> 4) & 0xF];

@@ -157,7 +157,7 @@ TEST_CASE("host ids are distinct, well-formed version-4 uuids") {
       else
         CHECK(is_hex(id[i]));
     }
-    CHECK(id[14] == '4');  // version 4, like UUID.randomUUID()
+    CHECK(id[14] == '4');                                          // version 4, like UUID.randomUUID()
     CHECK(std::string("89ab").find(id[19]) != std::string::npos);  // RFC 4122 variant
     seen.insert(id);
   }
@@ -288,8 +288,7 @@ TEST_CASE("replication_of reads a keyspace's strategy options") {
     CHECK(ring.replicas(kT1, r) == std::vector<int>{1, 2});
   }
   SUBCASE("SimpleStrategy by its short name") {
-    const auto r =
-        cluster::replication_of({{"class", "SimpleStrategy"}, {"replication_factor", "1"}});
+    const auto r = cluster::replication_of({{"class", "SimpleStrategy"}, {"replication_factor", "1"}});
     CHECK_FALSE(r.network_topology);
     CHECK(r.replication_factor == 1);
   }
@@ -302,18 +301,16 @@ TEST_CASE("replication_of reads a keyspace's strategy options") {
     CHECK(ring.replicas(0, r).size() == 3);
   }
   SUBCASE("NetworkTopologyStrategy: other datacenters do not count") {
-    const auto r =
-        cluster::replication_of({{"class", "org.apache.cassandra.locator.NetworkTopologyStrategy"},
-                                 {"datacenter1", "2"},
-                                 {"dc2", "5"}});
+    const auto r = cluster::replication_of(
+        {{"class", "org.apache.cassandra.locator.NetworkTopologyStrategy"}, {"datacenter1", "2"}, {"dc2", "5"}});
     CHECK(r.network_topology);
     CHECK(r.replication_factor == 2);
   }
   SUBCASE(
       "NetworkTopologyStrategy with only another datacenter: no replicas "
       "here") {
-    const auto r = cluster::replication_of(
-        {{"class", "org.apache.cassandra.locator.NetworkTopologyStrategy"}, {"dc2", "3"}});
+    const auto r =
+        cluster::replication_of({{"class", "org.apache.cassandra.locator.NetworkTopologyStrategy"}, {"dc2", "3"}});
     CHECK(r.network_topology);
     CHECK(r.replication_factor == 0);
     const cluster::Ring ring(3, 1);

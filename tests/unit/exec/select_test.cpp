@@ -72,17 +72,14 @@ ast::Term tuple(std::initializer_list<ast::Term> items) {
 }
 
 // column op value(s)
-ast::Relation rel(std::string_view column, ast::Operator op,
-                  std::initializer_list<ast::Term> values) {
+ast::Relation rel(std::string_view column, ast::Operator op, std::initializer_list<ast::Term> values) {
   ast::Relation r;
   r.columns.push_back(column);
   r.op = op;
   r.values = ast::Vec<ast::Term>(values);
   return r;
 }
-ast::Relation eq(std::string_view column, ast::Term value) {
-  return rel(column, ast::Operator::Eq, {value});
-}
+ast::Relation eq(std::string_view column, ast::Term value) { return rel(column, ast::Operator::Eq, {value}); }
 // (c1, c2, …) op value(s)
 ast::Relation multi(std::initializer_list<std::string_view> columns, ast::Operator op,
                     std::initializer_list<ast::Term> values) {
@@ -100,8 +97,7 @@ ast::Selector column(std::string_view name, std::string_view alias = {}) {
   s.alias = alias;
   return s;
 }
-ast::Selector call(std::string_view fn, std::initializer_list<ast::Selector> args,
-                   std::string_view alias = {}) {
+ast::Selector call(std::string_view fn, std::initializer_list<ast::Selector> args, std::string_view alias = {}) {
   ast::Selector s;
   s.kind = ast::SelectorKind::FunctionCall;
   s.name = fn;
@@ -140,8 +136,7 @@ struct Fixture {
     ks.name = "ks";
     ast::Term map;
     map.kind = ast::TermKind::Map;
-    map.items = ast::Vec<ast::Term>{str("class"), str("SimpleStrategy"), str("replication_factor"),
-                                    num("1")};
+    map.items = ast::Vec<ast::Term>{str("class"), str("SimpleStrategy"), str("replication_factor"), num("1")};
     ks.properties.push_back(ast::Property{"replication", map});
     run(ks);
     session.keyspace = "ks";
@@ -152,8 +147,7 @@ struct Fixture {
   // CREATE TABLE <name> (<columns>, PRIMARY KEY ((<pk>), <ck>)) [WITH CLUSTERING ORDER BY (<desc>
   // DESC)]
   void create_table(std::string_view name, std::initializer_list<ColumnSpec> columns,
-                    std::initializer_list<std::string_view> pk,
-                    std::initializer_list<std::string_view> ck = {},
+                    std::initializer_list<std::string_view> pk, std::initializer_list<std::string_view> ck = {},
                     std::initializer_list<std::string_view> desc = {}) {
     ast::CreateTable t;
     t.table = {{}, name};
@@ -263,15 +257,9 @@ TEST_CASE("a full scan returns partitions in token order") {
 TEST_CASE("SELECT * lists key columns, then statics and regulars each sorted by name") {
   Fixture f;
   f.create_table("t",
-                 {{"k", "int"},
-                  {"c", "int"},
-                  {"z", "int"},
-                  {"a", "int"},
-                  {"s2", "int", true},
-                  {"s1", "int", true}},
+                 {{"k", "int"}, {"c", "int"}, {"z", "int"}, {"a", "int"}, {"s2", "int", true}, {"s1", "int", true}},
                  {"k"}, {"c"});
-  f.insert("t", {"k", "c", "z", "a", "s2", "s1"},
-           {num("1"), num("2"), num("3"), num("4"), num("5"), num("6")});
+  f.insert("t", {"k", "c", "z", "a", "s2", "s1"}, {num("1"), num("2"), num("3"), num("4"), num("5"), num("6")});
   const exec::Rows rows = f.select(select_from("t"));
   CHECK(column_names(rows) == Names{"k", "c", "s1", "s2", "a", "z"});
   REQUIRE(rows.rows.size() == 1);
@@ -283,8 +271,7 @@ TEST_CASE("rows within a partition come in clustering order") {
   Fixture f;
   SUBCASE("ASC") {
     f.create_table("t", {{"k", "int"}, {"c", "int"}, {"v", "int"}}, {"k"}, {"c"});
-    for (const char* c : {"2", "3", "1"})
-      f.insert("t", {"k", "c", "v"}, {num("0"), num(c), num(c)});
+    for (const char* c : {"2", "3", "1"}) f.insert("t", {"k", "c", "v"}, {num("0"), num(c), num(c)});
     ast::Select s = select_from("t");
     s.where.push_back(eq("k", num("0")));
     CHECK(ints(f.select(s), 1) == Ints{1, 2, 3});
@@ -295,8 +282,7 @@ TEST_CASE("rows within a partition come in clustering order") {
   }
   SUBCASE("DESC") {
     f.create_table("t", {{"k", "int"}, {"c", "int"}, {"v", "int"}}, {"k"}, {"c"}, {"c"});
-    for (const char* c : {"2", "3", "1"})
-      f.insert("t", {"k", "c", "v"}, {num("0"), num(c), num(c)});
+    for (const char* c : {"2", "3", "1"}) f.insert("t", {"k", "c", "v"}, {num("0"), num(c), num(c)});
     ast::Select s = select_from("t");
     s.where.push_back(eq("k", num("0")));
     CHECK(ints(f.select(s), 1) == Ints{3, 2, 1});
@@ -304,9 +290,7 @@ TEST_CASE("rows within a partition come in clustering order") {
       s.order_by.push_back({"c", false, std::nullopt});
       CHECK(ints(f.select(s), 1) == Ints{1, 2, 3});
     }
-    SUBCASE("a full scan uses the same order") {
-      CHECK(ints(f.select(select_from("t")), 1) == Ints{3, 2, 1});
-    }
+    SUBCASE("a full scan uses the same order") { CHECK(ints(f.select(select_from("t")), 1) == Ints{3, 2, 1}); }
   }
 }
 
@@ -351,8 +335,7 @@ TEST_CASE("IN on the last partition key column: key order, while a full scan is 
 TEST_CASE("IN on a clustering column returns rows in clustering order") {
   Fixture f;
   f.create_table("t", {{"k", "int"}, {"c", "int"}, {"v", "int"}}, {"k"}, {"c"}, {"c"});
-  for (const char* c : {"1", "2", "3", "4"})
-    f.insert("t", {"k", "c", "v"}, {num("0"), num(c), num(c)});
+  for (const char* c : {"1", "2", "3", "4"}) f.insert("t", {"k", "c", "v"}, {num("0"), num(c), num(c)});
   ast::Select s = select_from("t");
   s.where.push_back(eq("k", num("0")));
   s.where.push_back(rel("c", ast::Operator::In, {num("1"), num("3"), num("2"), num("3")}));
@@ -361,11 +344,9 @@ TEST_CASE("IN on a clustering column returns rows in clustering order") {
 
 TEST_CASE("clustering slices and multi-column relations") {
   Fixture f;
-  f.create_table("t", {{"k", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k"},
-                 {"c1", "c2"});
+  f.create_table("t", {{"k", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k"}, {"c1", "c2"});
   for (const char* c1 : {"0", "1", "2"})
-    for (const char* c2 : {"0", "1"})
-      f.insert("t", {"k", "c1", "c2", "v"}, {num("0"), num(c1), num(c2), num("0")});
+    for (const char* c2 : {"0", "1"}) f.insert("t", {"k", "c1", "c2", "v"}, {num("0"), num(c1), num(c2), num("0")});
   SUBCASE("c1 > 0 AND c1 <= 1") {
     ast::Select s = select_from("t");
     s.where.push_back(eq("k", num("0")));
@@ -389,8 +370,7 @@ TEST_CASE("LIMIT and PER PARTITION LIMIT cut the result") {
   Fixture f;
   f.create_table("t", {{"k", "int"}, {"c", "int"}, {"v", "int"}}, {"k"}, {"c"});
   for (const char* k : {"1", "4", "7"})
-    for (const char* c : {"1", "2", "3"})
-      f.insert("t", {"k", "c", "v"}, {num(k), num(c), num("0")});
+    for (const char* c : {"1", "2", "3"}) f.insert("t", {"k", "c", "v"}, {num(k), num(c), num("0")});
   SUBCASE("LIMIT counts rows across partitions") {
     ast::Select s = select_from("t");
     s.limit = num("4");
@@ -493,8 +473,7 @@ TEST_CASE("selector headers: aliases, count, writetime and token") {
     REQUIRE(rows.rows.size() == 1);
     REQUIRE(rows.rows[0][0].has_value());
     CHECK(read_be<std::int64_t>(*rows.rows[0][0]) == 2);
-    CHECK(rows.warnings ==
-          std::vector<std::string>{"Aggregation query used without partition key"});
+    CHECK(rows.warnings == std::vector<std::string>{"Aggregation query used without partition key"});
   }
   SUBCASE("count(*) over an IN warns about multiple partitions") {
     ast::Select s = select_from("t");
@@ -502,8 +481,7 @@ TEST_CASE("selector headers: aliases, count, writetime and token") {
     s.where.push_back(rel("k", ast::Operator::In, {num("1"), num("4")}));
     const exec::Rows rows = f.select(s);
     CHECK(rows.warnings ==
-          std::vector<std::string>{
-              "Aggregation query used on multiple partition keys (IN restriction)"});
+          std::vector<std::string>{"Aggregation query used on multiple partition keys (IN restriction)"});
   }
   SUBCASE("count(*) on one partition does not warn") {
     ast::Select s = select_from("t");
@@ -544,13 +522,7 @@ TEST_CASE("table resolution errors") {
 
 TEST_CASE("SELECT validation messages of spec §5.1") {
   Fixture f;
-  f.create_table("t",
-                 {{"k1", "int"},
-                  {"k2", "int"},
-                  {"c1", "int"},
-                  {"c2", "int"},
-                  {"s", "int", true},
-                  {"v", "int"}},
+  f.create_table("t", {{"k1", "int"}, {"k2", "int"}, {"c1", "int"}, {"c2", "int"}, {"s", "int", true}, {"v", "int"}},
                  {"k1", "k2"}, {"c1", "c2"});
   f.create_table("u", {{"k", "text"}, {"c", "int"}, {"v", "int"}}, {"k"}, {"c"});
   ast::Select s = select_from("t");
@@ -628,23 +600,20 @@ TEST_CASE("SELECT validation messages of spec §5.1") {
     full_key();
     s.where.push_back(eq("c1", num("1")));
     s.where.push_back(eq("c1", num("2")));
-    CHECK(f.error_of(s) ==
-          "c1 cannot be restricted by more than one relation if it includes an Equal");
+    CHECK(f.error_of(s) == "c1 cannot be restricted by more than one relation if it includes an Equal");
   }
   SUBCASE("> then = on one column") {
     full_key();
     s.where.push_back(rel("c1", ast::Operator::Gt, {num("0")}));
     s.where.push_back(eq("c1", num("1")));
-    CHECK(f.error_of(s) ==
-          "Column \"c1\" cannot be restricted by both an equality and an inequality relation");
+    CHECK(f.error_of(s) == "Column \"c1\" cannot be restricted by both an equality and an inequality relation");
   }
   SUBCASE("= then > on one column: the '=' restriction reports the merge") {
     // Cassandra's EQ restriction refuses any second relation (SelectSingleColumnRelationTest).
     full_key();
     s.where.push_back(eq("c1", num("1")));
     s.where.push_back(rel("c1", ast::Operator::Gt, {num("0")}));
-    CHECK(f.error_of(s) ==
-          "c1 cannot be restricted by more than one relation if it includes an Equal");
+    CHECK(f.error_of(s) == "c1 cannot be restricted by more than one relation if it includes an Equal");
   }
   SUBCASE("two lower bounds") {
     full_key();
@@ -665,9 +634,7 @@ TEST_CASE("SELECT validation messages of spec §5.1") {
   }
   SUBCASE("multi-column relation on the partition key") {
     s.where.push_back(multi({"k1", "k2"}, ast::Operator::Eq, {tuple({num("0"), num("0")})}));
-    CHECK(
-        f.error_of(s) ==
-        "Multi-column relations can only be applied to clustering columns but was applied to: k1");
+    CHECK(f.error_of(s) == "Multi-column relations can only be applied to clustering columns but was applied to: k1");
   }
   SUBCASE("static-only selection with a clustering restriction") {
     full_key();
@@ -712,15 +679,12 @@ TEST_CASE("SELECT validation messages of spec §5.1") {
   }
   SUBCASE("ORDER BY without a partition key restriction") {
     s.order_by.push_back({"c1", true, std::nullopt});
-    CHECK(f.error_of(s) ==
-          "ORDER BY is only supported when the partition key is restricted by an EQ or an IN.");
+    CHECK(f.error_of(s) == "ORDER BY is only supported when the partition key is restricted by an EQ or an IN.");
   }
   SUBCASE("ORDER BY a regular column") {
     full_key();
     s.order_by.push_back({"v", false, std::nullopt});
-    CHECK(
-        f.error_of(s) ==
-        "Order by is currently only supported on the clustered columns of the PRIMARY KEY, got v");
+    CHECK(f.error_of(s) == "Order by is currently only supported on the clustered columns of the PRIMARY KEY, got v");
   }
   SUBCASE("ORDER BY skipping a clustering column") {
     full_key();
@@ -823,8 +787,7 @@ TEST_CASE("USING TTL: ttl() counts down and the whole INSERTed row expires") {
 // INSERT and DDL messages (§5.2, §5.3) live here until exec has insert_test.cpp / ddl_test.cpp.
 TEST_CASE("INSERT validation messages of spec §5.2") {
   Fixture f;
-  f.create_table("t", {{"k", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k"},
-                 {"c1", "c2"});
+  f.create_table("t", {{"k", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k"}, {"c1", "c2"});
   f.create_table("u", {{"k", "text"}, {"v", "int"}}, {"k"});
   f.create_table("counts", {{"k", "int"}, {"n", "counter"}}, {"k"});
   auto insert = [](std::string_view table, std::initializer_list<std::string_view> columns,
@@ -840,8 +803,7 @@ TEST_CASE("INSERT validation messages of spec §5.2") {
           "Some partition key parts are missing: k");
   }
   SUBCASE("missing clustering columns") {
-    CHECK(f.error_of(insert("t", {"k", "v"}, {num("1"), num("1")})) ==
-          "Some clustering keys are missing: c1, c2");
+    CHECK(f.error_of(insert("t", {"k", "v"}, {num("1"), num("1")})) == "Some clustering keys are missing: c1, c2");
     CHECK(f.error_of(insert("t", {"k", "c1", "v"}, {num("1"), num("1"), num("1")})) ==
           "Some clustering keys are missing: c2");
   }
@@ -853,16 +815,13 @@ TEST_CASE("INSERT validation messages of spec §5.2") {
     CHECK(f.error_of(insert("u", {"k", "v"}, {str("a")})) == "Unmatched column names/values");
   }
   SUBCASE("unknown column") {
-    CHECK(f.error_of(insert("u", {"k", "x"}, {str("a"), num("1")})) ==
-          "Undefined column name x in table ks.u");
+    CHECK(f.error_of(insert("u", {"k", "x"}, {str("a"), num("1")})) == "Undefined column name x in table ks.u");
   }
   SUBCASE("null key") {
     CHECK(f.error_of(insert("u", {"k", "v"}, {null_term(), num("1")})) ==
           "Invalid null value in condition for column k");
   }
-  SUBCASE("empty key") {
-    CHECK(f.error_of(insert("u", {"k", "v"}, {str(""), num("1")})) == "Key may not be empty");
-  }
+  SUBCASE("empty key") { CHECK(f.error_of(insert("u", {"k", "v"}, {str(""), num("1")})) == "Key may not be empty"); }
   SUBCASE("TTL bounds") {
     ast::Insert ins = insert("u", {"k", "v"}, {str("a"), num("1")});
     ins.ttl = num("-5");
@@ -900,16 +859,14 @@ TEST_CASE("INSERT validation messages of spec §5.2") {
           "Invalid STRING constant (abc) for \"v\" of type int");
     CHECK(f.error_of(insert("u", {"k", "v"}, {num("0"), num("1")})) ==
           "Invalid INTEGER constant (0) for \"k\" of type text");
-    CHECK(f.error_of(insert("u", {"k", "v"}, {str("a"), num("3000000000")})) ==
-          "Unable to make int from '3000000000'");
+    CHECK(f.error_of(insert("u", {"k", "v"}, {str("a"), num("3000000000")})) == "Unable to make int from '3000000000'");
   }
 }
 
 TEST_CASE("schema statement messages of spec §5.3") {
   Fixture f;
   auto table = [](std::string_view name, std::initializer_list<ColumnSpec> columns,
-                  std::initializer_list<std::string_view> pk,
-                  std::initializer_list<std::string_view> ck = {}) {
+                  std::initializer_list<std::string_view> pk, std::initializer_list<std::string_view> ck = {}) {
     ast::CreateTable t;
     t.table = {{}, name};
     for (const auto& c : columns) {
@@ -958,8 +915,7 @@ TEST_CASE("schema statement messages of spec §5.3") {
           "Duplicate column 'v' declaration for table 't'");
   }
   SUBCASE("unknown type") {
-    CHECK(f.error_of(table("t", {{"k", "int"}, {"v", "footype"}}, {"k"})) ==
-          "Unknown type ks.footype");
+    CHECK(f.error_of(table("t", {{"k", "int"}, {"v", "footype"}}, {"k"})) == "Unknown type ks.footype");
   }
   SUBCASE("counter and duration keys") {
     CHECK(f.error_of(table("t", {{"k", "counter"}}, {"k"})) ==
@@ -977,8 +933,7 @@ TEST_CASE("schema statement messages of spec §5.3") {
           "clustering column");
   }
   SUBCASE("CLUSTERING ORDER problems") {
-    ast::CreateTable t =
-        table("t", {{"k", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k"}, {"c1", "c2"});
+    ast::CreateTable t = table("t", {{"k", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k"}, {"c1", "c2"});
     SUBCASE("a non-clustering column") {
       t.clustering_order.push_back({"v", true});
       CHECK(f.error_of(t) ==
@@ -1023,8 +978,7 @@ TEST_CASE("schema statement messages of spec §5.3") {
     ks.name = "ks";
     ast::Term map;
     map.kind = ast::TermKind::Map;
-    map.items = ast::Vec<ast::Term>{str("class"), str("SimpleStrategy"), str("replication_factor"),
-                                    num("1")};
+    map.items = ast::Vec<ast::Term>{str("class"), str("SimpleStrategy"), str("replication_factor"), num("1")};
     ks.properties.push_back(ast::Property{"replication", map});
     try {
       f.run(ks);
@@ -1043,12 +997,12 @@ TEST_CASE("schema statement messages of spec §5.3") {
     map.items = ast::Vec<ast::Term>{str("class"), str("SimpleStrategy")};
     ks.properties.push_back(ast::Property{"replication", map});
     // No replication factor: 5.0 takes default_keyspace_rf (1) (SimpleStrategy.prepareOptions).
+    ks.properties[0].value.items =
+        ast::Vec<ast::Term>{str("class"), str("SimpleStrategy"), str("replication_factor"), num("x")};
+    CHECK(fails_with(ks, ErrorClass::ConfigurationException) ==
+          "Replication factor must be non-negative integer; found x");
     ks.properties[0].value.items = ast::Vec<ast::Term>{
-        str("class"), str("SimpleStrategy"), str("replication_factor"), num("x")};
-    CHECK(fails_with(ks, ErrorClass::ConfigurationException) == "Replication factor must be non-negative integer; found x");
-    ks.properties[0].value.items = ast::Vec<ast::Term>{
-        str("class"), str("SimpleStrategy"), str("replication_factor"), num("1"), str("x"),
-        num("2")};
+        str("class"), str("SimpleStrategy"), str("replication_factor"), num("1"), str("x"), num("2")};
     CHECK(fails_with(ks, ErrorClass::ConfigurationException) ==
           "Unrecognized strategy option {x} passed to SimpleStrategy for keyspace k2");
     ks.properties.clear();
@@ -1105,8 +1059,7 @@ TEST_CASE("token relations select a range of the ring, bounds strict unless = is
 TEST_CASE("DISTINCT returns one row per partition") {
   Fixture f;
   f.create_table("t", {{"k", "int"}, {"c", "int"}, {"s", "int", true}, {"v", "int"}}, {"k"}, {"c"});
-  for (const char* c : {"1", "2", "3"})
-    f.insert("t", {"k", "c", "s", "v"}, {num("4"), num(c), num("9"), num(c)});
+  for (const char* c : {"1", "2", "3"}) f.insert("t", {"k", "c", "s", "v"}, {num("4"), num(c), num("9"), num(c)});
   f.insert("t", {"k", "c", "v"}, {num("1"), num("1"), num("1")});
   ast::Select s = select_from("t");
   s.distinct = true;
@@ -1185,8 +1138,8 @@ TEST_CASE("messages quote case-sensitive table names") {
 
 TEST_CASE("SELECT checks run in Cassandra's order (spec §5.1)") {
   Fixture f;
-  f.create_table("t", {{"k1", "int"}, {"k2", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}},
-                 {"k1", "k2"}, {"c1", "c2"});
+  f.create_table("t", {{"k1", "int"}, {"k2", "int"}, {"c1", "int"}, {"c2", "int"}, {"v", "int"}}, {"k1", "k2"},
+                 {"c1", "c2"});
   ast::Select s = select_from("t");
   SUBCASE("per-relation errors come before the partition-key check") {
     s.where.push_back(eq("k1", num("0")));

@@ -18,7 +18,9 @@ TEST_CASE("a bound inet of the wrong length is refused with its bytes in hex (In
   exec::Database db;
   exec::Session session;
   cqlbox::parse::Parser parser;
-  (void)exec::execute(db, session, parser.parse("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
+  (void)exec::execute(
+      db, session,
+      parser.parse("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
   (void)exec::execute(db, session, parser.parse("CREATE TABLE ks.t (k int PRIMARY KEY, a inet)"));
   const auto& insert = parser.parse("INSERT INTO ks.t (k, a) VALUES (1, ?)");
   const std::string bad("\x0a\x00\xff", 3);

@@ -96,7 +96,8 @@ class Model {
   }
 
   // Visible rows: (p, c) -> shown values; `v` gives the live v, if any.
-  std::map<std::pair<int, int>, Shown> visible(std::int32_t now, std::map<std::pair<int, int>, int>* v_of = nullptr) const {
+  std::map<std::pair<int, int>, Shown> visible(std::int32_t now,
+                                               std::map<std::pair<int, int>, int>* v_of = nullptr) const {
     std::map<std::pair<int, int>, Shown> out;
     for (const auto& [key, r] : rows) {
       const auto [p, c] = key;
@@ -117,7 +118,11 @@ class Model {
       const bool v_live = live(r.v, sh, now), w_live = live(r.w, sh, now);
       any = any || v_live || w_live;
       if (!any) continue;
-      out[key] = {std::to_string(p), std::to_string(c), m, s, v_live ? std::to_string(*r.v.value) : "null",
+      out[key] = {std::to_string(p),
+                  std::to_string(c),
+                  m,
+                  s,
+                  v_live ? std::to_string(*r.v.value) : "null",
                   w_live ? fmt::format("w{}", *r.w.value) : "null"};
       if (v_of && v_live) (*v_of)[key] = *r.v.value;
     }
@@ -169,8 +174,9 @@ std::map<std::pair<int, int>, Shown> table_rows(Harness& h) {
   std::map<std::pair<int, int>, Shown> out;
   for (const auto& row : h.select("SELECT * FROM t").rows) {
     const int p = read_be<std::int32_t>(*row[0]), c = read_be<std::int32_t>(*row[1]);
-    out[{p, c}] = {show_int(row[0]), show_int(row[1]), show_collection(row[2], true), show_collection(row[3], false),
-                   show_int(row[4]), row[5] ? *row[5] : "null"};
+    out[{p, c}] = {
+        show_int(row[0]), show_int(row[1]),         show_collection(row[2], true), show_collection(row[3], false),
+        show_int(row[4]), row[5] ? *row[5] : "null"};
   }
   return out;
 }
@@ -395,8 +401,9 @@ TEST_CASE("random INSERT/UPDATE/DELETE with collections, TTLs and views read as 
     std::map<std::pair<int, int>, Shown> by_c;
     for (const auto& row : h.select("SELECT p, c, m, s, v, w FROM by_c").rows) {
       const int pp = read_be<std::int32_t>(*row[0]), cc = read_be<std::int32_t>(*row[1]);
-      by_c[{pp, cc}] = {show_int(row[0]), show_int(row[1]), show_collection(row[2], true),
-                        show_collection(row[3], false), show_int(row[4]), row[5] ? *row[5] : "null"};
+      by_c[{pp, cc}] = {
+          show_int(row[0]), show_int(row[1]),         show_collection(row[2], true), show_collection(row[3], false),
+          show_int(row[4]), row[5] ? *row[5] : "null"};
     }
     REQUIRE(text_of(by_c) == text_of(expected));
   }
@@ -425,7 +432,8 @@ TEST_CASE("a write is cancelled whole when the shell's Ctrl-C flag is set before
   volatile int flag = 1;
   h.session.interrupted = &flag;
   try {
-    h.run("BEGIN BATCH INSERT INTO t (p, c, v) VALUES (1, 1, 1); INSERT INTO t (p, c, v) VALUES (2, 1, 1); APPLY BATCH");
+    h.run(
+        "BEGIN BATCH INSERT INTO t (p, c, v) VALUES (1, 1, 1); INSERT INTO t (p, c, v) VALUES (2, 1, 1); APPLY BATCH");
     FAIL("the batch was applied");
   } catch (const cqlbox::error::CqlError& e) {
     CHECK(e.cls == cqlbox::error::ErrorClass::ShellError);

@@ -30,9 +30,7 @@ std::string syntax_error(std::string_view text) {
   return "";
 }
 
-bool starts_with(std::string_view s, std::string_view prefix) {
-  return s.substr(0, prefix.size()) == prefix;
-}
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
@@ -64,8 +62,7 @@ TEST_CASE("CREATE KEYSPACE keeps its name, IF NOT EXISTS and the replication map
   CHECK(ks->properties[1].value.text == "false");
 
   SUBCASE("without IF NOT EXISTS") {
-    auto st2 =
-        p.parse("CREATE KEYSPACE k2 WITH replication = {'class': 'NetworkTopologyStrategy'}");
+    auto st2 = p.parse("CREATE KEYSPACE k2 WITH replication = {'class': 'NetworkTopologyStrategy'}");
     const auto* k2 = std::get_if<ast::CreateKeyspace>(&st2);
     REQUIRE(k2 != nullptr);
     CHECK(k2->name == "k2");
@@ -201,8 +198,7 @@ TEST_CASE("DROP, USE and TRUNCATE") {
 
 TEST_CASE("INSERT keeps columns, values and USING TTL / TIMESTAMP") {
   Parser p;
-  auto st = p.parse(
-      "INSERT INTO ks.t (k, v, w) VALUES (1, 'it''s', null) USING TTL 10 AND TIMESTAMP 123;");
+  auto st = p.parse("INSERT INTO ks.t (k, v, w) VALUES (1, 'it''s', null) USING TTL 10 AND TIMESTAMP 123;");
   const auto& ins = std::get<ast::Insert>(st);
   CHECK(ins.table.keyspace == "ks");
   CHECK(ins.table.name == "t");
@@ -269,8 +265,7 @@ TEST_CASE("constants keep their kind and text") {
 
 TEST_CASE("collection, tuple and function-call terms keep their elements") {
   Parser p;
-  auto st = p.parse(
-      "INSERT INTO t (a, b, c, d, e, f) VALUES ([1, 2], {1, 2}, {'a': 1}, (1, 'x'), now(), {})");
+  auto st = p.parse("INSERT INTO t (a, b, c, d, e, f) VALUES ([1, 2], {1, 2}, {'a': 1}, (1, 'x'), now(), {})");
   const auto& v = std::get<ast::Insert>(st).values;
   REQUIRE(v.size() == 6);
   CHECK(v[0].kind == ast::TermKind::List);
@@ -361,10 +356,9 @@ TEST_CASE("SELECT WHERE relations") {
         "AND g CONTAINS 7 AND h CONTAINS KEY 8 AND i IS NOT NULL");
     const auto& w = std::get<ast::Select>(st).where;
     REQUIRE(w.size() == 9);
-    const ast::Operator ops[] = {
-        ast::Operator::Eq,       ast::Operator::Lt,          ast::Operator::Lte,
-        ast::Operator::Gt,       ast::Operator::Gte,         ast::Operator::Neq,
-        ast::Operator::Contains, ast::Operator::ContainsKey, ast::Operator::IsNotNull};
+    const ast::Operator ops[] = {ast::Operator::Eq,       ast::Operator::Lt,          ast::Operator::Lte,
+                                 ast::Operator::Gt,       ast::Operator::Gte,         ast::Operator::Neq,
+                                 ast::Operator::Contains, ast::Operator::ContainsKey, ast::Operator::IsNotNull};
     const char* names[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i"};
     for (std::size_t i = 0; i < 9; ++i) {
       CAPTURE(i);
@@ -405,8 +399,7 @@ TEST_CASE("SELECT WHERE relations") {
     CHECK(w[1].op == ast::Operator::Lte);
   }
   SUBCASE("multi-column relations") {
-    auto st = p.parse(
-        "SELECT * FROM t WHERE k = 0 AND (c1, c2) > (1, 2) AND (c1, c2) IN ((1, 2), (3, 4))");
+    auto st = p.parse("SELECT * FROM t WHERE k = 0 AND (c1, c2) > (1, 2) AND (c1, c2) IN ((1, 2), (3, 4))");
     const auto& w = std::get<ast::Select>(st).where;
     REQUIRE(w.size() == 3);
     CHECK(w[0].kind == ast::RelationKind::Single);
@@ -448,9 +441,9 @@ TEST_CASE("SELECT ORDER BY, PER PARTITION LIMIT, LIMIT and ALLOW FILTERING") {
 
 TEST_CASE("keywords are case-insensitive") {
   Parser p;
-  for (const char* text : {"SELECT * FROM t WHERE k = 1 LIMIT 5 ALLOW FILTERING",
-                           "select * from t where k = 1 limit 5 allow filtering",
-                           "SeLeCt * FrOm t WhErE k = 1 LiMiT 5 AlLoW fIlTeRiNg"}) {
+  for (const char* text :
+       {"SELECT * FROM t WHERE k = 1 LIMIT 5 ALLOW FILTERING", "select * from t where k = 1 limit 5 allow filtering",
+        "SeLeCt * FrOm t WhErE k = 1 LiMiT 5 AlLoW fIlTeRiNg"}) {
     CAPTURE(text);
     auto st = p.parse(text);
     const auto& s = std::get<ast::Select>(st);
@@ -545,21 +538,17 @@ TEST_CASE("syntax errors name the offending token, what was expected and a snipp
     CHECK(ends_with(msg, "[zeppelin]...)"));
   }
   SUBCASE("an unknown statement keyword (real Cassandra text, spec §2.1)") {
-    CHECK(syntax_error("CAN I HAZ CHEEZBURGER") ==
-          "line 1:0 no viable alternative at input 'CAN' ([CAN]...)");
+    CHECK(syntax_error("CAN I HAZ CHEEZBURGER") == "line 1:0 no viable alternative at input 'CAN' ([CAN]...)");
   }
   SUBCASE("a newline inside the snippet is dropped (spec §2.1, with cqlbox's FROM for K_FROM)") {
-    CHECK(syntax_error("select*\n;") ==
-          "line 2:0 mismatched input ';' expecting K_FROM (select*[;])");
+    CHECK(syntax_error("select*\n;") == "line 2:0 mismatched input ';' expecting K_FROM (select*[;])");
   }
   SUBCASE("the snippet has no trailing ... at the end of the statement") {
     const std::string msg = syntax_error("SELECT * FROM t WHERE k = 1 zeppelin");
     CHECK(starts_with(msg, "line 1:28 "));
     CHECK(ends_with(msg, "[zeppelin])"));
   }
-  SUBCASE("a second ';' is an error") {
-    CHECK(starts_with(syntax_error("SELECT * FROM t;;"), "line 1:"));
-  }
+  SUBCASE("a second ';' is an error") { CHECK(starts_with(syntax_error("SELECT * FROM t;;"), "line 1:")); }
   SUBCASE("an unterminated string") { syntax_error("INSERT INTO t (k) VALUES ('abc"); }
   SUBCASE("an incomplete statement") { syntax_error("SELECT * FROM"); }
 }
@@ -615,7 +604,8 @@ TEST_CASE("operator and unary-minus chains are bounded like brackets (no stack o
   }
   SUBCASE("terms: WHERE, SET, VALUES") {
     CHECK(syntax_error(chain("SELECT * FROM t WHERE k = 1", " + 1", 9999, "")).find(too_deep) != std::string::npos);
-    CHECK(syntax_error(chain("UPDATE t SET l = l", " + [1]", 9999, " WHERE k = 1")).find(too_deep) != std::string::npos);
+    CHECK(syntax_error(chain("UPDATE t SET l = l", " + [1]", 9999, " WHERE k = 1")).find(too_deep) !=
+          std::string::npos);
     CHECK(syntax_error(chain("INSERT INTO t (k) VALUES (1", " - 1", 9999, ")")).find(too_deep) != std::string::npos);
   }
   SUBCASE("200 levels still parse") {

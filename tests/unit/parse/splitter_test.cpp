@@ -48,8 +48,7 @@ TEST_CASE("several statements on one line are cut at each ';'") {
 }
 
 TEST_CASE("a statement spans lines and keeps its newlines and indentation") {
-  CHECK(split({"SELECT *", "  FROM t", "WHERE k = 1;"}) ==
-        Strings{"SELECT *\n  FROM t\nWHERE k = 1;"});
+  CHECK(split({"SELECT *", "  FROM t", "WHERE k = 1;"}) == Strings{"SELECT *\n  FROM t\nWHERE k = 1;"});
 }
 
 TEST_CASE("blank lines before a statement are not part of it") {
@@ -58,8 +57,7 @@ TEST_CASE("blank lines before a statement are not part of it") {
 }
 
 TEST_CASE("';' inside a single-quoted string does not end the statement") {
-  CHECK(split({"INSERT INTO t (k, v) VALUES (1, 'a;b');"}) ==
-        Strings{"INSERT INTO t (k, v) VALUES (1, 'a;b');"});
+  CHECK(split({"INSERT INTO t (k, v) VALUES (1, 'a;b');"}) == Strings{"INSERT INTO t (k, v) VALUES (1, 'a;b');"});
   SUBCASE("with a doubled quote") {
     CHECK(split({"INSERT INTO t (k, v) VALUES (1, 'it''s; fine');"}) ==
           Strings{"INSERT INTO t (k, v) VALUES (1, 'it''s; fine');"});
@@ -77,8 +75,7 @@ TEST_CASE("';' inside a quoted name does not end the statement") {
 }
 
 TEST_CASE("';' inside a $$ string does not end the statement") {
-  CHECK(split({"INSERT INTO t (k, v) VALUES (1, $$a;b$$);"}) ==
-        Strings{"INSERT INTO t (k, v) VALUES (1, $$a;b$$);"});
+  CHECK(split({"INSERT INTO t (k, v) VALUES (1, $$a;b$$);"}) == Strings{"INSERT INTO t (k, v) VALUES (1, $$a;b$$);"});
   CHECK(split({"INSERT INTO t (k, v) VALUES (1, $$a'b", "c;d$$);"}) ==
         Strings{"INSERT INTO t (k, v) VALUES (1, $$a'b\nc;d$$);"});
 }
@@ -91,15 +88,12 @@ TEST_CASE("line comments hide the rest of their line") {
     CHECK(done == Strings{"SELECT 1;"});
     CHECK_FALSE(s.in_statement());
   }
-  SUBCASE("// on its own line") {
-    CHECK(split({"// SELECT 2;", "SELECT 1;"}) == Strings{"SELECT 1;"});
-  }
+  SUBCASE("// on its own line") { CHECK(split({"// SELECT 2;", "SELECT 1;"}) == Strings{"SELECT 1;"}); }
   SUBCASE("-- leading comment is not part of the statement text") {
     CHECK(split({"-- the users", "SELECT * FROM users;"}) == Strings{"SELECT * FROM users;"});
   }
   SUBCASE("a comment inside a statement stays in its text") {
-    CHECK(split({"SELECT * -- the columns; all", "FROM t;"}) ==
-          Strings{"SELECT * -- the columns; all\nFROM t;"});
+    CHECK(split({"SELECT * -- the columns; all", "FROM t;"}) == Strings{"SELECT * -- the columns; all\nFROM t;"});
   }
   SUBCASE("comment markers inside strings are text") {
     CHECK(split({"INSERT INTO t (k, v) VALUES (1, '-- not; // a /* comment');"}) ==
@@ -108,9 +102,7 @@ TEST_CASE("line comments hide the rest of their line") {
 }
 
 TEST_CASE("block comments hide ';' and may span lines") {
-  SUBCASE("leading block comment on the same line") {
-    CHECK(split({"/* a; b */ SELECT 1;"}) == Strings{"SELECT 1;"});
-  }
+  SUBCASE("leading block comment on the same line") { CHECK(split({"/* a; b */ SELECT 1;"}) == Strings{"SELECT 1;"}); }
   SUBCASE("multi-line leading block comment") {
     StatementSplitter s;
     std::vector<std::string> done;
@@ -127,8 +119,7 @@ TEST_CASE("block comments hide ';' and may span lines") {
   }
   SUBCASE("block comment inside a statement stays in its text") {
     CHECK(split({"SELECT /* x; */ * FROM t;"}) == Strings{"SELECT /* x; */ * FROM t;"});
-    CHECK(split({"SELECT * /* one;", "two; */ FROM t;"}) ==
-          Strings{"SELECT * /* one;\ntwo; */ FROM t;"});
+    CHECK(split({"SELECT * /* one;", "two; */ FROM t;"}) == Strings{"SELECT * /* one;\ntwo; */ FROM t;"});
   }
 }
 
@@ -187,11 +178,9 @@ TEST_CASE("take_pending returns an unfinished statement and resets") {
 // Spec §3.1 (cqlsh's cql_split_statements): a batch's inner ';' do not end it.
 TEST_CASE("BEGIN BATCH … APPLY BATCH; is kept together") {
   CHECK(
-      split({"BEGIN BATCH", "INSERT INTO t (k) VALUES (1);", "INSERT INTO t (k) VALUES (2);",
-             "APPLY BATCH;", "SELECT 1;"}) ==
-      Strings{
-          "BEGIN BATCH\nINSERT INTO t (k) VALUES (1);\nINSERT INTO t (k) VALUES (2);\nAPPLY BATCH;",
-          "SELECT 1;"});
+      split({"BEGIN BATCH", "INSERT INTO t (k) VALUES (1);", "INSERT INTO t (k) VALUES (2);", "APPLY BATCH;",
+             "SELECT 1;"}) ==
+      Strings{"BEGIN BATCH\nINSERT INTO t (k) VALUES (1);\nINSERT INTO t (k) VALUES (2);\nAPPLY BATCH;", "SELECT 1;"});
   CHECK(split({"BEGIN UNLOGGED BATCH INSERT INTO t (k) VALUES (1); APPLY BATCH;"}) ==
         Strings{"BEGIN UNLOGGED BATCH INSERT INTO t (k) VALUES (1); APPLY BATCH;"});
 }

@@ -41,7 +41,8 @@ std::vector<Record> replay(const std::string& dir, std::string& notice) {
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
   std::vector<Record> out;
-  log.replay(0, [&](const Record& r) { out.push_back(r); }, notice);
+  log.replay(
+      0, [&](const Record& r) { out.push_back(r); }, notice);
   return out;
 }
 
@@ -60,7 +61,8 @@ void write_log(const std::string& dir, const std::vector<std::string>& texts) {
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
   std::string notice;
-  log.replay(0, [](const Record&) {}, notice);
+  log.replay(
+      0, [](const Record&) {}, notice);
   for (const auto& t : texts) CHECK(log.append(record(t)).empty());
 }
 
@@ -72,7 +74,8 @@ TEST_CASE("commit log: records round-trip, rollback takes back the last one") {
     CommitLog log;
     REQUIRE(log.open(dir, SyncMode::Batch).empty());
     std::string notice;
-    CHECK(log.replay(0, [](const Record&) {}, notice) == 0);  // opens segment 1
+    CHECK(log.replay(
+              0, [](const Record&) {}, notice) == 0);  // opens segment 1
     CHECK(log.append(record("INSERT 1")).empty());
     CHECK(log.append(record("INSERT 2", 3)).empty());
     CHECK(log.append(record("BAD")).empty());
@@ -96,7 +99,8 @@ TEST_CASE("commit log: a torn or corrupt tail is dropped, reported and cut") {
     CommitLog log;
     REQUIRE(log.open(dir, SyncMode::Periodic).empty());
     std::string notice;
-    log.replay(0, [](const Record&) {}, notice);
+    log.replay(
+        0, [](const Record&) {}, notice);
     CHECK(log.append(record("INSERT 1")).empty());
     CHECK(log.append(record("INSERT 2")).empty());
   }
@@ -135,7 +139,8 @@ TEST_CASE("commit log: segments and data files") {
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
   std::string notice, error;
-  log.replay(0, [](const Record&) {}, notice);
+  log.replay(
+      0, [](const Record&) {}, notice);
   CHECK(log.append(record("INSERT 1")).empty());
   const auto gen = log.rotate(error);
   CHECK(error.empty());
@@ -151,7 +156,8 @@ TEST_CASE("commit log: segments and data files") {
   log.close();  // one process at a time: the directory is locked while a log is open
   CommitLog again;
   REQUIRE(again.open(dir, SyncMode::Batch).empty());
-  again.replay(again.data_generation(), [&](const Record& r) { texts.push_back(r.text); }, notice);
+  again.replay(
+      again.data_generation(), [&](const Record& r) { texts.push_back(r.text); }, notice);
   CHECK(texts == std::vector<std::string>{"INSERT 2"});
 }
 
@@ -166,7 +172,13 @@ TEST_CASE("commit log: damage followed by intact records refuses to start unless
     CommitLog log;
     REQUIRE(log.open(dir, SyncMode::Batch).empty());
     std::vector<std::string> texts;
-    report = log.replay(0, [&](const Record& r) { texts.push_back(r.text); return std::string(); }, salvage);
+    report = log.replay(
+        0,
+        [&](const Record& r) {
+          texts.push_back(r.text);
+          return std::string();
+        },
+        salvage);
     return texts;
   };
   CommitLog::ReplayReport report;
@@ -202,7 +214,8 @@ TEST_CASE("commit log: damage in a segment before the last is never cut, and app
     CommitLog log;
     REQUIRE(log.open(dir, SyncMode::Batch).empty());
     std::string notice, error;
-    log.replay(0, [](const Record&) {}, notice);
+    log.replay(
+        0, [](const Record&) {}, notice);
     CHECK(log.append(record("INSERT 1")).empty());
     CHECK(log.append(record("INSERT 2")).empty());
     log.rotate(error);  // a flush that failed after the rotation: two segments stay
@@ -219,7 +232,13 @@ TEST_CASE("commit log: damage in a segment before the last is never cut, and app
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
   std::vector<std::string> texts;
-  auto report = log.replay(0, [&](const Record& r) { texts.push_back(r.text); return std::string(); }, true);
+  auto report = log.replay(
+      0,
+      [&](const Record& r) {
+        texts.push_back(r.text);
+        return std::string();
+      },
+      true);
   CHECK(texts == std::vector<std::string>{"INSERT 1", "DROP TABLE"});
   CHECK(log.segment() == 2);
 }
@@ -290,7 +309,10 @@ TEST_CASE("commit log: a kill during replay loses nothing: the suspected record 
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
   std::vector<std::string> texts;
-  auto report = log.replay(0, [&](const Record& r) { texts.push_back(r.text); return std::string(); });
+  auto report = log.replay(0, [&](const Record& r) {
+    texts.push_back(r.text);
+    return std::string();
+  });
   CHECK(texts == std::vector<std::string>{"INSERT 1", "INSERT 2"});
   CHECK(report.quarantined == 0);
 }
@@ -326,7 +348,8 @@ TEST_CASE("commit log: a replay that skipped a record asks for the log to be ret
   write_log(dir, {"INSERT 1", "POISON"});
   CommitLog log;
   REQUIRE(log.open(dir, SyncMode::Batch).empty());
-  auto report = log.replay(0, [](const Record& r) { return r.text == "POISON" ? std::string("fails") : std::string(); });
+  auto report =
+      log.replay(0, [](const Record& r) { return r.text == "POISON" ? std::string("fails") : std::string(); });
   CHECK(report.quarantined == 1);
   CHECK(report.retire_log);  // else the next start would replay (and quarantine) it again
 }

@@ -69,9 +69,7 @@ TEST_CASE("a page of rows: left-justified header, dashed separator, right-justif
       "\n"
       "(2 rows)\n";
   SUBCASE("non-tty") { CHECK(render(spec_example(), TableStyle{}) == expected); }
-  SUBCASE("tty gives the same bytes for a single page") {
-    CHECK(render(spec_example(), tty_style()) == expected);
-  }
+  SUBCASE("tty gives the same bytes for a single page") { CHECK(render(spec_example(), tty_style()) == expected); }
 }
 
 TEST_CASE("the footer always says rows, even for one row") {
@@ -115,9 +113,7 @@ TEST_CASE("zero rows still print the header") {
   SUBCASE("non-tty: two blank lines before (0 rows)") {
     CHECK(render(rows, TableStyle{}) == "\n id | name\n----+------\n\n\n(0 rows)\n");
   }
-  SUBCASE("tty: one blank line") {
-    CHECK(render(rows, tty_style()) == "\n id | name\n----+------\n\n(0 rows)\n");
-  }
+  SUBCASE("tty: one blank line") { CHECK(render(rows, tty_style()) == "\n id | name\n----+------\n\n(0 rows)\n"); }
   SUBCASE("EXPAND with zero rows prints the horizontal header") {
     CHECK(render(rows, expand_style(false)) == "\n id | name\n----+------\n\n\n(0 rows)\n");
     CHECK(render(rows, expand_style(true)) == "\n id | name\n----+------\n\n(0 rows)\n");
@@ -208,8 +204,7 @@ TEST_CASE("server warnings follow the footer") {
         "\n");
   SUBCASE("each warning is followed by a blank line") {
     rows.warnings.push_back("second");
-    CHECK(
-        render(rows, TableStyle{})
-            .ends_with("\nWarnings :\nAggregation query used without partition key\n\nsecond\n\n"));
+    CHECK(render(rows, TableStyle{})
+              .ends_with("\nWarnings :\nAggregation query used without partition key\n\nsecond\n\n"));
   }
 }

@@ -24,30 +24,19 @@ namespace {
 
 const cqlbox::types::CqlType& type_of(Kind k) { return *cqlbox::types::native_type(k); }
 
-std::string show(Kind k, std::string_view bytes, bool nested = false) {
-  return value_text(type_of(k), bytes, nested);
-}
-std::string show_double(double d) {
-  return show(Kind::Double, be_bytes(std::bit_cast<std::uint64_t>(d)));
-}
-std::string show_float(float f) {
-  return show(Kind::Float, be_bytes(std::bit_cast<std::uint32_t>(f)));
-}
+std::string show(Kind k, std::string_view bytes, bool nested = false) { return value_text(type_of(k), bytes, nested); }
+std::string show_double(double d) { return show(Kind::Double, be_bytes(std::bit_cast<std::uint64_t>(d))); }
+std::string show_float(float f) { return show(Kind::Float, be_bytes(std::bit_cast<std::uint32_t>(f))); }
 
 // Decimal bytes: 4-byte scale then the unscaled value's minimal two's complement.
 std::string decimal_bytes(std::int32_t scale, std::string_view unscaled_varint) {
   return be_bytes(scale) + std::string(unscaled_varint);
 }
 std::string varint(std::string_view text) {
-  return cqlbox::types::encode_constant(type_of(Kind::Varint), cqlbox::types::ConstantKind::Integer,
-                                        text, "v");
+  return cqlbox::types::encode_constant(type_of(Kind::Varint), cqlbox::types::ConstantKind::Integer, text, "v");
 }
-std::string decimal(std::int32_t scale, std::string_view unscaled) {
-  return decimal_bytes(scale, varint(unscaled));
-}
-std::string date_bytes(std::int64_t days) {
-  return be_bytes(static_cast<std::uint32_t>(days + 2147483648LL));
-}
+std::string decimal(std::int32_t scale, std::string_view unscaled) { return decimal_bytes(scale, varint(unscaled)); }
+std::string date_bytes(std::int64_t days) { return be_bytes(static_cast<std::uint32_t>(days + 2147483648LL)); }
 
 }  // namespace
 
@@ -175,8 +164,7 @@ TEST_CASE("text is raw at top level and single-quoted when nested") {
     CHECK(show(Kind::Text, "a\nb", true) == "'a\\nb'");
   }
   SUBCASE("other Unicode is printed as-is") {
-    CHECK(show(Kind::Text, "h\xc3\xa9llo \xe6\x97\xa5\xe6\x9c\xac") ==
-          "h\xc3\xa9llo \xe6\x97\xa5\xe6\x9c\xac");
+    CHECK(show(Kind::Text, "h\xc3\xa9llo \xe6\x97\xa5\xe6\x9c\xac") == "h\xc3\xa9llo \xe6\x97\xa5\xe6\x9c\xac");
   }
 }
 
@@ -191,8 +179,7 @@ TEST_CASE("timestamps print in UTC with six fraction digits, quoted when nested"
   const std::string ts = be_bytes(std::int64_t{1296705900000});
   CHECK(show(Kind::Timestamp, ts) == "2011-02-03 04:05:00.000000+0000");
   CHECK(show(Kind::Timestamp, ts, true) == "'2011-02-03 04:05:00.000000+0000'");
-  CHECK(show(Kind::Timestamp, be_bytes(std::int64_t{1296705900123})) ==
-        "2011-02-03 04:05:00.123000+0000");
+  CHECK(show(Kind::Timestamp, be_bytes(std::int64_t{1296705900123})) == "2011-02-03 04:05:00.123000+0000");
   CHECK(show(Kind::Timestamp, be_bytes(std::int64_t{0})) == "1970-01-01 00:00:00.000000+0000");
   SUBCASE("outside Python's datetime range: integer milliseconds") {
     CHECK(show(Kind::Timestamp, be_bytes(std::int64_t{253402300800000})) == "253402300800000");
@@ -226,7 +213,6 @@ TEST_CASE("durations print as concatenated units, zero parts omitted") {
 TEST_CASE("inet addresses print in their usual form, quoted when nested") {
   CHECK(show(Kind::Inet, std::string("\x7f\x00\x00\x01", 4)) == "127.0.0.1");
   CHECK(show(Kind::Inet, std::string(15, '\0') + "\x01") == "::1");
-  CHECK(show(Kind::Inet, std::string("\x20\x01\x0d\xb8", 4) + std::string(11, '\0') + "\x01") ==
-        "2001:db8::1");
+  CHECK(show(Kind::Inet, std::string("\x20\x01\x0d\xb8", 4) + std::string(11, '\0') + "\x01") == "2001:db8::1");
   CHECK(show(Kind::Inet, std::string("\x0a\x00\x00\x01", 4), true) == "'10.0.0.1'");
 }

@@ -99,18 +99,18 @@ TEST_CASE("after WHERE and AND, the columns a relation may restrict, as cqlsh of
 
 TEST_CASE("NODETOOL completes every subcommand") {
   const auto catalog = sample();
-  CHECK(completions(catalog, "shop", "NODETOOL ", "") ==
-        Strings{"CLEARSNAPSHOT", "COMPACT", "DESCRIBERING", "FLUSH", "GETENDPOINTS", "RING", "SNAPSHOT", "STATUS",
-                "TABLEHISTOGRAMS", "TABLESTATS"});
+  CHECK(completions(catalog, "shop", "NODETOOL ", "") == Strings{"CLEARSNAPSHOT", "COMPACT", "DESCRIBERING", "FLUSH",
+                                                                 "GETENDPOINTS", "RING", "SNAPSHOT", "STATUS",
+                                                                 "TABLEHISTOGRAMS", "TABLESTATS"});
 }
 
 TEST_CASE("keywords are exactly what the grammar accepts next") {
   const auto catalog = sample();
   CHECK(completions(catalog, "shop", "SELECT * FROM orders ", "") ==
         Strings{"ALLOW", "GROUP", "LIMIT", "ORDER", "PER", "WHERE"});
-  CHECK(completions(catalog, "shop", "CREATE ", "") ==
-        Strings{"AGGREGATE", "COLUMNFAMILY", "CUSTOM", "FUNCTION", "INDEX", "KEYSPACE", "MATERIALIZED", "OR", "ROLE",
-                "SCHEMA", "TABLE", "TYPE", "USER"});
+  CHECK(completions(catalog, "shop", "CREATE ", "") == Strings{"AGGREGATE", "COLUMNFAMILY", "CUSTOM", "FUNCTION",
+                                                               "INDEX", "KEYSPACE", "MATERIALIZED", "OR", "ROLE",
+                                                               "SCHEMA", "TABLE", "TYPE", "USER"});
   CHECK(completions(catalog, "shop", "select * from orders where order_id = 1 ", "a") == Strings{"allow", "and"});
   CHECK(completions(catalog, "shop", "BEGIN ", "") == Strings{"BATCH", "COUNTER", "UNLOGGED"});
   CHECK(completions(catalog, "shop", "DELETE FROM orders ", "") == Strings{"USING", "WHERE"});

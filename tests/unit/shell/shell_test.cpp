@@ -141,8 +141,8 @@ TEST_CASE("parse_options reads cqlbox's own flags") {
   Options o;
   CHECK(o.nodes == 3);
   CHECK(o.num_tokens == 16);
-  Output r = parse({"--now", "2024-01-01 00:00:00+0000", "--nodes", "5", "--num-tokens", "8",
-                    "--load", "init.cql", "--bail", "-t", "--no-color"},
+  Output r = parse({"--now", "2024-01-01 00:00:00+0000", "--nodes", "5", "--num-tokens", "8", "--load", "init.cql",
+                    "--bail", "-t", "--no-color"},
                    o);
   CHECK(r.status == -1);
   CHECK(o.now == std::optional<std::string>("2024-01-01 00:00:00+0000"));
@@ -169,16 +169,15 @@ TEST_CASE("parse_options reads cqlbox's own flags") {
 
 TEST_CASE("cqlsh's connection flags are accepted and ignored with a one-line notice each") {
   Options o;
-  Output r = parse({"-u", "cassandra", "-p", "secret", "--ssl", "--connect-timeout", "10",
-                    "--cqlversion", "3.4.7"},
-                   o);
+  Output r = parse({"-u", "cassandra", "-p", "secret", "--ssl", "--connect-timeout", "10", "--cqlversion", "3.4.7"}, o);
   CHECK(r.status == -1);
   REQUIRE(o.notices.size() == 5);
   CHECK(o.notices[0].find("--ssl") != std::string::npos);
   for (std::size_t i = 0; i < 4; ++i) CHECK(o.notices[i].find('\n') == std::string::npos);
   // Without --auth, -u is ignored; -p gets cqlsh's own warning about passwords on the command line.
   CHECK(o.notices[3] == "cqlbox runs without --auth: ignoring -u");
-  CHECK(o.notices[4].find("Warning: Using a password on the command line interface can be insecure.") != std::string::npos);
+  CHECK(o.notices[4].find("Warning: Using a password on the command line interface can be insecure.") !=
+        std::string::npos);
   CHECK(o.username == "cassandra");
   CHECK(o.password == "secret");
   SUBCASE("--auth: -u and -p log the shell in; --insecure-password-without-warning drops the warning") {
@@ -212,8 +211,7 @@ TEST_CASE("--version prints the version line and exits 0") {
   Options o;
   Output r = parse({"--version"}, o);
   CHECK(r.status == 0);
-  CHECK(r.out == std::string("cqlbox ") + cqlbox::shell::kVersion +
-                     " (CQL spec 3.4.7, Cassandra 5.0 semantics)\n");
+  CHECK(r.out == std::string("cqlbox ") + cqlbox::shell::kVersion + " (CQL spec 3.4.7, Cassandra 5.0 semantics)\n");
 }
 
 TEST_CASE("run_script prints results on stdout and nothing for DDL and DML") {
@@ -246,10 +244,9 @@ TEST_CASE("errors go to stderr with the <stdin>:N: prefix, N = the line after th
         "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': "
         "1};\n"
         "USE ks;\nSELECT *\nFROM t3\nWHERE k = 1;\n");
-    CHECK(
-        r.err ==
-        "<stdin>:6:InvalidRequest: Error from server: code=2200 [Invalid query] message=\"table t3 "
-        "does not exist\"\n");
+    CHECK(r.err ==
+          "<stdin>:6:InvalidRequest: Error from server: code=2200 [Invalid query] message=\"table t3 "
+          "does not exist\"\n");
   }
   SUBCASE("two failing statements on one line both report it, and both run") {
     ScriptRun r = run_script("\n\n\n\n\nSELECT * FROM a.x; SELECT * FROM b.y;\n");
@@ -263,10 +260,9 @@ TEST_CASE("errors go to stderr with the <stdin>:N: prefix, N = the line after th
   }
   SUBCASE("syntax errors have no Error from server part") {
     ScriptRun r = run_script("SELECT * zeppelin FROM t;\n");
-    CHECK(
-        r.err ==
-        "<stdin>:2:SyntaxException: line 1:9 mismatched input 'zeppelin' expecting K_FROM (SELECT * "
-        "[zeppelin]...)\n");
+    CHECK(r.err ==
+          "<stdin>:2:SyntaxException: line 1:9 mismatched input 'zeppelin' expecting K_FROM (SELECT * "
+          "[zeppelin]...)\n");
   }
   SUBCASE("an existing table is reported by the driver's AlreadyExists text") {
     ScriptRun r = run_script(std::string(kSetup) + "CREATE TABLE t (k int PRIMARY KEY);\n");
@@ -357,8 +353,7 @@ TEST_CASE("-f with a missing file exits 1 with Python's message") {
   o.file = "no-such-file.cql";
   Output r = run(o);
   CHECK(r.status == 1);
-  CHECK(r.err ==
-        "Can't open 'no-such-file.cql': [Errno 2] No such file or directory: 'no-such-file.cql'\n");
+  CHECK(r.err == "Can't open 'no-such-file.cql': [Errno 2] No such file or directory: 'no-such-file.cql'\n");
 }
 
 TEST_CASE("a partition growing past 100,000 rows warns once, on the write that crosses") {
@@ -369,7 +364,8 @@ TEST_CASE("a partition growing past 100,000 rows warns once, on the write that c
   const ScriptRun r = run_script(script);
   CHECK(r.err.empty());
   const std::string warning =
-      "\nWarnings :\nPartition big.t:7 has 100001 rows, more than 100000: keep partitions under 100,000 rows and 100 MB "
+      "\nWarnings :\nPartition big.t:7 has 100001 rows, more than 100000: keep partitions under 100,000 rows and 100 "
+      "MB "
       "(cqlbox's data-modelling warning; PARTITION SIZE explains)\n\n";
   CHECK(r.out == warning);
 }

@@ -43,8 +43,7 @@ std::uint64_t test_seed() {
 
 // One int clustering column, ASC or DESC.
 store::ClusteringComparator int_clustering(bool desc) {
-  return store::ClusteringComparator(
-      {{cqlbox::types::native_type(cqlbox::types::Kind::Int), desc}});
+  return store::ClusteringComparator({{cqlbox::types::native_type(cqlbox::types::Kind::Int), desc}});
 }
 
 std::string ck(std::int32_t c) {
@@ -81,13 +80,13 @@ bool model_beats(const CellWrite& a, const CellWrite& b) {
   if (a_dead != b_dead) return a_dead;  // (1) tombstone or expiring beats plain live
   if (a_dead) {
     const bool a_tomb = a.kind == WriteKind::Tombstone, b_tomb = b.kind == WriteKind::Tombstone;
-    if (a_tomb != b_tomb) return a_tomb;  // (2) tombstone beats expiring
+    if (a_tomb != b_tomb) return a_tomb;                                   // (2) tombstone beats expiring
     if (a.local_time != b.local_time) return a.local_time > b.local_time;  // (3)
   }
   // (4) the greater value as unsigned bytes.
   auto ua = [](char ch) { return static_cast<unsigned char>(ch); };
-  return std::lexicographical_compare(b.value.begin(), b.value.end(), a.value.begin(),
-                                      a.value.end(), [&](char x, char y) { return ua(x) < ua(y); });
+  return std::lexicographical_compare(b.value.begin(), b.value.end(), a.value.begin(), a.value.end(),
+                                      [&](char x, char y) { return ua(x) < ua(y); });
 }
 
 struct MarkerWrite {
@@ -187,8 +186,7 @@ Visible model_read(const ModelPartition& p, std::int32_t c, const ModelRow& row)
 }
 
 // The store read as exec/select.cpp's row_live and collect_cells do it.
-Visible store_read(const store::Partition& p, const store::Row& row,
-                   const store::ClusteringComparator& cmp) {
+Visible store_read(const store::Partition& p, const store::Row& row, const store::ClusteringComparator& cmp) {
   Visible v;
   v.shadow = p.row_shadow(row, cmp);
   if (row.marker().live(kNow) && row.marker().timestamp > v.shadow) v.row = true;
@@ -206,8 +204,7 @@ Visible store_read(const store::Partition& p, const store::Row& row,
 
 class Run {
  public:
-  Run(std::uint64_t seed, bool desc)
-      : rng_(seed), desc_(desc), cmp_(int_clustering(desc)), st_(int_clustering(desc)) {
+  Run(std::uint64_t seed, bool desc) : rng_(seed), desc_(desc), cmp_(int_clustering(desc)), st_(int_clustering(desc)) {
     // Seeds take turns at three timestamp spreads: many ties, a wide range, and a clock.
     mode_ = static_cast<int>(seed % 3);
   }
@@ -229,13 +226,9 @@ class Run {
 
   std::int64_t next_ts() {
     switch (mode_) {
-      case 0:
-        return 1 + pick(12);
-      case 1:
-        return 1 + pick(60);
-      default:
-        clock_ += pick(3);
-        return std::max<std::int64_t>(1, clock_ - pick(6));
+      case 0: return 1 + pick(12);
+      case 1: return 1 + pick(60);
+      default: clock_ += pick(3); return std::max<std::int64_t>(1, clock_ - pick(6));
     }
   }
 
@@ -270,20 +263,16 @@ class Run {
 
   static std::string describe_write(const CellWrite& w) {
     switch (w.kind) {
-      case WriteKind::Tombstone:
-        return fmt::format("null (ldt {})", w.local_time);
+      case WriteKind::Tombstone: return fmt::format("null (ldt {})", w.local_time);
       case WriteKind::Expiring:
-        return fmt::format("{} TTL (expiry {}{})", hex(w.value), w.local_time,
-                           w.local_time <= kNow ? ", expired" : "");
-      case WriteKind::Live:
-        break;
+        return fmt::format("{} TTL (expiry {}{})", hex(w.value), w.local_time, w.local_time <= kNow ? ", expired" : "");
+      case WriteKind::Live: break;
     }
     return hex(w.value);
   }
 
   // One row write: an INSERT (marker, both columns, maybe TTL) or an UPDATE (some columns).
-  void row_write(store::Mutation& m, ModelPartition& mp, std::int32_t c, std::int64_t ts,
-                 std::string& text) {
+  void row_write(store::Mutation& m, ModelPartition& mp, std::int32_t c, std::int64_t ts, std::string& text) {
     m.has_row = true;
     m.clustering = ck(c);
     ModelRow& row = mp.rows[c];
@@ -323,8 +312,7 @@ class Run {
     m.range_tombstones.push_back(rt);
     mp.ranges.push_back(r);
     text += fmt::format("DELETE c in {}{}, {}{} @{}", r.lower && !r.lower_inclusive ? "(" : "[",
-                        r.lower ? std::to_string(*r.lower) : "",
-                        r.upper ? std::to_string(*r.upper) : "",
+                        r.lower ? std::to_string(*r.lower) : "", r.upper ? std::to_string(*r.upper) : "",
                         r.upper && !r.upper_inclusive ? ")" : "]", ts);
   }
 
@@ -372,9 +360,9 @@ class Run {
   }
 
   std::string failure(int pk, std::int32_t c, const std::string& what) const {
-    std::string out = fmt::format(
-        "{} clustering, pk={} c={} after op #{}: {}\noperations on pk={}:", desc_ ? "DESC" : "ASC",
-        pk, c, op_, what, pk);
+    std::string out =
+        fmt::format("{} clustering, pk={} c={} after op #{}: {}\noperations on pk={}:", desc_ ? "DESC" : "ASC", pk, c,
+                    op_, what, pk);
     for (const std::string& line : model_.at(pk).log) out += "\n  " + line;
     return out;
   }
@@ -385,8 +373,7 @@ class Run {
       if (!p) return failure(pk, 0, "the store lost the partition");
       // Rows: exactly the ones written, in clustering order (reversed for DESC).
       if (p->rows().size() != mp.rows.size())
-        return failure(
-            pk, 0, fmt::format("store has {} rows, model {}", p->rows().size(), mp.rows.size()));
+        return failure(pk, 0, fmt::format("store has {} rows, model {}", p->rows().size(), mp.rows.size()));
       std::vector<std::int32_t> order;
       for (const auto& [c, row] : mp.rows) order.push_back(c);
       if (desc_) std::reverse(order.begin(), order.end());
@@ -397,8 +384,7 @@ class Run {
         const Visible want = model_read(mp, c, mp.rows.at(c));
         const Visible got = store_read(*p, srow, cmp_);
         if (!(want == got))
-          return failure(pk, c,
-                         fmt::format("expected {}; store gives {}", describe(want), describe(got)));
+          return failure(pk, c, fmt::format("expected {}; store gives {}", describe(want), describe(got)));
         (want.row ? visible_rows : hidden_rows) += 1;
         for (const auto& cell : want.cells) visible_cells += cell ? 1 : 0;
       }
@@ -537,8 +523,7 @@ TEST_CASE("exclusive range bounds spare the bound row, inclusive ones do not") {
     std::vector<std::int32_t> live;
     for (const store::Row& r : p->rows())
       if (store_read(*p, r, cmp).row)
-        live.push_back(
-            cqlbox::types::read_be<std::int32_t>(store::split_components(r.clustering().str())[0]));
+        live.push_back(cqlbox::types::read_be<std::int32_t>(store::split_components(r.clustering().str())[0]));
     std::sort(live.begin(), live.end());
     CHECK(live == std::vector<std::int32_t>{0, 1, 4, 5});
   }

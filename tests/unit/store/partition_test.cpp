@@ -174,13 +174,13 @@ TEST_CASE("a partition keeps its rows in clustering order") {
     for (std::size_t i = 0; i < 4; ++i) CHECK(int_at(p.rows()[i].clustering().str(), 0) == expected[i]);
   }
   SUBCASE("ASC then DESC columns") {
-    store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), true}});
+    store::ClusteringComparator cmp(
+        {{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), true}});
     store::Partition p("k", 0);
     for (auto [a, b] : {std::pair{1, 1}, {0, 5}, {1, 2}, {0, 7}, {1, 0}})
       p.apply(row_write("k", ck({a, b}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 5);
-    const std::pair<std::int32_t, std::int32_t> expected[] = {
-        {0, 7}, {0, 5}, {1, 2}, {1, 1}, {1, 0}};
+    const std::pair<std::int32_t, std::int32_t> expected[] = {{0, 7}, {0, 5}, {1, 2}, {1, 1}, {1, 0}};
     for (std::size_t i = 0; i < 5; ++i) {
       CAPTURE(i);
       CHECK(int_at(p.rows()[i].clustering().str(), 0) == expected[i].first);
@@ -328,13 +328,9 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
   auto random_cell = [&]() {
     const std::int64_t ts = pick(20);  // few timestamps: many ties
     switch (pick(4)) {
-      case 0:
-        return tombstone(ts, pick(3));
-      case 1:
-        return expiring(ts, std::string(1, static_cast<char>(pick(256))), 5, pick(3));
-      default:
-        return live(ts,
-                    std::string(static_cast<std::size_t>(pick(3)), static_cast<char>(pick(256))));
+      case 0: return tombstone(ts, pick(3));
+      case 1: return expiring(ts, std::string(1, static_cast<char>(pick(256))), 5, pick(3));
+      default: return live(ts, std::string(static_cast<std::size_t>(pick(3)), static_cast<char>(pick(256))));
     }
   };
   auto merge = [](std::optional<Cell>& slot, const Cell& c) {
@@ -371,16 +367,13 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
 
   // Expected partition order: by token, then key bytes.
   std::map<std::pair<std::int64_t, std::string>, std::int32_t> order;
-  for (const auto& [pk, rows] : model)
-    order[{cqlbox::util::murmur3_token(be_bytes(pk)), be_bytes(pk)}] = pk;
-  for (const auto& [pk, cells] : model_statics)
-    order[{cqlbox::util::murmur3_token(be_bytes(pk)), be_bytes(pk)}] = pk;
+  for (const auto& [pk, rows] : model) order[{cqlbox::util::murmur3_token(be_bytes(pk)), be_bytes(pk)}] = pk;
+  for (const auto& [pk, cells] : model_statics) order[{cqlbox::util::murmur3_token(be_bytes(pk)), be_bytes(pk)}] = pk;
 
   auto same_cell = [](const store::CellRef& got, const std::optional<Cell>& want) {
     if (!want) return !got.exists();
     return got.exists() && got->timestamp == want->timestamp && got->value == want->value &&
-           got->tombstone == want->tombstone && got->ttl == want->ttl &&
-           got->local_time == want->local_time;
+           got->tombstone == want->tombstone && got->ttl == want->ttl && got->local_time == want->local_time;
   };
 
   REQUIRE(st.partitions().size() == order.size());
@@ -394,9 +387,8 @@ TEST_CASE("random upserts give the same contents as a std::map model (seeded)") 
       CAPTURE(s);
       auto st_it = model_statics.find(pk);
       const std::optional<Cell> none;
-      CHECK(same_cell(
-          partition.static_row().cell(s),
-          st_it == model_statics.end() ? none : st_it->second[static_cast<std::size_t>(s)]));
+      CHECK(same_cell(partition.static_row().cell(s),
+                      st_it == model_statics.end() ? none : st_it->second[static_cast<std::size_t>(s)]));
     }
     const auto& rows = model[pk];
     REQUIRE(partition.rows().size() == rows.size());
@@ -430,7 +422,8 @@ TEST_CASE("a key prefix never contradicts the clustering order (seeded)") {
       }
       case Kind::Bigint: return be_bytes(static_cast<std::int64_t>(rng()));
       case Kind::Boolean: return std::string(1, static_cast<char>(rng() % 2));
-      case Kind::Uuid: case Kind::Timeuuid: {
+      case Kind::Uuid:
+      case Kind::Timeuuid: {
         // Versions 1 and 4 (and a few others), timestamps close together, equal high bytes.
         const std::uint64_t msb = rng() % 2 ? rng() : rng() % 5;
         std::string u = be_bytes(msb) + be_bytes(static_cast<std::uint64_t>(rng() % 3 ? rng() : rng() % 4));
@@ -469,7 +462,8 @@ TEST_CASE("a key prefix never contradicts the clustering order (seeded)") {
 
 TEST_CASE("rows whose keys share their first 8 bytes are kept, found and erased in order (seeded)") {
   std::mt19937_64 rng(test_seed());
-  store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Text), true}, {cqlbox::types::native_type(Kind::Int), false}});
+  store::ClusteringComparator cmp(
+      {{cqlbox::types::native_type(Kind::Text), true}, {cqlbox::types::native_type(Kind::Int), false}});
   store::Partition p("k", 0);
   std::map<std::string, int, std::function<bool(const std::string&, const std::string&)>> model(
       [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) < 0; });

@@ -101,8 +101,8 @@ TEST_CASE("paged rows keep order, values and timestamps through splits, re-bases
   const std::uint64_t s = seed();
   INFO("CQLBOX_TEST_SEED=" << s);
   std::mt19937_64 rng(s);
-  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false},
-                                         {cqlbox::types::native_type(Kind::Int), false}});
+  const store::ClusteringComparator cmp(
+      {{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), false}});
   store::Partition p("p", 0);
   std::map<std::pair<std::int32_t, std::int32_t>, Expected> model;
   std::int64_t clock = 1'000'000'000;
@@ -116,9 +116,10 @@ TEST_CASE("paged rows keep order, values and timestamps through splits, re-bases
       continue;
     }
     // Mostly the clock moving on; sometimes a timestamp older than every page's base.
-    const std::int64_t ts = what < 12 ? clock - 1'000'000'000 + op : (clock += 1 + static_cast<std::int64_t>(rng() % 5000));
+    const std::int64_t ts =
+        what < 12 ? clock - 1'000'000'000 + op : (clock += 1 + static_cast<std::int64_t>(rng() % 5000));
     std::size_t size = rng() % 12;
-    if (what >= 96) size = 300 + rng() % 3000;  // a page's worth or more
+    if (what >= 96) size = 300 + rng() % 3000;        // a page's worth or more
     if (what == 99 && rng() % 8 == 0) size = 70'000;  // past 16-bit offsets
     const std::string value(size, static_cast<char>('a' + rng() % 26));
     const bool insert = what % 2 == 0;

@@ -47,8 +47,8 @@ TEST_CASE("a packed bigint takes the bytes its value needs and expands back") {
   const store::ClusteringComparator cmp = comparator({Kind::Bigint});
   const std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
   const std::vector<std::pair<std::int64_t, std::size_t>> cases = {
-      {0, 2}, {1, 2}, {-1, 2}, {127, 2}, {128, 3}, {-128, 2}, {-129, 3}, {999'999, 4},
-      {std::int64_t{1} << 55, 9}, {lo, 9}, {hi, 9}};
+      {0, 2},  {1, 2}, {-1, 2}, {127, 2}, {128, 3}, {-128, 2}, {-129, 3}, {999'999, 4}, {std::int64_t{1} << 55, 9},
+      {lo, 9}, {hi, 9}};
   for (const auto& [v, size] : cases) {
     std::string key;
     store::append_component(key, be_bytes(v));
@@ -85,13 +85,15 @@ TEST_CASE("components past the sixteenth are stored as they are") {
 TEST_CASE("a row's key prefix read from packed bytes is the standard key's, and keeps the order") {
   for (bool reversed : {false, true}) {
     for (Kind kind : {Kind::Bigint, Kind::Int}) {
-      const store::ClusteringComparator cmp({{cqlbox::types::native_type(kind), reversed}, {cqlbox::types::native_type(Kind::Int), false}});
+      const store::ClusteringComparator cmp(
+          {{cqlbox::types::native_type(kind), reversed}, {cqlbox::types::native_type(Kind::Int), false}});
       std::mt19937_64 rnd(7);
       for (int i = 0; i < 2000; ++i) {
         const auto v = static_cast<std::int64_t>(rnd()) >> (rnd() % 64);
         store::RowData d;
         d.clustering.clear();
-        store::append_component(d.clustering, kind == Kind::Bigint ? be_bytes(v) : be_bytes(static_cast<std::int32_t>(v)));
+        store::append_component(d.clustering,
+                                kind == Kind::Bigint ? be_bytes(v) : be_bytes(static_cast<std::int32_t>(v)));
         store::append_component(d.clustering, be_bytes(static_cast<std::int32_t>(i)));
         d.marker = {100, 0, store::kNoExpiry};
         std::string bytes(store::Row::packed_size(d, 100, false, cmp.shape()), '\0');

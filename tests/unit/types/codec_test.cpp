@@ -42,8 +42,7 @@ std::string enc(Kind type, ConstantKind kind, std::string_view text) {
 }
 
 // The InvalidRequest message encode_constant throws, or "" when it does not throw.
-std::string error_of(Kind type, ConstantKind kind, std::string_view text,
-                     std::string_view column = "v") {
+std::string error_of(Kind type, ConstantKind kind, std::string_view text, std::string_view column = "v") {
   try {
     encode_constant(type_of(type), kind, text, column);
   } catch (const CqlError& e) {
@@ -66,12 +65,9 @@ TEST_CASE("int constants are 4-byte big-endian two's complement") {
 }
 
 TEST_CASE("int constants out of range fail with the marshal message") {
-  CHECK(error_of(Kind::Int, ConstantKind::Integer, "3000000000") ==
-        "Unable to make int from '3000000000'");
-  CHECK(error_of(Kind::Int, ConstantKind::Integer, "2147483648") ==
-        "Unable to make int from '2147483648'");
-  CHECK(error_of(Kind::Int, ConstantKind::Integer, "-2147483649") ==
-        "Unable to make int from '-2147483649'");
+  CHECK(error_of(Kind::Int, ConstantKind::Integer, "3000000000") == "Unable to make int from '3000000000'");
+  CHECK(error_of(Kind::Int, ConstantKind::Integer, "2147483648") == "Unable to make int from '2147483648'");
+  CHECK(error_of(Kind::Int, ConstantKind::Integer, "-2147483649") == "Unable to make int from '-2147483649'");
 }
 
 TEST_CASE("bigint and counter constants are 8-byte big-endian") {
@@ -101,14 +97,10 @@ TEST_CASE("smallint and tinyint constants are 2 and 1 bytes") {
   CHECK(enc(Kind::Tinyint, ConstantKind::Integer, "127") == "7f");
   CHECK(enc(Kind::Tinyint, ConstantKind::Integer, "-128") == "80");
   SUBCASE("out of range") {
-    CHECK(error_of(Kind::Smallint, ConstantKind::Integer, "32768") ==
-          "Unable to make short from '32768'");
-    CHECK(error_of(Kind::Smallint, ConstantKind::Integer, "-32769") ==
-          "Unable to make short from '-32769'");
-    CHECK(error_of(Kind::Tinyint, ConstantKind::Integer, "128") ==
-          "Unable to make byte from '128'");
-    CHECK(error_of(Kind::Tinyint, ConstantKind::Integer, "-129") ==
-          "Unable to make byte from '-129'");
+    CHECK(error_of(Kind::Smallint, ConstantKind::Integer, "32768") == "Unable to make short from '32768'");
+    CHECK(error_of(Kind::Smallint, ConstantKind::Integer, "-32769") == "Unable to make short from '-32769'");
+    CHECK(error_of(Kind::Tinyint, ConstantKind::Integer, "128") == "Unable to make byte from '128'");
+    CHECK(error_of(Kind::Tinyint, ConstantKind::Integer, "-129") == "Unable to make byte from '-129'");
   }
 }
 
@@ -129,11 +121,9 @@ TEST_CASE("varint constants are minimal big-endian two's complement") {
     CHECK(enc(Kind::Varint, ConstantKind::Integer, "32768") == "008000");
   }
   SUBCASE("beyond 64 bits") {
-    CHECK(enc(Kind::Varint, ConstantKind::Integer, "100000000000000000000000000") ==
-          "52b7d2dcc80cd2e4000000");
+    CHECK(enc(Kind::Varint, ConstantKind::Integer, "100000000000000000000000000") == "52b7d2dcc80cd2e4000000");
     CHECK(enc(Kind::Varint, ConstantKind::Integer, "18446744073709551616") == "010000000000000000");
-    CHECK(enc(Kind::Varint, ConstantKind::Integer, "-18446744073709551616") ==
-          "ff0000000000000000");
+    CHECK(enc(Kind::Varint, ConstantKind::Integer, "-18446744073709551616") == "ff0000000000000000");
   }
 }
 
@@ -196,23 +186,18 @@ TEST_CASE("uuid and timeuuid constants are 16 bytes in string order") {
 }
 
 TEST_CASE("timestamp constants are 8-byte signed milliseconds since the epoch") {
-  CHECK(enc(Kind::Timestamp, ConstantKind::String, "2011-02-03 04:05:00+0000") ==
-        "0000012de9b1cde0");
-  CHECK(enc(Kind::Timestamp, ConstantKind::String, "1970-01-01 00:00:00+0000") ==
-        "0000000000000000");
-  CHECK(enc(Kind::Timestamp, ConstantKind::String, "2024-01-01 00:00:00+0000") ==
-        "0000018cc251f400");
+  CHECK(enc(Kind::Timestamp, ConstantKind::String, "2011-02-03 04:05:00+0000") == "0000012de9b1cde0");
+  CHECK(enc(Kind::Timestamp, ConstantKind::String, "1970-01-01 00:00:00+0000") == "0000000000000000");
+  CHECK(enc(Kind::Timestamp, ConstantKind::String, "2024-01-01 00:00:00+0000") == "0000018cc251f400");
   CHECK(enc(Kind::Timestamp, ConstantKind::Integer, "1296705900000") == "0000012de9b1cde0");
-  CHECK(error_of(Kind::Timestamp, ConstantKind::String, "notadate") ==
-        "Unable to parse a date/time from 'notadate'");
+  CHECK(error_of(Kind::Timestamp, ConstantKind::String, "notadate") == "Unable to parse a date/time from 'notadate'");
 }
 
 TEST_CASE("date constants are unsigned days with 2^31 at the epoch") {
   CHECK(enc(Kind::Date, ConstantKind::String, "1970-01-01") == "80000000");
   CHECK(enc(Kind::Date, ConstantKind::String, "2024-01-01") == "80004d0b");
   CHECK(enc(Kind::Date, ConstantKind::String, "1969-12-31") == "7fffffff");
-  CHECK(error_of(Kind::Date, ConstantKind::String, "abc") ==
-        "Unable to coerce 'abc' to a formatted date (long)");
+  CHECK(error_of(Kind::Date, ConstantKind::String, "abc") == "Unable to coerce 'abc' to a formatted date (long)");
   CHECK(error_of(Kind::Date, ConstantKind::String, "2024-13-01") ==
         "Unable to coerce '2024-13-01' to a formatted date (long)");
 }
@@ -230,8 +215,7 @@ TEST_CASE("inet constants are 4 or 16 address bytes") {
   CHECK(enc(Kind::Inet, ConstantKind::String, "127.0.0.1") == "7f000001");
   CHECK(enc(Kind::Inet, ConstantKind::String, "::1") == "00000000000000000000000000000001");
   CHECK(enc(Kind::Inet, ConstantKind::String, "2001:db8::1") == "20010db8000000000000000000000001");
-  CHECK(error_of(Kind::Inet, ConstantKind::String, "nope") ==
-        "Unable to make inet address from 'nope'");
+  CHECK(error_of(Kind::Inet, ConstantKind::String, "nope") == "Unable to make inet address from 'nope'");
 }
 
 TEST_CASE("duration values use zig-zagged vints for months, days and nanoseconds") {
@@ -239,20 +223,15 @@ TEST_CASE("duration values use zig-zagged vints for months, days and nanoseconds
   CHECK(hex(cqlbox::types::encode_duration(-1, 0, 0)) == "010000");
   CHECK(hex(cqlbox::types::encode_duration(0, 0, 1000)) == "000087d0");
   SUBCASE("round trip") {
-    const std::int64_t cases[][3] = {{0, 0, 0},
-                                     {14, 3, 14706007008009},
-                                     {-1, -2, 0},
-                                     {0, 0, 5400000000000},
-                                     {0, 0, INT64_MAX},
-                                     {0, 0, INT64_MIN},
-                                     {INT32_MAX, INT32_MIN, -1}};
+    const std::int64_t cases[][3] = {
+        {0, 0, 0},         {14, 3, 14706007008009},   {-1, -2, 0}, {0, 0, 5400000000000}, {0, 0, INT64_MAX},
+        {0, 0, INT64_MIN}, {INT32_MAX, INT32_MIN, -1}};
     for (const auto& c : cases) {
       CAPTURE(c[0]);
       CAPTURE(c[1]);
       CAPTURE(c[2]);
       std::int64_t months = 7, days = 7, nanos = 7;
-      REQUIRE(cqlbox::types::decode_duration(cqlbox::types::encode_duration(c[0], c[1], c[2]),
-                                             months, days, nanos));
+      REQUIRE(cqlbox::types::decode_duration(cqlbox::types::encode_duration(c[0], c[1], c[2]), months, days, nanos));
       CHECK(months == c[0]);
       CHECK(days == c[1]);
       CHECK(nanos == c[2]);
@@ -260,29 +239,24 @@ TEST_CASE("duration values use zig-zagged vints for months, days and nanoseconds
   }
   CHECK(enc(Kind::Duration, ConstantKind::Duration, "1h30m") ==
         hex(cqlbox::types::encode_duration(0, 0, 5400000000000)));
-  CHECK(enc(Kind::Duration, ConstantKind::Duration, "-1mo2d") ==
-        hex(cqlbox::types::encode_duration(-1, -2, 0)));
+  CHECK(enc(Kind::Duration, ConstantKind::Duration, "-1mo2d") == hex(cqlbox::types::encode_duration(-1, -2, 0)));
 }
 
 TEST_CASE("literal type errors use the message of spec §5.2") {
   SUBCASE("the spec's examples") {
-    CHECK(error_of(Kind::Int, ConstantKind::String, "abc") ==
-          "Invalid STRING constant (abc) for \"v\" of type int");
+    CHECK(error_of(Kind::Int, ConstantKind::String, "abc") == "Invalid STRING constant (abc) for \"v\" of type int");
     CHECK(error_of(Kind::Text, ConstantKind::Integer, "0", "k") ==
           "Invalid INTEGER constant (0) for \"k\" of type text");
   }
   SUBCASE("a float into int") {
-    CHECK(error_of(Kind::Int, ConstantKind::Float, "1.5") ==
-          "Invalid FLOAT constant (1.5) for \"v\" of type int");
+    CHECK(error_of(Kind::Int, ConstantKind::Float, "1.5") == "Invalid FLOAT constant (1.5) for \"v\" of type int");
   }
   SUBCASE("a string into uuid") {
-    CHECK(
-        error_of(Kind::Uuid, ConstantKind::String, "123e4567-e89b-12d3-a456-426614174000", "id") ==
-        "Invalid STRING constant (123e4567-e89b-12d3-a456-426614174000) for \"id\" of type uuid");
+    CHECK(error_of(Kind::Uuid, ConstantKind::String, "123e4567-e89b-12d3-a456-426614174000", "id") ==
+          "Invalid STRING constant (123e4567-e89b-12d3-a456-426614174000) for \"id\" of type uuid");
   }
   SUBCASE("a hex blob into text keeps its 0x") {
-    CHECK(error_of(Kind::Text, ConstantKind::Hex, "0xff") ==
-          "Invalid HEX constant (0xff) for \"v\" of type text");
+    CHECK(error_of(Kind::Text, ConstantKind::Hex, "0xff") == "Invalid HEX constant (0xff) for \"v\" of type text");
   }
   SUBCASE("a boolean into int") {
     CHECK(error_of(Kind::Int, ConstantKind::Boolean, "true") ==
@@ -333,15 +307,14 @@ TEST_CASE("each constant kind is accepted exactly by the types of spec §5.2") {
     for (const auto& target : targets) {
       CAPTURE(lit.name);
       CAPTURE(target.name);
-      const bool accepted =
-          lit.accepted.find(std::string(" ") + target.name + " ") != std::string_view::npos;
+      const bool accepted = lit.accepted.find(std::string(" ") + target.name + " ") != std::string_view::npos;
       const std::string message = error_of(target.kind, lit.kind, lit.text, "c");
       if (accepted) {
         // Accepted kinds may still fail value parsing ("Unable to ..."), never the type check.
         CHECK(message.rfind("Invalid ", 0) == std::string::npos);
       } else {
-        CHECK(message == std::string("Invalid ") + lit.name + " constant (" + lit.text +
-                             ") for \"c\" of type " + target.name);
+        CHECK(message ==
+              std::string("Invalid ") + lit.name + " constant (" + lit.text + ") for \"c\" of type " + target.name);
       }
     }
   }
@@ -402,16 +375,23 @@ TEST_CASE("append_constant: what encode_constant gives, or false where it throws
     std::string_view text;
   };
   const Case cases[] = {
-      {Kind::Int, ConstantKind::Integer, "0"},           {Kind::Int, ConstantKind::Integer, "-2147483648"},
-      {Kind::Int, ConstantKind::Integer, "2147483648"},  {Kind::Int, ConstantKind::Integer, "+7"},
+      {Kind::Int, ConstantKind::Integer, "0"},
+      {Kind::Int, ConstantKind::Integer, "-2147483648"},
+      {Kind::Int, ConstantKind::Integer, "2147483648"},
+      {Kind::Int, ConstantKind::Integer, "+7"},
       {Kind::Bigint, ConstantKind::Integer, "-9223372036854775808"},
       {Kind::Bigint, ConstantKind::Integer, "9223372036854775808"},
       {Kind::Bigint, ConstantKind::Integer, "123456789012345678"},
-      {Kind::Smallint, ConstantKind::Integer, "-32769"}, {Kind::Tinyint, ConstantKind::Integer, "127"},
-      {Kind::Double, ConstantKind::Integer, "5"},        {Kind::Double, ConstantKind::Float, "1e300"},
-      {Kind::Double, ConstantKind::Float, "NaN"},        {Kind::Text, ConstantKind::String, "it's"},
-      {Kind::Text, ConstantKind::Integer, "5"},          {Kind::Boolean, ConstantKind::Boolean, "FALSE"},
-      {Kind::Ascii, ConstantKind::String, "abc"},        {Kind::Counter, ConstantKind::Integer, "1"},
+      {Kind::Smallint, ConstantKind::Integer, "-32769"},
+      {Kind::Tinyint, ConstantKind::Integer, "127"},
+      {Kind::Double, ConstantKind::Integer, "5"},
+      {Kind::Double, ConstantKind::Float, "1e300"},
+      {Kind::Double, ConstantKind::Float, "NaN"},
+      {Kind::Text, ConstantKind::String, "it's"},
+      {Kind::Text, ConstantKind::Integer, "5"},
+      {Kind::Boolean, ConstantKind::Boolean, "FALSE"},
+      {Kind::Ascii, ConstantKind::String, "abc"},
+      {Kind::Counter, ConstantKind::Integer, "1"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.text);

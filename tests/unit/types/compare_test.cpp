@@ -31,12 +31,8 @@ int sgn(int v) { return v < 0 ? -1 : v > 0 ? 1 : 0; }
 std::string constant(Kind type, ConstantKind kind, std::string_view text) {
   return cqlbox::types::encode_constant(*cqlbox::types::native_type(type), kind, text, "v");
 }
-std::string varint(std::string_view text) {
-  return constant(Kind::Varint, ConstantKind::Integer, text);
-}
-std::string decimal(std::string_view text) {
-  return constant(Kind::Decimal, ConstantKind::Float, text);
-}
+std::string varint(std::string_view text) { return constant(Kind::Varint, ConstantKind::Integer, text); }
+std::string decimal(std::string_view text) { return constant(Kind::Decimal, ConstantKind::Float, text); }
 std::string uuid(std::string_view text) { return constant(Kind::Uuid, ConstantKind::Uuid, text); }
 std::string dbl(double d) { return be_bytes(std::bit_cast<std::uint64_t>(d)); }
 std::string flt(float f) { return be_bytes(std::bit_cast<std::uint32_t>(f)); }
@@ -74,50 +70,46 @@ std::string int128_text(Int128 v) {
 
 TEST_CASE("integers compare as signed numbers, not as bytes") {
   SUBCASE("int") {
-    check_increasing(Kind::Int, {be_bytes(std::int32_t{INT32_MIN}), be_bytes(std::int32_t{-1}),
-                                 be_bytes(std::int32_t{0}), be_bytes(std::int32_t{1}),
-                                 be_bytes(std::int32_t{INT32_MAX})});
+    check_increasing(Kind::Int,
+                     {be_bytes(std::int32_t{INT32_MIN}), be_bytes(std::int32_t{-1}), be_bytes(std::int32_t{0}),
+                      be_bytes(std::int32_t{1}), be_bytes(std::int32_t{INT32_MAX})});
   }
   SUBCASE("bigint") {
     check_increasing(Kind::Bigint, {be_bytes(std::int64_t{INT64_MIN}), be_bytes(std::int64_t{-2}),
                                     be_bytes(std::int64_t{0}), be_bytes(std::int64_t{INT64_MAX})});
   }
   SUBCASE("smallint") {
-    check_increasing(Kind::Smallint,
-                     {be_bytes(std::int16_t{INT16_MIN}), be_bytes(std::int16_t{-1}),
-                      be_bytes(std::int16_t{0}), be_bytes(std::int16_t{INT16_MAX})});
+    check_increasing(Kind::Smallint, {be_bytes(std::int16_t{INT16_MIN}), be_bytes(std::int16_t{-1}),
+                                      be_bytes(std::int16_t{0}), be_bytes(std::int16_t{INT16_MAX})});
   }
   SUBCASE("tinyint") {
-    check_increasing(Kind::Tinyint, {be_bytes(std::int8_t{-128}), be_bytes(std::int8_t{-1}),
-                                     be_bytes(std::int8_t{0}), be_bytes(std::int8_t{127})});
+    check_increasing(Kind::Tinyint, {be_bytes(std::int8_t{-128}), be_bytes(std::int8_t{-1}), be_bytes(std::int8_t{0}),
+                                     be_bytes(std::int8_t{127})});
   }
   SUBCASE("timestamp and time") {
-    check_increasing(Kind::Timestamp, {be_bytes(std::int64_t{-1000}), be_bytes(std::int64_t{0}),
-                                       be_bytes(std::int64_t{1296705900000})});
-    check_increasing(Kind::Time, {be_bytes(std::int64_t{0}), be_bytes(std::int64_t{1}),
-                                  be_bytes(std::int64_t{86399999999999})});
+    check_increasing(Kind::Timestamp,
+                     {be_bytes(std::int64_t{-1000}), be_bytes(std::int64_t{0}), be_bytes(std::int64_t{1296705900000})});
+    check_increasing(Kind::Time,
+                     {be_bytes(std::int64_t{0}), be_bytes(std::int64_t{1}), be_bytes(std::int64_t{86399999999999})});
   }
 }
 
 TEST_CASE("varints compare by value whatever their length") {
-  check_increasing(Kind::Varint, {varint("-18446744073709551616"), varint("-32769"), varint("-129"),
-                                  varint("-128"), varint("-1"), varint("0"), varint("1"),
-                                  varint("127"), varint("128"), varint("255"), varint("256"),
-                                  varint("100000000000000000000000000")});
+  check_increasing(Kind::Varint, {varint("-18446744073709551616"), varint("-32769"), varint("-129"), varint("-128"),
+                                  varint("-1"), varint("0"), varint("1"), varint("127"), varint("128"), varint("255"),
+                                  varint("256"), varint("100000000000000000000000000")});
 }
 
 TEST_CASE("doubles follow Java's Double.compare: -0.0 before 0.0, NaN last") {
   const double inf = std::numeric_limits<double>::infinity();
-  check_increasing(Kind::Double, {dbl(-inf), dbl(-1e300), dbl(-1.5), dbl(-0.0), dbl(0.0),
-                                  dbl(std::numeric_limits<double>::denorm_min()), dbl(1.5),
-                                  dbl(1e300), dbl(inf), dbl(std::nan(""))});
-  SUBCASE("NaN equals NaN") {
-    CHECK(compare_values(Kind::Double, dbl(std::nan("")), dbl(std::nan(""))) == 0);
-  }
+  check_increasing(Kind::Double,
+                   {dbl(-inf), dbl(-1e300), dbl(-1.5), dbl(-0.0), dbl(0.0),
+                    dbl(std::numeric_limits<double>::denorm_min()), dbl(1.5), dbl(1e300), dbl(inf), dbl(std::nan(""))});
+  SUBCASE("NaN equals NaN") { CHECK(compare_values(Kind::Double, dbl(std::nan("")), dbl(std::nan(""))) == 0); }
   SUBCASE("floats too") {
     const float finf = std::numeric_limits<float>::infinity();
-    check_increasing(Kind::Float, {flt(-finf), flt(-1.0f), flt(-0.0f), flt(0.0f), flt(1.1f),
-                                   flt(finf), flt(std::nanf(""))});
+    check_increasing(Kind::Float,
+                     {flt(-finf), flt(-1.0f), flt(-0.0f), flt(0.0f), flt(1.1f), flt(finf), flt(std::nanf(""))});
   }
 }
 
@@ -128,18 +120,16 @@ TEST_CASE("decimals compare by value across scales") {
     CHECK(compare_values(Kind::Decimal, decimal("0.0"), decimal("0")) == 0);
   }
   SUBCASE("ordering") {
-    check_increasing(
-        Kind::Decimal,
-        {decimal("-1E3"), decimal("-1.5"), decimal("-0.001"), decimal("0.0"), decimal("1E-14"),
-         decimal("1.49"), decimal("1.5"), decimal("2"), decimal("999.99"), decimal("1E3")});
+    check_increasing(Kind::Decimal,
+                     {decimal("-1E3"), decimal("-1.5"), decimal("-0.001"), decimal("0.0"), decimal("1E-14"),
+                      decimal("1.49"), decimal("1.5"), decimal("2"), decimal("999.99"), decimal("1E3")});
   }
 }
 
 TEST_CASE("text, ascii, blob and inet compare as unsigned bytes") {
   check_increasing(Kind::Text, {"A", "Z", "a", "ab", "b", "z", "\xc3\xa9", "\xe6\x97\xa5"});
   check_increasing(Kind::Ascii, {"a", "aa", "b"});
-  check_increasing(Kind::Blob,
-                   {std::string("\x00", 1), "\x7f", "\x80", std::string("\x80\x00", 2), "\xff"});
+  check_increasing(Kind::Blob, {std::string("\x00", 1), "\x7f", "\x80", std::string("\x80\x00", 2), "\xff"});
   check_increasing(Kind::Inet, {"\x0a\x00\x00\x01", "\x7f\x00\x00\x01", "\xc0\xa8\x00\x01"});
   CHECK(compare_values(Kind::Text, "same", "same") == 0);
 }
@@ -242,8 +232,7 @@ TEST_CASE("compare_values is a strict weak order that agrees with the numbers (s
                                      -std::numeric_limits<double>::infinity(),
                                      1.0,
                                      -1.0};
-          double v = i % 3 == 0 ? specials[rng() % 7]
-                                : std::bit_cast<double>(static_cast<std::uint64_t>(rng()));
+          double v = i % 3 == 0 ? specials[rng() % 7] : std::bit_cast<double>(static_cast<std::uint64_t>(rng()));
           s.bytes = dbl(v);
           s.real = v;
           break;

@@ -38,7 +38,7 @@ TEST_CASE("decimal exp, log and log10 to 32 significant digits") {
 // big-math's log10 divides ln x by ln 10, both to 34 digits, in 34 digits, then rounds to 32.
 TEST_CASE("decimal log10 as big-math's division leaves it") {
   CHECK(text(decimal_log10(dec("1"))) == "0E+33");  // zero at ln 10's scale
-  CHECK(text(decimal_log10(dec("100"))) == "2");     // exact quotients keep few digits
+  CHECK(text(decimal_log10(dec("100"))) == "2");    // exact quotients keep few digits
   CHECK(text(decimal_log10(dec("1E+10"))) == "1E+1");
   CHECK(text(decimal_log10(dec("1000"))) == "3.0000000000000000000000000000000");  // inexact
   // Rounded twice: …86351750 at 34 digits, then to even.

@@ -32,8 +32,7 @@ int month_length(std::int64_t y, int m) {
   return m == 2 && is_leap(y) ? 29 : kDays[m - 1];
 }
 
-void check_duration(std::string_view text, std::int32_t months, std::int32_t days,
-                    std::int64_t nanos) {
+void check_duration(std::string_view text, std::int32_t months, std::int32_t days, std::int64_t nanos) {
   CAPTURE(text);
   auto d = parse_duration(text);
   REQUIRE(d.has_value());
@@ -85,8 +84,7 @@ TEST_CASE("days_from_civil and civil_from_days round-trip over the whole date ty
   // The CQL date type spans 2^32 days centred on the epoch.
   std::mt19937_64 rng(7);
   std::uniform_int_distribution<std::int64_t> dist(INT32_MIN, INT32_MAX);
-  for (std::int64_t d :
-       {std::int64_t{INT32_MIN}, std::int64_t{INT32_MAX}, std::int64_t{0}, std::int64_t{-1}}) {
+  for (std::int64_t d : {std::int64_t{INT32_MIN}, std::int64_t{INT32_MAX}, std::int64_t{0}, std::int64_t{-1}}) {
     auto c = civil_from_days(d);
     CHECK(days_from_civil(c.year, c.month, c.day) == d);
   }

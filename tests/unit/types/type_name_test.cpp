@@ -12,14 +12,17 @@ TEST_CASE("native type names read as the interned natives") {
   CHECK(parse_type_name("int") == native_type(Kind::Int));
   CHECK(parse_type_name("timeuuid") == native_type(Kind::Timeuuid));
   SUBCASE("varchar is text") { CHECK(parse_type_name("varchar") == native_type(Kind::Text)); }
-  SUBCASE("case and surrounding spaces do not matter") { CHECK(parse_type_name(" BigInt ") == native_type(Kind::Bigint)); }
+  SUBCASE("case and surrounding spaces do not matter") {
+    CHECK(parse_type_name(" BigInt ") == native_type(Kind::Bigint));
+  }
 }
 
 TEST_CASE("parameterised types round-trip through their printed name") {
-  for (const char* text : {"set<text>", "list<blob>", "map<uuid, blob>", "map<timeuuid, int>", "frozen<map<text, text>>",
-                           "frozen<list<frozen<tuple<blob, timeuuid>>>>", "frozen<set<frozen<tuple<inet, smallint>>>>",
-                           "frozen<list<frozen<list<text>>>>", "map<text, frozen<list<text>>>",
-                           "frozen<map<text, frozen<map<text, text>>>>", "frozen<tuple<int, text>>", "vector<float, 3>"}) {
+  for (const char* text :
+       {"set<text>", "list<blob>", "map<uuid, blob>", "map<timeuuid, int>", "frozen<map<text, text>>",
+        "frozen<list<frozen<tuple<blob, timeuuid>>>>", "frozen<set<frozen<tuple<inet, smallint>>>>",
+        "frozen<list<frozen<list<text>>>>", "map<text, frozen<list<text>>>",
+        "frozen<map<text, frozen<map<text, text>>>>", "frozen<tuple<int, text>>", "vector<float, 3>"}) {
     CAPTURE(text);
     const CqlType* t = parse_type_name(text);
     REQUIRE(t != nullptr);

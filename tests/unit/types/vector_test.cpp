@@ -26,7 +26,9 @@ TEST_CASE("variable-size vector elements carry an unsigned vint length") {
   const std::string small = "ab", big(300, 'x');
   const std::string bytes = encode_vector({small, big}, -1);
   // 2 fits one byte; 300 = 0x12c needs two: 10|000001 00101100.
-  CHECK(bytes.substr(0, 3) == std::string("\x02" "ab", 3));
+  CHECK(bytes.substr(0, 3) == std::string("\x02"
+                                          "ab",
+                                          3));
   CHECK(static_cast<unsigned char>(bytes[3]) == 0x81);
   CHECK(static_cast<unsigned char>(bytes[4]) == 0x2c);
   std::vector<std::string_view> out;
@@ -38,7 +40,10 @@ TEST_CASE("variable-size vector elements carry an unsigned vint length") {
 
 TEST_CASE("a truncated vector does not decode") {
   std::vector<std::string_view> out;
-  CHECK_FALSE(decode_vector(std::string_view("\x05" "ab", 3), -1, out));
+  CHECK_FALSE(decode_vector(std::string_view("\x05"
+                                             "ab",
+                                             3),
+                            -1, out));
   CHECK_FALSE(decode_vector(std::string_view("\x00\x00\x00", 3), 4, out));
 }
 

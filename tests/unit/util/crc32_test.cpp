@@ -27,7 +27,8 @@ TEST_CASE("crc32 gives the standard check value and the bytewise result at every
     for (std::size_t len = 0; from + len <= s.size(); len += 7) {
       CAPTURE(from);
       CAPTURE(len);
-      CHECK(cqlbox::util::crc32(std::string_view(s).substr(from, len)) == bytewise(std::string_view(s).substr(from, len)));
+      CHECK(cqlbox::util::crc32(std::string_view(s).substr(from, len)) ==
+            bytewise(std::string_view(s).substr(from, len)));
     }
   // Chained: crc32(b, crc32(a)) == crc32(a + b).
   CHECK(cqlbox::util::crc32("56789", cqlbox::util::crc32("1234")) == 0xCBF43926u);

@@ -169,16 +169,20 @@ TEST_CASE("JSON strings are quoted as Jackson quotes them") {
   CHECK(json_quoted("a\"b\\c") == "\"a\\\"b\\\\c\"");
   CHECK(json_quoted("\b\t\n\f\r") == "\"\\b\\t\\n\\f\\r\"");
   CHECK(json_quoted(std::string("\x01\x1f", 2)) == "\"\\u0001\\u001F\"");  // upper-case hex
-  CHECK(json_quoted("/ \xc3\xa9 \x7f") == "\"/ \xc3\xa9 \x7f\"");            // written raw
+  CHECK(json_quoted("/ \xc3\xa9 \x7f") == "\"/ \xc3\xa9 \x7f\"");          // written raw
 }
 
 TEST_CASE("unicode_lower folds Latin, Greek and Cyrillic as Java's toLowerCase") {
   using cqlbox::util::unicode_lower;
   CHECK(unicode_lower("PARIS Zoë") == "paris zoë");
-  CHECK(unicode_lower("ÀÉÎÕÜ×Þ") == "àéîõü×þ");         // × has no lower case
+  CHECK(unicode_lower("ÀÉÎÕÜ×Þ") == "àéîõü×þ");            // × has no lower case
   CHECK(unicode_lower("ŁÓDŹ ŒUVRE Ÿ") == "łódź œuvre ÿ");  // Latin Extended-A pairs
   CHECK(unicode_lower("МОСКВА ЁЖ Її") == "москва ёж її");
   CHECK(unicode_lower("ΕΛΛΆΔΑ") == "ελλάδα");
-  CHECK(unicode_lower("東京 たま") == "東京 たま");          // no case: unchanged
-  CHECK(unicode_lower(std::string("A\xff" "B", 3)) == std::string("a\xff" "b", 3));  // invalid bytes kept
+  CHECK(unicode_lower("東京 たま") == "東京 たま");  // no case: unchanged
+  CHECK(unicode_lower(std::string("A\xff"
+                                  "B",
+                                  3)) == std::string("a\xff"
+                                                     "b",
+                                                     3));  // invalid bytes kept
 }
