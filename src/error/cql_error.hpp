@@ -66,6 +66,11 @@ template <class... A>
 // OperationExecutionException: "the operation 'int / int' failed: / by zero", a FunctionFailure
 // naming the operator's native function (system._divide) and the operand types.
 [[noreturn]] void operation_failed(char op, std::string left, std::string right, std::string_view detail);
+// A java.lang.ArithmeticException 5.0 lets through (BigDecimal/BigInteger arithmetic): a
+// ServerError naming it, as ErrorMessage.fromException writes it.
+[[noreturn]] inline void java_arithmetic(std::string_view message) {
+  fail(ErrorClass::ServerError, "java.lang.ArithmeticException: {}", message);
+}
 // FunctionExecutionException.create: "execution of 'system.fromjson[text]' failed: <detail>".
 [[noreturn]] void function_failed(std::string name, std::vector<std::string> arg_types, std::string_view detail);
 

@@ -139,7 +139,7 @@ Value fn_big_math(std::span<const Value> a, const ScalarFunction& fn, const Func
       default: return types::decimal_round(x).to_bytes();
     }
   } catch (const types::ArithmeticError& e) {
-    error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
+    error::java_arithmetic(e.what());
   } catch (const std::length_error& e) {
     error::invalid("{}", e.what());
   }
@@ -212,7 +212,7 @@ Value fn_collection_sum(std::span<const Value> a, const ScalarFunction& fn, cons
         acc = Average ? types::decimal_running_average(acc, x, ++n) : types::decimal_add(acc, x);
       }
     } catch (const types::ArithmeticError& e) {
-      error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
+      error::java_arithmetic(e.what());
     }
     return acc.to_bytes();
   }

@@ -964,7 +964,7 @@ void Aggregator::feed(const schema::TableSchema& t, const RowSource& row, const 
             st.big = r.op == SelectorOp::Sum ? types::decimal_add(st.big, x)
                                              : types::decimal_running_average(st.big, x, st.count);
           } catch (const types::ArithmeticError& e) {  // scales too far apart: 5.0's ServerError
-            error::fail(error::ErrorClass::ServerError, "java.lang.ArithmeticException: {}", e.what());
+            error::java_arithmetic(e.what());
           }
         } else if (k == Kind::Float || k == Kind::Double)
           st.sum += to_number(k, *v);

@@ -104,13 +104,24 @@ const types::CqlType* literal_preferred_type(const ast::Term& c) {
 
 namespace {
 
+// Calls `fn` on the call's arguments: a nested call's value, else the term bound to the
+// parameter's type. PREPARE's checks run a call given a marker only once its value is known.
+TypedValue call_function(const ScalarFunction& fn, const ast::Term& call, const std::string& name,
+                         const std::vector<std::optional<TypedValue>>& nested, const FunctionContext* ctx) {
+  static const FunctionContext kNone{};
+  std::vector<Value> values;
+  for (std::size_t i = 0; i < call.items.size(); ++i)
+    values.push_back(nested[i] ? nested[i]->value : bind_term(call.items[i], *fn.params[i], name, ctx));
+  if (sampling_values() && has_marker(call)) return {fn.result, sample_value(*fn.result)};
+  return {fn.result, fn.impl(values, fn, ctx ? *ctx : kNone)};
+}
+
 // A call of a function made for its arguments' types (map_keys, collection_*, mask_*,
 // to_json, similarity_*: FunctionFactory): nested calls and casts type their arguments, a
 // literal takes its preferred type; a collection literal, null or marker leaves the factory
 // its own "Cannot infer type" message.
 TypedValue evaluate_factory_call(const ast::Term& call, const std::string& name,
                                  std::vector<std::optional<TypedValue>>& nested, const FunctionContext* ctx) {
-  static const FunctionContext kNone{};
   std::vector<const types::CqlType*> arg_types(call.items.size(), nullptr);
   std::vector<std::string> arg_names;
   for (std::size_t i = 0; i < call.items.size(); ++i) {
@@ -135,17 +146,12 @@ TypedValue evaluate_factory_call(const ast::Term& call, const std::string& name,
       error::invalid("Aggregation function are not supported in the where clause");
     error::invalid("Unknown function {} called", name);
   }
-  std::vector<Value> values;
-  for (std::size_t i = 0; i < call.items.size(); ++i)
-    values.push_back(nested[i] ? nested[i]->value : bind_term(call.items[i], *fn.params[i], name, ctx));
-  if (sampling_values() && has_marker(call)) return {fn.result, sample_value(*fn.result)};
-  return {fn.result, fn.impl(values, fn, ctx ? *ctx : kNone)};
+  return call_function(fn, call, name, nested, ctx);
 }
 
 // Evaluates a function-call term. Constant arguments take the type of the first overload
 // whose parameters accept them.
 TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
-  static const FunctionContext kNone{};
   std::vector<std::optional<TypedValue>> nested(call.items.size());
   std::vector<const types::CqlType*> arg_types(call.items.size(), nullptr);
   for (std::size_t i = 0; i < call.items.size(); ++i)
@@ -167,12 +173,7 @@ TypedValue evaluate_call(const ast::Term& call, const FunctionContext* ctx) {
                        (fn.params[i]->kind == types::Kind::Uuid && nested[i]->type->kind == types::Kind::Timeuuid));
     if (!typed_ok) continue;
     try {
-      std::vector<Value> values;
-      for (std::size_t i = 0; i < call.items.size(); ++i)
-        values.push_back(nested[i] ? nested[i]->value : bind_term(call.items[i], *fn.params[i], name, ctx));
-      // PREPARE's checks: a call given a marker runs only once its value is known.
-      if (sampling_values() && has_marker(call)) return {fn.result, sample_value(*fn.result)};
-      return {fn.result, fn.impl(values, fn, ctx ? *ctx : kNone)};
+      return call_function(fn, call, name, nested, ctx);
     } catch (const error::CqlError& e) {
       if (!first_error) first_error = e;
     }

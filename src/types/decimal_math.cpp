@@ -46,7 +46,7 @@ bool is_power_of_ten(const Decimal& x, std::int64_t k) {
 // magnitude; each step loses at most one unit in the last place, which the guard bits absorb.
 class Fixed {
  public:
-  explicit Fixed(std::size_t bits) : bits_(bits), one_(one_at(bits)) {}
+  explicit Fixed(std::size_t bits) : bits_(bits), one_(one_at(bits)), ln2_(log_ratio(3)) {}  // 2 = 4/2
 
   std::size_t bits() const { return bits_; }
   const BigInt& one() const { return one_; }
@@ -84,7 +84,7 @@ class Fixed {
     }
     return BigInt::add(sum, sum);
   }
-  BigInt ln2() const { return log_ratio(3); }                                                                // 2 = 4/2
+  const BigInt& ln2() const { return ln2_; }
   BigInt ln10() const { return BigInt::add(BigInt::multiply(ln2(), BigInt::from_int64(3)), log_ratio(9)); }  // 8 · 10/8
 
   // ln(m) for m in [1, 10): m = 2^k·r, then r is brought down to [1, 1 + 2^-30) by factors
@@ -134,6 +134,7 @@ class Fixed {
  private:
   std::size_t bits_;
   BigInt one_;
+  BigInt ln2_;  // needed by every ln and ln 10: computed once per precision
 };
 
 // |v| / 2^bits × 10^exp10, rounded HALF_EVEN to `digits` significant digits, trailing zeros
