@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "error/cql_error.hpp"
+#include "exec/bound_values.hpp"
 #include "exec/system_tables.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
@@ -49,7 +50,9 @@ bool make_plan(Database& db, const ast::Insert& s, const schema::TableSchema& t,
   std::vector<int> value_of(t.columns.size(), -1);  // the statement's value for each column
   for (std::size_t i = 0; i < s.columns.size(); ++i) {
     const int c = t.find(s.columns[i]);
-    if (c < 0 || value_of[static_cast<std::size_t>(c)] >= 0 || !s.values[i].is_constant()) return false;
+    if (c < 0 || value_of[static_cast<std::size_t>(c)] >= 0 ||
+        !(s.values[i].is_constant() || s.values[i].kind == ast::TermKind::Bind))
+      return false;
     value_of[static_cast<std::size_t>(c)] = static_cast<int>(i);
   }
   for (int c : t.partition_key)
@@ -97,6 +100,25 @@ bool make_plan(Database& db, const ast::Insert& s, const schema::TableSchema& t,
   plan.write.table = &t;
   plan.write.mutations.assign(1, {});
   plan.write.mutations[0].cells = std::move(cells);
+  return true;
+}
+
+// A marker's bound value, appended to `out` when it is set and valid for `type` (as
+// check_bound_bytes judges it). False for everything the general way must see: null (a
+// tombstone), unset, empty bytes, invalid bytes (its error), a set or map (whose elements it
+// sorts), a marker with no value.
+bool bound_value(const types::CqlType& type, std::uint32_t index, std::string& out) {
+  const std::vector<BoundValue>& values = current_bound_values();
+  if (index >= values.size() || sampling_values()) return false;
+  const BoundValue& v = values[index];
+  if (v.state != BoundValue::State::Set || v.bytes.empty()) return false;
+  if (type.kind == types::Kind::Set || type.kind == types::Kind::Map) return false;
+  try {
+    check_bound_bytes(type, v.bytes, true);
+  } catch (const error::CqlError&) {
+    return false;
+  }
+  out.assign(v.bytes);
   return true;
 }
 
@@ -159,6 +181,10 @@ const PreparedWrite* planned_insert(const InsertPlan& plan, const ast::Insert& s
                        : single_key && v.index == 0     ? m.partition_key
                                                         : plan.key_parts[v.index];
     out.clear();
+    if (term.kind == ast::TermKind::Bind) {
+      if (!bound_value(*v.type, term.bind_index, out)) return nullptr;
+      continue;
+    }
     const auto kind = static_cast<types::ConstantKind>(static_cast<int>(term.kind));
     if (!types::append_constant(*v.type, kind, term.text, out)) {
       try {

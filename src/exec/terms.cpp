@@ -243,6 +243,8 @@ void check_array_literal(const ast::Term& term, const types::CqlType& receiver) 
     error::invalid("Unexpected receiver type '{}'; only list and vector are expected", receiver.name);
 }
 
+}  // namespace
+
 // Checks bytes bound for `type` as Cassandra's serializers validate them, all the way into
 // collection elements, tuple components and UDT fields, so nothing malformed reaches the
 // comparators or the store. The empty value is valid where the serializer allows it, at the
@@ -340,8 +342,6 @@ void check_bound_bytes(const types::CqlType& type, std::string_view v, bool /*to
     default: break;  // text, ascii, blob: any bytes
   }
 }
-
-}  // namespace
 
 // Some valid serialized value of `type`, never null or empty (a key may not be): what a
 // marker stands for while the statement's shape is checked. Numbers are zero (a timeuuid has

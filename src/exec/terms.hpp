@@ -22,6 +22,10 @@ std::optional<std::string> bind_term(const ast::Term& term, const types::CqlType
 // A bind marker whose bound value is "unset" (protocol v4): the write leaves its column alone,
 // a TTL, TIMESTAMP or LIMIT takes its default.
 bool is_unset(const ast::Term& term);
+// Throws InvalidRequest unless `bytes` are a valid serialized value of `type`, checked as
+// Cassandra's serializers check bound values (into collection elements, tuple components and
+// UDT fields).
+void check_bound_bytes(const types::CqlType& type, std::string_view bytes, bool top = true);
 // Some valid serialized value of `type`, never null or empty: what a marker stands for while
 // PREPARE's checks run (bound_values.hpp's sampling).
 std::string sample_value(const types::CqlType& type);

@@ -313,13 +313,16 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
   parsed->term_offsets.reserve(all.size());
   for (const ast::Term* t : all) parsed->term_offsets.push_back(t->offset);
   parsed->terms = std::move(all);
-  // Shape numbers are never reused (in any cache of the process): a plan made for one stays
-  // that shape's.
-  static std::atomic<std::uint64_t> next_shape{0};
-  if (auto* insert = std::get_if<ast::Insert>(&parsed->statement)) insert->shape = ++next_shape;
+  if (auto* insert = std::get_if<ast::Insert>(&parsed->statement)) insert->shape = new_shape();
   ParsedStatement& kept = *parsed;
   entries_.emplace(key_, std::move(parsed));
   return kept.statement;
+}
+
+std::uint64_t new_shape() {
+  // Never reused (in any cache of the process): a plan made for one stays that shape's.
+  static std::atomic<std::uint64_t> next_shape{0};
+  return ++next_shape;
 }
 
 }  // namespace cqlbox::parse

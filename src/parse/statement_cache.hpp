@@ -30,6 +30,10 @@ struct Literal {
   ast::TermKind kind = ast::TermKind::Null;
 };
 
+// A number no other statement shape has had in this process: what names an INSERT's shape for
+// the plan made for it (exec/insert_plan.hpp), here or for a prepared statement.
+std::uint64_t new_shape();
+
 // Cuts `text` into its shape (`key`, literals replaced by a marker naming their kind) and its
 // literals. False when the statement is not worth or not safe to cache: comments, control
 // characters, an unterminated string or name, a number-like token no literal rule accepts.

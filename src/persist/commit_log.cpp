@@ -13,69 +13,44 @@
 #include <algorithm>
 #include <dirent.h>
 
+#include "util/big_endian.hpp"
 #include "util/crc32.hpp"
 
 namespace cqlbox::persist {
 
 namespace {
 
-void put_u(std::string& out, std::uint64_t v, int bytes) {
-  for (int s = (bytes - 1) * 8; s >= 0; s -= 8) out += static_cast<char>((v >> s) & 0xff);
-}
-
-struct Cursor {
-  std::string_view data;
-  bool ok = true;
-  std::uint64_t u(int bytes) {
-    if (data.size() < static_cast<std::size_t>(bytes)) {
-      ok = false;
-      return 0;
-    }
-    std::uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(data[static_cast<std::size_t>(i)]);
-    data.remove_prefix(static_cast<std::size_t>(bytes));
-    return v;
-  }
-  std::string str(int length_bytes) {
-    const std::uint64_t n = u(length_bytes);
-    if (!ok || data.size() < n) {
-      ok = false;
-      return {};
-    }
-    std::string s(data.substr(0, n));
-    data.remove_prefix(n);
-    return s;
-  }
-};
+using util::put_be;
+using Cursor = util::BigEndianReader;
 
 std::string encode(const Record& r) {
   std::string p;
   p += r.user.empty() ? '\1' : '\2';
-  put_u(p, static_cast<std::uint64_t>(r.now_us), 8);
+  put_be(p, static_cast<std::uint64_t>(r.now_us), 8);
   p += r.clock_fixed ? '\1' : '\0';
-  put_u(p, static_cast<std::uint64_t>(r.last_timestamp), 8);
-  put_u(p, r.random_state, 8);
-  put_u(p, static_cast<std::uint64_t>(r.last_uuid_time), 8);
-  put_u(p, static_cast<std::uint64_t>(r.prepend_ticks), 8);
+  put_be(p, static_cast<std::uint64_t>(r.last_timestamp), 8);
+  put_be(p, r.random_state, 8);
+  put_be(p, static_cast<std::uint64_t>(r.last_uuid_time), 8);
+  put_be(p, static_cast<std::uint64_t>(r.prepend_ticks), 8);
   p += r.client_timestamp ? '\1' : '\0';
-  put_u(p, static_cast<std::uint64_t>(r.client_timestamp.value_or(0)), 8);
-  put_u(p, r.keyspace.size(), 2);
+  put_be(p, static_cast<std::uint64_t>(r.client_timestamp.value_or(0)), 8);
+  put_be(p, r.keyspace.size(), 2);
   p += r.keyspace;
-  put_u(p, r.text.size(), 4);
+  put_be(p, r.text.size(), 4);
   p += r.text;
-  put_u(p, r.values.size(), 2);
+  put_be(p, r.values.size(), 2);
   for (const auto& v : r.values) {
     p += static_cast<char>(v.state);
-    put_u(p, v.bytes.size(), 4);
+    put_be(p, v.bytes.size(), 4);
     p += v.bytes;
   }
   if (!r.user.empty()) {
-    put_u(p, r.user.size(), 2);
+    put_be(p, r.user.size(), 2);
     p += r.user;
   }
   std::string out;
-  put_u(out, p.size(), 4);
-  put_u(out, util::crc32(p), 4);
+  put_be(out, p.size(), 4);
+  put_be(out, util::crc32(p), 4);
   return out + p;
 }
 
@@ -225,8 +200,8 @@ std::string CommitLog::write_data_file(std::uint64_t generation, const std::stri
   const std::string path = dir_ + "/data-" + std::to_string(generation) + ".db";
   const std::string tmp = path + ".tmp";
   std::string bytes = "CQLBOXDB1";
-  put_u(bytes, payload.size(), 8);
-  put_u(bytes, util::crc32(payload), 4);
+  put_be(bytes, payload.size(), 8);
+  put_be(bytes, util::crc32(payload), 4);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return "Cannot write " + tmp + ": " + std::strerror(errno);
   auto write_all = [&](const std::string& b) {

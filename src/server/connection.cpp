@@ -232,7 +232,7 @@ void Connection::trace(std::string_view request, std::string_view text, const as
                        const exec::Result* result) {
   if (!tracing_) return;
   // The same trace the shell records (exec/tracing.hpp); the caller holds the database lock.
-  exec::Database& db = *shared_.db;
+  exec::Database& db = shared_.engine->db();
   const auto took =
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - trace_started_);
   exec::Database::Trace t = exec::trace_request(db, request, text, statement, result, trace_start_us_, took.count());
@@ -391,8 +391,8 @@ void Connection::consume_envelopes(std::string& in, std::string& out, std::size_
       }
       tracing_ = (flags & 0x02) && (opcode == kQuery || opcode == kExecute || opcode == kBatch || opcode == kPrepare);
       if (tracing_) {
-        std::lock_guard lock(*shared_.db_mutex);
-        trace_start_us_ = shared_.db->clock.now_us();
+        std::lock_guard lock(shared_.engine->mutex());
+        trace_start_us_ = shared_.engine->db().clock.now_us();
         trace_started_ = std::chrono::steady_clock::now();
         trace_id_.clear();
       }
@@ -434,8 +434,8 @@ std::string Connection::authenticate(std::string_view token) {
   const std::string name(*user);
   std::optional<auth::Role> role;
   {
-    std::lock_guard lock(*shared_.db_mutex);
-    if (const auth::Role* r = shared_.db->auth.find(name)) role = *r;
+    std::lock_guard lock(shared_.engine->mutex());
+    if (const auth::Role* r = shared_.engine->db().auth.find(name)) role = *r;
   }
   // bcrypt takes tens of milliseconds: checked on the copy, not under the database lock.
   if (const std::string refusal = auth::login_refusal(name, role ? &*role : nullptr, *pass); !refusal.empty())
@@ -472,8 +472,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     started_ = true;
     bool auth = false;
     {
-      std::lock_guard lock(*shared_.db_mutex);
-      auth = shared_.db->auth.enabled;
+      std::lock_guard lock(shared_.engine->mutex());
+      auth = shared_.engine->db().auth.enabled;
     }
     if (auth) {
       authenticating_ = true;
@@ -501,8 +501,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     return respond(out, stream, kReady, res);
   }
 
-  std::lock_guard lock(*shared_.db_mutex);
-  exec::Database& db = *shared_.db;
+  std::lock_guard lock(shared_.engine->mutex());
+  exec::Database& db = shared_.engine->db();
   session_.record_reads = tracing_;  // a trace counts the rows and tombstones read
   session_.row_sink = nullptr;
 
@@ -650,17 +650,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   session_.paging = params.page_size > 0;
   session_.page_size = params.page_size;
   std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
-  std::string log_error;
-  const bool logged = shared_.log && shared_.log(st, query, session_, &params.values, log_error);
-  if (shared_.log && !logged && !log_error.empty()) throw CqlError(ErrorClass::ServerError, log_error);
-  exec::Result result;
-  try {
-    result = exec::execute(db, session_, st);
-  } catch (...) {
-    if (logged && shared_.finish) shared_.finish(true);
-    throw;
-  }
-  if (logged && shared_.finish) shared_.finish(false);
+  exec::Result result = shared_.engine->execute(st, query, session_, &params.values);
   trace(opcode == kBatch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", query, &st, &result);
 
   if (auto* rows = std::get_if<exec::Rows>(&result)) {

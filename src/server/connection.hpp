@@ -12,22 +12,22 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
-#include <mutex>
 #include <string>
 #include <string_view>
 
+#include "engine/engine.hpp"
 #include "exec/database.hpp"
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
 
 namespace cqlbox::server {
 
-// What every connection shares: the database and its mutex, the prepared statements, and the
-// address the server listens on (system.local reports it).
+// What every connection shares: the engine (the database, its lock, durability), the prepared
+// statements, and how to reach the other connections.
 struct SharedState {
-  exec::Database* db = nullptr;
-  std::recursive_mutex* db_mutex = nullptr;
+  engine::Engine* engine = nullptr;
   struct Prepared {
     std::string query;
     std::string keyspace;  // the session's when prepared: unqualified names resolve there
@@ -35,14 +35,6 @@ struct SharedState {
     std::shared_ptr<const parse::ParsedStatement> parsed;
   };
   std::map<std::string, Prepared, std::less<>> prepared;  // by id
-  // --data: logs a statement before it runs (false, with `error`, when it could not be written:
-  // then it must not run); `finish` follows every logged statement, taking back the record of
-  // one that failed. Unset: nothing is logged.
-  std::function<bool(const ast::Statement&, std::string_view text, const exec::Session&,
-                     const std::vector<exec::BoundValue>*, std::string& error)>
-      log;
-  std::function<void(bool failed)> finish;
-  std::function<void()> sync;  // batch sync: before responses go out
   // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.
   std::function<void(std::string_view type, std::string_view body)> broadcast;
 };

@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <optional>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <vector>
@@ -215,7 +216,9 @@ struct Server::Impl {
         if (auto it = clients.find(fd); it != clients.end()) process(fd, *it->second);
       // A response acknowledges its statement: with --data (batch sync) the round's writes are
       // fsynced once, then every answer of the round goes out.
-      if (!answered.empty() && shared.sync) shared.sync();
+      if (!answered.empty())
+        if (const std::string error = shared.engine->sync(); !error.empty())
+          std::fprintf(stderr, "%s\n", error.c_str());
       std::vector<int> round;
       round.swap(answered);
       for (int fd : round)
@@ -232,15 +235,13 @@ struct Server::Impl {
   }
 };
 
-Server::Server(exec::Database& db, std::recursive_mutex& db_mutex) : impl_(std::make_unique<Impl>()) {
-  impl_->shared.db = &db;
-  impl_->shared.db_mutex = &db_mutex;
+Server::Server(engine::Engine& engine) : impl_(std::make_unique<Impl>()) {
+  impl_->shared.engine = &engine;
   impl_->shared.broadcast = [this](std::string_view type, std::string_view body) { impl_->broadcast(type, body); };
 }
 
 Server::~Server() { stop(); }
 
-SharedState& Server::shared() { return impl_->shared; }
 const std::string& Server::address() const { return impl_->address; }
 bool Server::every_interface() const { return impl_->every_interface; }
 void Server::set_max_connections(std::size_t n) { impl_->max_connections = n; }

@@ -11,13 +11,13 @@
 #include <string>
 #include <thread>
 
-#include "exec/database.hpp"
+#include "engine/engine.hpp"
 
 namespace cqlbox::server {
 
 class Server {
  public:
-  Server(exec::Database& db, std::recursive_mutex& db_mutex);
+  explicit Server(engine::Engine& engine);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
@@ -25,8 +25,6 @@ class Server {
   // Binds `address` ("host:port", port 9042 when omitted) and starts serving on a thread.
   // Returns an error message, or "" once listening.
   std::string start(const std::string& address);
-  // The shared state every connection sees (to install the commit log hooks before start()).
-  struct SharedState& shared();
 
   // Once started: the address bound (host:port, the real port for :0), and whether it is every
   // interface (0.0.0.0 or ::).

@@ -358,6 +358,15 @@ void Shell::cmd_copy(std::string_view text) {
     imp->insert_tail = fmt::format(") USING TTL {};", o.ttl);
   else
     imp->insert_tail = ");";
+  {
+    std::string prepared = imp->insert_head;
+    std::size_t markers = 0;
+    for (std::size_t k = 0; k < cols.size(); ++k)
+      if (imp->keep[k]) prepared += markers++ ? ", ?" : "?";
+    imp->prepared = parse::parse_owned(prepared + imp->insert_tail);
+    imp->bound_bytes.resize(markers);
+    imp->bound.resize(markers);
+  }
   std::ifstream in;
   if (!imp->from_stdin) {
     const std::string path =
@@ -495,6 +504,46 @@ void Shell::import_copy_chunk() {
   }
 }
 
+bool Shell::import_bound_record(const CopyImport::Record& record) {
+  CopyImport& imp = *copy_import_;
+  const CopyOptions& o = imp.options;
+  const schema::TableSchema& t = *imp.table;
+  std::size_t j = 0;
+  for (std::size_t k = 0; k < record.fields.size(); ++k) {
+    if (!imp.keep[k]) continue;
+    const schema::Column& c = t.column(imp.columns[k]);
+    const std::string& v = record.fields[k];
+    exec::BoundValue& b = imp.bound[j];
+    if (!record.quoted[k] && v == o.null_text) {
+      b.state = exec::BoundValue::State::Null;
+    } else if (parse_error_for(*c.type, v, o) || !append_bound_bytes(*c.type, v, o, c.name, imp.bound_bytes[j])) {
+      return false;  // the text INSERT reports it, or writes what has no bytes here
+    } else {
+      b.state = exec::BoundValue::State::Set;
+    }
+    ++j;
+  }
+  for (std::size_t i = 0; i < j; ++i) imp.bound[i].bytes = imp.bound_bytes[i];
+  struct Unbind {
+    exec::Session& s;
+    ~Unbind() {
+      s.bound = nullptr;
+      s.markers = 0;
+    }
+  } unbind{session_};
+  session_.markers = imp.prepared->markers;
+  session_.bound = &imp.bound;
+  try {
+    engine_.execute(imp.prepared->statement, imp.prepared->text, session_, &imp.bound);
+    ++imp.imported;
+  } catch (const error::CqlError&) {
+    return false;  // the text INSERT gives the error as cqlsh reports it (and fails the same way)
+  } catch (const engine::DurabilityError&) {
+    return false;  // …and reports this one
+  }
+  return true;
+}
+
 void Shell::import_copy_record(const CopyImport::Record& record) {
   CopyImport& imp = *copy_import_;
   const CopyOptions& o = imp.options;
@@ -510,6 +559,7 @@ void Shell::import_copy_record(const CopyImport::Record& record) {
   if (fields.size() != imp.columns.size())
     return fail(true, "ParseError",
                 fmt::format("Invalid row length {} should be {}", fields.size(), imp.columns.size()));
+  if (import_bound_record(record)) return;
   std::string& stmt = imp.statement;
   stmt = imp.insert_head;
   bool first = true;
@@ -529,18 +579,13 @@ void Shell::import_copy_record(const CopyImport::Record& record) {
   try {
     const ast::Statement& parsed = parser_.parse(stmt);
     session_.markers = 0;
-    if (!log_statement(parsed, stmt, session_)) return fail(false, "ServerError", last_log_error_);
-    try {
-      exec::execute(db_, session_, parsed);
-    } catch (...) {
-      finish_statement(true);
-      throw;
-    }
-    finish_statement(false);
+    engine_.execute(parsed, stmt, session_);
     ++imp.imported;
   } catch (const error::CqlError& e) {
     const std::string text = print::error_text(e);
     fail(false, text.substr(0, text.find(':')), e.message);
+  } catch (const engine::DurabilityError& e) {
+    fail(false, "ServerError", e.what());
   }
 }
 

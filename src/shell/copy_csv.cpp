@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "error/cql_error.hpp"
+#include "types/codec.hpp"
 #include "types/collection.hpp"
 #include "util/text.hpp"
 
@@ -321,6 +323,97 @@ std::string literal_for(const types::CqlType& type, const std::string& v, const 
       if (is_int_kind(type.kind)) return plain_number(v, o);
       return v;  // uuids, 0x blobs, durations, and collections in CQL literal syntax
   }
+}
+
+namespace {
+
+// The kind of constant `number` is as CQL's lexer reads it: an INTEGER ('-'? digits) or a FLOAT
+// (with a fraction or an exponent); nullopt for anything else (NaN, Infinity, '+5', …).
+std::optional<types::ConstantKind> number_kind(std::string_view number) {
+  std::size_t i = !number.empty() && number[0] == '-' ? 1 : 0;
+  const std::size_t digits_from = i;
+  while (i < number.size() && std::isdigit(static_cast<unsigned char>(number[i]))) ++i;
+  if (i == digits_from) return std::nullopt;
+  if (i == number.size()) return types::ConstantKind::Integer;
+  if (number[i] == '.')
+    for (++i; i < number.size() && std::isdigit(static_cast<unsigned char>(number[i]));) ++i;
+  if (i < number.size() && (number[i] == 'e' || number[i] == 'E')) {
+    ++i;
+    if (i < number.size() && (number[i] == '+' || number[i] == '-')) ++i;
+    const std::size_t exponent_from = i;
+    while (i < number.size() && std::isdigit(static_cast<unsigned char>(number[i]))) ++i;
+    if (i == exponent_from) return std::nullopt;
+  }
+  return i == number.size() ? std::optional(types::ConstantKind::Float) : std::nullopt;
+}
+
+bool is_uuid_text(std::string_view v) {
+  if (v.size() != 36) return false;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (i == 8 || i == 13 || i == 18 || i == 23 ? v[i] != '-' : !std::isxdigit(static_cast<unsigned char>(v[i])))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+bool append_bound_bytes(const types::CqlType& type, const std::string& v, const CopyOptions& o, std::string_view column,
+                        std::string& out) {
+  using types::ConstantKind;
+  using types::Kind;
+  std::optional<ConstantKind> kind;
+  std::string number;  // the literal, when it is not `v` itself
+  switch (type.kind) {
+    case Kind::Timestamp:
+      if (!o.datetime_format.empty())
+        if (auto ms = parse_datetime(v, o.datetime_format)) {
+          number = std::to_string(*ms);
+          kind = ConstantKind::Integer;
+          break;
+        }
+      kind = is_number(v, true) ? number_kind(v) : ConstantKind::String;
+      break;
+    case Kind::Text:
+    case Kind::Ascii:
+    case Kind::Inet:
+    case Kind::Date:
+    case Kind::Time: kind = ConstantKind::String; break;
+    case Kind::Boolean:
+      if (v == o.bool_true || util::iequals(v, "true"))
+        number = "true";
+      else if (v == o.bool_false || util::iequals(v, "false"))
+        number = "false";
+      else
+        return false;
+      kind = ConstantKind::Boolean;
+      break;
+    case Kind::Uuid:
+    case Kind::Timeuuid:
+      if (is_uuid_text(v)) kind = ConstantKind::Uuid;
+      break;
+    case Kind::Float:
+    case Kind::Double:
+    case Kind::Decimal:
+    case Kind::Int:
+    case Kind::Bigint:
+    case Kind::Smallint:
+    case Kind::Tinyint:
+    case Kind::Varint:
+      number = plain_number(v, o);
+      kind = number_kind(number);
+      break;
+    default: break;  // blobs, durations, counters, collections, tuples, UDTs, vectors
+  }
+  if (!kind) return false;
+  const std::string_view literal = number.empty() ? std::string_view(v) : std::string_view(number);
+  out.clear();
+  if (types::append_constant(type, *kind, literal, out)) return true;
+  try {
+    out = types::encode_constant(type, *kind, literal, column);
+  } catch (const error::CqlError&) {
+    return false;  // the INSERT's text gives the error
+  }
+  return true;
 }
 
 namespace {

@@ -53,6 +53,13 @@ void append_csv_row(std::string& out, const std::vector<std::string>& fields, co
 // The CQL literal for a CSV field of `type` (strings quoted, booleans by BOOLSTYLE, timestamps
 // through DATETIMEFORMAT, numbers with DECIMALSEP/THOUSANDSSEP undone).
 std::string literal_for(const types::CqlType& type, const std::string& v, const CopyOptions& o);
+// The bytes a CSV field of `type` binds to a prepared INSERT's marker (what literal_for's
+// literal encodes to), appended to `out`; false where the field must go into the INSERT's text
+// instead: a type without a plain constant form here (blobs, durations, collections, tuples,
+// UDTs, vectors), a value that is not one constant of its kind, or one that does not encode
+// (the statement's text then gives Cassandra's error).
+bool append_bound_bytes(const types::CqlType& type, const std::string& v, const CopyOptions& o, std::string_view column,
+                        std::string& out);
 // cqlsh converts numbers in Python before sending them; its ParseError text when that fails.
 std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o);
 

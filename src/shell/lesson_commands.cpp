@@ -222,17 +222,12 @@ bool Shell::drop_script_keyspaces(const EmbeddedScript& script) {
     try {
       const std::string drop = fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks));
       const ast::Statement& stmt = parser_.parse(drop);
-      if (log_statement(stmt, drop, session_)) {
-        try {
-          exec::execute(db_, session_, stmt);
-        } catch (...) {
-          finish_statement(true);
-          throw;
-        }
-        finish_statement(false);
-      }
+      engine_.execute(stmt, drop, session_);
     } catch (const error::CqlError& e) {
       print_error(e.message);
+      return false;
+    } catch (const engine::DurabilityError& e) {
+      print_error(fmt::format("ServerError: {}", e.what()));
       return false;
     }
   }

@@ -121,7 +121,7 @@ void Shell::exit_process(int status) {
   capture_ = nullptr;
   if (transcript_) std::fclose(transcript_);
   transcript_ = nullptr;
-  log_.close();
+  engine_.close();
   std::fflush(nullptr);
   std::_Exit(status);
 }
@@ -172,6 +172,10 @@ void Shell::release_output() {
   held_count_ = 0;
   held_bytes_ = 0;
   if (held_output_.size() > 64) held_output_.resize(64);  // slots a big result made are not kept
+}
+
+void Shell::sync_log(bool idle) {
+  if (const std::string error = engine_.sync(idle); !error.empty()) std::fprintf(err_file_, "%s\n", error.c_str());
 }
 
 void Shell::flush() {
@@ -431,10 +435,6 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     const bool traced = tracing_ && exec::traced(session_, stmt);
     if (traced) session_.record_reads = true;
     session_.markers = parser_.markers();
-    if (!log_statement(stmt, text, session_)) {
-      print_error(fmt::format("ServerError: {}", last_log_error_));
-      return;
-    }
     // A plain SELECT in cqlsh's non-tty table layout is printed a page at a time as its rows
     // are read (each page is laid out on its own, as cqlsh does), so a result of millions of
     // rows is never held whole. Other layouts need every row first.
@@ -447,14 +447,12 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
     exec::Result result;
     if (stream) session_.row_sink = &stream_sink_;
     try {
-      result = exec::execute(db_, session_, stmt);
+      result = engine_.execute(stmt, text, session_);
     } catch (...) {
       session_.row_sink = nullptr;
-      finish_statement(true);
       throw;
     }
     session_.row_sink = nullptr;
-    finish_statement(false);
     session_.record_reads = storage_;
     empty_list_as_table(stmt, result);
     if (streamed_ > stream_page_.rows.size()) {  // pages went out as they filled: the rest, then the footer
@@ -724,7 +722,8 @@ int Shell::run() {
   apply_cqlshrc();
   const bool serve_until_signal = options_.listen && !options_.force_tty && !isatty(STDIN_FILENO);
   if (options_.data) {
-    const std::string error = open_data_dir();
+    const std::string error =
+        engine_.open_data({*options_.data, options_.commitlog_periodic, options_.salvage_commitlog});
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());
       return 1;
@@ -738,17 +737,7 @@ int Shell::run() {
       sigaddset(&stop, SIGTERM);
       pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     }
-    server_ = std::make_unique<server::Server>(db_, db_mutex_);
-    if (log_.is_open()) {
-      server_->shared().log = [this](const ast::Statement& st, std::string_view text, const exec::Session& s,
-                                     const std::vector<exec::BoundValue>* values, std::string& error) {
-        if (log_statement(st, text, s, values)) return true;
-        error = last_log_error_;
-        return false;
-      };
-      server_->shared().finish = [this](bool failed) { finish_statement(failed); };
-      server_->shared().sync = [this] { sync_log(); };
-    }
+    server_ = std::make_unique<server::Server>(engine_);
     server_->set_max_connections(static_cast<std::size_t>(options_.max_connections));
     const std::string error = server_->start(*options_.listen);
     if (!error.empty()) {

@@ -16,11 +16,11 @@
 #include <utility>
 #include <vector>
 
+#include "engine/engine.hpp"
 #include "exec/database.hpp"
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
-#include "persist/commit_log.hpp"
 #include "print/table.hpp"
 #include "server/connection.hpp"
 #include "server/server.hpp"
@@ -53,6 +53,12 @@ struct CopyImport {
   std::string err_file;
   std::ofstream err_out;
   std::string insert_head, insert_tail;  // "INSERT INTO ks.t (cols) VALUES (" and ");"
+  // The same INSERT with a marker for each value, parsed once: a record whose fields all have a
+  // plain constant form binds their bytes to it (copy_csv.hpp's append_bound_bytes) and is
+  // never printed into a statement or parsed. Other records take the text INSERT.
+  std::unique_ptr<parse::ParsedStatement> prepared;
+  std::vector<std::string> bound_bytes;
+  std::vector<exec::BoundValue> bound;
   long long read = 0, records = 0, imported = 0, failed = 0, parse_errors = 0, insert_errors = 0;
   std::int64_t started_us = 0;
   std::chrono::steady_clock::time_point started;
@@ -165,6 +171,8 @@ class Shell {
   void copy_import_line(std::string_view line);
   void import_copy_chunk();
   void import_copy_record(const CopyImport::Record& record);
+  // A record bound to the prepared INSERT and run; false when it must take the text INSERT.
+  bool import_bound_record(const CopyImport::Record& record);
   // A row COPY FROM could not import: reported, counted, written to the ERRFILE.
   void fail_copy_rows(std::size_t rows, bool parse, const std::string& kind, const std::string& message,
                       std::string_view outcome);
@@ -233,9 +241,12 @@ class Shell {
   std::string schema_version() const;
 
   Options options_;
-  exec::Database db_;
+  // Every statement runs through the engine (engine/engine.hpp), which owns the database, its
+  // lock and --data's durability. db_ and db_mutex_ name its two parts the shell reads most.
+  engine::Engine engine_;
+  exec::Database& db_ = engine_.db();
   // Held while a line runs: --listen's connections execute on another thread (server.hpp).
-  std::recursive_mutex db_mutex_;
+  std::recursive_mutex& db_mutex_ = engine_.mutex();
   // Output written while the shell holds db_mutex_ (not at a terminal) waits here, in order,
   // and is written once the lock is released: stdout piped into a reader that stops reading
   // must not stall every protocol client waiting for the lock.
@@ -262,32 +273,14 @@ class Shell {
     std::unique_lock<std::recursive_mutex> lock_;
   };
   std::unique_ptr<server::Server> server_;
-  // --data: the commit log (persistence.cpp).
-  persist::CommitLog log_;
-  std::string last_log_error_;
-  // Opens --data's directory, loads its newest data file and replays the log after it; an error
-  // message or "".
-  std::string open_data_dir();
-  // NODETOOL flush: a new log segment, a data file of everything before it, the old segments
-  // and data files removed.
+  // nodetool_data.cpp: NODETOOL flush, snapshot, clearsnapshot (the engine writes the files).
   void nodetool_flush();
   void nodetool_compact(const std::vector<std::string>& args);
   void nodetool_snapshot(const std::vector<std::string>& args);
   void nodetool_clearsnapshot(const std::vector<std::string>& args);
-  std::string data_file_payload();
-  std::string load_data_file(const std::string& payload);
-  // Logs a statement about to run (if it changes data or schema and --data is on); false, with
-  // last_log_error_ set, when it could not be written: then the statement must not run.
-  bool log_statement(const ast::Statement& statement, std::string_view text, const exec::Session& session,
-                     const std::vector<exec::BoundValue>* values = nullptr);
-  // After a logged statement ran: the clock runs again; if it failed (changing nothing), its
-  // record is taken back.
-  void finish_statement(bool failed);
   // Batch sync: fsyncs the statements logged so far, before they are acknowledged (periodic
   // sync: when the period has passed, or `idle`, before waiting for input).
   void sync_log(bool idle = false);
-  bool pinned_ = false;
-  std::optional<std::int64_t> pinned_clock_;
   exec::Session session_;
   parse::Parser parser_;
   parse::StatementSplitter splitter_;

@@ -1,16 +1,14 @@
 #include "store/mutation_codec.hpp"
 
+#include "util/big_endian.hpp"
+
 namespace cqlbox::store {
 
 namespace {
 
-void put(std::string& out, std::uint64_t v, int bytes) {
-  for (int s = (bytes - 1) * 8; s >= 0; s -= 8) out += static_cast<char>((v >> s) & 0xff);
-}
-void put_str(std::string& out, std::string_view s) {
-  put(out, s.size(), 4);
-  out.append(s);
-}
+using util::put_be;
+void put(std::string& out, std::uint64_t v, int bytes) { put_be(out, v, bytes); }
+void put_str(std::string& out, std::string_view s) { util::put_be_string(out, s); }
 void put_deletion(std::string& out, const Deletion& d) {
   put(out, static_cast<std::uint64_t>(d.timestamp), 8);
   put(out, static_cast<std::uint64_t>(d.local_time), 8);
@@ -23,30 +21,8 @@ void put_cell(std::string& out, const Cell& c) {
   out += c.tombstone ? '\1' : '\0';
 }
 
-struct In {
-  std::string_view& d;
-  bool ok = true;
-  std::uint64_t u(int bytes) {
-    if (d.size() < static_cast<std::size_t>(bytes)) {
-      ok = false;
-      return 0;
-    }
-    std::uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(d[static_cast<std::size_t>(i)]);
-    d.remove_prefix(static_cast<std::size_t>(bytes));
-    return v;
-  }
-  std::int64_t i64() { return static_cast<std::int64_t>(u(8)); }
-  std::string str() {
-    const std::uint64_t n = u(4);
-    if (!ok || d.size() < n) {
-      ok = false;
-      return {};
-    }
-    std::string s(d.substr(0, n));
-    d.remove_prefix(n);
-    return s;
-  }
+// The shared reader, with the codec's own compound fields.
+struct In : util::BigEndianReader {
   Deletion deletion() {
     Deletion x;
     x.timestamp = i64();
@@ -61,12 +37,6 @@ struct In {
     c.local_time = i64();
     c.tombstone = u(1) != 0;
     return c;
-  }
-  // A count that cannot exceed what is left (each item takes at least a byte).
-  std::size_t count() {
-    const std::uint64_t n = u(4);
-    if (n > d.size()) ok = false;
-    return ok ? static_cast<std::size_t>(n) : 0;
   }
 };
 
@@ -115,7 +85,7 @@ void encode_mutation(const Mutation& m, std::string& out) {
 }
 
 bool decode_mutation(std::string_view& data, Mutation& m) {
-  In in{data};
+  In in{{data}};
   m = Mutation{};
   m.partition_key = in.str();
   m.partition_deletion = in.deletion();
@@ -161,6 +131,7 @@ bool decode_mutation(std::string_view& data, Mutation& m) {
     }
     m.complex.push_back(std::move(c));
   }
+  data = in.data;
   return in.ok;
 }
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "shell/copy_csv.hpp"
+#include "types/type_name.hpp"
 
 using cqlbox::shell::CopyOptions;
 
@@ -55,4 +56,38 @@ TEST_CASE("split_csv reads quotes as cqlsh's csv reader does") {
   REQUIRE(split_csv(R"(1,"quoted ""twice""",x)", o, f, q));
   CHECK(f == std::vector<std::string>{"1", R"(quoted "twice")", "x"});
   CHECK_FALSE(split_csv(R"(1,"open)", o, f, q));  // the record goes on at the next line
+}
+
+namespace {
+// What COPY FROM binds for `field` of the type named `type`, or "<text>" when the field must take
+// the INSERT's text.
+std::string bound(const char* type, const std::string& field, CopyOptions o = {}) {
+  std::string out;
+  const cqlbox::types::CqlType* t = cqlbox::types::parse_type_name(type);
+  REQUIRE(t);
+  return cqlbox::shell::append_bound_bytes(*t, field, o, "v", out) ? out : std::string("<text>");
+}
+}  // namespace
+
+TEST_CASE("COPY FROM binds plain constants as bytes, and leaves the rest to the INSERT's text") {
+  CHECK(bound("int", "7") == std::string("\0\0\0\7", 4));
+  CHECK(bound("bigint", "-1") == std::string(8, '\xff'));
+  CHECK(bound("text", "it's") == "it's");
+  CHECK(bound("text", "") == "");
+  CHECK(bound("boolean", "True") == std::string(1, '\1'));
+  CHECK(bound("boolean", "no") == "<text>");  // the text INSERT gives the error
+  CHECK(bound("double", "1.5") == std::string("\x3f\xf8\0\0\0\0\0\0", 8));
+  CopyOptions european;
+  european.decimal_sep = ",";
+  european.thousands_sep = ".";
+  CHECK(bound("int", "1.234", european) == std::string("\0\0\x04\xd2", 4));
+  CHECK(bound("timestamp", "1000") == std::string("\0\0\0\0\0\0\x03\xe8", 8));
+  CHECK(bound("uuid", "550e8400-e29b-41d4-a716-446655440000").size() == 16);
+  // Not one constant of its kind, out of range, or no plain constant form here.
+  CHECK(bound("int", "+5") == "<text>");
+  CHECK(bound("int", "3000000000") == "<text>");
+  CHECK(bound("double", "NaN") == "<text>");
+  CHECK(bound("blob", "0x00") == "<text>");
+  CHECK(bound("list<int>", "[1, 2]") == "<text>");
+  CHECK(bound("uuid", "not-a-uuid") == "<text>");
 }

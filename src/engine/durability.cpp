@@ -1,5 +1,5 @@
-// --data DIR: at start, the newest data file and then the commit log after it; each statement
-// that changes data or schema logged before it runs; NODETOOL flush writing a data file and
+// --data DIR (engine.hpp): at start, the newest data file and then the commit log after it; each statement
+// that changes data or schema logged before it runs; a flush writing a data file and
 // retiring the log segments it covers (persist/commit_log.hpp has the formats and guarantees).
 //
 // A data file's payload (integers big-endian, strings u32 length + bytes):
@@ -9,65 +9,25 @@
 //   role and grant)] | u32 n tables, each: keyspace | table | u64 n mutations | the mutations
 //   (store/mutation_codec.hpp), partitions in token order.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
+#include "engine/engine.hpp"
 #include "exec/executor.hpp"
 #include "print/describe.hpp"
 #include "print/describe_rows.hpp"
-#include "shell/shell.hpp"
 #include "store/mutation_codec.hpp"
+#include "util/big_endian.hpp"
 
-namespace cqlbox::shell {
+namespace cqlbox::engine {
 
-namespace {
+using util::put_be;
 
-// SELECT reads, USE only moves the session: neither needs replaying.
-bool changes_state(const ast::Statement& s) {
-  return !std::holds_alternative<ast::Select>(s) && !std::holds_alternative<ast::Use>(s);
-}
-
-void put_u(std::string& out, std::uint64_t v, int bytes) {
-  for (int sh = (bytes - 1) * 8; sh >= 0; sh -= 8) out += static_cast<char>((v >> sh) & 0xff);
-}
-void put_str(std::string& out, std::string_view v) {
-  put_u(out, v.size(), 4);
-  out.append(v);
-}
-
-struct Reader {
-  std::string_view d;
-  bool ok = true;
-  std::uint64_t u(int bytes) {
-    if (d.size() < static_cast<std::size_t>(bytes)) {
-      ok = false;
-      return 0;
-    }
-    std::uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<unsigned char>(d[static_cast<std::size_t>(i)]);
-    d.remove_prefix(static_cast<std::size_t>(bytes));
-    return v;
-  }
-  std::string str() {
-    const std::uint64_t n = u(4);
-    if (!ok || n > d.size()) {
-      ok = false;
-      return {};
-    }
-    std::string v(d.substr(0, n));
-    d.remove_prefix(n);
-    return v;
-  }
-};
-
-}  // namespace
-
-std::string Shell::data_file_payload() {
+std::string Engine::data_file_payload() {
   std::string out;
-  put_u(out, 3, 4);
-  put_u(out, static_cast<std::uint64_t>(db_.clock.last_timestamp()), 8);
-  put_u(out, db_.random_state, 8);
-  put_u(out, static_cast<std::uint64_t>(db_.last_uuid_time), 8);
-  put_u(out, static_cast<std::uint64_t>(db_.prepend_ticks), 8);
+  put_be(out, 3, 4);
+  put_be(out, static_cast<std::uint64_t>(db_.clock.last_timestamp()), 8);
+  put_be(out, db_.random_state, 8);
+  put_be(out, static_cast<std::uint64_t>(db_.last_uuid_time), 8);
+  put_be(out, static_cast<std::uint64_t>(db_.prepend_ticks), 8);
   // The schema as DESCRIBE SCHEMA WITH INTERNALS gives it: statements that recreate it exactly,
   // ids and dropped columns (with their drop times) included.
   const print::DescribeResult schema = print::describe(db_.catalog, "", {"schema", "with", "internals"}, "DESCRIBE");
@@ -79,11 +39,11 @@ std::string Shell::data_file_payload() {
     }
     for (auto& statement : print::table_replay_ddl(*r.table)) statements.push_back(std::move(statement));
   }
-  put_u(out, statements.size(), 4);
-  for (const auto& statement : statements) put_str(out, statement);
+  put_be(out, statements.size(), 4);
+  for (const auto& statement : statements) util::put_be_string(out, statement);
   const std::vector<std::string> roles = exec::auth_state_statements(db_.auth);
-  put_u(out, roles.size(), 4);
-  for (const auto& r : roles) put_str(out, r);
+  put_be(out, roles.size(), 4);
+  for (const auto& r : roles) util::put_be_string(out, r);
   std::vector<std::pair<const schema::TableSchema*, const store::TableStore*>> tables;
   for (const auto& [name, ks] : db_.catalog.keyspaces()) {
     if (print::is_system_keyspace(name)) continue;
@@ -91,12 +51,12 @@ std::string Shell::data_file_payload() {
       if (auto it = db_.stores.find(name + "." + tname); it != db_.stores.end())
         tables.emplace_back(&t, it->second.get());
   }
-  put_u(out, tables.size(), 4);
+  put_be(out, tables.size(), 4);
   for (const auto& [t, st] : tables) {
-    put_str(out, t->keyspace);
-    put_str(out, t->name);
+    util::put_be_string(out, t->keyspace);
+    util::put_be_string(out, t->name);
     const std::size_t count_at = out.size();
-    put_u(out, 0, 8);
+    put_be(out, 0, 8);
     std::uint64_t count = 0;
     for (const auto& [pos, p] : st->partitions())
       store::partition_mutations(p, [&](const store::Mutation& m) {
@@ -106,19 +66,19 @@ std::string Shell::data_file_payload() {
     for (int i = 0; i < 8; ++i)
       out[count_at + static_cast<std::size_t>(i)] = static_cast<char>((count >> (56 - 8 * i)) & 0xff);
     // Version 3: the cells dropped columns keep for a re-add (TableStore::shelve).
-    put_u(out, st->shelf().size(), 4);
+    put_be(out, st->shelf().size(), 4);
     for (const auto& [column, kept] : st->shelf()) {
-      put_str(out, column);
-      put_u(out, kept.is_static ? 1 : 0, 1);
-      put_u(out, kept.writes.size(), 8);
+      util::put_be_string(out, column);
+      put_be(out, kept.is_static ? 1 : 0, 1);
+      put_be(out, kept.writes.size(), 8);
       for (const store::Mutation& m : kept.writes) store::encode_mutation(m, out);
     }
   }
   return out;
 }
 
-std::string Shell::load_data_file(const std::string& payload) {
-  Reader r{payload};
+std::string Engine::load_data_file(const std::string& payload) {
+  util::BigEndianReader r{payload};
   const std::uint64_t version = r.u(4);
   if (version < 1 || version > 3) return "unknown data file version";
   const auto last = static_cast<std::int64_t>(r.u(8));
@@ -155,7 +115,7 @@ std::string Shell::load_data_file(const std::string& payload) {
     store::TableStore& st = db_.store_of(*t);
     store::Mutation m;
     for (std::uint64_t k = 0; r.ok && k < count; ++k) {
-      if (!store::decode_mutation(r.d, m)) return fmt::format("damaged rows in {}.{}", ks, name);
+      if (!store::decode_mutation(r.data, m)) return fmt::format("damaged rows in {}.{}", ks, name);
       st.apply(m);
     }
     const std::uint64_t shelved = version >= 3 ? r.u(4) : 0;
@@ -165,7 +125,7 @@ std::string Shell::load_data_file(const std::string& payload) {
       kept.is_static = r.u(1) != 0;
       const std::uint64_t writes = r.u(8);
       for (std::uint64_t k = 0; r.ok && k < writes; ++k) {
-        if (!store::decode_mutation(r.d, m)) return fmt::format("damaged dropped-column cells in {}.{}", ks, name);
+        if (!store::decode_mutation(r.data, m)) return fmt::format("damaged dropped-column cells in {}.{}", ks, name);
         kept.writes.push_back(m);
       }
       st.restore_shelved(column, std::move(kept));
@@ -177,83 +137,10 @@ std::string Shell::load_data_file(const std::string& payload) {
   return r.ok ? "" : "the data file is cut short";
 }
 
-void Shell::nodetool_flush() {
-  if (!log_.is_open()) return;  // all in memory: nothing to write
-  std::lock_guard lock(db_mutex_);
-  sync_log();
-  std::string error;
-  const std::uint64_t generation = log_.rotate(error);
-  if (error.empty()) error = log_.write_data_file(generation, data_file_payload());
-  if (!error.empty()) {
-    print_error(fmt::format("nodetool: {}", error));
-    return;
-  }
-  log_.remove_before(generation);
-  for (auto& [name, st] : db_.stores) {
-    st->writes = 0;
-    st->operations = 0;
-  }
-}
-
-// NODETOOL snapshot [-t tag] [keyspaces…]: with --data, a flush, then the data file copied to
-// DIR/snapshots/<tag>/data.db. Every keyspace is in it, whatever is named (one data file).
-void Shell::nodetool_snapshot(const std::vector<std::string>& args) {
-  std::string tag = std::to_string(db_.clock.now_us() / 1000);
-  std::vector<std::string> keyspaces;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size())
-      tag = args[++i];
-    else
-      keyspaces.push_back(args[i]);
-  }
-  if (tag.find('/') != std::string::npos || tag == "." || tag == "..") {
-    print_error("nodetool: Snapshot name cannot contain /");
-    return;
-  }
-  out_ += fmt::format(
-      "Requested creating snapshot(s) for {} with snapshot name [{}] and options {{skipFlush=false}}\n",
-      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
-      tag);
-  if (log_.is_open()) {
-    nodetool_flush();
-    std::string payload, error;
-    const std::string dir = log_.dir() + "/snapshots";
-    const std::string target = dir + "/" + tag;
-    if (!log_.read_data_file(log_.data_generation(), payload, error) ||
-        !(error = persist::copy_into(log_.dir() + "/data-" + std::to_string(log_.data_generation()) + ".db", target))
-             .empty()) {
-      print_error(fmt::format("nodetool: {}", error));
-      return;
-    }
-  }
-  out_ += fmt::format("Snapshot directory: {}\n", tag);
-}
-
-// NODETOOL clearsnapshot -t tag | --all: removes DIR/snapshots/<tag> (or all of them).
-void Shell::nodetool_clearsnapshot(const std::vector<std::string>& args) {
-  std::string tag;
-  bool all = false;
-  std::vector<std::string> keyspaces;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size())
-      tag = args[++i];
-    else if (args[i] == "--all")
-      all = true;
-    else
-      keyspaces.push_back(args[i]);
-  }
-  if (tag.empty() && !all) return print_error("nodetool: Specify snapshot name or --all");
-  if (!tag.empty() && all) return print_error("nodetool: Specify only one of snapshot name or --all");
-  out_ += fmt::format(
-      "Requested clearing snapshot(s) for {} with {}\n",
-      keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
-      all ? std::string("[all snapshots]") : "snapshot name [" + tag + "]");
-  if (log_.is_open()) persist::remove_snapshots(log_.dir() + "/snapshots", all ? "" : tag);
-}
-
-std::string Shell::open_data_dir() {
+std::string Engine::open_data(const DataOptions& options) {
+  std::lock_guard lock(mutex_);
   const std::string error =
-      log_.open(*options_.data, options_.commitlog_periodic ? persist::SyncMode::Periodic : persist::SyncMode::Batch);
+      log_.open(options.dir, options.periodic_sync ? persist::SyncMode::Periodic : persist::SyncMode::Batch);
   if (!error.empty()) return error;
   const auto clock_mode = db_.clock.fixed_at();
   std::int64_t last = db_.clock.last_timestamp();
@@ -300,7 +187,7 @@ std::string Shell::open_data_dir() {
         last = std::max(last, db_.clock.last_timestamp());
         return failure;
       },
-      options_.salvage_commitlog);
+      options.salvage);
   db_.clock.restore(clock_mode);
   db_.clock.set_last_timestamp(last);
   if (!report.error.empty()) {
@@ -326,54 +213,34 @@ std::string Shell::open_data_dir() {
   return "";
 }
 
-namespace {
-std::string loggable_text(const ast::Statement& statement, std::string_view text) {
-  if (const auto* a = std::get_if<ast::AuthStatement>(&statement))
-    if (auto safe = exec::password_free_text(*a)) return *std::move(safe);
-  return std::string(text);
-}
-}  // namespace
 
-bool Shell::log_statement(const ast::Statement& statement, std::string_view text, const exec::Session& session,
-                          const std::vector<exec::BoundValue>* values) {
-  if (!log_.is_open() || !changes_state(statement)) return true;
-  persist::Record r;
-  r.now_us = db_.clock.now_us();
-  r.clock_fixed = db_.clock.fixed();
-  r.last_timestamp = db_.clock.last_timestamp();
-  r.random_state = db_.random_state;
-  r.last_uuid_time = db_.last_uuid_time;
-  r.prepend_ticks = db_.prepend_ticks;
-  r.client_timestamp = session.client_timestamp;
-  r.keyspace = session.keyspace;
-  r.user = session.user;
-  r.text = loggable_text(statement, text);
-  if (values)
-    for (const auto& v : *values) r.values.push_back({static_cast<std::uint8_t>(v.state), std::string(v.bytes)});
-  const std::string error = log_.append(r);
-  if (!error.empty()) {
-    last_log_error_ = error;
-    return false;
+std::string Engine::flush() {
+  if (!log_.is_open()) return "";  // all in memory: nothing to write
+  std::lock_guard lock(mutex_);
+  std::string error = log_.sync(false);
+  if (!error.empty()) return error;
+  const std::uint64_t generation = log_.rotate(error);
+  if (error.empty()) error = log_.write_data_file(generation, data_file_payload());
+  if (!error.empty()) return error;
+  log_.remove_before(generation);
+  for (auto& [name, st] : db_.stores) {
+    st->writes = 0;
+    st->operations = 0;
   }
-  // The statement runs at the instant logged, however long it takes, as its replay will.
-  pinned_clock_ = db_.clock.fixed_at();
-  db_.clock.restore(r.now_us);
-  pinned_ = true;
-  return true;
+  return "";
 }
 
-void Shell::sync_log(bool idle) {
-  if (!log_.is_open()) return;
-  std::lock_guard lock(db_mutex_);
-  const std::string error = log_.sync(idle);
-  if (!error.empty()) std::fprintf(err_file_, "%s\n", error.c_str());
+std::string Engine::snapshot(const std::string& tag) {
+  if (!log_.is_open()) return "";
+  if (std::string error = flush(); !error.empty()) return error;
+  std::string payload, error;
+  const std::string target = log_.dir() + "/snapshots/" + tag;
+  if (!log_.read_data_file(log_.data_generation(), payload, error)) return error;
+  return persist::copy_into(log_.dir() + "/data-" + std::to_string(log_.data_generation()) + ".db", target);
 }
 
-void Shell::finish_statement(bool failed) {
-  if (!pinned_) return;
-  if (failed) log_.rollback();
-  db_.clock.restore(pinned_clock_);
-  pinned_ = false;
+void Engine::clear_snapshots(const std::string& tag) {
+  if (log_.is_open()) persist::remove_snapshots(log_.dir() + "/snapshots", tag);
 }
 
-}  // namespace cqlbox::shell
+}  // namespace cqlbox::engine

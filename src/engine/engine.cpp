@@ -1,0 +1,73 @@
+#include "engine/engine.hpp"
+
+#include "exec/executor.hpp"
+
+namespace cqlbox::engine {
+
+namespace {
+
+// The text a commit log keeps: an auth statement's without its password.
+std::string loggable_text(const ast::Statement& statement, std::string_view text) {
+  if (const auto* a = std::get_if<ast::AuthStatement>(&statement))
+    if (auto safe = exec::password_free_text(*a)) return *std::move(safe);
+  return std::string(text);
+}
+
+}  // namespace
+
+// SELECT reads, USE only moves the session: neither needs replaying.
+bool Engine::changes_state(const ast::Statement& s) const {
+  return !std::holds_alternative<ast::Select>(s) && !std::holds_alternative<ast::Use>(s);
+}
+
+exec::Result Engine::execute(const ast::Statement& statement, std::string_view text, exec::Session& session,
+                             const std::vector<exec::BoundValue>* values) {
+  if (!log_.is_open() || !changes_state(statement)) return exec::execute(db_, session, statement);
+  log(statement, text, session, values);
+  exec::Result result;
+  try {
+    result = exec::execute(db_, session, statement);
+  } catch (...) {
+    finish(true);
+    throw;
+  }
+  finish(false);
+  return result;
+}
+
+void Engine::log(const ast::Statement& statement, std::string_view text, const exec::Session& session,
+                 const std::vector<exec::BoundValue>* values) {
+  persist::Record r;
+  r.now_us = db_.clock.now_us();
+  r.clock_fixed = db_.clock.fixed();
+  r.last_timestamp = db_.clock.last_timestamp();
+  r.random_state = db_.random_state;
+  r.last_uuid_time = db_.last_uuid_time;
+  r.prepend_ticks = db_.prepend_ticks;
+  r.client_timestamp = session.client_timestamp;
+  r.keyspace = session.keyspace;
+  r.user = session.user;
+  r.text = loggable_text(statement, text);
+  if (values)
+    for (const auto& v : *values) r.values.push_back({static_cast<std::uint8_t>(v.state), std::string(v.bytes)});
+  if (const std::string error = log_.append(r); !error.empty()) throw DurabilityError(error);
+  // The statement runs at the instant logged, however long it takes, as its replay will.
+  pinned_clock_ = db_.clock.fixed_at();
+  db_.clock.restore(r.now_us);
+  pinned_ = true;
+}
+
+void Engine::finish(bool failed) {
+  if (!pinned_) return;
+  if (failed) log_.rollback();
+  db_.clock.restore(pinned_clock_);
+  pinned_ = false;
+}
+
+std::string Engine::sync(bool idle) {
+  if (!log_.is_open()) return "";
+  std::lock_guard lock(mutex_);
+  return log_.sync(idle);
+}
+
+}  // namespace cqlbox::engine

@@ -1,0 +1,88 @@
+// The engine (engine/engine.hpp): every statement runs through execute(), which logs what
+// changes state before it runs (with --data) and takes back the record of one that failed.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "engine/engine.hpp"
+#include "exec/executor.hpp"
+#include "error/cql_error.hpp"
+#include "parse/parser.hpp"
+
+namespace engine = cqlbox::engine;
+namespace exec = cqlbox::exec;
+
+namespace {
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char pattern[] = "/tmp/cqlbox-engine-XXXXXX";
+    path = mkdtemp(pattern);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+void run(engine::Engine& e, exec::Session& session, const std::string& text) {
+  cqlbox::parse::Parser parser;
+  std::lock_guard lock(e.mutex());
+  (void)e.execute(parser.parse(text), text, session);
+}
+
+std::size_t rows(engine::Engine& e, const std::string& text) {
+  exec::Session session;
+  cqlbox::parse::Parser parser;
+  const exec::Result r = exec::execute(e.db(), session, parser.parse(text));
+  return std::get<exec::Rows>(r).rows.size();
+}
+
+}  // namespace
+
+TEST_CASE("what the engine ran with --data is there after a restart, and a failed statement is not") {
+  TempDir dir;
+  {
+    engine::Engine e;
+    REQUIRE(e.open_data({dir.path}) == "");
+    CHECK(e.durable());
+    exec::Session session;
+    run(e, session, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    run(e, session, "CREATE TABLE ks.t (k int PRIMARY KEY, v int)");
+    run(e, session, "INSERT INTO ks.t (k, v) VALUES (1, 1)");
+    CHECK_THROWS_AS(run(e, session, "INSERT INTO ks.t (k, v) VALUES (2, 'two')"), cqlbox::error::CqlError);
+    // A bound INSERT is logged with its values.
+    cqlbox::parse::Parser parser;
+    const std::string text = "INSERT INTO ks.t (k, v) VALUES (?, ?)";
+    const std::string three("\0\0\0\3", 4);
+    std::vector<exec::BoundValue> values{{exec::BoundValue::State::Set, three}, {exec::BoundValue::State::Set, three}};
+    session.bound = &values;
+    session.markers = 2;
+    std::lock_guard lock(e.mutex());
+    (void)e.execute(parser.parse(text), text, session, &values);
+    CHECK(e.sync() == "");
+    e.close();
+  }
+  engine::Engine again;
+  REQUIRE(again.open_data({dir.path}) == "");
+  CHECK(rows(again, "SELECT * FROM ks.t") == 2);
+  CHECK(rows(again, "SELECT * FROM ks.t WHERE k = 3") == 1);
+  // A flush moves it all into a data file; a third start reads it from there.
+  CHECK(again.flush() == "");
+  again.close();
+  engine::Engine third;
+  REQUIRE(third.open_data({dir.path}) == "");
+  CHECK(rows(third, "SELECT * FROM ks.t") == 2);
+}
+
+TEST_CASE("without --data the engine runs statements and writes nothing") {
+  engine::Engine e;
+  exec::Session session;
+  CHECK_FALSE(e.durable());
+  run(e, session, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+  CHECK(e.flush() == "");
+  CHECK(e.sync() == "");
+  CHECK(rows(e, "SELECT * FROM system_schema.keyspaces WHERE keyspace_name = 'ks'") == 1);
+}
