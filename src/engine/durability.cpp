@@ -213,7 +213,6 @@ std::string Engine::open_data(const DataOptions& options) {
   return "";
 }
 
-
 std::string Engine::flush() {
   if (!log_.is_open()) return "";  // all in memory: nothing to write
   std::lock_guard lock(mutex_);

@@ -22,6 +22,14 @@ bool Engine::changes_state(const ast::Statement& s) const {
 
 exec::Result Engine::execute(const ast::Statement& statement, std::string_view text, exec::Session& session,
                              const std::vector<exec::BoundValue>* values) {
+  const std::uint64_t epoch = db_.catalog.epoch();
+  struct SchemaWatch {  // however the statement ends: a schema it changed drops stale prepared statements
+    Engine& e;
+    std::uint64_t epoch;
+    ~SchemaWatch() {
+      if (e.db_.catalog.epoch() != epoch && e.prepared_.size() > 0) e.prepared_.schema_changed(e.db_);
+    }
+  } watch{*this, epoch};
   if (!log_.is_open() || !changes_state(statement)) return exec::execute(db_, session, statement);
   log(statement, text, session, values);
   exec::Result result;

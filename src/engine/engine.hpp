@@ -21,6 +21,7 @@
 #include "exec/database.hpp"
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
+#include "engine/prepared_statements.hpp"
 #include "persist/commit_log.hpp"
 
 namespace cqlbox::engine {
@@ -49,6 +50,10 @@ class Engine {
   // Held around every statement and every front end's own reads of the database: the shell's
   // lines and the server's requests run on different threads.
   std::recursive_mutex& mutex() { return mutex_; }
+
+  // The native protocol's prepared statements: a schema statement run here drops those it
+  // invalidates, whichever front end ran it.
+  PreparedStatements& prepared() { return prepared_; }
 
   // Runs `statement` (parsed from `text`; `values` are its bound values, if any) in `session`.
   // With --data, a statement that changes data or schema is logged first, at the instant it then
@@ -86,6 +91,7 @@ class Engine {
 
   exec::Database db_;
   std::recursive_mutex mutex_;
+  PreparedStatements prepared_;
   persist::CommitLog log_;
   parse::Parser parser_;  // data files and replay
   // A logged statement runs at the clock it was logged with: the clock as it was before.

@@ -128,8 +128,9 @@ QueryParams read_params(Reader& r, int version) {
   return p;
 }
 
-// A stable 16-byte id for a prepared statement (Cassandra's is an MD5 of keyspace + text).
-std::string prepared_id(std::string_view keyspace, std::string_view query) {
+// A stable 16-byte digest of a query's text: paging states carry its first 8 bytes, so a state
+// is refused on another query.
+std::string query_digest(std::string_view keyspace, std::string_view query) {
   std::string id;
   for (std::uint64_t seed : {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL}) {
     std::uint64_t h = seed;
@@ -158,12 +159,12 @@ std::string hex(std::string_view bytes) {
 std::string paging_state(std::uint64_t offset, std::string_view query) {
   std::string s;
   for (int sh = 56; sh >= 0; sh -= 8) s += static_cast<char>((offset >> sh) & 0xff);
-  std::string id = prepared_id("", query);
+  std::string id = query_digest("", query);
   return s + id.substr(0, 8);
 }
 
 std::uint64_t resume_offset(std::string_view state, std::string_view query) {
-  if (state.size() != 16 || state.substr(8) != prepared_id("", query).substr(0, 8))
+  if (state.size() != 16 || state.substr(8) != query_digest("", query).substr(0, 8))
     protocol_error("Invalid value for the paging state");
   std::uint64_t v = 0;
   for (int i = 0; i < 8; ++i) v = (v << 8) | static_cast<unsigned char>(state[static_cast<std::size_t>(i)]);
@@ -520,9 +521,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     const ast::Statement& st = parsed->statement;
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parsed->markers);
     exec::check_prepared_statement(db, session_, st);
-    std::string id = prepared_id(keyspace, query);
     trace("Preparing CQL3 query", query, nullptr, nullptr);
-    shared_.prepared[id] = {std::move(query), keyspace, std::move(parsed)};
+    const std::string id = shared_.engine->prepared().add(db, std::move(query), keyspace, std::move(parsed));
     write_prepared(w, version_, id, specs);
     return respond(out, stream, kResult, res);
   }
@@ -542,11 +542,11 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   } else if (opcode == kExecute) {
     std::string id(r.short_bytes());
     if (version_ >= 5) metadata_id = std::string(r.short_bytes());
-    auto it = shared_.prepared.find(id);
-    if (it == shared_.prepared.end()) return respond_unprepared(out, stream, id);
-    query = it->second.query;
-    parsed = it->second.parsed;
-    if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
+    const auto found = shared_.engine->prepared().find(id);
+    if (!found) return respond_unprepared(out, stream, id);
+    query = found->query;
+    parsed = found->parsed;
+    if (!found->keyspace.empty()) keyspace = found->keyspace;
     params = read_params(r, version_);
     prepared = true;
   } else {  // BATCH: its statements' ASTs joined, their markers' values in statement order
@@ -578,12 +578,12 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
         text = e.text_or_id;
         batch_parts.push_back(parse::parse_owned(text));
       } else {
-        auto it = shared_.prepared.find(e.text_or_id);
-        if (it == shared_.prepared.end()) return respond_unprepared(out, stream, e.text_or_id);
-        text = it->second.query;
-        batch_parts.push_back(it->second.parsed);
+        const auto found = shared_.engine->prepared().find(e.text_or_id);
+        if (!found) return respond_unprepared(out, stream, e.text_or_id);
+        text = found->query;
+        batch_parts.push_back(found->parsed);
         // Its unqualified names resolve where it was prepared, as an EXECUTE's do.
-        if (!it->second.keyspace.empty()) keyspace = it->second.keyspace;
+        if (!found->keyspace.empty()) keyspace = found->keyspace;
       }
       if (batch_parts.back()->markers != e.values)
         throw CqlError(ErrorClass::InvalidRequest, fmt::format("There were {} markers(?) in CQL but {} bound variables",

@@ -27,14 +27,7 @@ namespace cqlbox::server {
 // What every connection shares: the engine (the database, its lock, durability), the prepared
 // statements, and how to reach the other connections.
 struct SharedState {
-  engine::Engine* engine = nullptr;
-  struct Prepared {
-    std::string query;
-    std::string keyspace;  // the session's when prepared: unqualified names resolve there
-    // Parsed once, at PREPARE: an EXECUTE runs this AST (the schema is resolved as it runs).
-    std::shared_ptr<const parse::ParsedStatement> parsed;
-  };
-  std::map<std::string, Prepared, std::less<>> prepared;  // by id
+  engine::Engine* engine = nullptr;  // its prepared() holds the prepared statements
   // Pushes an EVENT body (SCHEMA_CHANGE …) to every connection registered for `type`.
   std::function<void(std::string_view type, std::string_view body)> broadcast;
 };

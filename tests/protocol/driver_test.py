@@ -1244,6 +1244,38 @@ def test_prepared_metadata():
     eq(again.query_id, ps.query_id, "preparing the same text twice gives the same id")
 
 
+def test_prepared_statements_follow_schema_changes():
+    """Cassandra drops a prepared statement when its table is dropped or altered in a way that
+    affects statements (QueryProcessor's StatementInvalidatingListener): the next EXECUTE gets
+    UNPREPARED and the driver prepares it again, against the new schema. Its id is the MD5 of
+    the text, after the keyspace in use when the statement does not name its table's keyspace."""
+    import hashlib
+    for version in (4, 5):
+        c, s = connect(protocol_version=version)
+        ks = create_keyspace(s, f"pt_inval{version}")
+        s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
+        s.execute(f"INSERT INTO {ks}.t (k, v) VALUES (1, 10)")
+        text = f"SELECT * FROM {ks}.t WHERE k = ?"
+        ps = s.prepare(text)
+        eq(ps.query_id, hashlib.md5(text.encode()).digest(), "a qualified statement's id")
+        eq(tuple(s.execute(ps, (1,)).one()), (1, 10), "row before ALTER")
+        s.execute(f"ALTER TABLE {ks}.t ADD w int")
+        eq(tuple(s.execute(ps, (1,)).one()), (1, 10, None), f"v{version}: row after ADD w (re-prepared)")
+        s.execute(f"ALTER TABLE {ks}.t WITH comment = 'no effect on statements'")
+        eq(tuple(s.execute(ps, (1,)).one()), (1, 10, None), "row after a comment change")
+        s.execute(f"DROP TABLE {ks}.t")
+        try:
+            s.execute(ps, (1,))
+            raise AssertionError("EXECUTE after DROP TABLE succeeded")
+        except InvalidRequest as e:
+            assert "t" in str(e), e
+        s.set_keyspace(ks)
+        s.execute("CREATE TABLE u (k int PRIMARY KEY)")
+        unq = s.prepare("SELECT * FROM u WHERE k = ?")
+        eq(unq.query_id, hashlib.md5((ks + "SELECT * FROM u WHERE k = ?").encode()).digest(), "an unqualified id")
+        c.shutdown()
+
+
 def test_named_bind_markers():
     c, s = connect()
     ks = create_keyspace(s, "pt_named")

@@ -24,8 +24,9 @@ struct Fixture {
     (void)exec::execute(
         db, session,
         parser.parse("CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
-    (void)exec::execute(db, session,
-                        parser.parse("CREATE TABLE ks.t (k int, c text, v bigint, s frozen<set<int>>, PRIMARY KEY (k, c))"));
+    (void)exec::execute(
+        db, session,
+        parser.parse("CREATE TABLE ks.t (k int, c text, v bigint, s frozen<set<int>>, PRIMARY KEY (k, c))"));
   }
   // Runs `statement` with `values` bound; the error message, or "".
   std::string run(const ast::Statement& statement, std::size_t markers, std::vector<exec::BoundValue> values) {
