@@ -15,8 +15,7 @@ void statement_tables(const ast::Statement& s, std::vector<const ast::QualifiedN
   if (const auto* x = std::get_if<ast::Update>(&s)) out.push_back(&x->table);
   if (const auto* x = std::get_if<ast::Delete>(&s)) out.push_back(&x->table);
   if (const auto* b = std::get_if<ast::Batch>(&s))
-    for (const auto& inner : b->statements)
-      std::visit([&](const auto& m) { out.push_back(&m.table); }, inner);
+    for (const auto& inner : b->statements) std::visit([&](const auto& m) { out.push_back(&m.table); }, inner);
 }
 
 // What of a table decides whether a change to it affects prepared statements
@@ -52,8 +51,8 @@ std::string PreparedStatements::add(const exec::Database& db, std::string query,
   std::vector<const ast::QualifiedName*> tables;
   statement_tables(parsed->statement, tables);
   for (const auto* name : tables) {
-    PreparedStatement::Table t{name->keyspace.empty() ? keyspace : std::string(name->keyspace),
-                               std::string(name->name), {}};
+    PreparedStatement::Table t{
+        name->keyspace.empty() ? keyspace : std::string(name->keyspace), std::string(name->name), {}};
     if (const auto* schema = db.catalog.table(t.keyspace, t.name)) t.fingerprint = fingerprint(*schema);
     p->tables.push_back(std::move(t));
   }

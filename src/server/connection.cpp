@@ -23,6 +23,33 @@
 
 namespace cqlbox::server {
 
+// The QUERY / EXECUTE parameters (§4.1.4): consistency, flags, values, page size, paging state.
+struct QueryParams {
+  bool skip_metadata = false;
+  std::vector<exec::BoundValue> values;
+  std::vector<std::string_view> names;  // with flag 0x40
+  std::int32_t page_size = -1;
+  std::optional<std::string_view> paging_state;
+  std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
+  std::uint16_t consistency = 1;
+  std::optional<std::string> keyspace;  // v5's With_keyspace: instead of the connection's
+};
+
+// A QUERY, EXECUTE or BATCH as read: the statement (parsed here, at PREPARE, or joined from a
+// BATCH's statements), the text the commit log keeps and tracing shows, and its parameters.
+struct Connection::Request {
+  std::uint8_t opcode = 0;
+  std::string query;
+  std::string keyspace;
+  QueryParams params;
+  bool prepared = false;
+  std::shared_ptr<const parse::ParsedStatement> parsed;                    // an EXECUTE's, parsed at PREPARE
+  std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
+  std::optional<ast::Statement> batch;                                     // …joined (views them)
+  std::size_t batch_markers = 0;
+  std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
+};
+
 namespace {
 
 using error::CqlError;
@@ -61,18 +88,6 @@ const char* opcode_name(std::uint8_t op) {
 }
 
 [[noreturn]] void protocol_error(std::string message) { throw CqlError(ErrorClass::ProtocolError, std::move(message)); }
-
-// The QUERY / EXECUTE parameters (§4.1.4): consistency, flags, values, page size, paging state.
-struct QueryParams {
-  bool skip_metadata = false;
-  std::vector<exec::BoundValue> values;
-  std::vector<std::string_view> names;  // with flag 0x40
-  std::int32_t page_size = -1;
-  std::optional<std::string_view> paging_state;
-  std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
-  std::uint16_t consistency = 1;
-  std::optional<std::string> keyspace;  // v5's With_keyspace: instead of the connection's
-};
 
 // v5 widened the flags of QUERY, EXECUTE and BATCH from a [byte] to an [int].
 std::uint32_t read_flags(Reader& r, int version) {
@@ -503,56 +518,60 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   }
 
   std::lock_guard lock(shared_.engine->mutex());
-  exec::Database& db = shared_.engine->db();
   session_.record_reads = tracing_;  // a trace counts the rows and tombstones read
   session_.row_sink = nullptr;
+  if (opcode == kPrepare) return handle_prepare(r, stream, out);
+  Request request;
+  request.opcode = opcode;
+  request.keyspace = session_.keyspace;
+  if (!read_request(r, request, stream, out)) return;  // answered: UNPREPARED
+  run_request(request, stream, out);
+}
 
-  if (opcode == kPrepare) {
-    std::string query(r.long_string());
-    std::string keyspace = session_.keyspace;
-    if (version_ >= 5 && (static_cast<std::uint32_t>(r.i32()) & 0x01)) keyspace = r.string();  // With_keyspace
-    const std::string saved = std::exchange(session_.keyspace, keyspace);
-    struct Back {
-      exec::Session& s;
-      const std::string& ks;
-      ~Back() { s.keyspace = ks; }
-    } back{session_, saved};
-    std::shared_ptr<const parse::ParsedStatement> parsed = parse::parse_owned(query);
-    const ast::Statement& st = parsed->statement;
-    const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parsed->markers);
-    exec::check_prepared_statement(db, session_, st);
-    trace("Preparing CQL3 query", query, nullptr, nullptr);
-    const std::string id = shared_.engine->prepared().add(db, std::move(query), keyspace, std::move(parsed));
-    write_prepared(w, version_, id, specs);
-    return respond(out, stream, kResult, res);
-  }
-
-  std::string query;
+void Connection::handle_prepare(Reader& r, std::int16_t stream, std::string& out) {
+  exec::Database& db = shared_.engine->db();
+  std::string res;
+  Writer w(res);
+  std::string query(r.long_string());
   std::string keyspace = session_.keyspace;
-  QueryParams params;
-  bool prepared = false;
-  std::shared_ptr<const parse::ParsedStatement> parsed;                    // an EXECUTE's, parsed at PREPARE
-  std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
-  std::optional<ast::Statement> batch;                                     // …joined (views them)
-  std::size_t batch_markers = 0;
-  std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
-  if (opcode == kQuery) {
-    query = r.long_string();
-    params = read_params(r, version_);
-  } else if (opcode == kExecute) {
+  if (version_ >= 5 && (static_cast<std::uint32_t>(r.i32()) & 0x01)) keyspace = r.string();  // With_keyspace
+  const std::string saved = std::exchange(session_.keyspace, keyspace);
+  struct Back {
+    exec::Session& s;
+    const std::string& ks;
+    ~Back() { s.keyspace = ks; }
+  } back{session_, saved};
+  std::shared_ptr<const parse::ParsedStatement> parsed = parse::parse_owned(query);
+  const ast::Statement& st = parsed->statement;
+  const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parsed->markers);
+  exec::check_prepared_statement(db, session_, st);
+  trace("Preparing CQL3 query", query, nullptr, nullptr);
+  const std::string id = shared_.engine->prepared().add(db, std::move(query), keyspace, std::move(parsed));
+  write_prepared(w, version_, id, specs);
+  respond(out, stream, kResult, res);
+}
+
+bool Connection::read_request(Reader& r, Request& request, std::int16_t stream, std::string& out) {
+  if (request.opcode == kQuery) {
+    request.query = r.long_string();
+    request.params = read_params(r, version_);
+  } else if (request.opcode == kExecute) {
     std::string id(r.short_bytes());
-    if (version_ >= 5) metadata_id = std::string(r.short_bytes());
+    if (version_ >= 5) request.metadata_id = std::string(r.short_bytes());
     const auto found = shared_.engine->prepared().find(id);
-    if (!found) return respond_unprepared(out, stream, id);
-    query = found->query;
-    parsed = found->parsed;
-    if (!found->keyspace.empty()) keyspace = found->keyspace;
-    params = read_params(r, version_);
-    prepared = true;
+    if (!found) {
+      respond_unprepared(out, stream, id);
+      return false;
+    }
+    request.query = found->query;
+    request.parsed = found->parsed;
+    if (!found->keyspace.empty()) request.keyspace = found->keyspace;
+    request.params = read_params(r, version_);
+    request.prepared = true;
   } else {  // BATCH: its statements' ASTs joined, their markers' values in statement order
     const std::uint8_t type = r.byte();
     // The text is what the commit log keeps and tracing shows; the statements run as parsed.
-    query = type == 1 ? "BEGIN UNLOGGED BATCH " : type == 2 ? "BEGIN COUNTER BATCH " : "BEGIN BATCH ";
+    request.query = type == 1 ? "BEGIN UNLOGGED BATCH " : type == 2 ? "BEGIN COUNTER BATCH " : "BEGIN BATCH ";
     // The whole message is decoded before any statement is looked at, as BatchMessage's codec does.
     struct Entry {
       std::uint8_t kind = 0;
@@ -569,45 +588,93 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
       else
         protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", e.kind));
       e.values = r.u16();
-      for (std::size_t v = 0; v < e.values; ++v) params.values.push_back(bound(r, version_));
+      for (std::size_t v = 0; v < e.values; ++v) request.params.values.push_back(bound(r, version_));
     }
     // Then each in order: parsed or found, and its values counted against its own markers.
     for (const Entry& e : entries) {
       std::string text;
       if (e.kind == 0) {
         text = e.text_or_id;
-        batch_parts.push_back(parse::parse_owned(text));
+        request.batch_parts.push_back(parse::parse_owned(text));
       } else {
         const auto found = shared_.engine->prepared().find(e.text_or_id);
-        if (!found) return respond_unprepared(out, stream, e.text_or_id);
+        if (!found) {
+          respond_unprepared(out, stream, e.text_or_id);
+          return false;
+        }
         text = found->query;
-        batch_parts.push_back(found->parsed);
+        request.batch_parts.push_back(found->parsed);
         // Its unqualified names resolve where it was prepared, as an EXECUTE's do.
-        if (!found->keyspace.empty()) keyspace = found->keyspace;
+        if (!found->keyspace.empty()) request.keyspace = found->keyspace;
       }
-      if (batch_parts.back()->markers != e.values)
+      if (request.batch_parts.back()->markers != e.values)
         throw CqlError(ErrorClass::InvalidRequest, fmt::format("There were {} markers(?) in CQL but {} bound variables",
-                                                               batch_parts.back()->markers, e.values));
+                                                               request.batch_parts.back()->markers, e.values));
       while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
                                text.back() == '\t'))
         text.pop_back();
-      query += text;
-      query += "\n;\n";  // on its own line: a trailing -- comment cannot swallow it
+      request.query += text;
+      request.query += "\n;\n";  // on its own line: a trailing -- comment cannot swallow it
     }
-    query += "APPLY BATCH";
+    request.query += "APPLY BATCH";
     std::vector<const parse::ParsedStatement*> parts;
-    for (const auto& p : batch_parts) parts.push_back(p.get());
+    for (const auto& p : request.batch_parts) parts.push_back(p.get());
     const ast::BatchType kind = type == 1   ? ast::BatchType::Unlogged
                                 : type == 2 ? ast::BatchType::Counter
                                             : ast::BatchType::Logged;
-    batch.emplace(parse::join_batch(kind, parts, batch_markers));
-    params.consistency = r.u16();
+    request.batch.emplace(parse::join_batch(kind, parts, request.batch_markers));
+    request.params.consistency = r.u16();
     const std::uint32_t flags = read_flags(r, version_);
     if (flags & 0x10) (void)r.u16();
-    if (flags & 0x20) params.timestamp = r.i64();
-    read_v5_tail(r, flags, params);
+    if (flags & 0x20) request.params.timestamp = r.i64();
+    read_v5_tail(r, flags, request.params);
   }
-  if (params.keyspace) keyspace = *params.keyspace;
+  if (request.params.keyspace) request.keyspace = *request.params.keyspace;
+  return true;
+}
+
+// A Rows result: the page the request asked for, with a paging state when more follow.
+void Connection::respond_rows(const Request& request, exec::Rows& rows, std::int16_t stream, std::string& out) {
+  std::string res;
+  Writer w(res);
+  const QueryParams& params = request.params;
+  const std::string& query = request.query;
+  // One node: the simulated peers stay inside the shell (docs/protocol.md).
+  if (rows.keyspace == "system" && (rows.table == "peers" || rows.table == "peers_v2")) rows.rows.clear();
+  std::size_t first = 0;
+  if (params.paging_state) first = static_cast<std::size_t>(resume_offset(*params.paging_state, query));
+  first = std::min(first, rows.rows.size());
+  std::size_t count = rows.rows.size() - first;
+  std::optional<std::string> state;
+  // A full page has a paging state unless nothing can follow it: Cassandra's pager ends with
+  // an empty page when the rows ran out exactly at a page's end.
+  const auto page_rows = static_cast<std::size_t>(params.page_size);
+  if (params.page_size > 0 && (count > page_rows || (count == page_rows && !rows.complete))) {
+    count = static_cast<std::size_t>(params.page_size);
+    state = paging_state(first + count, query);
+  }
+  // Only an EXECUTE may skip the metadata: its client has the prepared result metadata. In v5
+  // it says which metadata it has; other columns (the table changed since) go out in full with
+  // their new id, except for a conditional statement's, whose columns vary (ExecuteMessage).
+  RowsPage page{first, count, state ? std::optional<std::string_view>(*state) : std::nullopt,
+                request.prepared && params.skip_metadata, std::nullopt};
+  if (request.metadata_id && !rows.lwt) {
+    std::string current = result_metadata_id(&rows.columns, rows.keyspace, rows.table);
+    if (current != *request.metadata_id) page.new_metadata_id = std::move(current);
+  } else if (request.metadata_id) {
+    page.skip_metadata = false;
+  }
+  write_rows(w, version_, rows, page);
+  return respond(out, stream, kResult, res, rows.warnings);
+}
+
+void Connection::run_request(Request& request, std::int16_t stream, std::string& out) {
+  exec::Database& db = shared_.engine->db();
+  std::string res;
+  Writer w(res);
+  const std::uint8_t opcode = request.opcode;
+  const std::string& query = request.query;
+  QueryParams& params = request.params;
 
   if (opcode == kQuery)
     if (auto described = describe_query(query, db)) {
@@ -616,7 +683,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
 
   const std::string saved_keyspace = session_.keyspace;
-  session_.keyspace = keyspace;
+  session_.keyspace = request.keyspace;
   struct Restore {
     exec::Session& s;
     const std::string& ks;
@@ -630,9 +697,13 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
     }
   } restore{session_, saved_keyspace};
 
-  const ast::Statement& st = batch ? *batch : parsed ? parsed->statement : parser_.parse(query);
-  session_.markers = batch ? batch_markers : parsed ? parsed->markers : parser_.markers();
-  session_.prepared = prepared;
+  const ast::Statement& st = request.batch    ? *request.batch
+                             : request.parsed ? request.parsed->statement
+                                              : parser_.parse(query);
+  session_.markers = request.batch    ? request.batch_markers
+                     : request.parsed ? request.parsed->markers
+                                      : parser_.markers();
+  session_.prepared = request.prepared;
   if (!params.names.empty()) {  // named values: each marker takes the value of its name
     const exec::BindSpecs specs = exec::bind_specs(db, session_, st, session_.markers);
     std::vector<exec::BoundValue> ordered;
@@ -653,35 +724,7 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
   exec::Result result = shared_.engine->execute(st, query, session_, &params.values);
   trace(opcode == kBatch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", query, &st, &result);
 
-  if (auto* rows = std::get_if<exec::Rows>(&result)) {
-    // One node: the simulated peers stay inside the shell (docs/protocol.md).
-    if (rows->keyspace == "system" && (rows->table == "peers" || rows->table == "peers_v2")) rows->rows.clear();
-    std::size_t first = 0;
-    if (params.paging_state) first = static_cast<std::size_t>(resume_offset(*params.paging_state, query));
-    first = std::min(first, rows->rows.size());
-    std::size_t count = rows->rows.size() - first;
-    std::optional<std::string> state;
-    // A full page has a paging state unless nothing can follow it: Cassandra's pager ends with
-    // an empty page when the rows ran out exactly at a page's end.
-    const auto page_rows = static_cast<std::size_t>(params.page_size);
-    if (params.page_size > 0 && (count > page_rows || (count == page_rows && !rows->complete))) {
-      count = static_cast<std::size_t>(params.page_size);
-      state = paging_state(first + count, query);
-    }
-    // Only an EXECUTE may skip the metadata: its client has the prepared result metadata. In v5
-    // it says which metadata it has; other columns (the table changed since) go out in full with
-    // their new id, except for a conditional statement's, whose columns vary (ExecuteMessage).
-    RowsPage page{first, count, state ? std::optional<std::string_view>(*state) : std::nullopt,
-                  prepared && params.skip_metadata, std::nullopt};
-    if (metadata_id && !rows->lwt) {
-      std::string current = result_metadata_id(&rows->columns, rows->keyspace, rows->table);
-      if (current != *metadata_id) page.new_metadata_id = std::move(current);
-    } else if (metadata_id) {
-      page.skip_metadata = false;
-    }
-    write_rows(w, version_, *rows, page);
-    return respond(out, stream, kResult, res, rows->warnings);
-  }
+  if (auto* rows = std::get_if<exec::Rows>(&result)) return respond_rows(request, *rows, stream, out);
   if (auto* ks = std::get_if<exec::SetKeyspace>(&result)) {
     restore.keep = true;
     session_.keyspace = ks->keyspace;

@@ -21,6 +21,7 @@
 #include "exec/database.hpp"
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
+#include "server/wire.hpp"
 
 namespace cqlbox::server {
 
@@ -62,6 +63,13 @@ class Connection {
   // Stops when the framing changes (STARTUP answered in v5) with the rest left in `in`.
   void consume_envelopes(std::string& in, std::string& out, std::size_t out_limit);
   void handle(std::uint8_t opcode, std::int16_t stream, std::string_view body, std::string& out);
+  // handle()'s parts, under the engine's lock: PREPARE; a QUERY, EXECUTE or BATCH read (false
+  // when it was answered already: UNPREPARED), then run and answered; a Rows result's page.
+  struct Request;
+  void handle_prepare(Reader& r, std::int16_t stream, std::string& out);
+  bool read_request(Reader& r, Request& request, std::int16_t stream, std::string& out);
+  void run_request(Request& request, std::int16_t stream, std::string& out);
+  void respond_rows(const Request& request, exec::Rows& rows, std::int16_t stream, std::string& out);
   // A DESCRIBE statement's result; nullopt for any other statement.
   std::optional<exec::Rows> describe_query(std::string_view query, const exec::Database& db) const;
   // A traced request (tracing_): records its trace in system_traces and sets trace_id_, which
