@@ -423,27 +423,35 @@ void Shell::copy_import_line(std::string_view line) {
     if (imp.pending.empty()) imp.pending.assign(line);
     return;
   }
-  const std::string record_text(record);
-  imp.pending.clear();
-  if (record_text.empty()) return;
+  if (record.empty()) {
+    imp.pending.clear();
+    return;
+  }
   // cqlsh's readers: a file's header is skipped before counting; STDIN counts it as a row read,
   // and skips while the count is below SKIPROWS.
   ++imp.read;
   if (imp.from_stdin) {
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
-    if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return;
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return imp.pending.clear(), import_copy_chunk(), stop_copy_import();
+    if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return imp.pending.clear();
   } else {
     if (o.header && !imp.header_skipped) {
       imp.header_skipped = true;
       --imp.read;
-      return;
+      return imp.pending.clear();
     }
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
-    if (imp.read <= o.skip_rows) return;
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return imp.pending.clear(), import_copy_chunk(), stop_copy_import();
+    if (imp.read <= o.skip_rows) return imp.pending.clear();
   }
   ++imp.records;
-  imp.chunk.push_back({record_text, imp.fields, imp.quoted});
-  if (static_cast<long long>(imp.chunk.size()) >= std::max(1LL, std::min(o.chunk_size, o.ingest_rate)))
+  // The chunk's records are reused from chunk to chunk: their strings keep their capacity.
+  if (imp.chunk_used == imp.chunk.size()) imp.chunk.emplace_back();
+  CopyImport::Record& kept = imp.chunk[imp.chunk_used++];
+  kept.text.assign(record);
+  kept.fields.resize(imp.fields.size());
+  for (std::size_t i = 0; i < imp.fields.size(); ++i) kept.fields[i].assign(imp.fields[i]);
+  kept.quoted = imp.quoted;
+  imp.pending.clear();  // (after the record, which may be a view of it)
+  if (static_cast<long long>(imp.chunk_used) >= std::max(1LL, std::min(o.chunk_size, o.ingest_rate)))
     import_copy_chunk();
 }
 
@@ -473,8 +481,8 @@ void Shell::fail_copy_rows(std::size_t rows, bool parse, const std::string& kind
 
 void Shell::import_copy_chunk() {
   CopyImport& imp = *copy_import_;
-  std::vector<CopyImport::Record> chunk = std::move(imp.chunk);
-  imp.chunk.clear();
+  const std::span<const CopyImport::Record> chunk(imp.chunk.data(), imp.chunk_used);
+  imp.chunk_used = 0;
   if (chunk.empty() || imp.stopped) return;
   auto write_failed = [&](const std::string& text) {
     if (!imp.err_out.is_open()) imp.err_out.open(imp.err_file, std::ios::binary | std::ios::app);

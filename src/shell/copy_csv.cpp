@@ -24,16 +24,31 @@ bool is_number(std::string_view v, bool integral) {
       if (!std::isdigit(static_cast<unsigned char>(v[i]))) return false;
     return true;
   }
+  // Plain decimal notation (digits, a fraction, an exponent) is a number: most fields are, and
+  // they need no copy and no strtod.
+  std::size_t j = i, digits = 0;
+  for (; j < v.size() && std::isdigit(static_cast<unsigned char>(v[j])); ++j) ++digits;
+  if (j < v.size() && v[j] == '.')
+    for (++j; j < v.size() && std::isdigit(static_cast<unsigned char>(v[j])); ++j) ++digits;
+  if (digits > 0 && j < v.size() && (v[j] == 'e' || v[j] == 'E')) {
+    std::size_t k = j + 1;
+    if (k < v.size() && (v[k] == '+' || v[k] == '-')) ++k;
+    const std::size_t exponent_from = k;
+    while (k < v.size() && std::isdigit(static_cast<unsigned char>(v[k]))) ++k;
+    if (k > exponent_from) j = k;
+  }
+  if (digits > 0 && j == v.size()) return true;
   const std::string s(v);
   char* end = nullptr;
   std::strtod(s.c_str(), &end);
   return *end == '\0';
 }
 
-// "1.234,5" with THOUSANDSSEP '.' and DECIMALSEP ',' back to "1234.5".
-std::string plain_number(const std::string& v, const CopyOptions& o) {
+// "1.234,5" with THOUSANDSSEP '.' and DECIMALSEP ',' back to "1234.5": `v` itself with the
+// default separators, else `out` filled.
+std::string_view plain_number(const std::string& v, const CopyOptions& o, std::string& out) {
   if (o.thousands_sep.empty() && o.decimal_sep == ".") return v;
-  std::string out;
+  out.clear();
   for (std::size_t i = 0; i < v.size(); ++i) {
     if (!o.thousands_sep.empty() && v.compare(i, o.thousands_sep.size(), o.thousands_sep) == 0) {
       i += o.thousands_sep.size() - 1;
@@ -45,6 +60,11 @@ std::string plain_number(const std::string& v, const CopyOptions& o) {
     }
   }
   return out;
+}
+
+std::string plain_number(const std::string& v, const CopyOptions& o) {
+  std::string out;
+  return std::string(plain_number(v, o, out));
 }
 
 std::string quoted_literal(std::string_view s) {
@@ -362,12 +382,14 @@ bool append_bound_bytes(const types::CqlType& type, const std::string& v, const 
   using types::ConstantKind;
   using types::Kind;
   std::optional<ConstantKind> kind;
-  std::string number;  // the literal, when it is not `v` itself
+  thread_local std::string scratch;
+  std::string_view number;  // the literal, when it is not `v` itself
   switch (type.kind) {
     case Kind::Timestamp:
       if (!o.datetime_format.empty())
         if (auto ms = parse_datetime(v, o.datetime_format)) {
-          number = std::to_string(*ms);
+          scratch = std::to_string(*ms);
+          number = scratch;
           kind = ConstantKind::Integer;
           break;
         }
@@ -399,13 +421,14 @@ bool append_bound_bytes(const types::CqlType& type, const std::string& v, const 
     case Kind::Smallint:
     case Kind::Tinyint:
     case Kind::Varint:
-      number = plain_number(v, o);
+      number = plain_number(v, o, scratch);
       kind = number_kind(number);
+      if (number.empty()) return false;
       break;
     default: break;  // blobs, durations, counters, collections, tuples, UDTs, vectors
   }
   if (!kind) return false;
-  const std::string_view literal = number.empty() ? std::string_view(v) : std::string_view(number);
+  const std::string_view literal = number.data() ? number : std::string_view(v);
   out.clear();
   if (types::append_constant(type, *kind, literal, out)) return true;
   try {
@@ -505,10 +528,11 @@ std::optional<std::string> parse_error_for(const types::CqlType& type, const std
     if (!cql_like && !is_number(v, true) && !parse_datetime(v, format))
       return fmt::format("can't interpret '{}' as a date with format {} or as int", v, format);
   }
-  if (is_int_kind(type.kind) && type.kind != Kind::Counter && !is_number(plain_number(v, o), true))
+  std::string scratch;
+  if (is_int_kind(type.kind) && type.kind != Kind::Counter && !is_number(plain_number(v, o, scratch), true))
     return fmt::format("invalid literal for int() with base 10: '{}'", v);
   if ((type.kind == Kind::Float || type.kind == Kind::Double || type.kind == Kind::Decimal) &&
-      !is_number(plain_number(v, o), false))
+      !is_number(plain_number(v, o, scratch), false))
     return fmt::format("could not convert string to float: '{}'", v);
   return std::nullopt;
 }

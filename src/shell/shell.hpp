@@ -73,7 +73,8 @@ struct CopyImport {
     std::vector<std::string> fields;
     std::vector<bool> quoted;
   };
-  std::vector<Record> chunk;
+  std::vector<Record> chunk;  // the first chunk_used are the chunk; the rest wait for reuse
+  std::size_t chunk_used = 0;
   std::vector<std::string> reports;  // STDIN: failures, printed when the data ends
 };
 
