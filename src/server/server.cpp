@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <chrono>
 #include <optional>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -46,6 +47,7 @@ struct Client {
   Connection protocol;
   std::string in, out;
   bool closing = false;
+  mutable std::uint32_t watched = 0;  // the events epoll watches for it (0: not added yet)
   std::chrono::steady_clock::time_point accepted;
   bool reading() const { return !closing && out.size() < kOutputLimit && in.size() < kInputLimit; }
 };
@@ -79,8 +81,12 @@ struct Server::Impl {
     // at once, again and again, until its output drained.
     ev.events = (c.reading() ? EPOLLIN | EPOLLRDHUP : 0u) | (c.out.empty() ? 0u : EPOLLOUT);
     ev.data.fd = fd;
+    // A request answered at once leaves the events as they were: no system call for it.
+    if (c.watched != 0 && ev.events == (c.watched & ~kAdded)) return;
     if (epoll_ctl(epoll_fd, EPOLL_CTL_MOD, fd, &ev) != 0) epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &ev);
+    c.watched = ev.events | kAdded;
   }
+  static constexpr std::uint32_t kAdded = 1u << 31;  // (EPOLLET, never asked for here)
 
   void drop(int fd) {
     epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, nullptr);
@@ -146,6 +152,9 @@ struct Server::Impl {
       if (n > 0) {
         c.in.append(buf, static_cast<std::size_t>(n));
         if (!c.closing && !c.protocol.consume(c.in, c.out, kOutputLimit)) c.closing = true;
+        // Level-triggered: a short read took all there was, and epoll says when more comes
+        // (or the peer closes). Reading again would only return EAGAIN.
+        if (static_cast<std::size_t>(n) < sizeof buf) break;
         continue;
       }
       if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
