@@ -1,11 +1,10 @@
-// COPY t [(cols)] TO 'file'|STDOUT / FROM 'file'|STDIN [WITH opt = v AND …] (cassandra.md §3.4).
-// Export formats values as cqlsh's COPY does (FLOATPRECISION 5, DOUBLEPRECISION 12,
-// BOOLSTYLE, NULL, DATETIMEFORMAT) with minimal CSV quoting. Import streams the file record by
-// record (nothing but the current record is held), turns each into an INSERT with properly
-// quoted literals and runs it through the normal statement path, so every validation and
-// message applies; failed rows are reported, counted against MAXPARSEERRORS/MAXINSERTERRORS and
-// written to ERRFILE, as cqlsh does. cqlbox runs no child processes, so "Using N child
-// processes" is not printed.
+// COPY t [(cols)] TO 'file'|STDOUT / FROM 'file'|STDIN [WITH opt = v AND …] (cassandra.md §3.4):
+// the command read, its options and table; then COPY FROM (COPY TO is copy_to.cpp). Import
+// streams the file record by record (a chunk of CHUNKSIZE records is held), binds each record's
+// fields to one prepared INSERT and runs it through the engine, so every validation and message
+// applies; a record with a field that has no plain constant form, or that fails, takes an
+// INSERT written with quoted literals, which gives cqlsh's errors. Failed rows are reported,
+// counted against MAXPARSEERRORS/MAXINSERTERRORS and written to ERRFILE, as cqlsh does.
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -25,9 +24,8 @@
 #include "print/value_text.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/line_editor.hpp"
+#include "shell/progress_line.hpp"
 #include "shell/shell.hpp"
-#include <memory>
-#include <cerrno>
 #include "types/bytes.hpp"
 #include "util/text.hpp"
 
@@ -40,37 +38,22 @@ std::string upper(std::string w) {
   return w;
 }
 
-// Progress, as cqlsh's RateMeter prints it (every 0.25 s, at a terminal only).
-class ProgressLine {
- public:
-  explicit ProgressLine(bool on) : on_(on), start_(Clock::now()), last_(start_) {}
-  void tick(long long total) {
-    if (!on_ || (total & 1023) != 0) return;
-    const auto now = Clock::now();
-    const double since = std::chrono::duration<double>(now - last_).count();
-    if (since < 0.25) return;
-    const double rate = static_cast<double>(total - last_total_) / since;
-    const double avg = static_cast<double>(total) / std::chrono::duration<double>(now - start_).count();
-    std::printf("Processed: %lld rows; Rate: %7.0f rows/s; Avg. rate: %7.0f rows/s\r", total, rate, avg);
-    std::fflush(stdout);
-    last_ = now;
-    last_total_ = total;
-  }
-  void done() {
-    if (on_ && last_total_ > 0) std::printf("\n");
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  bool on_;
-  Clock::time_point start_, last_;
-  long long last_total_ = 0;
-};
-
 }  // namespace
 
 void Shell::cmd_copy(std::string_view text) {
-  // COPY [ks.]t [(c1, c2)] TO|FROM <target> [WITH k = v AND …]
+  CopyRequest c;
+  if (!read_copy_command(text, c) || !apply_copy_options(c) || !resolve_copy_table(c)) return;
+  c.started_us = db_.clock.now_us();
+  c.started = std::chrono::steady_clock::now();
+  // cqlsh's default is a process per core but one (1 on two cores, at most 16); cqlbox works in
+  // its own process, and says 1 unless NUMPROCESSES asks otherwise.
+  if (c.chatty) out_ += fmt::format("Using {} child processes\n", c.options.num_processes);
+  if (c.direction == "TO") return copy_to(c);
+  copy_from(c);
+}
+
+// COPY [ks.]t [(c1, c2)] TO|FROM <target> [WITH k = v AND …]: the words, not yet judged.
+bool Shell::read_copy_command(std::string_view text, CopyRequest& c) {
   std::string s(text);
   while (!s.empty() && (s.back() == ';' || s.back() == ' ' || s.back() == '\n')) s.pop_back();
   std::size_t i = 4;
@@ -89,226 +72,134 @@ void Shell::cmd_copy(std::string_view text) {
     }
     return s.substr(start, i - start);
   };
-  const std::string table_name = word();
-  std::vector<std::string> columns;
+  c.table_name = word();
   skip();
   if (i < s.size() && s[i] == '(') {
     const std::size_t close = s.find(')', i);
-    if (close == std::string::npos) return print_error("Improper COPY command.");
+    if (close == std::string::npos) return print_error("Improper COPY command."), false;
     std::stringstream list(s.substr(i + 1, close - i - 1));
-    for (std::string c; std::getline(list, c, ',');) {
-      c.erase(0, c.find_first_not_of(" \t"));
-      c.erase(c.find_last_not_of(" \t") + 1);
-      columns.push_back(c.size() >= 2 && c.front() == '"' ? c.substr(1, c.size() - 2) : util::ascii_lower(c));
+    for (std::string col; std::getline(list, col, ',');) {
+      col.erase(0, col.find_first_not_of(" \t"));
+      col.erase(col.find_last_not_of(" \t") + 1);
+      c.columns.push_back(col.size() >= 2 && col.front() == '"' ? col.substr(1, col.size() - 2)
+                                                                : util::ascii_lower(col));
     }
     i = close + 1;
   }
-  const std::string direction = upper(word());
-  std::string target = word();
-  if ((direction != "TO" && direction != "FROM") || target.empty()) return print_error("Improper COPY command.");
-  CopyOptions o;
-  std::vector<std::string> unknown;
-  // COPY's own messages (copyutil's maybe_read_config_file): which cqlshrc sections and which
-  // WITH options it read, as Python prints their dicts. Only when a cqlshrc file exists.
-  std::vector<std::string> option_messages;
-  std::vector<std::pair<std::string, std::string>> given;  // WITH options, lower case, first place kept
-  // Defaults: DATETIMEFORMAT is cqlshrc's time_format; then cqlshrc's [copy…] sections.
-  o.datetime_format = display_.time_format;
-  {
-    std::string rc_ks = session_.keyspace, rc_table = table_name;
-    if (const auto dot = table_name.find('.'); dot != std::string::npos) {
-      rc_ks = util::ascii_lower(table_name.substr(0, dot));
-      rc_table = table_name.substr(dot + 1);
-    }
-    for (const auto& [section, options] : copy_sections(direction, rc_ks, util::ascii_lower(rc_table))) {
-      option_messages.push_back(
-          fmt::format("Reading options from {}:[{}]: {}", cqlshrc_.path, section, python_dict(*options)));
-      for (const auto& [key, value] : *options) {
-        std::string error;
-        for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
-        if (!error.empty()) return print_error(error);
+  c.direction = upper(word());
+  c.target = word();
+  if ((c.direction != "TO" && c.direction != "FROM") || c.target.empty())
+    return print_error("Improper COPY command."), false;
+  if (upper(word()) != "WITH") return true;
+  while (true) {
+    const std::string key = upper(word());
+    skip();
+    if (key.empty() || i >= s.size() || s[i] != '=') break;
+    ++i;
+    std::string value = word();
+    if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')) {
+      const char q = value.front();
+      std::string unquoted;
+      for (std::size_t k = 1; k + 1 < value.size(); ++k) {
+        unquoted += value[k];
+        if (value[k] == q) ++k;  // '' is one quote
       }
+      value = std::move(unquoted);
+    }
+    c.with.emplace_back(key, std::move(value));
+    if (upper(word()) != "AND") break;
+  }
+  return true;
+}
+
+// The options: DATETIMEFORMAT from cqlshrc's time_format, then cqlshrc's [copy…] sections, then
+// the command's WITH. COPY's own messages (copyutil's maybe_read_config_file) say which sections
+// and which WITH options it read, as Python prints their dicts, when a cqlshrc file exists.
+bool Shell::apply_copy_options(CopyRequest& c) {
+  CopyOptions& o = c.options;
+  std::vector<std::string> unknown, messages;
+  o.datetime_format = display_.time_format;
+  std::string rc_ks = session_.keyspace, rc_table = c.table_name;
+  if (const auto dot = c.table_name.find('.'); dot != std::string::npos) {
+    rc_ks = util::ascii_lower(c.table_name.substr(0, dot));
+    rc_table = c.table_name.substr(dot + 1);
+  }
+  for (const auto& [section, options] : copy_sections(c.direction, rc_ks, util::ascii_lower(rc_table))) {
+    messages.push_back(fmt::format("Reading options from {}:[{}]: {}", cqlshrc_.path, section, python_dict(*options)));
+    for (const auto& [key, value] : *options) {
+      std::string error;
+      for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
+      if (!error.empty()) return print_error(error), false;
     }
   }
-  if (upper(word()) == "WITH") {
-    while (true) {
-      const std::string key = upper(word());
-      skip();
-      if (key.empty() || i >= s.size() || s[i] != '=') break;
-      ++i;
-      std::string value = word();
-      if (value.size() >= 2 && (value.front() == '\'' || value.front() == '"')) {
-        const char q = value.front();
-        std::string unquoted;
-        for (std::size_t k = 1; k + 1 < value.size(); ++k) {
-          unquoted += value[k];
-          if (value[k] == q) ++k;  // '' is one quote
-        }
-        value = std::move(unquoted);
-      }
-      const std::string lower = util::ascii_lower(key);
-      auto seen = std::find_if(given.begin(), given.end(), [&](const auto& kv) { return kv.first == lower; });
-      if (seen == given.end())
-        given.emplace_back(lower, value);
-      else
-        seen->second = value;
-      std::string error;
-      for (auto& u : apply_copy_option(o, key, value, error)) unknown.push_back(std::move(u));
-      if (!error.empty()) return print_error(error);
-      if (upper(word()) != "AND") break;
-    }
+  std::vector<std::pair<std::string, std::string>> given;  // WITH options, lower case, first place kept
+  for (const auto& [key, value] : c.with) {
+    const std::string lower = util::ascii_lower(key);
+    auto seen = std::find_if(given.begin(), given.end(), [&](const auto& kv) { return kv.first == lower; });
+    if (seen == given.end())
+      given.emplace_back(lower, value);
+    else
+      seen->second = value;
+    std::string error;
+    for (auto& u : apply_copy_option(o, key, value, error)) unknown.push_back(std::move(u));
+    if (!error.empty()) return print_error(error), false;
   }
   if (!given.empty() && !cqlshrc_.path.empty())
-    option_messages.push_back(fmt::format("Reading options from the command line: {}", python_dict(given)));
+    messages.push_back(fmt::format("Reading options from the command line: {}", python_dict(given)));
   // Shown for imports and for exports to a file, not to STDOUT (copyutil's printmsg).
-  const bool chatty = direction == "FROM" || !util::iequals(target, "STDOUT");
-  if (chatty)
-    for (const auto& m : option_messages) out_ += m + "\n";
+  c.chatty = c.direction == "FROM" || !util::iequals(c.target, "STDOUT");
+  if (c.chatty)
+    for (const auto& m : messages) out_ += m + "\n";
   if (!unknown.empty()) {
     flush();
     std::string list;
     for (const auto& u : unknown) list += (list.empty() ? "" : ", ") + u;
-    return print_error(fmt::format("Unrecognized COPY {} options: {}", direction, list));
+    return print_error(fmt::format("Unrecognized COPY {} options: {}", c.direction, list)), false;
   }
+  return true;
+}
 
-  std::string ks, name = table_name;
-  if (const auto dot = table_name.find('.'); dot != std::string::npos) {
-    ks = table_name.substr(0, dot);
-    name = table_name.substr(dot + 1);
+// The table and its columns, found as cqlsh finds them in the driver's schema metadata
+// (get_table_meta), with its messages.
+bool Shell::resolve_copy_table(CopyRequest& c) {
+  std::string ks, name = c.table_name;
+  if (const auto dot = c.table_name.find('.'); dot != std::string::npos) {
+    ks = c.table_name.substr(0, dot);
+    name = c.table_name.substr(dot + 1);
   }
   auto norm = [](const std::string& n) {
     return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n);
   };
-  // cqlsh looks the table up in the driver's schema metadata (get_table_meta), with its texts.
   ks = ks.empty() ? session_.keyspace : norm(ks);
   name = norm(name);
   if (ks.empty() || !db_.catalog.keyspace(ks))
     return print_error(ks.empty() ? std::string("Keyspace None not found.")
-                                  : fmt::format("Keyspace '{}' not found.", ks));
-  const schema::TableSchema* t = db_.catalog.table(ks, name);
-  if (!t) return print_error(fmt::format("Column family {} not found", name));
-  std::vector<int> cols;
-  if (columns.empty())
-    for (std::size_t c = 0; c < t->columns.size(); ++c) cols.push_back(static_cast<int>(c));
-  for (const auto& c : columns) {
-    const int idx = t->find(c);
-    if (idx < 0) return print_error(fmt::format("Invalid column name {}", c));
-    cols.push_back(idx);
+                                  : fmt::format("Keyspace '{}' not found.", ks)),
+           false;
+  c.table = db_.catalog.table(ks, name);
+  if (!c.table) return print_error(fmt::format("Column family {} not found", name)), false;
+  if (c.columns.empty())
+    for (std::size_t k = 0; k < c.table->columns.size(); ++k) c.cols.push_back(static_cast<int>(k));
+  for (const auto& col : c.columns) {
+    const int idx = c.table->find(col);
+    if (idx < 0) return print_error(fmt::format("Invalid column name {}", col)), false;
+    c.cols.push_back(idx);
   }
-  const std::int64_t started_us = db_.clock.now_us();
-  const auto started = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    if (db_.clock.fixed()) return static_cast<double>(db_.clock.now_us() - started_us) / 1e6;
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  };
+  return true;
+}
+
+double Shell::copy_elapsed(const CopyRequest& c) const {
+  if (db_.clock.fixed()) return static_cast<double>(db_.clock.now_us() - c.started_us) / 1e6;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - c.started).count();
+}
+
+// COPY … FROM: skipped columns are read from the CSV but not written (cqlsh's SKIPCOLS).
+void Shell::copy_from(const CopyRequest& c) {
+  const schema::TableSchema* t = c.table;
+  const std::vector<int>& cols = c.cols;
+  const CopyOptions& o = c.options;
+  const std::string& target = c.target;
   const std::string qualified = t->keyspace + "." + t->name;
-  // cqlsh's default is a process per core but one (1 on two cores, at most 16); cqlbox works in
-  // its own process, and says 1 unless NUMPROCESSES asks otherwise.
-  if (chatty) out_ += fmt::format("Using {} child processes\n", o.num_processes);
-
-  if (direction == "TO") {
-    std::string names;
-    for (int c : cols) names += (names.empty() ? "" : ", ") + t->column(c).name;
-    const bool to_stdout = util::iequals(target, "STDOUT");
-    // Every write and the close are checked: a full disk is an error, never "N rows exported"
-    // over a short file. The error names errno as Python's IOError does in cqlsh.
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, std::fclose);
-    std::string path;
-    int write_errno = 0;
-    if (!to_stdout) {
-      path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
-      file.reset(std::fopen(path.c_str(), "wb"));
-      if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
-        return print_error(
-            fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, errno, std::strerror(errno), path));
-    }
-    // cqlsh prints no messages around an export to STDOUT (copyutil: "unless --debug is set").
-    if (!to_stdout) {
-      out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-      flush();
-    }
-    // Written a megabyte at a time: the CSV text is never held whole.
-    std::string csv;
-    auto drain = [&](bool last) {
-      if (!last && csv.size() < (1u << 20)) return;
-      if (to_stdout) {
-        out_ += csv;
-        flush();
-      } else if (write_errno == 0 && std::fwrite(csv.data(), 1, csv.size(), file.get()) != csv.size()) {
-        write_errno = errno ? errno : EIO;
-      }
-      csv.clear();
-    };
-    std::vector<std::string> record(cols.size());
-    if (o.header) {
-      for (std::size_t k = 0; k < cols.size(); ++k) record[k] = t->column(cols[k]).name;
-      append_csv_row(csv, record, o);
-    }
-    // Rows arrive one by one from the select (Session::row_sink): the table is never held whole.
-    ProgressLine progress(tty_ && !to_stdout);
-    long long n = 0;
-    std::function<void(const std::vector<exec::Value>&)> sink = [&](const std::vector<exec::Value>& row) {
-      if (o.max_rows >= 0 && n >= o.max_rows) return;
-      for (std::size_t k = 0; k < cols.size(); ++k) {
-        std::string& field = record[k];
-        const auto& v = row[static_cast<std::size_t>(cols[k])];
-        const types::CqlType& type = *t->column(cols[k]).type;
-        if (!v)
-          field = o.null_text;
-        else if (type.kind == types::Kind::Boolean)
-          field = (*v)[0] ? o.bool_true : o.bool_false;
-        else if (type.kind == types::Kind::Float || type.kind == types::Kind::Double) {
-          std::uint64_t bits =
-              type.kind == types::Kind::Float ? types::read_be<std::uint32_t>(*v) : types::read_be<std::uint64_t>(*v);
-          double d = 0;
-          if (type.kind == types::Kind::Float) {
-            float f = 0;
-            const auto b32 = static_cast<std::uint32_t>(bits);
-            std::memcpy(&f, &b32, 4);
-            d = f;
-          } else {
-            std::memcpy(&d, &bits, 8);
-          }
-          field = print::format_floating(d, type.kind == types::Kind::Float ? o.float_precision : o.double_precision);
-          if (o.decimal_sep != ".")
-            if (const auto dot = field.find('.'); dot != std::string::npos) field.replace(dot, 1, o.decimal_sep);
-        } else if (type.kind == types::Kind::Timestamp) {
-          // Milliseconds, not the display's microseconds (cqlsh's round_microseconds).
-          field = format_datetime(types::read_be<std::int64_t>(*v),
-                                  o.datetime_format.empty() ? std::string(kDisplayTimestampFormat) : o.datetime_format);
-        } else {
-          field = print::value_text(type, *v);
-        }
-      }
-      append_csv_row(csv, record, o);
-      ++n;
-      progress.tick(n);
-      drain(false);
-    };
-    ast::Select all;
-    all.table = ast::QualifiedName{t->keyspace, t->name};
-    session_.row_sink = &sink;
-    try {
-      exec::execute_select(db_, session_, all, *t);
-    } catch (...) {
-      session_.row_sink = nullptr;
-      throw;
-    }
-    session_.row_sink = nullptr;
-    drain(true);
-    progress.done();
-    if (file) {
-      if (write_errno == 0 && std::fflush(file.get()) != 0) write_errno = errno ? errno : EIO;
-      if (std::fclose(file.release()) != 0 && write_errno == 0) write_errno = errno ? errno : EIO;
-    }
-    if (write_errno != 0)
-      return print_error(fmt::format("[Errno {}] {}", write_errno, std::strerror(write_errno)));  // cqlsh's words
-    if (!to_stdout) out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(elapsed()));
-    flush();
-    return;
-  }
-
-  // FROM: skipped columns are read from the CSV but not written (cqlsh's SKIPCOLS).
   std::vector<bool> keep(cols.size(), true);
   std::string names;
   for (std::size_t k = 0; k < cols.size(); ++k) {
@@ -343,8 +234,8 @@ void Shell::cmd_copy(std::string_view text) {
     std::strftime(stamp, sizeof stamp, ".%Y%m%d_%H%M%S", &tm);
     std::rename(imp->err_file.c_str(), (imp->err_file + stamp).c_str());
   }
-  imp->started_us = started_us;
-  imp->started = started;
+  imp->started_us = c.started_us;
+  imp->started = c.started;
   // The INSERT's fixed head, built once.
   imp->insert_head = fmt::format("INSERT INTO {}.{} (", util::cql_name(t->keyspace), util::cql_name(t->name));
   bool first = true;

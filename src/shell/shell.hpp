@@ -42,6 +42,20 @@ std::string path_argument(std::string_view raw);
 // The session clock in seconds (what expiry is judged by).
 std::int64_t now_seconds(const exec::Database& db);
 
+// A COPY command as read (copy_command.cpp): its words, its options, the table and columns.
+struct CopyRequest {
+  std::string table_name;                                 // as written
+  std::vector<std::string> columns;                       // as written, normalised
+  std::string direction, target;                          // TO | FROM; 'file', STDIN or STDOUT
+  std::vector<std::pair<std::string, std::string>> with;  // WITH options in order (key upper case)
+  CopyOptions options;
+  bool chatty = false;  // COPY's own messages are shown (not for an export to STDOUT)
+  const schema::TableSchema* table = nullptr;
+  std::vector<int> cols;  // the columns, in the CSV's order
+  std::int64_t started_us = 0;
+  std::chrono::steady_clock::time_point started;
+};
+
 // A COPY … FROM in progress: records are imported as their lines arrive (from the file, or
 // from STDIN through feed_line until "\.").
 struct CopyImport {
@@ -167,8 +181,15 @@ class Shell {
   std::optional<bool> rc_color_;               // [ui] color
   bool date_overflow_warned_ = false;          // cqlsh's DateOverFlowWarning: once a session
 
-  // copy_command.cpp
+  // copy_command.cpp (COPY FROM), copy_to.cpp (COPY TO)
   void cmd_copy(std::string_view text);
+  // cmd_copy's steps; false when refused (reported).
+  bool read_copy_command(std::string_view text, CopyRequest& c);
+  bool apply_copy_options(CopyRequest& c);
+  bool resolve_copy_table(CopyRequest& c);
+  void copy_to(const CopyRequest& c);
+  void copy_from(const CopyRequest& c);
+  double copy_elapsed(const CopyRequest& c) const;  // seconds since it started (the session clock if fixed)
   void copy_import_line(std::string_view line);
   void import_copy_chunk();
   void import_copy_record(const CopyImport::Record& record);
