@@ -1,5 +1,6 @@
 #include "engine/engine.hpp"
 
+#include "engine/schema_change.hpp"
 #include "exec/executor.hpp"
 
 namespace cqlbox::engine {
@@ -30,16 +31,24 @@ exec::Result Engine::execute(const ast::Statement& statement, std::string_view t
       if (e.db_.catalog.epoch() != epoch && e.prepared_.size() > 0) e.prepared_.schema_changed(e.db_);
     }
   } watch{*this, epoch};
-  if (!log_.is_open() || !changes_state(statement)) return exec::execute(db_, session, statement);
-  log(statement, text, session, values);
+  // What a schema statement changes is read before it runs (whether IF [NOT] EXISTS makes it a
+  // no-op depends on what exists now).
+  std::optional<PlannedChange> change = plan_schema_change(statement, db_.catalog, session.keyspace);
   exec::Result result;
-  try {
+  if (!log_.is_open() || !changes_state(statement)) {
     result = exec::execute(db_, session, statement);
-  } catch (...) {
-    finish(true);
-    throw;
+  } else {
+    log(statement, text, session, values);
+    try {
+      result = exec::execute(db_, session, statement);
+    } catch (...) {
+      finish(true);
+      throw;
+    }
+    finish(false);
   }
-  finish(false);
+  if (change && !change->noop_if_exists)
+    if (auto* done = std::get_if<exec::Void>(&result)) done->schema_change = std::move(change->change);
   return result;
 }
 

@@ -50,8 +50,18 @@ struct Rows {
   bool explain = false;  // EXPLAIN's (plan, detail) lines: printed as aligned text
 };
 
+// What a schema statement changed, as the native protocol's SCHEMA_CHANGE names it.
+struct SchemaChange {
+  std::string change;  // CREATED, UPDATED, DROPPED
+  std::string target;  // KEYSPACE, TABLE, TYPE, FUNCTION, AGGREGATE
+  std::string keyspace, name;
+};
+
 struct Void {
   std::vector<std::string> warnings;  // client warnings, e.g. ALTER KEYSPACE raising the RF
+  // A schema statement's change (engine/schema_change.hpp), unless IF [NOT] EXISTS made it a
+  // no-op: the protocol answers SCHEMA_CHANGE and pushes the event.
+  std::optional<SchemaChange> schema_change = std::nullopt;
 };
 
 struct SetKeyspace {

@@ -18,7 +18,6 @@
 #include "server/results.hpp"
 #include "util/text.hpp"
 #include "server/framing.hpp"
-#include "server/schema_change.hpp"
 #include "server/wire.hpp"
 
 namespace cqlbox::server {
@@ -720,7 +719,6 @@ void Connection::run_request(Request& request, std::int16_t stream, std::string&
   session_.consistency = params.consistency;
   session_.paging = params.page_size > 0;
   session_.page_size = params.page_size;
-  std::optional<PlannedChange> change = plan_schema_change(st, db.catalog, session_.keyspace);
   exec::Result result = shared_.engine->execute(st, query, session_, &params.values);
   trace(opcode == kBatch ? "Execute batch of CQL3 queries" : "Execute CQL3 query", query, &st, &result);
 
@@ -732,15 +730,16 @@ void Connection::run_request(Request& request, std::int16_t stream, std::string&
     w.string(ks->keyspace);
     return respond(out, stream, kResult, res);
   }
-  const auto& warnings = std::get<exec::Void>(result).warnings;
-  if (change && !change->noop_if_exists) {
+  const auto& done = std::get<exec::Void>(result);
+  const auto& warnings = done.warnings;
+  if (done.schema_change) {
     w.i32(static_cast<std::int32_t>(ResultKind::SchemaChange));
-    write_schema_change(w, change->change);
+    write_schema_change(w, *done.schema_change);
     respond(out, stream, kResult, res, warnings);
     std::string event;
     Writer ev(event);
     ev.string("SCHEMA_CHANGE");
-    write_schema_change(ev, change->change);
+    write_schema_change(ev, *done.schema_change);
     if (shared_.broadcast) shared_.broadcast("SCHEMA_CHANGE", event);
     return;
   }

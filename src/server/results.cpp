@@ -228,7 +228,7 @@ void write_prepared(Writer& w, int version, std::string_view id, const exec::Bin
   }
 }
 
-void write_schema_change(Writer& w, const SchemaChange& c) {
+void write_schema_change(Writer& w, const exec::SchemaChange& c) {
   w.string(c.change);
   w.string(c.target);
   w.string(c.keyspace);

@@ -44,12 +44,7 @@ std::string result_metadata_id(const std::vector<exec::ResultColumn>* columns, s
 // partition key's marker indexes), and a SELECT's result metadata ("no metadata" otherwise).
 void write_prepared(Writer& w, int version, std::string_view id, const exec::BindSpecs& specs);
 
-struct SchemaChange {
-  std::string change;  // CREATED, UPDATED, DROPPED
-  std::string target;  // KEYSPACE, TABLE, TYPE, FUNCTION, AGGREGATE
-  std::string keyspace, name;
-};
-void write_schema_change(Writer& w, const SchemaChange& change);
+void write_schema_change(Writer& w, const exec::SchemaChange& change);
 
 // The ERROR body for `e`: code, message, and the code's extra fields.
 void write_error(Writer& w, const error::CqlError& e, int version);

@@ -32,5 +32,4 @@ class ProgressLine {
   long long last_total_ = 0;
 };
 
-
 }  // namespace cqlbox::shell

@@ -1,6 +1,6 @@
-#include "server/schema_change.hpp"
+#include "engine/schema_change.hpp"
 
-namespace cqlbox::server {
+namespace cqlbox::engine {
 
 namespace {
 
@@ -16,7 +16,7 @@ std::optional<PlannedChange> plan_schema_change(const ast::Statement& statement,
       [&](const auto& s) -> std::optional<PlannedChange> {
         using S = std::decay_t<decltype(s)>;
         PlannedChange p;
-        SchemaChange& c = p.change;
+        exec::SchemaChange& c = p.change;
         auto table_exists = [&](const std::string& ks, std::string_view t) { return catalog.table(ks, t) != nullptr; };
         auto type_exists = [&](const std::string& ks, std::string_view t) {
           const auto* k = catalog.keyspace(ks);
@@ -77,4 +77,4 @@ std::optional<PlannedChange> plan_schema_change(const ast::Statement& statement,
       statement);
 }
 
-}  // namespace cqlbox::server
+}  // namespace cqlbox::engine
