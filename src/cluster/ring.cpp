@@ -89,4 +89,30 @@ std::vector<std::pair<std::string, std::vector<std::string>>> Ring::range_owners
   return out;
 }
 
+double Ring::range_share(std::int64_t from, std::int64_t to) {
+  const std::uint64_t width = static_cast<std::uint64_t>(to) - static_cast<std::uint64_t>(from);
+  return width == 0 ? 1.0 : static_cast<double>(width) / 18446744073709551616.0;  // 2^64
+}
+
+std::vector<double> Ring::primary_shares() const {
+  std::vector<double> share(nodes_.size(), 0.0);
+  for (std::size_t i = 0; i < tokens_.size(); ++i) {
+    const std::int64_t from = tokens_[(i + tokens_.size() - 1) % tokens_.size()].first;
+    share[static_cast<std::size_t>(tokens_[i].second)] +=
+        tokens_.size() == 1 ? 1.0 : range_share(from, tokens_[i].first);
+  }
+  return share;
+}
+
+std::vector<double> Ring::replica_shares(const Replication& r) const {
+  std::vector<double> share(nodes_.size(), 0.0);
+  for (std::size_t i = 0; i < tokens_.size(); ++i) {
+    const std::int64_t to = tokens_[i].first;
+    const std::int64_t from = tokens_[(i + tokens_.size() - 1) % tokens_.size()].first;
+    const double f = tokens_.size() == 1 ? 1.0 : range_share(from, to);
+    for (int n : replicas(to, r)) share[static_cast<std::size_t>(n)] += f;
+  }
+  return share;
+}
+
 }  // namespace cqlbox::cluster

@@ -40,6 +40,12 @@ class Ring {
   std::vector<int> replicas(std::int64_t token, const Replication& r) const;
   // The ring token that owns `token` (its range is (previous, owner]).
   std::size_t owner_index(std::int64_t token) const;
+  // The share of the ring (0 to 1) each node holds: as the primary owner of its ranges, or
+  // counting every range it replicates under `r` (nodetool status's "Owns (effective)").
+  std::vector<double> primary_shares() const;
+  std::vector<double> replica_shares(const Replication& r) const;
+  // The size of the range (from, to] as a share of the whole ring; equal ends are all of it.
+  static double range_share(std::int64_t from, std::int64_t to);
   // DESCRIBE CLUSTER's range ownership for a keyspace: each range's end token as text, with its
   // replicas' endpoints ("/127.0.0.1:7000"), sorted by that text as the server sends them.
   std::vector<std::pair<std::string, std::vector<std::string>>> range_ownership(const Replication& r) const;

@@ -39,13 +39,10 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
     svg.text(20, 56, fmt::format("Keyspace {}: {}", picture.keyspace, picture.replication), 14);
 
   // Each range (previous token, token] belongs to the node holding its end token.
-  std::vector<double> owned(nodes.size(), 0);  // token counts: a double holds 2^64 well enough for a share
+  const std::vector<double> owned = ring.primary_shares();
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::int64_t end = tokens[i].first;
     const std::int64_t start = i == 0 ? tokens.back().first : tokens[i - 1].first;
-    const auto size = static_cast<std::uint64_t>(end) - static_cast<std::uint64_t>(start);
-    owned[static_cast<std::size_t>(tokens[i].second)] +=
-        tokens.size() == 1 ? 18446744073709551616.0 : static_cast<double>(size);
     double a1 = angle(start), a2 = angle(end);
     if (a2 <= a1) a2 += 360;
     if (tokens.size() == 1) a1 = 0, a2 = 360;
@@ -84,7 +81,7 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
   y += 22;
   for (std::size_t n = 0; n < nodes.size(); ++n) {
     svg.rect(legend_x, y - 11, 14, 14, colour(static_cast<int>(n)));
-    const double share = owned[n] / 18446744073709551616.0 * 100.0;
+    const double share = owned[n] * 100.0;
     svg.text(legend_x + 22, y,
              fmt::format("{} · {} token{} · {:.1f}%", nodes[n].address, nodes[n].tokens.size(),
                          nodes[n].tokens.size() == 1 ? "" : "s", share),

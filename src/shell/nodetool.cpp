@@ -94,16 +94,8 @@ struct Ownership {
   std::vector<double> fraction;  // per node
 };
 
-double range_fraction(std::int64_t from, std::int64_t to) {
-  // Size of (from, to] on the ring as a fraction of 2^64; equal ends = the whole ring.
-  const std::uint64_t width = static_cast<std::uint64_t>(to) - static_cast<std::uint64_t>(from);
-  return width == 0 ? 1.0 : static_cast<double>(width) / 18446744073709551616.0;
-}
-
 Ownership ownership(const exec::Database& db, const std::optional<cluster::Replication>& rep) {
   Ownership o;
-  const auto& tokens = db.ring.tokens();
-  o.fraction.assign(db.ring.nodes().size(), 0.0);
   cluster::Replication r;
   if (rep) {
     r = *rep;
@@ -121,12 +113,7 @@ Ownership ownership(const exec::Database& db, const std::optional<cluster::Repli
         o.effective = false;
     }
   }
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    const std::int64_t to = tokens[i].first;
-    const std::int64_t from = tokens[(i + tokens.size() - 1) % tokens.size()].first;
-    const double f = tokens.size() == 1 ? 1.0 : range_fraction(from, to);
-    for (int n : db.ring.replicas(to, r)) o.fraction[static_cast<std::size_t>(n)] += f;
-  }
+  o.fraction = db.ring.replica_shares(r);
   return o;
 }
 

@@ -323,3 +323,19 @@ TEST_CASE("replication_of reads a keyspace's strategy options") {
     CHECK(cluster::Ring(3, 1).replicas(kT2, r).empty());
   }
 }
+
+TEST_CASE("each node's share of the ring: as primary owner, and with its replicas") {
+  const cqlbox::cluster::Ring ring(3, 16);
+  double primary = 0, replicated = 0;
+  for (double s : ring.primary_shares()) primary += s;
+  CHECK(primary == doctest::Approx(1.0));
+  const auto shares = ring.replica_shares(cqlbox::cluster::Replication{false, 2});
+  for (double s : shares) replicated += s;
+  CHECK(replicated == doctest::Approx(2.0));  // every range on two nodes
+  // RF = nodes: each node holds everything.
+  for (double s : ring.replica_shares(cqlbox::cluster::Replication{false, 3})) CHECK(s == doctest::Approx(1.0));
+  const cqlbox::cluster::Ring one(1, 1);
+  CHECK(one.primary_shares()[0] == 1.0);
+  CHECK(cqlbox::cluster::Ring::range_share(5, 5) == 1.0);
+  CHECK(cqlbox::cluster::Ring::range_share(0, std::int64_t{1} << 62) == doctest::Approx(0.25));
+}
