@@ -1,0 +1,50 @@
+// A SELECT's plan (select_plan.cpp): its selection and restrictions resolved against the table,
+// and Cassandra's query-level checks (ALLOW FILTERING, ORDER BY, GROUP BY, indexes, ANN) made
+// in its order. select.cpp executes the plan over the store.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ast/ast.hpp"
+#include "exec/functions.hpp"
+#include "exec/restrictions.hpp"
+#include "exec/sai.hpp"
+#include "exec/selection.hpp"
+#include "schema/table_schema.hpp"
+
+namespace cqlbox::exec {
+
+struct Plan {
+  const schema::TableSchema* table;
+  Selection selection;
+  SelectRestrictions where;
+  bool reversed = false;  // ORDER BY asks for the opposite of clustering order
+  bool ordered = false;   // ORDER BY given
+  bool distinct = false;
+  bool uses_index = false;           // a secondary index serves a restriction
+  bool grouped = false;              // GROUP BY: one result row per group
+  std::size_t group_clustering = 0;  // clustering columns in the group key
+  std::optional<std::int64_t> limit, per_partition_limit;
+  std::string filtering_reason;  // why ALLOW FILTERING is needed (EXPLAIN), "" when it is not
+  std::string index;             // the secondary index serving the query
+  int index_column = -1;
+  // ORDER BY v ANN OF <vector>: the vector column, the bound vector, and how the column's index
+  // scores a row (rows come back best first, LIMIT of them).
+  int ann_column = -1;
+  std::string ann_value;
+  std::vector<bool> sai_served;  // per column: its restrictions are all answered by an SAI index
+  bool sai_used = false;
+  sai::Similarity ann_similarity = sai::Similarity::Cosine;
+};
+
+// The plan of `s` on `t`; throws Cassandra's InvalidRequest where a check fails. `explain`:
+// planned as if ALLOW FILTERING were given, noting the first rule that demands it.
+Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, bool explain = false);
+
+// Whether `column` is restricted by '=', IN or a slice, alone or in a multi-column relation.
+bool column_restricted(const SelectRestrictions& r, int column);
+
+}  // namespace cqlbox::exec
