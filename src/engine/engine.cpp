@@ -1,11 +1,18 @@
 #include "engine/engine.hpp"
 
+#include <type_traits>
+#include <variant>
+
 #include "engine/schema_change.hpp"
 #include "exec/executor.hpp"
 
 namespace cqlbox::engine {
 
 namespace {
+
+// execute() tells DML and SELECT from schema statements by the variant's index.
+static_assert(std::is_same_v<std::variant_alternative_t<4, ast::Statement>, ast::Batch> &&
+              std::is_same_v<std::variant_alternative_t<5, ast::Statement>, ast::CreateKeyspace>);
 
 // The text a commit log keeps: an auth statement's without its password.
 std::string loggable_text(const ast::Statement& statement, std::string_view text) {
@@ -31,9 +38,14 @@ exec::Result Engine::execute(const ast::Statement& statement, std::string_view t
       if (e.db_.catalog.epoch() != epoch && e.prepared_.size() > 0) e.prepared_.schema_changed(e.db_);
     }
   } watch{*this, epoch};
+  // DML and SELECT, the statements a script repeats, change no schema: without --data they
+  // only run (the result is built in place, not moved through here).
+  const bool dml = statement.index() <= 4;  // Select, Insert, Update, Delete, Batch (ast.hpp's order)
+  if (dml && !log_.is_open()) return exec::execute(db_, session, statement);
   // What a schema statement changes is read before it runs (whether IF [NOT] EXISTS makes it a
   // no-op depends on what exists now).
-  std::optional<PlannedChange> change = plan_schema_change(statement, db_.catalog, session.keyspace);
+  std::optional<PlannedChange> change;
+  if (!dml) change = plan_schema_change(statement, db_.catalog, session.keyspace);
   exec::Result result;
   if (!log_.is_open() || !changes_state(statement)) {
     result = exec::execute(db_, session, statement);

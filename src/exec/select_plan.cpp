@@ -32,8 +32,6 @@ constexpr const char* kAllowFiltering =
     "unpredictable performance. If you want to execute this query despite the performance "
     "unpredictability, use ALLOW FILTERING";
 
-
-
 bool column_sliced(const SelectRestrictions& r, int column) {
   if (r.columns[static_cast<std::size_t>(column)].slice()) return true;
   for (const auto& m : r.multi)
@@ -461,6 +459,5 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
   if (!r.null_value_error.empty()) invalid("{}", r.null_value_error);
   return plan;
 }
-
 
 }  // namespace cqlbox::exec
