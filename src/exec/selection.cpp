@@ -302,6 +302,243 @@ ResolvedSelector resolve_subscript(const schema::TableSchema& t, const ast::Sele
   return r;
 }
 
+// Selectable.WithTypeHint over a parenthesised expression.
+ResolvedSelector resolve_type_hint(const schema::TableSchema& t, const ast::Selector& sel) {
+  const auto& args = sel.args;
+  ResolvedSelector r;
+  ResolvedSelector inner = resolve(t, args[0]);
+  const types::CqlType* to = hint_type(sel.cast_type);
+  if (!to) invalid("Unknown type {}", sel.cast_type);
+  const std::string name = fmt::format("({})({})", sel.cast_type, inner.name);
+  // The value must already be of the hinted type (text takes ascii's bytes, blob any).
+  if (inner.type != to && !(to->kind == Kind::Text && inner.type->kind == Kind::Ascii) && to->kind != Kind::Blob)
+    invalid("Cannot assign value {} to {} of type {}", name, name, to->name);
+  r = std::move(inner);
+  r.type = to;
+  r.name = name;
+  return r;
+}
+
+// CAST(x AS type).
+ResolvedSelector resolve_cast(const schema::TableSchema& t, const ast::Selector& sel) {
+  const auto& args = sel.args;
+  ResolvedSelector r;
+  ResolvedSelector arg = resolve(t, args[0]);
+  const types::CqlType* to = types::find_native_type(sel.cast_type);
+  if (!to) invalid("Unknown type {}", sel.cast_type);
+  // Selectable.WithCast: a cast to the value's own type is the value itself, name and all.
+  if (arg.type == to) {
+    r = std::move(arg);
+    return r;
+  }
+  // The message names the first column the argument reads (Cassandra's defs.get(0)).
+  if (!can_cast(*arg.type, *to)) invalid("{} cannot be cast to {}", first_column_name(t, args[0], arg.name), to->name);
+  r.op = SelectorOp::Cast;
+  r.type = to;
+  r.name = fmt::format("cast({} as {})", arg.name, to->name);
+  r.args.push_back(std::move(arg));
+  return r;
+}
+
+// COUNT(*) and COUNT(1): the rows.
+ResolvedSelector resolve_count_rows() {
+  ResolvedSelector r;
+  r.op = SelectorOp::CountRows;
+  r.type = native(Kind::Bigint);
+  r.name = "count";
+  return r;
+}
+
+// WRITETIME, TTL, MAXWRITETIME of a column or (5.0) of a part of one.
+ResolvedSelector resolve_write_info(const schema::TableSchema& t, const ast::Selector& sel, const std::string& fn) {
+  const auto& args = sel.args;
+  ResolvedSelector r;
+  if (args.size() != 1) invalid("Invalid number of arguments for function {}", fn);
+  // 5.0 (Selectable.WritetimeOrTTL with a selector modifier): WRITETIME(m[k]),
+  // TTL(u.f), WRITETIME(m['a'..'c']): the timestamps follow the sub-selection.
+  if (args[0].kind == ast::SelectorKind::Element || args[0].kind == ast::SelectorKind::Slice ||
+      args[0].kind == ast::SelectorKind::Field) {
+    const ast::Selector* first = &args[0];
+    while (!first->args.empty() && first->args[0].kind != ast::SelectorKind::Column) {
+      const auto k = first->args[0].kind;
+      if (k != ast::SelectorKind::Element && k != ast::SelectorKind::Slice && k != ast::SelectorKind::Field)
+        invalid("Only column names are supported as arguments here");
+      first = &first->args[0];
+    }
+    if (first->args.empty()) invalid("Only column names are supported as arguments here");
+    r.column = column_of(t, first->args[0]);
+    const schema::Column& c = t.column(r.column);
+    if (c.is_primary_key()) invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
+    ResolvedSelector inner = resolve(t, args[0]);
+    r.of_part = true;
+    r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
+    r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
+    // A part that is itself multi-cell (a slice of a non-frozen collection) has one per cell.
+    if (inner.type->multi_cell() && fn != "maxwritetime") r.type = types::collection_type(Kind::List, {r.type}, false);
+    r.name = fmt::format("{}({})", fn, inner.name);
+    r.args.push_back(std::move(inner));
+    return r;
+  }
+  r.column = column_of(t, args[0]);
+  const schema::Column& c = t.column(r.column);
+  if (c.is_primary_key()) invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
+  r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
+  r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
+  // 5.0: on a non-frozen collection, one value per element (list<bigint> / list<int>);
+  // maxwritetime is always one bigint, the newest of them.
+  if (c.type->multi_cell() && fn != "maxwritetime") r.type = types::collection_type(Kind::List, {r.type}, false);
+  r.name = fmt::format("{}({})", fn, c.name);
+  return r;
+}
+
+// token(partition key columns).
+ResolvedSelector resolve_token(const schema::TableSchema& t, const ast::Selector& sel) {
+  const auto& args = sel.args;
+  ResolvedSelector r;
+  // system.token resolved against the table: one argument per partition key column, each
+  // of that column's type (checked by type, not by name, as 5.0 does).
+  if (args.size() != t.partition_key.size())
+    invalid("Invalid number of arguments in call to function system.token: {} required but {} provided",
+            t.partition_key.size(), args.size());
+  std::string names;
+  bool in_key_order = true;
+  std::vector<ResolvedSelector> resolved;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    // A literal takes its partition key column's type, as the token function's parameter.
+    ResolvedSelector arg = resolve_argument(t, args[i]);
+    const schema::Column& key = t.column(t.partition_key[i]);
+    if (args[i].kind == ast::SelectorKind::Constant && !arg.type) {
+      const ast::Term& c = args[i].constant;
+      if (static_cast<int>(c.kind) <= static_cast<int>(ast::TermKind::Duration) &&
+          !types::constant_accepted(*key.type, static_cast<types::ConstantKind>(static_cast<int>(c.kind))))
+        invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", term_text(c), i,
+                key.type->name);
+    }
+    bind_constant_argument(arg, args[i], key.type, fmt::format("arg{}(system.token)", i));
+    if (arg.type != key.type)
+      invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", arg.name, i,
+              key.type->name);
+    in_key_order = in_key_order && arg.op == SelectorOp::Column && arg.column == t.partition_key[i];
+    names += (i ? ", " : "") + arg.name;
+    resolved.push_back(std::move(arg));
+  }
+  r.op = SelectorOp::Token;
+  r.type = native(Kind::Bigint);
+  r.name = fmt::format("system.token({})", names);
+  if (!in_key_order) r.args = std::move(resolved);  // hashed as given, not the row's own token
+  return r;
+}
+
+// The native aggregates count(x), min, max, sum, avg.
+ResolvedSelector resolve_aggregate(const schema::TableSchema& t, const ast::Selector& sel, const std::string& fn) {
+  const auto& args = sel.args;
+  ResolvedSelector r;
+  if (args.size() != 1)
+    invalid("Invalid number of arguments in call to function system.{}: 1 required but {} provided", fn, args.size());
+  ResolvedSelector arg = resolve(t, args[0]);
+  r.name = fmt::format("system.{}({})", fn, arg.name);
+  if (fn == "count") {
+    r.op = SelectorOp::Count;
+    r.type = native(Kind::Bigint);
+  } else {
+    r.type = arg.type;
+    if (fn == "min")
+      r.op = SelectorOp::Min;
+    else if (fn == "max")
+      r.op = SelectorOp::Max;
+    else {
+      if (!numeric(arg.type->kind)) {
+        // AggregateFcts' overloads, in their declaration order.
+        std::string known;
+        for (const char* ty : {"tinyint", "smallint", "int", "bigint", "float", "double", "decimal", "varint"})
+          known += fmt::format("{}system.{} : ({}) -> {}", known.empty() ? "" : ", ", fn, ty, ty);
+        known += fmt::format(", system.{} : (counter) -> bigint", fn);
+        invalid("Invalid call to function system.{}, none of its type signatures match (known type signatures: {})", fn,
+                known);
+      }
+      r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
+    }
+  }
+  if (arg.aggregate()) invalid("aggregate functions cannot be used as arguments of aggregate functions");
+  r.args.push_back(std::move(arg));
+  return r;
+}
+
+// A native scalar function: its arguments resolved, then its overload.
+ResolvedSelector resolve_scalar(const schema::TableSchema& t, const ast::Selector& sel, const std::string& fn) {
+  const auto& args = sel.args;
+  ResolvedSelector r;
+  std::vector<const types::CqlType*> arg_types;
+  std::vector<std::string> arg_names;
+  for (const auto& a : args) {
+    r.args.push_back(resolve_argument(t, a));
+    arg_types.push_back(r.args.back().type);
+    arg_names.push_back(r.args.back().name);
+  }
+  r.op = SelectorOp::Scalar;
+  if (is_similarity(fn))  // FunctionFactory's first pass: each literal's own type
+    for (std::size_t i = 0; i < args.size(); ++i)
+      if (!arg_types[i] && args[i].kind == ast::SelectorKind::Constant) arg_types[i] = literal_type(args[i].constant);
+  // A scalar literal weighs in with its kind and preferred type (round(1.5) is the double one).
+  std::vector<std::optional<LiteralArgument>> literals(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const ast::Term& c = args[i].constant;
+    if (arg_types[i] || args[i].kind != ast::SelectorKind::Constant) continue;
+    if (c.kind == ast::TermKind::Null) {
+      literals[i] = LiteralArgument{types::ConstantKind::String, nullptr, true};
+      continue;
+    }
+    if (static_cast<int>(c.kind) > static_cast<int>(ast::TermKind::Duration)) continue;
+    const types::CqlType* preferred = c.kind == ast::TermKind::Hex ? nullptr : literal_type(c);
+    if (c.kind == ast::TermKind::Float && !float_literal_is_double(c.text)) preferred = native(Kind::Decimal);
+    literals[i] = LiteralArgument{static_cast<types::ConstantKind>(static_cast<int>(c.kind)), preferred};
+  }
+  r.function = resolve_function(fn, arg_types, arg_names, literals);
+  if (is_similarity(fn))  // FunctionResolver.validateTypes: each element must fit a float
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      if (args[i].kind != ast::SelectorKind::Constant || args[i].constant.kind != ast::TermKind::List) continue;
+      for (const auto& item : args[i].constant.items) {
+        const auto k = item.kind;
+        const bool fits =
+            k == ast::TermKind::Null || k == ast::TermKind::Bind || k == ast::TermKind::FunctionCall ||
+            k == ast::TermKind::Operation || k == ast::TermKind::Cast ||
+            (static_cast<int>(k) <= static_cast<int>(ast::TermKind::Duration) &&
+             types::constant_accepted(*native(Kind::Float), static_cast<types::ConstantKind>(static_cast<int>(k))));
+        if (!fits)
+          invalid("Type error: {} cannot be passed as argument {} of function system.{} of type {}",
+                  term_text(args[i].constant), i, fn, r.function.params[i]->name);
+      }
+    }
+  r.type = r.function.result;
+  std::string names;
+  for (std::size_t i = 0; i < r.args.size(); ++i) {
+    // Cassandra names a function's parameter arg<i>(system.<fn>) in literal errors.
+    bind_constant_argument(r.args[i], args[i], r.function.params[i], fmt::format("arg{}(system.{})", i, fn));
+    names += (i ? ", " : "") + r.args[i].name;
+  }
+  // A cast function called by name keeps CAST's column name (CastFunction.columnName).
+  r.name = is_cast_function(fn) && r.args.size() == 1 ? fmt::format("cast({} as {})", names, r.type->name)
+                                                      : fmt::format("system.{}({})", fn, names);
+  return r;
+}
+
+// A function call in the select list: the forms 5.0 treats apart (a type hint, CAST, COUNT(*),
+// WRITETIME/TTL/MAXWRITETIME, token, the aggregates), else a native scalar function.
+ResolvedSelector resolve_call(const schema::TableSchema& t, const ast::Selector& sel) {
+  const std::string fn = util::ascii_lower(sel.name);
+  const auto& args = sel.args;
+  if (fn == "(hint)") return resolve_type_hint(t, sel);
+  if (fn == "cast" && !sel.cast_type.empty()) return resolve_cast(t, sel);
+  if (fn == "count" && args.size() == 1 &&
+      (args[0].kind == ast::SelectorKind::Star ||
+       (args[0].kind == ast::SelectorKind::Constant && args[0].constant.text == "1")))
+    return resolve_count_rows();
+  if (fn == "writetime" || fn == "ttl" || fn == "maxwritetime") return resolve_write_info(t, sel, fn);
+  if (fn == "token") return resolve_token(t, sel);
+  if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") return resolve_aggregate(t, sel, fn);
+  return resolve_scalar(t, sel, fn);
+}
+
 ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel) {
   if (sel.kind == ast::SelectorKind::FunctionCall && (sel.name == "+" || sel.name == "-" || sel.name == "*" ||
                                                       sel.name == "/" || sel.name == "%" || sel.name == "_-")) {
@@ -345,209 +582,7 @@ ResolvedSelector resolve(const schema::TableSchema& t, const ast::Selector& sel)
       r.args.push_back(std::move(inner));
       break;
     }
-    case ast::SelectorKind::FunctionCall: {
-      const std::string fn = util::ascii_lower(sel.name);
-      const auto& args = sel.args;
-      if (fn == "(hint)") {  // Selectable.WithTypeHint over a parenthesised expression
-        ResolvedSelector inner = resolve(t, args[0]);
-        const types::CqlType* to = hint_type(sel.cast_type);
-        if (!to) invalid("Unknown type {}", sel.cast_type);
-        const std::string name = fmt::format("({})({})", sel.cast_type, inner.name);
-        // The value must already be of the hinted type (text takes ascii's bytes, blob any).
-        if (inner.type != to && !(to->kind == Kind::Text && inner.type->kind == Kind::Ascii) && to->kind != Kind::Blob)
-          invalid("Cannot assign value {} to {} of type {}", name, name, to->name);
-        r = std::move(inner);
-        r.type = to;
-        r.name = name;
-        break;
-      }
-      if (fn == "cast" && !sel.cast_type.empty()) {
-        ResolvedSelector arg = resolve(t, args[0]);
-        const types::CqlType* to = types::find_native_type(sel.cast_type);
-        if (!to) invalid("Unknown type {}", sel.cast_type);
-        // Selectable.WithCast: a cast to the value's own type is the value itself, name and all.
-        if (arg.type == to) {
-          r = std::move(arg);
-          break;
-        }
-        // The message names the first column the argument reads (Cassandra's defs.get(0)).
-        if (!can_cast(*arg.type, *to))
-          invalid("{} cannot be cast to {}", first_column_name(t, args[0], arg.name), to->name);
-        r.op = SelectorOp::Cast;
-        r.type = to;
-        r.name = fmt::format("cast({} as {})", arg.name, to->name);
-        r.args.push_back(std::move(arg));
-        break;
-      }
-      if (fn == "count" && args.size() == 1 &&
-          (args[0].kind == ast::SelectorKind::Star ||
-           (args[0].kind == ast::SelectorKind::Constant && args[0].constant.text == "1"))) {
-        r.op = SelectorOp::CountRows;
-        r.type = native(Kind::Bigint);
-        r.name = "count";
-        break;
-      }
-      if (fn == "writetime" || fn == "ttl" || fn == "maxwritetime") {
-        if (args.size() != 1) invalid("Invalid number of arguments for function {}", fn);
-        // 5.0 (Selectable.WritetimeOrTTL with a selector modifier): WRITETIME(m[k]),
-        // TTL(u.f), WRITETIME(m['a'..'c']): the timestamps follow the sub-selection.
-        if (args[0].kind == ast::SelectorKind::Element || args[0].kind == ast::SelectorKind::Slice ||
-            args[0].kind == ast::SelectorKind::Field) {
-          const ast::Selector* first = &args[0];
-          while (!first->args.empty() && first->args[0].kind != ast::SelectorKind::Column) {
-            const auto k = first->args[0].kind;
-            if (k != ast::SelectorKind::Element && k != ast::SelectorKind::Slice && k != ast::SelectorKind::Field)
-              invalid("Only column names are supported as arguments here");
-            first = &first->args[0];
-          }
-          if (first->args.empty()) invalid("Only column names are supported as arguments here");
-          r.column = column_of(t, first->args[0]);
-          const schema::Column& c = t.column(r.column);
-          if (c.is_primary_key()) invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
-          ResolvedSelector inner = resolve(t, args[0]);
-          r.of_part = true;
-          r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
-          r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
-          // A part that is itself multi-cell (a slice of a non-frozen collection) has one per cell.
-          if (inner.type->multi_cell() && fn != "maxwritetime")
-            r.type = types::collection_type(Kind::List, {r.type}, false);
-          r.name = fmt::format("{}({})", fn, inner.name);
-          r.args.push_back(std::move(inner));
-          break;
-        }
-        r.column = column_of(t, args[0]);
-        const schema::Column& c = t.column(r.column);
-        if (c.is_primary_key()) invalid("Cannot use selection function {} on PRIMARY KEY part {}", fn, c.name);
-        r.op = fn == "writetime" ? SelectorOp::WriteTime : fn == "ttl" ? SelectorOp::Ttl : SelectorOp::MaxWriteTime;
-        r.type = native(fn == "ttl" ? Kind::Int : Kind::Bigint);
-        // 5.0: on a non-frozen collection, one value per element (list<bigint> / list<int>);
-        // maxwritetime is always one bigint, the newest of them.
-        if (c.type->multi_cell() && fn != "maxwritetime") r.type = types::collection_type(Kind::List, {r.type}, false);
-        r.name = fmt::format("{}({})", fn, c.name);
-        break;
-      }
-      if (fn == "token") {
-        // system.token resolved against the table: one argument per partition key column, each
-        // of that column's type (checked by type, not by name, as 5.0 does).
-        if (args.size() != t.partition_key.size())
-          invalid("Invalid number of arguments in call to function system.token: {} required but {} provided",
-                  t.partition_key.size(), args.size());
-        std::string names;
-        bool in_key_order = true;
-        std::vector<ResolvedSelector> resolved;
-        for (std::size_t i = 0; i < args.size(); ++i) {
-          // A literal takes its partition key column's type, as the token function's parameter.
-          ResolvedSelector arg = resolve_argument(t, args[i]);
-          const schema::Column& key = t.column(t.partition_key[i]);
-          if (args[i].kind == ast::SelectorKind::Constant && !arg.type) {
-            const ast::Term& c = args[i].constant;
-            if (static_cast<int>(c.kind) <= static_cast<int>(ast::TermKind::Duration) &&
-                !types::constant_accepted(*key.type, static_cast<types::ConstantKind>(static_cast<int>(c.kind))))
-              invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}",
-                      term_text(c), i, key.type->name);
-          }
-          bind_constant_argument(arg, args[i], key.type, fmt::format("arg{}(system.token)", i));
-          if (arg.type != key.type)
-            invalid("Type error: {} cannot be passed as argument {} of function system.token of type {}", arg.name, i,
-                    key.type->name);
-          in_key_order = in_key_order && arg.op == SelectorOp::Column && arg.column == t.partition_key[i];
-          names += (i ? ", " : "") + arg.name;
-          resolved.push_back(std::move(arg));
-        }
-        r.op = SelectorOp::Token;
-        r.type = native(Kind::Bigint);
-        r.name = fmt::format("system.token({})", names);
-        if (!in_key_order) r.args = std::move(resolved);  // hashed as given, not the row's own token
-        break;
-      }
-      if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") {
-        if (args.size() != 1)
-          invalid("Invalid number of arguments in call to function system.{}: 1 required but {} provided", fn,
-                  args.size());
-        ResolvedSelector arg = resolve(t, args[0]);
-        r.name = fmt::format("system.{}({})", fn, arg.name);
-        if (fn == "count") {
-          r.op = SelectorOp::Count;
-          r.type = native(Kind::Bigint);
-        } else {
-          r.type = arg.type;
-          if (fn == "min")
-            r.op = SelectorOp::Min;
-          else if (fn == "max")
-            r.op = SelectorOp::Max;
-          else {
-            if (!numeric(arg.type->kind)) {
-              // AggregateFcts' overloads, in their declaration order.
-              std::string known;
-              for (const char* ty : {"tinyint", "smallint", "int", "bigint", "float", "double", "decimal", "varint"})
-                known += fmt::format("{}system.{} : ({}) -> {}", known.empty() ? "" : ", ", fn, ty, ty);
-              known += fmt::format(", system.{} : (counter) -> bigint", fn);
-              invalid(
-                  "Invalid call to function system.{}, none of its type signatures match (known type signatures: {})",
-                  fn, known);
-            }
-            r.op = fn == "sum" ? SelectorOp::Sum : SelectorOp::Avg;
-          }
-        }
-        if (arg.aggregate()) invalid("aggregate functions cannot be used as arguments of aggregate functions");
-        r.args.push_back(std::move(arg));
-        break;
-      }
-      // A native scalar function: resolve arguments, then the overload.
-      std::vector<const types::CqlType*> arg_types;
-      std::vector<std::string> arg_names;
-      for (const auto& a : args) {
-        r.args.push_back(resolve_argument(t, a));
-        arg_types.push_back(r.args.back().type);
-        arg_names.push_back(r.args.back().name);
-      }
-      r.op = SelectorOp::Scalar;
-      if (is_similarity(fn))  // FunctionFactory's first pass: each literal's own type
-        for (std::size_t i = 0; i < args.size(); ++i)
-          if (!arg_types[i] && args[i].kind == ast::SelectorKind::Constant)
-            arg_types[i] = literal_type(args[i].constant);
-      // A scalar literal weighs in with its kind and preferred type (round(1.5) is the double one).
-      std::vector<std::optional<LiteralArgument>> literals(args.size());
-      for (std::size_t i = 0; i < args.size(); ++i) {
-        const ast::Term& c = args[i].constant;
-        if (arg_types[i] || args[i].kind != ast::SelectorKind::Constant) continue;
-        if (c.kind == ast::TermKind::Null) {
-          literals[i] = LiteralArgument{types::ConstantKind::String, nullptr, true};
-          continue;
-        }
-        if (static_cast<int>(c.kind) > static_cast<int>(ast::TermKind::Duration)) continue;
-        const types::CqlType* preferred = c.kind == ast::TermKind::Hex ? nullptr : literal_type(c);
-        if (c.kind == ast::TermKind::Float && !float_literal_is_double(c.text)) preferred = native(Kind::Decimal);
-        literals[i] = LiteralArgument{static_cast<types::ConstantKind>(static_cast<int>(c.kind)), preferred};
-      }
-      r.function = resolve_function(fn, arg_types, arg_names, literals);
-      if (is_similarity(fn))  // FunctionResolver.validateTypes: each element must fit a float
-        for (std::size_t i = 0; i < args.size(); ++i) {
-          if (args[i].kind != ast::SelectorKind::Constant || args[i].constant.kind != ast::TermKind::List) continue;
-          for (const auto& item : args[i].constant.items) {
-            const auto k = item.kind;
-            const bool fits =
-                k == ast::TermKind::Null || k == ast::TermKind::Bind || k == ast::TermKind::FunctionCall ||
-                k == ast::TermKind::Operation || k == ast::TermKind::Cast ||
-                (static_cast<int>(k) <= static_cast<int>(ast::TermKind::Duration) &&
-                 types::constant_accepted(*native(Kind::Float), static_cast<types::ConstantKind>(static_cast<int>(k))));
-            if (!fits)
-              invalid("Type error: {} cannot be passed as argument {} of function system.{} of type {}",
-                      term_text(args[i].constant), i, fn, r.function.params[i]->name);
-          }
-        }
-      r.type = r.function.result;
-      std::string names;
-      for (std::size_t i = 0; i < r.args.size(); ++i) {
-        // Cassandra names a function's parameter arg<i>(system.<fn>) in literal errors.
-        bind_constant_argument(r.args[i], args[i], r.function.params[i], fmt::format("arg{}(system.{})", i, fn));
-        names += (i ? ", " : "") + r.args[i].name;
-      }
-      // A cast function called by name keeps CAST's column name (CastFunction.columnName).
-      r.name = is_cast_function(fn) && r.args.size() == 1 ? fmt::format("cast({} as {})", names, r.type->name)
-                                                          : fmt::format("system.{}({})", fn, names);
-      break;
-    }
+    case ast::SelectorKind::FunctionCall: r = resolve_call(t, sel); break;
   }
   if (!sel.alias.empty()) r.name = std::string(sel.alias);
   return r;
