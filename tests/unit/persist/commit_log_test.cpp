@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,9 +23,20 @@ using cqlbox::persist::SyncMode;
 
 namespace {
 
+// Every directory a test made, removed when the test binary ends (they were left in /tmp).
+struct TempDirs {
+  std::vector<std::string> made;
+  ~TempDirs() {
+    for (const auto& d : made) std::filesystem::remove_all(d);
+  }
+};
+
 std::string temp_dir() {
+  static TempDirs dirs;
   char tmpl[] = "/tmp/cqlbox-log-XXXXXX";
-  return mkdtemp(tmpl);
+  std::string dir = mkdtemp(tmpl);
+  dirs.made.push_back(dir);
+  return dir;
 }
 
 Record record(std::string text, int values = 0) {
