@@ -130,6 +130,15 @@ std::vector<double> loads(exec::Database& db) {
   return load;
 }
 
+// NODETOOL status / ring [keyspace]: the named keyspace's replication; nullopt for none.
+std::optional<cluster::Replication> keyspace_replication(const exec::Database& db,
+                                                         const std::vector<std::string>& args) {
+  if (args.empty()) return std::nullopt;
+  const schema::KeyspaceSchema* ks = db.catalog.keyspace(args[0]);
+  if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", args[0]);
+  return cluster::replication_of(ks->replication);
+}
+
 std::string percent(double fraction, int decimals) { return fmt::format("{:.{}f}%", fraction * 100.0, decimals); }
 
 }  // namespace
@@ -202,13 +211,7 @@ void Shell::nodetool_compact(const std::vector<std::string>& args) {
 }
 
 void Shell::nodetool_status(const std::vector<std::string>& args) {
-  std::optional<cluster::Replication> rep;
-  if (!args.empty()) {
-    const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
-    if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", args[0]);
-    rep = cluster::replication_of(ks->replication);
-  }
-  const Ownership own = ownership(db_, rep);
+  const Ownership own = ownership(db_, keyspace_replication(db_, args));
   const std::vector<double> load = loads(db_);
   const auto& nodes = db_.ring.nodes();
 
@@ -241,13 +244,7 @@ void Shell::nodetool_status(const std::vector<std::string>& args) {
 }
 
 void Shell::nodetool_ring(const std::vector<std::string>& args) {
-  std::optional<cluster::Replication> rep;
-  if (!args.empty()) {
-    const schema::KeyspaceSchema* ks = db_.catalog.keyspace(args[0]);
-    if (!ks) error::fail(error::ErrorClass::ShellError, "nodetool: Unknown keyspace: {}", args[0]);
-    rep = cluster::replication_of(ks->replication);
-  }
-  const Ownership own = ownership(db_, rep);
+  const Ownership own = ownership(db_, keyspace_replication(db_, args));
   const std::vector<double> load = loads(db_);
   const auto& nodes = db_.ring.nodes();
   const auto& tokens = db_.ring.tokens();
