@@ -426,8 +426,13 @@ void Shell::run_statement(const std::string& text, std::string_view unchecked_li
       print_error(print::error_text(e));
     return;
   }
+  run_parsed(*parsed, text);
+}
+
+// A parsed statement run through the engine, its result printed (a plain SELECT a page at a
+// time as it is read), its trace after it; errors as cqlsh prints them.
+void Shell::run_parsed(const ast::Statement& stmt, const std::string& text) {
   try {
-    const ast::Statement& stmt = *parsed;
     // Read the clocks only for a trace: they are two system calls' worth per statement.
     const std::int64_t start_us = tracing_ ? db_.clock.now_us() : 0;
     const auto started = tracing_ ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};

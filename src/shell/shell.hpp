@@ -126,6 +126,7 @@ class Shell {
   // `unchecked_line`: the input line that holds all of `text` when cqlsh's lexical check of it
   // was left to here (feed_line): it runs unless the statement's shape is known.
   void run_statement(const std::string& text, std::string_view unchecked_line = {});
+  void run_parsed(const ast::Statement& statement, const std::string& text);  // run_statement's second half
   bool run_shell_command(std::string_view command);
   void print_result(const exec::Result& result);
   void print_error(std::string_view text);
