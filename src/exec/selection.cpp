@@ -26,9 +26,6 @@ using types::Kind;
 
 namespace {
 
-bool is_text(Kind k) { return k == Kind::Text || k == Kind::Ascii; }
-bool is_temporal(Kind k) { return k == Kind::Timestamp || k == Kind::Date; }
-
 Value column_value(const schema::TableSchema& t, const RowSource& row, int column) {
   const schema::Column& c = t.column(column);
   auto pos = static_cast<std::size_t>(c.position);
@@ -62,11 +59,11 @@ Value arithmetic(const ResolvedSelector& r, const schema::TableSchema& t, const 
   for (const auto& a : r.args) {
     v.push_back(evaluate(a, t, row, ctx));
     // An empty number is no value; an empty string is one.
-    if (!v.back() || (v.back()->empty() && !is_text(a.type->kind))) return std::nullopt;
+    if (!v.back() || (v.back()->empty() && !is_text_kind(a.type->kind))) return std::nullopt;
   }
   const Kind k = r.type->kind;
-  if (is_text(k)) return *v[0] + *v[1];
-  if (is_temporal(k)) return temporal_arithmetic(r.arithmetic, *r.type, *v[0], *v[1]);
+  if (is_text_kind(k)) return *v[0] + *v[1];
+  if (is_temporal_kind(k)) return temporal_arithmetic(r.arithmetic, *r.type, *v[0], *v[1]);
   if (k == Kind::Decimal || k == Kind::Varint) {
     const bool unary = r.arithmetic == 'n';
     return big_number_operation(r.arithmetic, *r.type, *r.args[0].type, *v[0],

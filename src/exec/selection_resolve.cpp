@@ -173,9 +173,6 @@ const types::CqlType* operation_result(const types::CqlType* a, const types::Cql
                          : Kind::Varint);
 }
 
-bool is_text(Kind k) { return k == Kind::Text || k == Kind::Ascii; }
-bool is_temporal(Kind k) { return k == Kind::Timestamp || k == Kind::Date; }
-
 // The first column a selector reads, in writing order; `fallback` when it reads none.
 std::string first_column_name(const schema::TableSchema& t, const ast::Selector& sel, const std::string& fallback) {
   if (sel.kind == ast::SelectorKind::Column) {
@@ -209,7 +206,7 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
     }
   for (std::size_t i = 0; i < r.args.size(); ++i)
     if (known(i) && !is_numeric_kind(r.args[i].type->kind) &&
-        (unary || !(is_text(r.args[i].type->kind) || is_temporal(r.args[i].type->kind) ||
+        (unary || !(is_text_kind(r.args[i].type->kind) || is_temporal_kind(r.args[i].type->kind) ||
                     r.args[i].type->kind == Kind::Duration)))
       unsupported();
   // A literal is of its preferred type: the overload taking exactly that type wins
@@ -218,7 +215,7 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
   for (std::size_t i = 0; i < r.args.size(); ++i) {
     if (known(i)) continue;
     const ast::Term& c = sel.args[i].constant;
-    const bool after_temporal = i == 1 && known(0) && is_temporal(r.args[0].type->kind);
+    const bool after_temporal = i == 1 && known(0) && is_temporal_kind(r.args[0].type->kind);
     bind_constant_argument(r.args[i], sel.args[i], after_temporal ? native(Kind::Duration) : literal_preferred_type(c),
                            "operation");
   }
@@ -229,9 +226,9 @@ ResolvedSelector resolve_arithmetic(const schema::TableSchema& t, const ast::Sel
     const Kind a = r.args[0].type->kind, b = r.args[1].type->kind;
     if (is_numeric_kind(a) && is_numeric_kind(b))
       r.type = operation_result(r.args[0].type, r.args[1].type);
-    else if (r.arithmetic == '+' && is_text(a) && is_text(b))  // StringOperationFunction
+    else if (r.arithmetic == '+' && is_text_kind(a) && is_text_kind(b))  // StringOperationFunction
       r.type = native(a == Kind::Ascii && b == Kind::Ascii ? Kind::Ascii : Kind::Text);
-    else if ((r.arithmetic == '+' || r.arithmetic == '-') && is_temporal(a) && b == Kind::Duration)
+    else if ((r.arithmetic == '+' || r.arithmetic == '-') && is_temporal_kind(a) && b == Kind::Duration)
       r.type = r.args[0].type;  // TemporalOperationFunction
     else
       unsupported();
@@ -631,6 +628,9 @@ std::vector<ResultColumn> Selection::result_columns() const {
     cols.push_back({r.name, r.type, r.op == SelectorOp::Column ? r.role : ColumnRole::Other});
   return cols;
 }
+
+bool is_text_kind(types::Kind k) { return k == Kind::Text || k == Kind::Ascii; }
+bool is_temporal_kind(types::Kind k) { return k == Kind::Timestamp || k == Kind::Date; }
 
 bool is_numeric_kind(types::Kind k) {
   return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint || k == Kind::Float ||

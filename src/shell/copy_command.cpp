@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -314,24 +315,24 @@ void Shell::copy_import_line(std::string_view line) {
     if (imp.pending.empty()) imp.pending.assign(line);
     return;
   }
-  if (record.empty()) {
-    imp.pending.clear();
-    return;
-  }
+  // The record is whole: a multi-line one is taken out of `pending` (which starts empty again).
+  const std::string joined = std::exchange(imp.pending, {});
+  if (!joined.empty()) record = joined;
+  if (record.empty()) return;
   // cqlsh's readers: a file's header is skipped before counting; STDIN counts it as a row read,
   // and skips while the count is below SKIPROWS.
   ++imp.read;
   if (imp.from_stdin) {
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return imp.pending.clear(), import_copy_chunk(), stop_copy_import();
-    if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return imp.pending.clear();
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
+    if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return;
   } else {
     if (o.header && !imp.header_skipped) {
       imp.header_skipped = true;
       --imp.read;
-      return imp.pending.clear();
+      return;
     }
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return imp.pending.clear(), import_copy_chunk(), stop_copy_import();
-    if (imp.read <= o.skip_rows) return imp.pending.clear();
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
+    if (imp.read <= o.skip_rows) return;
   }
   ++imp.records;
   // The chunk's records are reused from chunk to chunk: their strings keep their capacity.
@@ -341,7 +342,6 @@ void Shell::copy_import_line(std::string_view line) {
   kept.fields.resize(imp.fields.size());
   for (std::size_t i = 0; i < imp.fields.size(); ++i) kept.fields[i].assign(imp.fields[i]);
   kept.quoted = imp.quoted;
-  imp.pending.clear();  // (after the record, which may be a view of it)
   if (static_cast<long long>(imp.chunk_used) >= std::max(1LL, std::min(o.chunk_size, o.ingest_rate)))
     import_copy_chunk();
 }
