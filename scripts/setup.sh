@@ -31,7 +31,7 @@ cqlbox_build() {
   fi
   # A first build compiles everything (a few minutes on 2 cores): say so, and at a terminal show
   # ninja's [done/total] count on one line while it runs.
-  if [ ! -f "$dir/src/cqlbox" ]; then
+  if [ ! -f "$dir/.ninja_log" ]; then
     echo "cqlbox: building $(basename "$dir") for the first time: this takes a few minutes (log: $log)" >&2
   fi
   local ok=0

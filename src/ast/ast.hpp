@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cstdint>
-#include <memory_resource>
+#include "util/pmr.hpp"
 #include <optional>
 #include <string_view>
 #include <variant>
@@ -14,7 +14,7 @@
 namespace cqlbox::ast {
 
 template <class T>
-using Vec = std::pmr::vector<T>;
+using Vec = util::pmr::vector<T>;
 
 struct QualifiedName {
   std::string_view keyspace;  // empty when not given

@@ -1,7 +1,7 @@
 #include "auth/password.hpp"
 
 #include <crypt.h>
-#include <sys/random.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <memory>
@@ -18,21 +18,37 @@ std::string run_crypt(std::string_view password, const char* setting) {
   if (!out || out[0] == '*') return {};  // "*0"/"*1": libxcrypt's failure tokens
   return out;
 }
+
+#ifndef CRYPT_GENSALT_OUTPUT_SIZE
+// "$2a$10$" and the 16 random bytes in bcrypt's own base64 (22 characters).
+std::string bcrypt_setting(const char (&random)[16]) {
+  static constexpr char kAlphabet[] = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::string out = "$2a$10$";
+  unsigned bits = 0, have = 0;
+  for (char c : random) {
+    bits = (bits << 8) | static_cast<unsigned char>(c);
+    for (have += 8; have >= 6; have -= 6) out += kAlphabet[(bits >> (have - 6)) & 63];
+  }
+  out += kAlphabet[(bits << (6 - have)) & 63];  // the last 2 bits, as the 22nd character
+  return out;
+}
+#endif
 }  // namespace
 
 std::string hash_password(std::string_view password) {
   char random[16];
-  std::size_t got = 0;
-  while (got < sizeof random) {
-    const ssize_t n = getrandom(random + got, sizeof random - got, 0);
-    if (n <= 0) break;
-    got += static_cast<std::size_t>(n);
-  }
+  // getentropy: glibc's and the browser edition's libc both have it (getrandom only glibc).
+  const std::size_t got = getentropy(random, sizeof random) == 0 ? sizeof random : 0;
+#ifdef CRYPT_GENSALT_OUTPUT_SIZE  // libxcrypt
   char setting[CRYPT_GENSALT_OUTPUT_SIZE];
   if (!crypt_gensalt_rn("$2a$", 10, got == sizeof random ? random : nullptr, got == sizeof random ? 16 : 0, setting,
                         sizeof setting))
     return {};
   return run_crypt(password, setting);
+#else  // musl (the browser edition): its crypt_r has bcrypt, not crypt_gensalt; the setting by hand
+  if (got != sizeof random) return {};
+  return run_crypt(password, bcrypt_setting(random).c_str());
+#endif
 }
 
 bool check_password(std::string_view password, const std::string& hash) {

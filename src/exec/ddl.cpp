@@ -206,8 +206,8 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
     if (element->multi_cell() || element->kind == Kind::Udt) element = types::frozen_of(element);
     if (element->kind == Kind::Counter) invalid("vectors may not contain counters");
     const std::string_view digits = ref.args[1].name;
-    long dimension = 0;
-    for (char c : digits) dimension = std::min(dimension * 10 + (c - '0'), 1L << 31);
+    std::int64_t dimension = 0;
+    for (char c : digits) dimension = std::min(dimension * 10 + (c - '0'), std::int64_t{1} << 31);
     if (dimension <= 0) invalid("vectors may only have positive dimensions; given {}", dimension);
     if (dimension > INT32_MAX) error::fail(ErrorClass::SyntaxException, "Invalid vector dimension {}", digits);
     return types::vector_type(element, static_cast<int>(dimension));

@@ -1,7 +1,6 @@
 #include "exec/function_factories.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +13,7 @@
 #include "types/compare.hpp"
 #include "types/decimal_math.hpp"
 #include "util/digest.hpp"
+#include "util/bit_cast.hpp"
 
 namespace cqlbox::exec {
 
@@ -32,8 +32,8 @@ double as_double(Kind k, std::string_view b) {
     case Kind::Tinyint: return types::read_be<std::int8_t>(b);
     case Kind::Smallint: return types::read_be<std::int16_t>(b);
     case Kind::Int: return types::read_be<std::int32_t>(b);
-    case Kind::Float: return std::bit_cast<float>(types::read_be<std::uint32_t>(b));
-    case Kind::Double: return std::bit_cast<double>(types::read_be<std::uint64_t>(b));
+    case Kind::Float: return util::bit_cast<float>(types::read_be<std::uint32_t>(b));
+    case Kind::Double: return util::bit_cast<double>(types::read_be<std::uint64_t>(b));
     default: return static_cast<double>(types::read_be<std::int64_t>(b));  // bigint, counter
   }
 }
@@ -59,8 +59,8 @@ std::string from_double(Kind k, double d) {
     case Kind::Tinyint: return types::be_bytes(static_cast<std::int8_t>(java_int(d)));
     case Kind::Smallint: return types::be_bytes(static_cast<std::int16_t>(java_int(d)));
     case Kind::Int: return types::be_bytes(java_int(d));
-    case Kind::Float: return types::be_bytes(std::bit_cast<std::uint32_t>(static_cast<float>(d)));
-    case Kind::Double: return types::be_bytes(std::bit_cast<std::uint64_t>(d));
+    case Kind::Float: return types::be_bytes(util::bit_cast<std::uint32_t>(static_cast<float>(d)));
+    case Kind::Double: return types::be_bytes(util::bit_cast<std::uint64_t>(d));
     default: return types::be_bytes(java_long(d));
   }
 }
@@ -254,8 +254,8 @@ std::optional<std::string> masked_value(const types::CqlType& t) {
     case Kind::Counter:
     case Kind::Timestamp:
     case Kind::Time: return types::be_bytes(std::int64_t{0});
-    case Kind::Float: return types::be_bytes(std::bit_cast<std::uint32_t>(0.0f));
-    case Kind::Double: return types::be_bytes(std::bit_cast<std::uint64_t>(0.0));
+    case Kind::Float: return types::be_bytes(util::bit_cast<std::uint32_t>(0.0f));
+    case Kind::Double: return types::be_bytes(util::bit_cast<std::uint64_t>(0.0));
     case Kind::Varint: return std::string(1, '\0');
     case Kind::Decimal: return std::string("\0\0\0\0\0", 5);
     case Kind::Boolean: return std::string(1, '\0');

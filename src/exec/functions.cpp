@@ -3,7 +3,6 @@
 #include "exec/function_factories.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <optional>
 #include <cmath>
@@ -20,6 +19,7 @@
 #include "types/codec.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
+#include "util/bit_cast.hpp"
 
 namespace cqlbox::exec {
 
@@ -400,13 +400,13 @@ Value fn_similarity(std::span<const Value> a, const ScalarFunction& fn, const Fu
   types::decode_vector(*a[0], 4, x);
   types::decode_vector(*a[1], 4, y);
   bool zero_x = true, zero_y = true;
-  auto f = [](std::string_view b) { return std::bit_cast<float>(types::read_be<std::uint32_t>(b)); };
+  auto f = [](std::string_view b) { return util::bit_cast<float>(types::read_be<std::uint32_t>(b)); };
   for (auto e : x) zero_x = zero_x && f(e) == 0;
   for (auto e : y) zero_y = zero_y && f(e) == 0;
   if (S == Similarity::Cosine && (zero_x || zero_y))
     error::invalid("Function system.{} doesn't support all-zero vectors.", fn.name);
   std::string out;
-  types::append_be(out, std::bit_cast<std::uint32_t>(vector_similarity(S, *a[0], *a[1])));
+  types::append_be(out, util::bit_cast<std::uint32_t>(vector_similarity(S, *a[0], *a[1])));
   return out;
 }
 
@@ -417,7 +417,7 @@ float vector_similarity(VectorSimilarity kind, std::string_view a, std::string_v
   std::vector<std::string_view> x, y;
   types::decode_vector(a, 4, x);
   types::decode_vector(b, 4, y);
-  auto f = [](std::string_view e) { return std::bit_cast<float>(types::read_be<std::uint32_t>(e)); };
+  auto f = [](std::string_view e) { return util::bit_cast<float>(types::read_be<std::uint32_t>(e)); };
   float dot = 0, nx = 0, ny = 0, dist = 0;
   for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
     const float u = f(x[i]), v = f(y[i]);
@@ -713,8 +713,8 @@ long double number_of(Kind k, std::string_view b) {
     case Kind::Smallint: return read_be<std::int16_t>(b);
     case Kind::Tinyint: return read_be<std::int8_t>(b);
     // Java's Number.doubleValue: a float widens exactly (5.2f is 5.199999809265137).
-    case Kind::Float: return std::bit_cast<float>(read_be<std::uint32_t>(b));
-    case Kind::Double: return std::bit_cast<double>(read_be<std::uint64_t>(b));
+    case Kind::Float: return util::bit_cast<float>(read_be<std::uint32_t>(b));
+    case Kind::Double: return util::bit_cast<double>(read_be<std::uint64_t>(b));
     case Kind::Varint:
     case Kind::Decimal: return std::strtold(java_text(*native_type(k), b).c_str(), nullptr);
     default: return 0;

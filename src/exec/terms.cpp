@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <bit>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -21,6 +20,7 @@
 #include "types/temporal.hpp"
 #include "types/type_name.hpp"
 #include "util/text.hpp"
+#include "util/bit_cast.hpp"
 
 namespace cqlbox::exec {
 
@@ -622,8 +622,8 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
   }
   if (floating) {
     auto read = [&](const std::string& b) {
-      return type.kind == Kind::Float ? static_cast<double>(std::bit_cast<float>(types::read_be<std::uint32_t>(b)))
-                                      : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
+      return type.kind == Kind::Float ? static_cast<double>(util::bit_cast<float>(types::read_be<std::uint32_t>(b)))
+                                      : util::bit_cast<double>(types::read_be<std::uint64_t>(b));
     };
     const double x = read(v[0]), y = op == 'n' ? 0 : read(v[1]);
     double out = op == 'n'   ? -x
@@ -634,9 +634,9 @@ std::optional<std::string> bind_operation(const ast::Term& term, const types::Cq
                              : std::fmod(x, y);
     std::string bytes;
     if (type.kind == Kind::Float)
-      types::append_be(bytes, std::bit_cast<std::uint32_t>(static_cast<float>(out)));
+      types::append_be(bytes, util::bit_cast<std::uint32_t>(static_cast<float>(out)));
     else
-      types::append_be(bytes, std::bit_cast<std::uint64_t>(out));
+      types::append_be(bytes, util::bit_cast<std::uint64_t>(out));
     return bytes;
   }
   auto read = [](const std::string& b) -> std::int64_t {
@@ -1065,8 +1065,8 @@ types::Decimal as_decimal(const types::CqlType& t, std::string_view b) {
     case Kind::Float:
     case Kind::Double: {
       const double d = t.kind == Kind::Float
-                           ? static_cast<double>(std::bit_cast<float>(types::read_be<std::uint32_t>(b)))
-                           : std::bit_cast<double>(types::read_be<std::uint64_t>(b));
+                           ? static_cast<double>(util::bit_cast<float>(types::read_be<std::uint32_t>(b)))
+                           : util::bit_cast<double>(types::read_be<std::uint64_t>(b));
       if (std::isnan(d)) throw std::domain_error("A NaN cannot be converted into a decimal");
       if (std::isinf(d)) throw std::domain_error("An infinite number cannot be converted into a decimal");
       return *types::Decimal::from_text(fmt::format("{}", d));

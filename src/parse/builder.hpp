@@ -5,7 +5,7 @@
 // It also records the farthest point any token rule failed at, for the SyntaxException text.
 #pragma once
 
-#include <memory_resource>
+#include "util/pmr.hpp"
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,10 +25,10 @@ inline constexpr int kMaxNesting = 200;
 inline constexpr std::size_t kMaxTerms = 250'000;
 
 struct Builder {
-  explicit Builder(std::string_view statement, std::pmr::memory_resource* memory) : text(statement), arena(memory) {}
+  explicit Builder(std::string_view statement, util::pmr::memory_resource* memory) : text(statement), arena(memory) {}
 
   std::string_view text;
-  std::pmr::memory_resource* arena;
+  util::pmr::memory_resource* arena;
 
   // Copies `s` into the arena; the view lives as long as the arena.
   std::string_view keep(std::string_view s);

@@ -268,7 +268,7 @@ std::size_t number_bind_markers(ast::Statement& statement) {
   return markers.size();
 }
 
-ast::Statement parse_into(std::string_view text, std::pmr::memory_resource* arena, std::size_t& markers) {
+ast::Statement parse_into(std::string_view text, util::pmr::memory_resource* arena, std::size_t& markers) {
   Builder b(text, arena);
   tao::pegtl::memory_input<> in(text.data(), text.size(), "");
   bool ok = false;

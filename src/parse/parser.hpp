@@ -2,7 +2,7 @@
 #pragma once
 
 #include <memory>
-#include <memory_resource>
+#include "util/pmr.hpp"
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -39,7 +39,7 @@ class Parser {
   std::size_t cached_shapes() const { return cache_.size(); }
 
  private:
-  std::pmr::monotonic_buffer_resource arena_;
+  util::pmr::monotonic_buffer_resource arena_;
   std::optional<ast::Statement> result_;
   StatementCache cache_;
   std::size_t markers_ = 0;

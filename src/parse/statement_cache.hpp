@@ -13,7 +13,7 @@
 
 #include <cstdint>
 #include <memory>
-#include <memory_resource>
+#include "util/pmr.hpp"
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,7 +44,7 @@ bool cut_shape(std::string_view text, std::string& key, std::vector<Literal>& li
 struct ParsedStatement {
   explicit ParsedStatement(std::string_view source) : text(source) {}
   std::string text;
-  std::pmr::monotonic_buffer_resource arena;
+  util::pmr::monotonic_buffer_resource arena;
   ast::Statement statement;
   std::vector<Literal> literals;            // as cut from `text`
   std::vector<ast::Term*> literal_terms;    // the term of each literal, same order

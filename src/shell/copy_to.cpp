@@ -16,6 +16,7 @@
 #include "shell/shell.hpp"
 #include "types/bytes.hpp"
 #include "util/text.hpp"
+#include "util/linux_errno.hpp"
 
 namespace cqlbox::shell {
 
@@ -71,8 +72,8 @@ void Shell::copy_to(const CopyRequest& c) {
     path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
     file.reset(std::fopen(path.c_str(), "wb"));
     if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
-      return print_error(
-          fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, errno, std::strerror(errno), path));
+      return print_error(fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, util::linux_errno(errno),
+                                     std::strerror(errno), path));
   }
   // cqlsh prints no messages around an export to STDOUT (copyutil: "unless --debug is set").
   if (!to_stdout) {
@@ -128,7 +129,8 @@ void Shell::copy_to(const CopyRequest& c) {
     if (std::fclose(file.release()) != 0 && write_errno == 0) write_errno = errno ? errno : EIO;
   }
   if (write_errno != 0)
-    return print_error(fmt::format("[Errno {}] {}", write_errno, std::strerror(write_errno)));  // cqlsh's words
+    return print_error(
+        fmt::format("[Errno {}] {}", util::linux_errno(write_errno), std::strerror(write_errno)));  // cqlsh's words
   if (!to_stdout) out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(copy_elapsed(c)));
   flush();
 }

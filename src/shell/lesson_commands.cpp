@@ -127,7 +127,7 @@ void Shell::run_lesson_step() {
   flush();
   for (const std::string& line : step.lines) {
     if (exit_) break;
-    echo_line(line);
+    echo_line(line, current_prompt());
     feed_line(line);
   }
   if (splitter_.in_statement() || splitter_.in_literal()) splitter_.reset();  // never in the lessons

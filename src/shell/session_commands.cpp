@@ -21,6 +21,7 @@
 #include "shell/cqlsh_help.hpp"
 #include "shell/shell.hpp"
 #include "util/text.hpp"
+#include "util/linux_errno.hpp"
 
 namespace cqlbox::shell {
 
@@ -28,7 +29,7 @@ namespace {
 
 // Python's OSError text, as cqlsh prints it: "[Errno 2] No such file or directory: 'x'".
 std::string python_os_error(int err, const std::string& path) {
-  return fmt::format("[Errno {}] {}: '{}'", err, std::strerror(err), path);
+  return fmt::format("[Errno {}] {}: '{}'", util::linux_errno(err), std::strerror(err), path);
 }
 
 // Why `path` cannot be opened for reading (empty when it can): a directory opens in C++ but

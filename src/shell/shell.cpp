@@ -261,7 +261,7 @@ void Shell::print_result(const exec::Result& result) {
     return;
   }
   if (rows && !date_overflow_warned_) warn_date_overflow(*rows);
-  if (rows && tty_ && style_.page_size && rows->rows.size() > style_.page_size) {
+  if (rows && tty_ && pause_pages_ && style_.page_size && rows->rows.size() > style_.page_size) {
     // A tty pauses after every page, like cqlsh's ---MORE--- prompt.
     print::FormattedRows r = print::format_rows(*rows, display_);
     const std::size_t n = r.cells.size();
@@ -612,15 +612,15 @@ std::string Shell::current_prompt() const {
 
 void Shell::input_line(std::string_view line) {
   if (echo_ && source_depth_ == 0)
-    echo_line(line);
+    echo_line(line, current_prompt());
   else
     transcribe_input(line);  // an echoed line reaches the transcript as output
   feed_line(line);
 }
 
-void Shell::echo_line(std::string_view line) {
+void Shell::echo_line(std::string_view line, const std::string& prompt) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  out_ += current_prompt();
+  out_ += prompt;
   out_ += line;
   out_ += '\n';
   flush();
@@ -631,101 +631,111 @@ std::string Shell::prompt() const {
   return session_.keyspace.empty() ? user + "cqlbox> " : fmt::format("{}cqlbox:{}> ", user, session_.keyspace);
 }
 
-int Shell::run_interactive() {
-  std::printf("Connected to cqlbox (in-memory, %d nodes, Murmur3Partitioner)\n", options_.nodes);
-  std::printf("[cqlbox %s | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
-  std::printf("Use HELP for help.\n");
-  std::fflush(stdout);
-  LineEditor editor;
-  editor.set_completer([this](std::string_view line, std::string_view word) {
-    std::lock_guard lock(db_mutex_);  // --listen clients may be changing the schema
-    // The earlier lines of a multi-line statement count too: they name its table.
-    std::string before(splitter_.pending());
-    if (!before.empty()) before += '\n';
-    before += line;
-    return completions(db_.catalog, session_.keyspace, before, word);
-  });
+void Shell::start_terminal() {
+  out_ += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", options_.nodes);
+  out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
+  out_ += "Use HELP for help.\n";
+  flush();
   // History: ~/.cassandra/cqlbox_history (CQL_HISTORY overrides), one entry per line.
-  std::string history_path;
   if (const char* env = std::getenv("CQL_HISTORY"))
-    history_path = env;
+    history_path_ = env;
   else if (const char* home = std::getenv("HOME"))
-    history_path = std::string(home) + "/.cassandra/cqlbox_history";
-  if (!history_path.empty()) {
+    history_path_ = std::string(home) + "/.cassandra/cqlbox_history";
+  if (!history_path_.empty()) {
     // cqlsh makes ~/.cassandra when it is missing; so does the history file's folder here.
-    const auto slash = history_path.rfind('/');
-    if (slash != std::string::npos && slash > 0) mkdir(history_path.substr(0, slash).c_str(), 0700);
-    std::ifstream in(history_path);
+    const auto slash = history_path_.rfind('/');
+    if (slash != std::string::npos && slash > 0) mkdir(history_path_.substr(0, slash).c_str(), 0700);
+    std::ifstream in(history_path_);
     for (std::string line; std::getline(in, line);)
-      if (!line.empty()) {
-        history_.push_back(line);
-        editor.add_history(line);
-      }
+      if (!line.empty()) history_.push_back(line);
   }
-  std::string entry;  // a multi-line statement is one history entry
-  int empty_continuations = 0;
   session_.interrupted = interrupt_flag();  // Ctrl-C stops a long read
-  while (!exit_) {
-    std::string p = prompt();
-    if (copy_import_) {
-      p = "[copy] ";  // COPY … FROM STDIN's data lines (cqlsh's use_stdin_reader)
-    } else if (splitter_.in_statement() || splitter_.in_literal()) {
-      p = current_prompt();
-      if (empty_continuations >= 3)
-        p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
-    }
-    sync_log(true);  // the prompt acknowledges what ran before it
-    std::optional<std::string> line = editor.read_line(p);
-    if (copy_import_ && (editor.interrupted() || !line)) {
-      // Ctrl-D (or Ctrl-C) ends the data of COPY … FROM STDIN, not the session.
-      std::printf("\n");
-      std::fflush(stdout);
-      DbLock lock(*this);
-      finish_copy_import();
-      flush();
-      continue;
-    }
-    if (editor.interrupted()) {
-      // Ctrl-C: drop the statement being typed, print an empty line, prompt again (cqlsh).
-      splitter_.reset();
-      entry.clear();
-      empty_continuations = 0;
-      std::printf("\n");
-      std::fflush(stdout);
-      continue;
-    }
-    if (!line) {
-      std::printf("\n");
-      break;
-    }
-    if (copy_import_) {  // a data line: not a statement, not history
-      feed_line(*line);
-      continue;
-    }
-    const bool continuing = splitter_.in_statement() || splitter_.in_literal();
-    empty_continuations = continuing && blank(*line) ? empty_continuations + 1 : 0;
-    entry += entry.empty() ? *line : " " + *line;
-    transcribe_input(*line);
+}
+
+std::string Shell::terminal_prompt() {
+  if (copy_import_) return "[copy] ";  // COPY … FROM STDIN's data lines (cqlsh's use_stdin_reader)
+  if (!splitter_.in_statement() && !splitter_.in_literal()) return prompt();
+  std::string p = current_prompt();
+  if (empty_continuations_ >= 3)
+    p = "Statements are terminated with a ';'.  You can press CTRL-C to cancel an incomplete statement.\n" + p;
+  return p;
+}
+
+bool Shell::terminal_line(const std::optional<std::string>& line, bool interrupted) {
+  if (copy_import_ && (interrupted || !line)) {
+    // Ctrl-D (or Ctrl-C) ends the data of COPY … FROM STDIN, not the session.
+    out_ += '\n';
+    flush();
+    DbLock lock(*this);
+    finish_copy_import();
+    flush();
+    return true;
+  }
+  if (interrupted) {
+    // Ctrl-C: drop the statement being typed, print an empty line, prompt again (cqlsh).
+    splitter_.reset();
+    history_entry_.clear();
+    empty_continuations_ = 0;
+    out_ += '\n';
+    flush();
+    return true;
+  }
+  if (!line) {
+    out_ += '\n';
+    flush();
+    return false;
+  }
+  if (echo_terminal_) echo_line(*line, terminal_prompt());  // --tty --echo from a pipe: the screen a terminal shows
+  if (copy_import_) {                                       // a data line: not a statement, not history
     feed_line(*line);
-    if (!splitter_.in_statement() && !splitter_.in_literal()) {
-      if (!blank(entry)) {
-        editor.add_history(entry);
-        history_.push_back(entry);
-        if (!history_path.empty()) {
-          std::ofstream(history_path, std::ios::app) << entry << '\n';
-        }
-      }
-      entry.clear();
+    return !exit_;
+  }
+  const bool continuing = splitter_.in_statement() || splitter_.in_literal();
+  empty_continuations_ = continuing && blank(*line) ? empty_continuations_ + 1 : 0;
+  history_entry_ += history_entry_.empty() ? *line : " " + *line;  // a multi-line statement is one entry
+  if (!echo_terminal_) transcribe_input(*line);
+  feed_line(*line);
+  if (!splitter_.in_statement() && !splitter_.in_literal()) {
+    if (!blank(history_entry_)) {
+      history_.push_back(history_entry_);
+      if (!history_path_.empty()) std::ofstream(history_path_, std::ios::app) << history_entry_ << '\n';
     }
+    history_entry_.clear();
+  }
+  flush();
+  return !exit_;
+}
+
+std::vector<std::string> Shell::complete(std::string_view line, std::string_view word) {
+  std::lock_guard lock(db_mutex_);  // --listen clients may be changing the schema
+  // The earlier lines of a multi-line statement count too: they name its table.
+  std::string before(splitter_.pending());
+  if (!before.empty()) before += '\n';
+  before += line;
+  return completions(db_.catalog, session_.keyspace, before, word);
+}
+
+int Shell::run_interactive() {
+  start_terminal();
+  LineEditor editor;
+  editor.set_completer([this](std::string_view line, std::string_view word) { return complete(line, word); });
+  for (const auto& entry : history_) editor.add_history(entry);
+  // A terminal echoes what is typed; input from a pipe (--tty) is shown only with --echo.
+  echo_terminal_ = echo_ && !isatty(STDIN_FILENO);
+  for (;;) {
+    sync_log(true);  // the prompt acknowledges what ran before it
+    const std::optional<std::string> line = editor.read_line(terminal_prompt());
+    const std::size_t entries = history_.size();
+    if (!terminal_line(line, editor.interrupted())) break;
+    if (history_.size() > entries) editor.add_history(history_.back());
   }
   flush();
   return 0;
 }
 
-int Shell::run() {
+int Shell::open() {
   style_.page_size = 100;
   apply_cqlshrc();
-  const bool serve_until_signal = options_.listen && !options_.force_tty && !isatty(STDIN_FILENO);
   if (options_.data) {
     const std::string error =
         engine_.open_data({*options_.data, options_.commitlog_periodic, options_.salvage_commitlog});
@@ -734,6 +744,22 @@ int Shell::run() {
       return 1;
     }
   }
+  return 0;
+}
+
+void Shell::set_terminal(bool tty) {
+  tty_ = tty;
+  style_.tty = tty_;
+  // Colour: -C / --no-color, else only when stdout is a terminal that can show it.
+  const char* term = std::getenv("TERM");
+  // cqlshrc's [ui] color = off turns it off; on leaves it to the terminal (never into a file).
+  style_.color = options_.color.value_or(rc_color_.value_or(true) && isatty(STDOUT_FILENO) && term && *term &&
+                                         std::string_view(term) != "dumb");
+}
+
+int Shell::run() {
+  const bool serve_until_signal = options_.listen && !options_.force_tty && !isatty(STDIN_FILENO);
+  if (const int status = open(); status != 0) return status;
   if (options_.listen) {
     if (serve_until_signal) {  // sigwait below takes them; the server thread inherits the block
       sigset_t stop;
@@ -819,13 +845,7 @@ int Shell::run_shell() {
     run_script(text, *options_.file);
     return error_ ? 2 : 0;
   }
-  tty_ = options_.force_tty || isatty(STDIN_FILENO);
-  style_.tty = tty_;
-  // Colour: -C / --no-color, else only when stdout is a terminal that can show it.
-  const char* term = std::getenv("TERM");
-  // cqlshrc's [ui] color = off turns it off; on leaves it to the terminal (never into a file).
-  style_.color = options_.color.value_or(rc_color_.value_or(true) && isatty(STDOUT_FILENO) && term && *term &&
-                                         std::string_view(term) != "dumb");
+  set_terminal(options_.force_tty || isatty(STDIN_FILENO));
   if (options_.load) {
     std::ifstream in(*options_.load, std::ios::binary);
     std::stringstream ss;

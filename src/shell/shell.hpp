@@ -22,7 +22,6 @@
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
 #include "print/table.hpp"
-#include "server/connection.hpp"
 #include "server/server.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/command_table.hpp"
@@ -104,6 +103,14 @@ class Shell {
   // Ends the process after run(): closes what holds data (the commit log, a CAPTURE file, a
   // COPY's error file, the C streams), and leaves the heap to the OS instead of freeing it.
   [[noreturn]] void exit_process(int status);
+  // run()'s first step: cqlshrc, and --data's files opened. 0, or the exit status of a failure
+  // (reported).
+  int open();
+  // Whether the session is at a terminal: cqlsh's interactive behaviour, colour by the options.
+  void set_terminal(bool tty);
+  // Whether a terminal pauses at ---MORE--- between pages (true). The browser edition's page
+  // cannot wait inside a call: its pages follow each other, into the terminal's scrollback.
+  void set_pager(bool pause) { pause_pages_ = pause; }
   // run() without the server: the script, file or interactive loop.
   int run_shell();
 
@@ -115,6 +122,16 @@ class Shell {
     err_file_ = err;
   }
   bool had_error() const { return error_; }
+
+  // A terminal session driven line by line (run_interactive, and the browser edition, whose
+  // terminal edits the line): the banner, the prompt for the next line, and each line as typed
+  // (nullopt: Ctrl-D; interrupted: Ctrl-C). terminal_line is false once the session ended.
+  void start_terminal();
+  std::string terminal_prompt();
+  bool terminal_line(const std::optional<std::string>& line, bool interrupted);
+  // Tab completion: the candidates for `word`, after `line` (the text before it on its line).
+  std::vector<std::string> complete(std::string_view line, std::string_view word);
+  const std::vector<std::string>& history() const { return history_; }
 
   // Every shell command (command_table.cpp): what run_shell_command, HELP and completion read.
   // Its runners are Shell's own lambdas, so they reach its private commands.
@@ -226,7 +243,7 @@ class Shell {
   // Drops the keyspaces `script` creates (a fresh start); false when that failed (reported).
   bool drop_script_keyspaces(const EmbeddedScript& script);
   // --echo and guided lessons: `line` after the prompt, as a terminal shows what is typed.
-  void echo_line(std::string_view line);
+  void echo_line(std::string_view line, const std::string& prompt);
   void input_line(std::string_view line);  // a line of the input: echoed (--echo), then fed
   std::string current_prompt() const;      // prompt(), or its continuation inside a statement
   bool echo_ = false;                      // --echo: input lines shown, errors on stdout
@@ -321,6 +338,7 @@ class Shell {
   bool storage_ = false;                     // STORAGE ON
   bool tracing_ = false;                     // TRACING ON
   bool tty_ = false;
+  bool pause_pages_ = true;  // set_pager
   bool error_ = false;
   bool exit_ = false;
   std::string consistency_ = "ONE";
@@ -337,6 +355,10 @@ class Shell {
   void transcribe_input(std::string_view line);
   int source_depth_ = 0;
   std::vector<std::string> history_;  // statements entered at the prompt, oldest first
+  std::string history_path_;          // where history_ is kept ("": nowhere)
+  std::string history_entry_;         // the statement being typed, its lines joined
+  int empty_continuations_ = 0;       // blank lines typed inside a statement
+  bool echo_terminal_ = false;        // --tty --echo from a pipe: input lines shown after the prompt
   std::string user_;                  // LOGIN
   std::FILE* err_file_ = stderr;
   std::string source_name_ = "<stdin>";

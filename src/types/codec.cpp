@@ -3,7 +3,6 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
-#include <bit>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -15,6 +14,7 @@
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/temporal.hpp"
+#include "util/bit_cast.hpp"
 
 namespace cqlbox::types {
 
@@ -146,10 +146,14 @@ bool parse_double(std::string_view t, double& out) {
   auto plain = [](char c) {
     return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
   };
+#if defined(__cpp_lib_to_chars)  // not in the browser edition's libc++ 13: strtod below
   if (!t.empty() && std::all_of(t.begin(), t.end(), plain)) {
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), out);
     if (ec == std::errc() && end == t.data() + t.size()) return true;
   }
+#else
+  (void)plain;
+#endif
   std::string s(t);
   char* end = nullptr;
   errno = 0;
@@ -288,7 +292,7 @@ bool append_constant(const CqlType& type, ConstantKind kind, std::string_view te
       [[fallthrough]];
     case ConstantKind::Float:
       if (k != Kind::Double || !parse_double(text, d)) return false;
-      append_be(out, std::bit_cast<std::uint64_t>(d));
+      append_be(out, util::bit_cast<std::uint64_t>(d));
       return true;
     case ConstantKind::String:
       if (k != Kind::Text) return false;

@@ -1,6 +1,9 @@
 #include "util/digest.hpp"
 
+#if __has_include(<openssl/evp.h>)
 #include <openssl/evp.h>
+#define CQLBOX_HAVE_LIBCRYPTO 1
+#endif
 
 #include <cctype>
 #include <memory>
@@ -42,6 +45,7 @@ const char* openssl_name(std::string_view java) {
 
 }  // namespace
 
+#if CQLBOX_HAVE_LIBCRYPTO
 std::optional<std::string> java_digest(std::string_view algorithm, std::string_view data) {
   const char* name = openssl_name(algorithm);
   const EVP_MD* md = name ? EVP_get_digestbyname(name) : nullptr;
@@ -54,5 +58,13 @@ std::optional<std::string> java_digest(std::string_view algorithm, std::string_v
     return std::nullopt;
   return std::string(reinterpret_cast<const char*>(out), size);
 }
+#else
+// The browser edition has no libcrypto: the SHA-2 family, SHA-1 and MD5 only
+// (docs/compatibility.md).
+std::optional<std::string> java_digest(std::string_view algorithm, std::string_view data) {
+  const char* name = openssl_name(algorithm);
+  return name ? portable_digest(name, data) : std::nullopt;
+}
+#endif
 
 }  // namespace cqlbox::util
