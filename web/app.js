@@ -43,8 +43,11 @@ function showPicture(svgText, caption) {
   const img = document.createElement('img');
   img.src = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
   img.alt = caption;
+  const name = (caption.startsWith('/') ? caption.split('/').pop() : 'cqlbox-picture.svg');
+  const download = Object.assign(document.createElement('a'), { href: img.src, download: name, textContent: `Download ${name}` });
   const figure = $('picture');
-  figure.replaceChildren(img, Object.assign(document.createElement('figcaption'), { textContent: caption }));
+  figure.replaceChildren(img, Object.assign(document.createElement('figcaption'), { textContent: caption + ' · ' }));
+  figure.querySelector('figcaption').append(download);
   selectTab('pictures');
 }
 
@@ -151,6 +154,16 @@ async function boot() {
     await syncing;
     location.reload();
   });
+  // A file from the student's computer, for COPY … FROM '<file>' and SOURCE '<file>': written
+  // into the shell's working folder under its own name.
+  $('upload').addEventListener('change', async (event) => {
+    for (const file of event.target.files) {
+      FS.writeFile(file.name, new Uint8Array(await file.arrayBuffer()));
+      status(`'${file.name}' is in the shell's folder: COPY … FROM '${file.name}' or SOURCE '${file.name}' reads it.`);
+    }
+    event.target.value = '';
+    term.focus();
+  });
   editor.read(call('cqlbox_prompt', 'string', [], []));
   term.focus();
   window.cqlboxPage.loadMs = Math.max(1, Math.round(performance.now()));  // since the page was requested
@@ -182,6 +195,12 @@ function showLessons(packed, type) {
     item.append(button);
     list.append(item);
   }
+}
+
+// Offline once loaded: a service worker keeps the page's files (only where the browser allows
+// one: https, or this machine).
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register('sw.js').catch((err) => console.warn('no service worker:', err));
 }
 
 boot().catch((err) => {

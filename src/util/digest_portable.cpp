@@ -108,7 +108,10 @@ std::string sha1(std::string_view data) {
     for (int i = 16; i < 80; ++i) w[i] = rotl32(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
     std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
     for (int i = 0; i < 80; ++i) {
-      const std::uint32_t f = i < 20 ? (b & c) | (~b & d) : i < 40 ? b ^ c ^ d : i < 60 ? (b & c) | (b & d) | (c & d) : b ^ c ^ d;
+      const std::uint32_t f = i < 20   ? (b & c) | (~b & d)
+                              : i < 40 ? b ^ c ^ d
+                              : i < 60 ? (b & c) | (b & d) | (c & d)
+                                       : b ^ c ^ d;
       const std::uint32_t k = i < 20 ? 0x5a827999 : i < 40 ? 0x6ed9eba1 : i < 60 ? 0x8f1bbcdc : 0xca62c1d6;
       const std::uint32_t t = rotl32(a, 5) + f + e + k + w[i];
       e = d, d = c, c = rotl32(b, 30), b = a, a = t;

@@ -23,7 +23,7 @@ using vector = std::pmr::vector<T>;
 namespace cqlbox::util::pmr {
 using std::experimental::pmr::memory_resource;
 template <class T>
-using vector = std::vector<T, std::experimental::pmr::polymorphic_allocator<T>>;
+using vector = std::vector<T, std::experimental::pmr::polymorphic_allocator<T> >;
 
 // Hands out memory from chunks that only grow; release() frees them all.
 class monotonic_buffer_resource : public memory_resource {

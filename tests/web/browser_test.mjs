@@ -18,7 +18,7 @@ const { chromium } = require('playwright-core');
 const site = join(buildWeb, 'site');
 let failures = 0;
 const check = (ok, what, detail = '') => {
-  console.log(`${ok ? 'ok' : 'FAIL'} ${what}${detail ? `\n${detail}` : ''}`);
+  console.log(`${ok ? 'ok' : 'FAIL'} ${what}${!ok && detail ? `\n${detail}` : ''}`);
   if (!ok) failures++;
 };
 
@@ -83,16 +83,48 @@ try {
   await typeLine(';');
   check((await transcript()).includes('USE system_schema ;\ncqlbox:system_schema> '), 'Tab completes a keyspace name');
 
-  // A picture, beside the terminal.
-  await typeLine('DRAW RING;');
-  check(await page.locator('#picture img').count() === 1, 'DRAW RING shows its picture in the page');
+  // The three pictures, beside the terminal: each must render (a broken SVG has no size), and
+  // is kept as a PNG. DRAW … TO '<file>' shows the file it wrote.
+  const keyspace = /CREATE KEYSPACE (?:IF NOT EXISTS )?(\w+)/i.exec(lesson)[1];
+  const table = /CREATE TABLE (?:IF NOT EXISTS )?(\w+)/i.exec(lesson)[1];
+  const key = /VALUES \(([^,)]+)/i.exec(lesson)[1];
+  const pictures = [['ring', 'DRAW RING;'], ['partition', `DRAW PARTITION ${keyspace}.${table} KEY ${key};`],
+    ['query', `DRAW QUERY SELECT * FROM ${keyspace}.${table};`],
+    ['file', `DRAW RING ${keyspace} TO 'ring.svg';`]];
+  for (const [name, command] of pictures) {
+    await page.evaluate(() => document.querySelector('#picture').replaceChildren());
+    await typeLine(command);
+    const rendered = await page.waitForFunction(() => {
+      const img = document.querySelector('#picture img');
+      return img && img.complete && img.naturalWidth > 0;
+    }, null, { timeout: 5000 }).then(() => true, () => false);
+    check(rendered, `${command} shows its picture in the page, rendered`);
+    if (rendered) await page.locator('#picture img').screenshot({ path: join(buildWeb, `picture-${name}.png`) });
+  }
+
+  // A file from the student's computer, then SOURCE reads it.
+  await page.setInputFiles('#upload', { name: 'mine.cql', mimeType: 'text/plain', buffer: Buffer.from("SELECT (text)'uploaded' AS u FROM system.local;\n") });
+  await page.click('#terminal');
+  await typeLine("SOURCE 'mine.cql'");
+  const sourced = await transcript();
+  check(sourced.includes(' uploaded\n'), 'an uploaded file is read by SOURCE', sourced.slice(-300));
 
   // The keyspaces stay in the browser: after a reload, lesson 1's table is still there.
   await page.evaluate(() => window.cqlboxPage.saved());
+  await page.evaluate(() => navigator.serviceWorker.ready);
   await load();
-  const keyspace = /CREATE KEYSPACE (?:IF NOT EXISTS )?(\w+)/i.exec(lesson)[1];
   await typeLine(`DESCRIBE KEYSPACE ${keyspace};`);
   check((await transcript()).includes(`CREATE KEYSPACE ${keyspace}`), 'the keyspaces are kept across a reload');
+
+  // Offline once loaded: the service worker serves the page with the network gone.
+  await context.setOffline(true);
+  const offlineMs = await load().catch(() => 0);
+  check(offlineMs > 0, 'the page starts again with no network');
+  if (offlineMs) {
+    await typeLine(`SELECT count(*) FROM ${keyspace}.${table};`);
+    check((await transcript()).includes('(1 rows)'), 'and answers from the keyspaces the browser kept');
+  }
+  await context.setOffline(false);
 
   check(pageErrors.length === 0, 'no errors in the page', pageErrors.join('\n'));
   let gzipped = 0;
