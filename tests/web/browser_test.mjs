@@ -77,6 +77,19 @@ try {
     web === native ? '' : diff(native, web));
   await page.screenshot({ path: join(buildWeb, 'browser-test.png') });
 
+  // Students type Russian, Chinese and Japanese: wide characters, edited in the middle of the
+  // line (Home, then → past "SELECT (text)'"), shown as the native binary shows them.
+  await page.keyboard.type("SELECT (text)'好, привет, こんにちは' AS t FROM system.local;");
+  await page.keyboard.press('Home');
+  for (let i = 0; i < "SELECT (text)'".length; i++) await page.keyboard.press('ArrowRight');
+  await typeLine('你');
+  const typed = "SELECT (text)'你好, привет, こんにちは' AS t FROM system.local;\n";
+  const nativeText = screenText(execFileSync(nativeBinary, ['--tty', '--echo', '--no-color'], { input: typed }).toString());
+  const shown = screenText(await transcript());
+  const expectedEnd = nativeText.slice(nativeText.indexOf('cqlbox>') + 'cqlbox>'.length);
+  check(shown.includes(expectedEnd.replace(/\n+$/, '')), 'wide characters are edited and shown as natively',
+    `expected to end with:\n${expectedEnd}\npage:\n${shown.slice(-400)}`);
+
   // Tab completion: the shell's own candidates.
   await page.keyboard.type('USE system_sch');
   await page.keyboard.press('Tab');
@@ -125,6 +138,21 @@ try {
     check((await transcript()).includes('(1 rows)'), 'and answers from the keyspaces the browser kept');
   }
   await context.setOffline(false);
+
+  // The course beside the terminal: a lesson's notes, and its button starts it at the prompt.
+  await page.click('#lessons li:nth-child(2) button');
+  check((await page.locator('#notes h2').count()) > 0, "a lesson's notes are shown");
+  await page.click('#notes button.run');
+  await page.evaluate(() => window.cqlboxPage.flushed());
+  check((await transcript()).includes('LESSON 2\n'), 'Start lesson types LESSON n at the prompt');
+
+  // Reset my data: the keyspaces are gone after it.
+  page.once('dialog', (dialog) => dialog.accept());
+  await Promise.all([page.waitForEvent('load'), page.click('#reset')]);
+  await page.waitForFunction(() => window.cqlboxPage && window.cqlboxPage.loadMs > 0);
+  await page.click('#terminal');
+  await typeLine(`DESCRIBE KEYSPACE ${keyspace};`);
+  check((await transcript()).includes(`'${keyspace}' not found`), 'Reset my data deletes the kept keyspaces');
 
   check(pageErrors.length === 0, 'no errors in the page', pageErrors.join('\n'));
   let gzipped = 0;
