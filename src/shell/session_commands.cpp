@@ -247,7 +247,8 @@ void Shell::cmd_history(const std::vector<std::string>& args) {
     n = static_cast<std::size_t>(v);
   }
   const std::size_t first = history_.size() > n ? history_.size() - n : 0;
-  for (std::size_t i = first; i < history_.size(); ++i) out_ += fmt::format("  {}  {}\n", i + 1, history_[i]);
+  for (std::size_t i = first; i < history_.size(); ++i)
+    out_ += fmt::format("  {}  {}\n", history_dropped_ + i + 1, history_[i]);
   flush();
 }
 

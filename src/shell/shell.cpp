@@ -647,7 +647,7 @@ void Shell::start_terminal() {
     if (slash != std::string::npos && slash > 0) mkdir(history_path_.substr(0, slash).c_str(), 0700);
     std::ifstream in(history_path_);
     for (std::string line; std::getline(in, line);)
-      if (!line.empty()) history_.push_back(line);
+      if (!line.empty()) remember(line);
   }
   session_.interrupted = interrupt_flag();  // Ctrl-C stops a long read
 }
@@ -697,13 +697,24 @@ bool Shell::terminal_line(const std::optional<std::string>& line, bool interrupt
   feed_line(*line);
   if (!splitter_.in_statement() && !splitter_.in_literal()) {
     if (!blank(history_entry_)) {
-      history_.push_back(history_entry_);
+      remember(history_entry_);
       if (!history_path_.empty()) std::ofstream(history_path_, std::ios::app) << history_entry_ << '\n';
     }
     history_entry_.clear();
   }
   flush();
   return !exit_;
+}
+
+void Shell::remember(std::string entry) {
+  constexpr std::size_t kEntries = 1000, kBytes = 16u << 20;
+  history_bytes_ += entry.size();
+  history_.push_back(std::move(entry));
+  while (history_.size() > 1 && (history_.size() > kEntries || history_bytes_ > kBytes)) {
+    history_bytes_ -= history_.front().size();
+    history_.pop_front();
+    ++history_dropped_;
+  }
 }
 
 std::vector<std::string> Shell::complete(std::string_view line, std::string_view word) {
@@ -725,9 +736,9 @@ int Shell::run_interactive() {
   for (;;) {
     sync_log(true);  // the prompt acknowledges what ran before it
     const std::optional<std::string> line = editor.read_line(terminal_prompt());
-    const std::size_t entries = history_.size();
+    const std::size_t entries = history_dropped_ + history_.size();
     if (!terminal_line(line, editor.interrupted())) break;
-    if (history_.size() > entries) editor.add_history(history_.back());
+    if (history_dropped_ + history_.size() > entries) editor.add_history(history_.back());
   }
   flush();
   return 0;

@@ -131,7 +131,6 @@ class Shell {
   bool terminal_line(const std::optional<std::string>& line, bool interrupted);
   // Tab completion: the candidates for `word`, after `line` (the text before it on its line).
   std::vector<std::string> complete(std::string_view line, std::string_view word);
-  const std::vector<std::string>& history() const { return history_; }
 
   // Every shell command (command_table.cpp): what run_shell_command, HELP and completion read.
   // Its runners are Shell's own lambdas, so they reach its private commands.
@@ -354,12 +353,17 @@ class Shell {
   void transcribe(std::string_view text);
   void transcribe_input(std::string_view line);
   int source_depth_ = 0;
-  std::vector<std::string> history_;  // statements entered at the prompt, oldest first
-  std::string history_path_;          // where history_ is kept ("": nowhere)
-  std::string history_entry_;         // the statement being typed, its lines joined
-  int empty_continuations_ = 0;       // blank lines typed inside a statement
-  bool echo_terminal_ = false;        // --tty --echo from a pipe: input lines shown after the prompt
-  std::string user_;                  // LOGIN
+  // Statements entered at the prompt, oldest first: the latest 1,000 and at most 16 MiB of them
+  // (a session that pastes large statements all day must not keep them all).
+  std::deque<std::string> history_;
+  std::size_t history_dropped_ = 0;  // older entries let go (HISTORY numbers from the first ever)
+  std::size_t history_bytes_ = 0;
+  void remember(std::string entry);
+  std::string history_path_;     // where history_ is kept ("": nowhere)
+  std::string history_entry_;    // the statement being typed, its lines joined
+  int empty_continuations_ = 0;  // blank lines typed inside a statement
+  bool echo_terminal_ = false;   // --tty --echo from a pipe: input lines shown after the prompt
+  std::string user_;             // LOGIN
   std::FILE* err_file_ = stderr;
   std::string source_name_ = "<stdin>";
   std::size_t line_no_ = 1;  // cqlsh's counter: lines consumed + 1

@@ -4,8 +4,44 @@
 
 #include <unistd.h>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/heap.h>
+#include <malloc.h>
+
+#include <cstdlib>
+#include <new>
+
+// The browser edition has no /proc, and malloc's own statistics walk the whole heap. The C++
+// heap counts what it holds instead: every allocation goes through these (one thread).
+namespace {
+std::size_t g_cpp_heap_bytes = 0;
+}  // namespace
+
+void* operator new(std::size_t n) {
+  void* p = std::malloc(n ? n : 1);
+  if (!p) throw std::bad_alloc();
+  g_cpp_heap_bytes += malloc_usable_size(p);
+  return p;
+}
+void* operator new[](std::size_t n) { return ::operator new(n); }
+void operator delete(void* p) noexcept {
+  if (!p) return;
+  g_cpp_heap_bytes -= malloc_usable_size(p);
+  std::free(p);
+}
+void operator delete[](void* p) noexcept { ::operator delete(p); }
+void operator delete(void* p, std::size_t) noexcept { ::operator delete(p); }
+void operator delete[](void* p, std::size_t) noexcept { ::operator delete(p); }
+#endif
+
 namespace cqlbox::util {
 
+#ifdef __EMSCRIPTEN__
+// What the C++ heap holds stands for the resident size (it falls again when memory is freed,
+// as resident size does); the ceiling is the most the module's memory may grow to.
+std::uint64_t resident_bytes() { return g_cpp_heap_bytes; }
+std::uint64_t physical_memory_bytes() { return emscripten_get_heap_max(); }
+#else
 std::uint64_t resident_bytes() {
   std::FILE* f = std::fopen("/proc/self/statm", "r");
   if (!f) return 0;
@@ -21,5 +57,6 @@ std::uint64_t physical_memory_bytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
+#endif
 
 }  // namespace cqlbox::util

@@ -46,6 +46,11 @@ EMSCRIPTEN_KEEPALIVE int cqlbox_start(const char* arguments) {
     std::fflush(nullptr);
     return *status == 0 ? 1 : *status;  // --help or --version: no session to run
   }
+  if (options.listen) {
+    std::fprintf(stderr, "--listen: the browser edition has no network server\n");
+    std::fflush(nullptr);
+    return 2;
+  }
   g_shell = std::make_unique<cqlbox::shell::Shell>(options);
   if (const int status = g_shell->open(); status != 0) {
     g_shell.reset();
