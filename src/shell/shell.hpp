@@ -32,6 +32,8 @@
 
 namespace cqlbox::shell {
 
+// Whether `s` holds nothing but blanks (spaces, tabs, a carriage return).
+bool blank(std::string_view s);
 // Whether `line`, typed outside any statement, is a shell command (which ends at its line).
 bool is_command_line(std::string_view line);
 // A table named in a shell command ("ks.t", "t", "\"Ks\".\"T\""): normalised into ks and table.
