@@ -77,6 +77,9 @@ bool can_cast(const types::CqlType& from, const types::CqlType& to);
 // cast_as_<type> or castAs<Type>: one of CAST's functions, called by name.
 bool is_cast_function(std::string_view name);
 
+// A date's days since 1970-01-01, from its 4 bytes (2^31 is the epoch).
+std::int64_t date_days(std::string_view bytes);
+
 // The text Cassandra's AbstractType.getString gives (used by CAST to text).
 std::string java_text(const types::CqlType& type, std::string_view bytes);
 
