@@ -1,4 +1,5 @@
-// Schema statements: CREATE/DROP KEYSPACE, CREATE/DROP TABLE, USE, TRUNCATE, with the checks and
+// Schema statements: CREATE/ALTER/DROP KEYSPACE, CREATE/DROP TABLE, CREATE/DROP INDEX, USE,
+// TRUNCATE (ALTER TABLE: alter_table.cpp; types: ddl_types.cpp), with the checks and
 // messages of Cassandra's schema statements (cql3/statements/schema).
 #include <algorithm>
 #include <array>
@@ -146,14 +147,6 @@ std::map<std::string, std::string> replication_options(const ast::Term& value, s
   return opts;
 }
 
-// A non-frozen UDT with a field that is a non-frozen collection: it cannot be a column's type.
-bool has_nested_multi_cell(const types::CqlType& type) {
-  if (type.kind != types::Kind::Udt || type.frozen) return false;
-  for (const auto* f : type.params)
-    if (f->multi_cell()) return true;
-  return false;
-}
-
 // A type as the statement wrote it, a user type with its keyspace if given (list<ks.t>).
 std::string raw_type_text(const ast::TypeRef& ref) {
   std::string out = ref.keyspace.empty() ? std::string(ref.name) : fmt::format("{}.{}", ref.keyspace, ref.name);
@@ -163,10 +156,17 @@ std::string raw_type_text(const ast::TypeRef& ref) {
   return out + ">";
 }
 
-// A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
-// Inside a frozen type (and inside any collection) nested collections are frozen.
-const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen = false,
-                                   bool nested = false, const schema::KeyspaceSchema* ks = nullptr) {
+}  // namespace
+
+bool has_nested_multi_cell(const types::CqlType& type) {
+  if (type.kind != types::Kind::Udt || type.frozen) return false;
+  for (const auto* f : type.params)
+    if (f->multi_cell()) return true;
+  return false;
+}
+
+const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen, bool nested,
+                                   const schema::KeyspaceSchema* ks) {
   using types::Kind;
   auto arity = [&](std::size_t n) {
     if (ref.args.size() != n)
@@ -241,8 +241,6 @@ const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view key
   (void)nested;
   return t;
 }
-
-}  // namespace
 
 namespace {
 
@@ -642,311 +640,6 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
   ks->replication = std::move(replication);
   ks->durable_writes = durable;
   return done;
-}
-
-Result execute_alter_table(Database& db, const Session& session, const ast::AlterTable& s) {
-  const std::string_view ks = keyspace_for(session, s.table);
-  check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, s.table.name));
-  if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
-  schema::TableSchema* t = db.catalog.mutable_table(ks, s.table.name);
-  if (t && t->view) invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead");
-  if (!t) {
-    if (s.if_exists) return Void{};
-    invalid("Table '{}.{}' doesn't exist", ks, s.table.name);
-  }
-  using Action = ast::AlterTable::Action;
-  std::vector<schema::Column> statics, regulars;
-  for (int i : t->statics) statics.push_back(t->column(i));
-  for (int i : t->regulars) regulars.push_back(t->column(i));
-  const bool counter_table = std::any_of(regulars.begin(), regulars.end(),
-                                         [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
-
-  switch (s.action) {
-    case Action::Add: {
-      bool changed = false;
-      for (const auto& def : s.add) {
-        if (t->find(def.name) >= 0) {
-          if (s.action_if) continue;
-          invalid("Column with name '{}' already exists", def.name);
-        }
-        const types::CqlType* type = resolve_type(def.type, ks, false, false, db.catalog.keyspace(ks));
-        if (t->is_compact()) invalid("Cannot add new column to a COMPACT STORAGE table");
-        if (has_nested_multi_cell(*type))
-          invalid("Non-frozen UDTs with nested non-frozen collections are not supported for column {}", def.name);
-        // The dropped type holds no UDT (expand_user_types), so a UDT is never re-added
-        // (UserType.isValueCompatibleWith wants a UserType before).
-        if (auto was = t->dropped.find(std::string(def.name)); was != t->dropped.end() && was->second != type)
-          invalid("Cannot re-add previously dropped column '{}' of type {}, incompatible with previous type {}",
-                  def.name, type->name, was->second->name);
-        if (t->dropped.contains(std::string(def.name))) {
-          const bool was_static = t->dropped_static.contains(std::string(def.name));
-          if (was_static != def.is_static)
-            invalid("Cannot re-add previously dropped column '{}' of kind {}, incompatible with previous kind {}",
-                    def.name, def.is_static ? "STATIC" : "REGULAR", was_static ? "STATIC" : "REGULAR");
-          if (counter_table) invalid("Cannot re-add previously dropped counter column {}", def.name);
-        }
-        if (def.is_static && t->clustering.empty())
-          invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
-        if (type->kind == types::Kind::Counter && !counter_table && !regulars.empty())
-          error::fail(ErrorClass::ConfigurationException,
-                      "{}.{}: Cannot have a counter column (\"{}\") in a non counter table", ks, t->name, def.name);
-        if (type->kind != types::Kind::Counter && counter_table)
-          error::fail(ErrorClass::ConfigurationException,
-                      "{}.{}: Cannot have a non counter column (\"{}\") in a counter table", ks, t->name, def.name);
-        schema::Column col{std::string(def.name), type,
-                           def.is_static ? schema::ColumnKind::Static : schema::ColumnKind::Regular, 0};
-        (def.is_static ? statics : regulars).push_back(std::move(col));
-        changed = true;
-      }
-      if (!changed) return Void{};
-      break;
-    }
-    case Action::Drop: {
-      // Every column is checked before any is dropped: a refusal leaves the table as it was.
-      std::vector<int> dropping;
-      for (auto name : s.drop) {
-        const int c = t->find(name);
-        if (c < 0) {
-          if (s.action_if) continue;
-          invalid("Column {} was not found in table '{}.{}'", name, ks, t->name);
-        }
-        if (t->column(c).is_primary_key()) invalid("Cannot drop PRIMARY KEY column {}", name);
-        // A non-frozen UDT has no frozen tuple to be recorded as (expand_user_types).
-        if (const types::CqlType* type = t->column(c).type; type->kind == types::Kind::Udt && !type->frozen)
-          invalid("Cannot drop non-frozen column {} of user type {}", name, type->name);
-        std::string dependents;
-        for (const auto& idx : t->indexes)
-          if (idx.column == c) dependents += (dependents.empty() ? "" : ", ") + idx.name;
-        if (!dependents.empty())
-          invalid("Cannot drop column {} because it has dependent secondary indexes ({})", name, dependents);
-        if (!t->views.empty()) invalid("Cannot drop column {} on base table {} with materialized views", name, t->name);
-        if (std::find(dropping.begin(), dropping.end(), c) == dropping.end()) dropping.push_back(c);
-      }
-      if (dropping.empty()) return Void{};
-      // AlterTableStatement.DropColumns: USING TIMESTAMP, else the server's clock.
-      const std::int64_t dropped_at = s.drop_timestamp ? *s.drop_timestamp : db.clock.next_write_timestamp();
-      for (int c : dropping) {
-        const schema::Column& column = t->column(c);
-        const bool is_static = column.kind == schema::ColumnKind::Static;
-        t->dropped[column.name] = types::expand_user_types(column.type);
-        t->dropped_time[column.name] = dropped_at;
-        if (is_static)
-          t->dropped_static.insert(column.name);
-        else
-          t->dropped_static.erase(column.name);
-        db.store_of(*t).shelve(column.name, column.position, is_static, dropped_at);
-        const std::string name = column.name;
-        auto& group = is_static ? statics : regulars;
-        group.erase(std::remove_if(group.begin(), group.end(), [&](const schema::Column& x) { return x.name == name; }),
-                    group.end());
-      }
-      break;
-    }
-    case Action::Rename: {
-      for (const auto& [from, to] : s.rename) {
-        const int c = t->find(from);
-        if (c < 0) {
-          if (s.action_if) continue;
-          invalid("Undefined column name {} in table {}", util::cql_name(from), table_text(*t));
-        }
-        if (!t->column(c).is_primary_key()) invalid("Cannot rename non PRIMARY KEY column {}", from);
-        const std::string_view new_name = to;  // clang does not capture structured bindings
-        const bool hidden_name = std::any_of(t->hidden.begin(), t->hidden.end(),
-                                             [&](const schema::HiddenColumn& h) { return h.name == new_name; });
-        if (t->find(to) >= 0 || hidden_name)
-          invalid("Cannot rename column {} to {} in table '{}.{}'; another column with that name already exists", from,
-                  to, ks, t->name);
-        const std::string old_name = t->column(c).name;
-        t->columns[static_cast<std::size_t>(c)].name = std::string(to);
-        for (auto& idx : t->indexes)
-          if (idx.column == c) {
-            const std::string fn(idx.target_function());
-            idx.target = fn.empty() ? util::cql_name(to) : fn + "(" + util::cql_name(to) + ")";
-          }
-        views_follow_rename(db, *t, old_name, to);
-      }
-      return Void{};
-    }
-    case Action::AlterType: invalid("Altering column types is no longer supported");
-    case Action::DropCompactStorage:  // drop_compact_storage_enabled is false by default
-      invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.");
-    case Action::With: {
-      if (!s.clustering_order.empty()) invalid("Cannot change the clustering order of an existing table");
-      if (!t->views.empty())
-        for (const auto& p : s.properties)
-          if (p.name == "gc_grace_seconds" && property_text(p.value) == "0")
-            invalid(
-                "Cannot alter gc_grace_seconds of the base table of a materialized view to 0, since this value is "
-                "used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered "
-                "updates to expire before being replayed.");
-      apply_table_properties(*t, s.properties, false);
-      return Void{};
-    }
-  }
-
-  // ADD / DROP: new slots, and the stored rows follow them.
-  std::vector<std::string> old_regular, old_static;
-  for (int i : t->regulars) old_regular.push_back(t->column(i).name);
-  for (int i : t->statics) old_static.push_back(t->column(i).name);
-  t->relayout(std::move(statics), std::move(regulars));
-  auto slot_map = [&](const std::vector<std::string>& old_names, const std::vector<int>& now) {
-    std::vector<int> map;
-    for (const auto& name : old_names) {
-      int to = -1;
-      for (std::size_t k = 0; k < now.size(); ++k)
-        if (t->column(now[k]).name == name) to = static_cast<int>(k);
-      map.push_back(to);
-    }
-    return map;
-  };
-  store::TableStore& store = db.store_of(*t);
-  store.remap(slot_map(old_regular, t->regulars), slot_map(old_static, t->statics), slot_types(*t));
-  // A re-added column: the cells kept from its drop come back, and nothing at or before the
-  // drop's timestamp shows (Cassandra's read filter for dropped columns).
-  std::vector<std::int64_t> floor_regular, floor_static;
-  auto floors = [&](const std::vector<int>& columns, std::vector<std::int64_t>& out) {
-    for (std::size_t k = 0; k < columns.size(); ++k) {
-      const std::string& name = t->column(columns[k]).name;
-      auto was = t->dropped_time.find(name);
-      out.push_back(was == t->dropped_time.end() ? store::kNoTimestamp : was->second);
-      if (s.action == Action::Add && was != t->dropped_time.end()) store.unshelve(name, static_cast<int>(k));
-    }
-  };
-  floors(t->regulars, floor_regular);
-  floors(t->statics, floor_static);
-  store.set_floors(std::move(floor_regular), std::move(floor_static));
-  views_follow_add(db, *t);
-  return Void{};
-}
-
-Result execute_create_type(Database& db, const Session& session, const ast::CreateType& s) {
-  const std::string_view ks_name = keyspace_for(session, s.name);
-  check_replicated_system(ks_name, "CREATE", fmt::format("<all tables in {}>", ks_name));
-  schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
-  if (!ks) invalid("Keyspace '{}' doesn't exist", ks_name);
-  if (ks->types.count(std::string(s.name.name))) {
-    if (s.if_not_exists) return Void{};
-    invalid("A user type with name '{}' already exists", s.name.name);
-  }
-  std::vector<std::string> names;
-  std::vector<const types::CqlType*> field_types;
-  for (const auto& [field, ref] : s.fields) {
-    if (std::find(names.begin(), names.end(), field) != names.end())
-      invalid("Duplicate field name '{}' in type '{}'", field, s.name.name);
-    // CreateTypeStatement: a field may be a non-frozen collection (frozen with the type, and
-    // refused only where the type is used non-frozen), never a counter or a non-frozen UDT.
-    if (util::iequals(ref.name, "counter") && ref.keyspace.empty()) invalid("A user type cannot contain counters");
-    const types::CqlType* t = resolve_type(ref, ks_name, false, true, ks);
-    if (t->kind == types::Kind::Udt && !t->frozen) invalid("A user type cannot contain non-frozen UDTs");
-    names.emplace_back(field);
-    field_types.push_back(t);
-  }
-  ks->types[std::string(s.name.name)] =
-      types::udt_type(std::string(ks_name), std::string(s.name.name), std::move(names), std::move(field_types), false);
-  return Void{};
-}
-
-namespace {
-
-// `t` with every use of the UDT `name` replaced by `updated` (frozen where it was frozen).
-const types::CqlType* replace_udt(const types::CqlType* t, const std::string& name, const types::CqlType* updated) {
-  using types::Kind;
-  if (t->kind == Kind::Udt && t->type_name == name) return t->frozen ? types::frozen_of(updated) : updated;
-  if (t->params.empty()) return t;
-  std::vector<const types::CqlType*> params;
-  bool changed = false;
-  for (const auto* p : t->params) {
-    params.push_back(replace_udt(p, name, updated));
-    changed = changed || params.back() != p;
-  }
-  if (!changed) return t;
-  // Another type holding the altered one: it is rebuilt around the new field type.
-  if (t->kind == Kind::Udt) return types::udt_type(t->keyspace, t->type_name, t->fields, std::move(params), t->frozen);
-  if (t->kind == Kind::Tuple) return types::tuple_type(std::move(params));
-  return types::collection_type(t->kind, std::move(params), t->frozen);
-}
-
-// Tables (and types) of `ks` that use the type `name` anywhere in a column type.
-bool uses_type(const types::CqlType* t, const std::string& name) {
-  if (t->kind == types::Kind::Udt && t->type_name == name) return true;
-  for (const auto* p : t->params)
-    if (uses_type(p, name)) return true;
-  return false;
-}
-
-}  // namespace
-
-Result execute_drop_type(Database& db, const Session& session, const ast::DropType& s) {
-  const std::string_view ks_name = keyspace_for(session, s.name);
-  check_replicated_system(ks_name, "DROP", fmt::format("<all tables in {}>", ks_name));
-  schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
-  const std::string name(s.name.name);
-  if (!ks || !ks->types.count(name)) {
-    if (s.if_exists) return Void{};
-    invalid("Type '{}.{}' doesn't exist", ks_name, name);
-  }
-  // Cassandra checks nesting user types before tables and names every user in the message.
-  std::string users;
-  for (const auto& [other, t] : ks->types)
-    if (other != name && uses_type(t, name)) users += (users.empty() ? "" : ", ") + other;
-  if (!users.empty())
-    invalid("Cannot drop user type '{}.{}' as it is still used by user types {}", ks_name, name, users);
-  for (const auto& [tname, t] : ks->tables)
-    for (const auto& c : t.columns)
-      if (uses_type(c.type, name)) {
-        users += (users.empty() ? "" : ", ") + tname;
-        break;
-      }
-  if (!users.empty()) invalid("Cannot drop user type '{}.{}' as it is still used by tables {}", ks_name, name, users);
-  ks->types.erase(name);
-  return Void{};
-}
-
-Result execute_alter_type(Database& db, const Session& session, const ast::AlterType& s) {
-  const std::string_view ks_name = keyspace_for(session, s.name);
-  check_replicated_system(ks_name, "ALTER", fmt::format("<all tables in {}>", ks_name));
-  schema::KeyspaceSchema* ks = db.catalog.keyspace(ks_name);
-  const std::string name(s.name.name);
-  if (!ks || !ks->types.count(name)) {
-    if (s.if_exists) return Void{};
-    invalid("Type {}.{} doesn't exist", ks_name, name);
-  }
-  if (s.alter_field_type) invalid("Altering field types is no longer supported");
-  const types::CqlType* old = ks->types[name];
-  std::vector<std::string> fields = old->fields;
-  std::vector<const types::CqlType*> field_types = old->params;
-  for (const auto& [field, ref] : s.add) {
-    if (std::find(fields.begin(), fields.end(), field) != fields.end()) {
-      if (s.add_if_not_exists) continue;
-      invalid("Cannot add field {} to type {}.{}: a field with name {} already exists", field, ks_name, name, field);
-    }
-    if (util::iequals(ref.name, "counter") && ref.keyspace.empty()) invalid("A user type cannot contain counters");
-    const types::CqlType* added = resolve_type(ref, ks_name, false, true, ks);
-    if (added->kind == types::Kind::Udt && !added->frozen) invalid("A user type cannot contain non-frozen UDTs");
-    // A type holding itself, directly or through another type, has no finite value (and its
-    // schema could not be recreated at the next start).
-    if (uses_type(added, name))
-      invalid("Cannot add new field {} of type {} to user type {}.{} as it would create a circular reference", field,
-              added->name, util::cql_name(std::string(ks_name)), util::cql_name(name));
-    fields.emplace_back(field);
-    field_types.push_back(added);
-  }
-  for (const auto& [from, to] : s.rename) {
-    auto it = std::find(fields.begin(), fields.end(), from);
-    if (it == fields.end()) invalid("Unkown field {} in user type {}.{}", from, ks_name, name);
-    if (std::find(fields.begin(), fields.end(), to) != fields.end())
-      invalid("Duplicate field name {} in type {}", to, ks_name);  // sic: 5.0's format drops the type name
-    *it = std::string(to);
-  }
-  // Existing values keep their bytes: fields are positional, an added one reads as null.
-  const types::CqlType* updated = types::udt_type(std::string(ks_name), name, fields, field_types, false);
-  ks->types[name] = updated;
-  for (auto& [other, type] : ks->types)  // types holding this one see its new fields
-    if (other != name) type = replace_udt(type, name, updated);
-  db.catalog.changed();
-  for (auto& [tname, t] : ks->tables)
-    for (auto& c : t.columns) c.type = replace_udt(c.type, name, updated);
-  return Void{};
 }
 
 Result execute_drop_keyspace(Database& db, Session& session, const ast::DropKeyspace& s) {

@@ -1,5 +1,5 @@
-// What the schema statements share (ddl.cpp for tables, keyspaces and types; view_ddl.cpp for
-// materialized views).
+// What the schema statements share (ddl.cpp for keyspaces, tables and indexes, alter_table.cpp,
+// ddl_types.cpp for user types, view_ddl.cpp for materialized views).
 #pragma once
 
 #include <string>
@@ -41,6 +41,13 @@ void apply_table_properties(schema::TableSchema& t, const ast::Vec<ast::Property
 // A map property's entries as text (WITH OPTIONS = {…}); a SyntaxException when it is no map or
 // names a key twice.
 std::vector<std::pair<std::string, std::string>> property_map(std::string_view name, const ast::Term& value);
+// A type as declared: natives by name, list/set/map/tuple with their arguments, frozen<…>.
+// Inside a frozen type (and inside any collection) nested collections are frozen. User types
+// are found in `ks`, the statement's keyspace (none without it).
+const types::CqlType* resolve_type(const ast::TypeRef& ref, std::string_view keyspace, bool frozen = false,
+                                   bool nested = false, const schema::KeyspaceSchema* ks = nullptr);
+// A non-frozen UDT with a field that is a non-frozen collection: it cannot be a column's type.
+bool has_nested_multi_cell(const types::CqlType& type);
 // A property's value as text: strings and numbers as written, maps as "k: v" pairs.
 std::string property_text(const ast::Term& t);
 

@@ -168,7 +168,6 @@ std::string java_text(const types::CqlType& type, std::string_view b) {
   return "";
 }
 
-
 namespace {
 
 std::string json_string(std::string_view s) { return util::json_quoted(s); }
