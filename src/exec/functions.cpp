@@ -1,6 +1,7 @@
 #include "exec/functions.hpp"
 
 #include "exec/function_factories.hpp"
+#include "exec/function_registry.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -251,26 +252,6 @@ std::vector<std::string> prepend_list_paths(const FunctionContext& ctx, std::siz
   return out;
 }
 
-// 5.0's snake_case names, each the same function as its older name (which still works): the
-// older spelling, or the name itself. The function keeps the name it was called by.
-std::string legacy_name(const std::string& name) {
-  static constexpr std::pair<std::string_view, std::string_view> kRenamed[] = {
-      {"current_timeuuid", "currenttimeuuid"},
-      {"current_timestamp", "currenttimestamp"},
-      {"current_date", "currentdate"},
-      {"current_time", "currenttime"},
-      {"min_timeuuid", "mintimeuuid"},
-      {"max_timeuuid", "maxtimeuuid"},
-      {"to_date", "todate"},
-      {"to_timestamp", "totimestamp"},
-      {"to_unix_timestamp", "tounixtimestamp"}};
-  for (const auto& [snake, old] : kRenamed)
-    if (name == snake) return std::string(old);
-  if (name.size() > 8 && name.ends_with("_as_blob")) return name.substr(0, name.size() - 8) + "asblob";
-  if (name.size() > 8 && name.starts_with("blob_as_")) return "blobas" + name.substr(8);
-  return name;
-}
-
 namespace {
 
 // CastFcts: the input types of cast_as_<to> (castAs<To>), in 5.0's registration order. A cast
@@ -334,7 +315,7 @@ Value fn_cast(std::span<const Value> a, const ScalarFunction& fn, const Function
 
 std::vector<ScalarFunction> function_overloads(std::string_view raw) {
   const std::string called = util::ascii_lower(raw.substr(0, 7) == "system." ? raw.substr(7) : raw);
-  const std::string name = legacy_name(called);
+  const std::string name = legacy_spelling(called);  // the spelling the overloads are built by
   std::vector<ScalarFunction> out;
   auto add = [&](std::vector<const types::CqlType*> params, const types::CqlType* result, auto impl) {
     out.push_back({called, std::move(params), result, impl});

@@ -13,6 +13,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
+#include "exec/function_registry.hpp"
 #include "store/clustering.hpp"
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
@@ -530,7 +531,7 @@ ResolvedSelector resolve_call(const schema::TableSchema& t, const ast::Selector&
     return resolve_count_rows();
   if (fn == "writetime" || fn == "ttl" || fn == "maxwritetime") return resolve_write_info(t, sel, fn);
   if (fn == "token") return resolve_token(t, sel);
-  if (fn == "count" || fn == "min" || fn == "max" || fn == "sum" || fn == "avg") return resolve_aggregate(t, sel, fn);
+  if (is_aggregate_function(fn)) return resolve_aggregate(t, sel, fn);
   return resolve_scalar(t, sel, fn);
 }
 

@@ -12,6 +12,7 @@
 #include "error/cql_error.hpp"
 #include "exec/bound_values.hpp"
 #include "exec/json_input.hpp"
+#include "exec/function_registry.hpp"
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
@@ -142,8 +143,7 @@ TypedValue evaluate_factory_call(const ast::Term& call, const std::string& name,
   } catch (const error::CqlError& e) {
     if (!e.message.starts_with("Unknown function '")) throw;
     // FunctionCall.Raw.prepare: the native aggregates resolve, then are refused in a term.
-    if (name == "count" || name == "min" || name == "max" || name == "sum" || name == "avg")
-      error::invalid("Aggregation function are not supported in the where clause");
+    if (is_aggregate_function(name)) error::invalid("Aggregation function are not supported in the where clause");
     error::invalid("Unknown function {} called", name);
   }
   return call_function(fn, call, name, nested, ctx);

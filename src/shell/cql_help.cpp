@@ -3,8 +3,11 @@
 // session_commands.cpp: syntax indented 8, explanation indented 4, an optional example.
 #include "shell/cql_help.hpp"
 
+#include "exec/function_registry.hpp"
+
 #include <algorithm>
 #include <array>
+#include <string>
 
 namespace cqlbox::shell {
 
@@ -535,20 +538,7 @@ constexpr std::array kTopics = {
 
     Functions may appear in a SELECT list and as values in INSERT, UPDATE
     and WHERE. The native ones cqlbox runs:
-      time     now, current_timeuuid, current_timestamp, current_date,
-               current_time, to_timestamp, to_date, to_unix_timestamp,
-               min_timeuuid, max_timeuuid, floor, uuid
-      blobs    <type>_as_blob, blob_as_<type>
-      casts    cast_as_<type>, which CAST(<term> AS <type>) calls
-      math     abs, exp, log, log10, round
-      sets     map_keys, map_values, collection_count, collection_min,
-               collection_max, collection_sum, collection_avg
-      masking  mask_null, mask_default, mask_replace, mask_inner,
-               mask_outer, mask_hash
-      other    token, to_json, from_json (in values written),
-               similarity_cosine, similarity_euclidean,
-               similarity_dot_product
-      rows     count, min, max, sum, avg
+{native functions}
     The math functions and sum and avg take every number type, varint and
     decimal included. The older camelCase names, such as toTimestamp,
     intAsBlob and castAsInt, still work. User-defined functions are off,
@@ -874,11 +864,16 @@ static_assert(sorted_by_name(), "kTopics must stay sorted by name for the binary
 
 }  // namespace
 
-std::string_view cql_help_text(std::string_view topic) {
+std::string cql_help_text(std::string_view topic) {
   const auto it = std::lower_bound(kTopics.begin(), kTopics.end(), topic,
                                    [](const Topic& t, std::string_view name) { return t.name < name; });
   if (it == kTopics.end() || it->name != topic) return {};
-  return it->text;
+  // FUNCTIONS lists the native functions from their one table (exec/function_registry.hpp).
+  std::string text(it->text);
+  constexpr std::string_view kList = "{native functions}\n";
+  if (const auto at = text.find(kList); at != std::string::npos)
+    text.replace(at, kList.size(), exec::native_function_groups(72));
+  return text;
 }
 
 }  // namespace cqlbox::shell

@@ -1,6 +1,7 @@
 // Offline text for the CQL help topics (HELP SELECT, HELP CREATE_TABLE, HELP TIMESTAMP, ...).
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace cqlbox::shell {
@@ -9,8 +10,8 @@ namespace cqlbox::shell {
 // to work with no browser and no network, so it carries a short text of its own per topic.
 // `topic` is upper case, as HELP lists it ("CREATE_TABLE"). Returns the whole text: syntax
 // indented 8 spaces, then the explanation indented 4, every line ending in '\n', none longer
-// than 79 characters. Returns an empty view for an unknown topic. The text is static.
-std::string_view cql_help_text(std::string_view topic);
+// than 79 characters. Returns "" for an unknown topic.
+std::string cql_help_text(std::string_view topic);
 
 // The topics HELP lists, in its two groups.
 inline constexpr const char* kShellHelpTopics[] = {"CAPTURE", "CLS",  "COPY",    "DESCRIBE", "EXPAND",      "HISTORY",
