@@ -109,7 +109,8 @@ std::string native_function_groups(std::size_t width) {
     const NativeFunction& f = kFunctions[i];
     if (f.group.empty()) continue;
     std::string word(f.name);
-    if (!f.note.empty()) word += f.note.starts_with("which") ? ", " + std::string(f.note) : " (" + std::string(f.note) + ")";
+    if (!f.note.empty())
+      word += f.note.starts_with("which") ? ", " + std::string(f.note) : " (" + std::string(f.note) + ")";
     const bool last = i + 1 == kFunctions.size() || kFunctions[i + 1].group != f.group;
     if (!last) word += ",";
     if (f.group != group) {

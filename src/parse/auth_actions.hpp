@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-#include "parse/actions.hpp"
+#include "parse/statement_actions.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::parse {
