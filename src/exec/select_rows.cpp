@@ -1,0 +1,209 @@
+// SELECT's row reading (select_rows.hpp): liveness, cells, slices, prefixes, partitions.
+#include "exec/select_rows.hpp"
+
+namespace cqlbox::exec {
+
+using error::invalid;
+using schema::ColumnKind;
+
+namespace {
+
+// The live elements of a non-frozen collection as one serialized collection value; empty
+// (no live element) means null, as in Cassandra.
+bool collection_value(const types::CqlType& type, const store::ComplexColumn* col, std::int64_t shadow,
+                      std::int64_t now_s, RowSource::Cell& cell) {
+  std::string& out = cell.owned;
+  cell.element_timestamps.clear();
+  cell.element_ttls.clear();
+  if (!col) return false;
+  const std::int64_t dead = std::max(shadow, col->deletion.timestamp);
+  std::vector<std::string> elements;
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto& pc : col->cells) {
+    if (!pc.cell.live(now_s) || pc.cell.timestamp <= dead) continue;
+    cell.element_timestamps.push_back(pc.cell.timestamp);
+    const std::int64_t left = pc.cell.ttl > 0 ? pc.cell.local_time - now_s : 0;
+    cell.element_ttls.push_back(static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX)));
+    if (type.kind == types::Kind::List)
+      elements.push_back(pc.cell.value);
+    else if (type.kind == types::Kind::Set)
+      elements.push_back(pc.path);
+    else
+      pairs.emplace_back(pc.path, pc.cell.value);
+  }
+  if (elements.empty() && pairs.empty()) return false;
+  out = type.kind == types::Kind::Map ? types::encode_pairs(pairs) : types::encode_elements(elements);
+  return true;
+}
+
+}  // namespace
+
+
+// Fills the per-column live cells of a row (statics from the static row).
+void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
+                   std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
+  // Reset in place: the cells' buffers are reused row after row.
+  cells.resize(t.columns.size());
+  for (auto& c : cells) {
+    c.present = false;
+    c.value = {};
+    c.timestamp = 0;
+    c.ttl_left = 0;
+    c.element_timestamps.clear();
+    c.element_ttls.clear();
+  }
+  const std::int64_t part_del = p.deletion().timestamp;
+  auto fill = [&](int col, const store::CellRef& c, std::int64_t shadow) {
+    if (!c.live(now_s) || c.timestamp <= shadow) return;
+    const types::CqlType& type = *t.column(col).type;
+    if (type.kind == types::Kind::Udt && !type.frozen && all_fields_null(c.value))
+      return;  // 5.0 keeps a cell per non-null field of a non-frozen UDT: with none, no value
+    auto& out = cells[static_cast<std::size_t>(col)];
+    out.present = true;
+    out.value = c.value;
+    out.timestamp = c.timestamp;
+    // In 64 bits: a clock set far back (CLOCK SET 1950) leaves more than 2^31 seconds to run.
+    const std::int64_t left = c.ttl > 0 ? std::int64_t{c.local_time} - now_s : 0;
+    out.ttl_left = static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX));
+  };
+  auto fill_collections = [&](const std::vector<int>& columns, const store::Row& r, std::int64_t shadow) {
+    for (std::size_t slot = 0; slot < columns.size() && slot < r.complex().size(); ++slot) {
+      const int col = columns[slot];
+      if (!t.column(col).type->multi_cell()) continue;
+      auto& out = cells[static_cast<std::size_t>(col)];
+      if (collection_value(*t.column(col).type, r.complex_column(static_cast<int>(slot)), shadow, now_s, out)) {
+        out.present = true;
+        out.value = out.owned;
+      }
+    }
+  };
+  // One walk over each row's packed cells (slot i is columns[i]).
+  auto fill_row = [&](const std::vector<int>& columns, const store::Row& r, std::int64_t shadow) {
+    r.for_each_cell([&](int slot, const store::CellRef& c) {
+      const auto i = static_cast<std::size_t>(slot);
+      if (i < columns.size()) fill(columns[i], c, shadow);
+    });
+    fill_collections(columns, r, shadow);
+  };
+  if (!t.statics.empty()) fill_row(t.statics, p.static_row(), part_del);
+  if (row) fill_row(t.regulars, *row, row_shadow);
+}
+
+
+
+
+std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const store::ClusteringComparator& cmp,
+                                                std::pair<std::size_t, std::size_t> run,
+                                                const std::optional<Slice>& slice) {
+  if (!slice || run.first >= run.second) return run;
+  const auto& column = cmp.column(slice->index);
+  const ColumnRestriction& b = *slice->bounds;
+  auto component = [&](std::string_view key) {
+    for (std::size_t i = 0; i < slice->index && !key.empty(); ++i) store::next_component(key);
+    return key.empty() ? key : store::next_component(key);
+  };
+  // -1 below the slice, 0 inside, +1 above, in the column's natural order.
+  auto where = [&](const store::Row& row) {
+    const store::RowKey key = row.clustering();
+    const std::string_view v = component(key);  // a COMPACT STORAGE null: see compare_natural
+    if (b.lower) {
+      const int c = store::compare_natural(column, v, b.lower->value);
+      if (c < 0 || (c == 0 && !b.lower->inclusive)) return -1;
+    }
+    if (b.upper) {
+      const int c = store::compare_natural(column, v, b.upper->value);
+      if (c > 0 || (c == 0 && !b.upper->inclusive)) return 1;
+    }
+    return 0;
+  };
+  // In storage order the "before" side is below the slice for ASC, above it for DESC.
+  const int before = column.reversed ? 1 : -1;
+  const store::RowRange rows = p.rows();
+  auto point = [&](std::size_t lo, std::size_t hi, auto pred) {
+    while (lo < hi) {
+      const std::size_t mid = lo + (hi - lo) / 2;
+      if (pred(rows[mid]))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    return lo;
+  };
+  const std::size_t lo = point(run.first, run.second, [&](const store::Row& row) { return where(row) == before; });
+  const std::size_t hi = point(lo, run.second, [&](const store::Row& row) { return where(row) == 0; });
+  return {lo, hi};
+}
+
+// Every combination of the '=' / IN values of the leading clustering columns, sorted and
+// deduplicated, as encoded prefixes. Empty list = no prefix restriction.
+std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
+                                             const store::ClusteringComparator& cmp) {
+  std::vector<std::string> prefixes{std::string()};
+  for (int i = 0; i < r.clustering_eq_prefix; ++i) {
+    const auto& cr = r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])];
+    std::vector<std::string> next;
+    for (const auto& p : prefixes)
+      for (const auto& v : cr.values) {
+        std::string k = p;
+        store::append_component(k, v);
+        next.push_back(std::move(k));
+      }
+    prefixes = std::move(next);
+  }
+  std::sort(prefixes.begin(), prefixes.end(),
+            [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) < 0; });
+  prefixes.erase(std::unique(prefixes.begin(), prefixes.end(),
+                             [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) == 0; }),
+                 prefixes.end());
+  return prefixes;
+}
+
+// The partitions a query reads, in the order it returns them.
+std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
+                                                        const store::TableStore& st) {
+  std::vector<const store::Partition*> out;
+  if (r.partition_lookup) {
+    // Each column's values in the type's order, deduplicated: the cartesian product is then
+    // in the partition key's own order, which is how IN results come back.
+    std::vector<std::vector<std::string>> values;
+    for (int col : t.partition_key) {
+      auto v = r.columns[static_cast<std::size_t>(col)].values;
+      const types::CqlType& k = *t.column(col).type;
+      std::sort(v.begin(), v.end(),
+                [&](const std::string& a, const std::string& b) { return types::compare_values(k, a, b) < 0; });
+      v.erase(
+          std::unique(v.begin(), v.end(),
+                      [&](const std::string& a, const std::string& b) { return types::compare_values(k, a, b) == 0; }),
+          v.end());
+      values.push_back(std::move(v));
+    }
+    std::vector<std::size_t> idx(values.size(), 0);
+    for (const auto& v : values)
+      if (v.empty()) return out;
+    for (;;) {
+      std::vector<std::string_view> parts;
+      for (std::size_t i = 0; i < values.size(); ++i) parts.push_back(values[i][idx[i]]);
+      if (parts.size() == 1 && parts[0].empty()) invalid("Key may not be empty");
+      const std::string key = serialize_partition_key(parts);
+      if (key.size() > 65535) invalid("Key length of {} is longer than maximum of 65535", key.size());
+      if (const store::Partition* p = st.find(key)) out.push_back(p);
+      std::size_t i = values.size();
+      while (i > 0 && ++idx[i - 1] == values[i - 1].size()) idx[--i] = 0;
+      if (i == 0) break;
+    }
+    return out;
+  }
+  auto it = st.partitions().begin();
+  if (r.token && r.token->lower) it = st.lower_bound(*r.token->lower);
+  for (; it != st.partitions().end(); ++it) {
+    const std::int64_t tok = it->second.token();
+    if (r.token) {
+      if (r.token->lower && (tok < *r.token->lower || (tok == *r.token->lower && !r.token->lower_inclusive))) continue;
+      if (r.token->upper && (tok > *r.token->upper || (tok == *r.token->upper && !r.token->upper_inclusive))) break;
+    }
+    out.push_back(&it->second);
+  }
+  return out;
+}
+
+}  // namespace cqlbox::exec
