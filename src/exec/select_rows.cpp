@@ -38,7 +38,6 @@ bool collection_value(const types::CqlType& type, const store::ComplexColumn* co
 
 }  // namespace
 
-
 // Fills the per-column live cells of a row (statics from the static row).
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
                    std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
@@ -88,9 +87,6 @@ void collect_cells(const schema::TableSchema& t, const store::Partition& p, cons
   if (!t.statics.empty()) fill_row(t.statics, p.static_row(), part_del);
   if (row) fill_row(t.regulars, *row, row_shadow);
 }
-
-
-
 
 std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const store::ClusteringComparator& cmp,
                                                 std::pair<std::size_t, std::size_t> run,

@@ -1,5 +1,7 @@
 #include "server/connection.hpp"
 
+#include "server/request.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <utility>
@@ -22,55 +24,15 @@
 
 namespace cqlbox::server {
 
-// The QUERY / EXECUTE parameters (§4.1.4): consistency, flags, values, page size, paging state.
-struct QueryParams {
-  bool skip_metadata = false;
-  std::vector<exec::BoundValue> values;
-  std::vector<std::string_view> names;  // with flag 0x40
-  std::int32_t page_size = -1;
-  std::optional<std::string_view> paging_state;
-  std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
-  std::uint16_t consistency = 1;
-  std::optional<std::string> keyspace;  // v5's With_keyspace: instead of the connection's
-};
-
-// A QUERY, EXECUTE or BATCH as read: the statement (parsed here, at PREPARE, or joined from a
-// BATCH's statements), the text the commit log keeps and tracing shows, and its parameters.
-struct Connection::Request {
-  std::uint8_t opcode = 0;
-  std::string query;
-  std::string keyspace;
-  QueryParams params;
-  bool prepared = false;
-  std::shared_ptr<const parse::ParsedStatement> parsed;                    // an EXECUTE's, parsed at PREPARE
-  std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
-  std::optional<ast::Statement> batch;                                     // …joined (views them)
-  std::size_t batch_markers = 0;
-  std::optional<std::string> metadata_id;  // v5 EXECUTE: the result metadata the client holds
-};
-
 namespace {
 
 using error::CqlError;
 using error::ErrorClass;
 
-enum Opcode : std::uint8_t {
-  kError = 0x00,
-  kStartup = 0x01,
-  kReady = 0x02,
-  kOptions = 0x05,
-  kSupported = 0x06,
-  kQuery = 0x07,
-  kResult = 0x08,
-  kPrepare = 0x09,
-  kExecute = 0x0A,
-  kRegister = 0x0B,
-  kEvent = 0x0C,
-  kBatch = 0x0D,
-  kAuthenticate = 0x03,
-  kAuthResponse = 0x0F,
-  kAuthSuccess = 0x10,
-};
+std::string unsupported_version(int version) {
+  return fmt::format("Invalid or unsupported protocol version ({}); supported versions are (3/v3, 4/v4, 5/v5)",
+                     version);
+}
 
 const char* opcode_name(std::uint8_t op) {
   switch (op) {
@@ -86,62 +48,7 @@ const char* opcode_name(std::uint8_t op) {
   }
 }
 
-[[noreturn]] void protocol_error(std::string message) { throw CqlError(ErrorClass::ProtocolError, std::move(message)); }
-
 // v5 widened the flags of QUERY, EXECUTE and BATCH from a [byte] to an [int].
-std::uint32_t read_flags(Reader& r, int version) {
-  return version >= 5 ? static_cast<std::uint32_t>(r.i32()) : r.byte();
-}
-
-// The v5 tail of the parameters: With_keyspace (0x80) and With_now_in_seconds (0x100, read and
-// ignored: cqlbox's clock is the session's, set with --now or CLOCK).
-void read_v5_tail(Reader& r, std::uint32_t flags, QueryParams& p) {
-  if (flags & 0x80) p.keyspace = std::string(r.string());
-  if (flags & 0x100) (void)r.i32();
-}
-
-std::string unsupported_version(int version) {
-  return fmt::format("Invalid or unsupported protocol version ({}); supported versions are (3/v3, 4/v4, 5/v5)",
-                     version);
-}
-
-exec::BoundValue bound(Reader& r, int version) {
-  Reader::ValueState state{};
-  std::string_view bytes = r.value(state);
-  if (state == Reader::ValueState::Unset && version < 4)
-    protocol_error("Unset values are not supported before protocol version 4");
-  exec::BoundValue v;
-  v.state = state == Reader::ValueState::Set    ? exec::BoundValue::State::Set
-            : state == Reader::ValueState::Null ? exec::BoundValue::State::Null
-                                                : exec::BoundValue::State::Unset;
-  v.bytes = bytes;
-  return v;
-}
-
-QueryParams read_params(Reader& r, int version) {
-  QueryParams p;
-  p.consistency = r.u16();  // one node answers every level; ANY and SERIAL are still checked
-  const std::uint32_t flags = read_flags(r, version);
-  p.skip_metadata = flags & 0x02;
-  if (flags & 0x01) {
-    const std::uint16_t n = r.u16();
-    for (std::uint16_t i = 0; i < n; ++i) {
-      if (flags & 0x40) p.names.push_back(r.string());
-      p.values.push_back(bound(r, version));
-    }
-  }
-  if (flags & 0x04) p.page_size = r.i32();
-  if (flags & 0x08) {
-    Reader::ValueState state{};
-    std::string_view s = r.value(state);
-    if (state == Reader::ValueState::Set) p.paging_state = s;
-  }
-  if (flags & 0x10) (void)r.u16();  // serial consistency
-  if (flags & 0x20) p.timestamp = r.i64();
-  read_v5_tail(r, flags, p);
-  return p;
-}
-
 // A stable 16-byte digest of a query's text: paging states carry its first 8 bytes, so a state
 // is refused on another query.
 std::string query_digest(std::string_view keyspace, std::string_view query) {
@@ -548,88 +455,6 @@ void Connection::handle_prepare(Reader& r, std::int16_t stream, std::string& out
   const std::string id = shared_.engine->prepared().add(db, std::move(query), keyspace, std::move(parsed));
   write_prepared(w, version_, id, specs);
   respond(out, stream, kResult, res);
-}
-
-bool Connection::read_request(Reader& r, Request& request, std::int16_t stream, std::string& out) {
-  if (request.opcode == kQuery) {
-    request.query = r.long_string();
-    request.params = read_params(r, version_);
-  } else if (request.opcode == kExecute) {
-    std::string id(r.short_bytes());
-    if (version_ >= 5) request.metadata_id = std::string(r.short_bytes());
-    const auto found = shared_.engine->prepared().find(id);
-    if (!found) {
-      respond_unprepared(out, stream, id);
-      return false;
-    }
-    request.query = found->query;
-    request.parsed = found->parsed;
-    if (!found->keyspace.empty()) request.keyspace = found->keyspace;
-    request.params = read_params(r, version_);
-    request.prepared = true;
-  } else {  // BATCH: its statements' ASTs joined, their markers' values in statement order
-    const std::uint8_t type = r.byte();
-    // The text is what the commit log keeps and tracing shows; the statements run as parsed.
-    request.query = type == 1 ? "BEGIN UNLOGGED BATCH " : type == 2 ? "BEGIN COUNTER BATCH " : "BEGIN BATCH ";
-    // The whole message is decoded before any statement is looked at, as BatchMessage's codec does.
-    struct Entry {
-      std::uint8_t kind = 0;
-      std::string text_or_id;
-      std::size_t values = 0;
-    };
-    std::vector<Entry> entries(r.u16());
-    for (Entry& e : entries) {
-      e.kind = r.byte();
-      if (e.kind == 0)
-        e.text_or_id = r.long_string();
-      else if (e.kind == 1)
-        e.text_or_id = std::string(r.short_bytes());
-      else
-        protocol_error(fmt::format("Invalid query kind in BATCH messages. Must be 0 or 1 but got {}", e.kind));
-      e.values = r.u16();
-      for (std::size_t v = 0; v < e.values; ++v) request.params.values.push_back(bound(r, version_));
-    }
-    // Then each in order: parsed or found, and its values counted against its own markers.
-    for (const Entry& e : entries) {
-      std::string text;
-      if (e.kind == 0) {
-        text = e.text_or_id;
-        request.batch_parts.push_back(parse::parse_owned(text));
-      } else {
-        const auto found = shared_.engine->prepared().find(e.text_or_id);
-        if (!found) {
-          respond_unprepared(out, stream, e.text_or_id);
-          return false;
-        }
-        text = found->query;
-        request.batch_parts.push_back(found->parsed);
-        // Its unqualified names resolve where it was prepared, as an EXECUTE's do.
-        if (!found->keyspace.empty()) request.keyspace = found->keyspace;
-      }
-      if (request.batch_parts.back()->markers != e.values)
-        throw CqlError(ErrorClass::InvalidRequest, fmt::format("There were {} markers(?) in CQL but {} bound variables",
-                                                               request.batch_parts.back()->markers, e.values));
-      while (!text.empty() && (text.back() == ';' || text.back() == ' ' || text.back() == '\n' || text.back() == '\r' ||
-                               text.back() == '\t'))
-        text.pop_back();
-      request.query += text;
-      request.query += "\n;\n";  // on its own line: a trailing -- comment cannot swallow it
-    }
-    request.query += "APPLY BATCH";
-    std::vector<const parse::ParsedStatement*> parts;
-    for (const auto& p : request.batch_parts) parts.push_back(p.get());
-    const ast::BatchType kind = type == 1   ? ast::BatchType::Unlogged
-                                : type == 2 ? ast::BatchType::Counter
-                                            : ast::BatchType::Logged;
-    request.batch.emplace(parse::join_batch(kind, parts, request.batch_markers));
-    request.params.consistency = r.u16();
-    const std::uint32_t flags = read_flags(r, version_);
-    if (flags & 0x10) (void)r.u16();
-    if (flags & 0x20) request.params.timestamp = r.i64();
-    read_v5_tail(r, flags, request.params);
-  }
-  if (request.params.keyspace) request.keyspace = *request.params.keyspace;
-  return true;
 }
 
 // A Rows result: the page the request asked for, with a paging state when more follow.
