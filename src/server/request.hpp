@@ -36,7 +36,9 @@ enum Opcode : std::uint8_t {
   kAuthSuccess = 0x10,
 };
 
-[[noreturn]] inline void protocol_error(std::string message) { throw error::CqlError(error::ErrorClass::ProtocolError, std::move(message)); }
+[[noreturn]] inline void protocol_error(std::string message) {
+  throw error::CqlError(error::ErrorClass::ProtocolError, std::move(message));
+}
 
 // The QUERY / EXECUTE parameters (§4.1.4): consistency, flags, values, page size, paging state.
 struct QueryParams {

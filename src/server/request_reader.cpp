@@ -41,7 +41,6 @@ void read_v5_tail(Reader& r, std::uint32_t flags, QueryParams& p) {
   if (flags & 0x100) (void)r.i32();
 }
 
-
 exec::BoundValue bound(Reader& r, int version) {
   Reader::ValueState state{};
   std::string_view bytes = r.value(state);
