@@ -1,7 +1,9 @@
 #include "shell/options.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -63,150 +65,160 @@ cqlsh's other connection flags (host, port, --ssl, ...) are accepted and ignored
 
 }  // namespace
 
+namespace {
+
+bool fail(const char* format, std::string_view flag, const std::string& value) {
+  std::fprintf(stderr, format, std::string(flag).c_str(), value.c_str());
+  return false;
+}
+
+// The options that take no value: each sets one field.
+struct Switch {
+  std::string_view name, alias;
+  void (*set)(Options& out);
+};
+constexpr Switch kSwitches[] = {
+    {"--tty", "-t", [](Options& o) { o.force_tty = true; }},
+    {"--color", "-C", [](Options& o) { o.color = true; }},
+    {"--no-color", "", [](Options& o) { o.color = false; }},
+    {"--bail", "", [](Options& o) { o.bail = true; }},
+    {"--echo", "", [](Options& o) { o.echo = true; }},
+    {"--salvage-commitlog", "", [](Options& o) { o.salvage_commitlog = true; }},
+    {"--disable-materialized-views", "", [](Options& o) { o.materialized_views = false; }},
+    {"--auth", "", [](Options& o) { o.auth = true; }},
+    {"--insecure-password-without-warning", "", [](Options& o) { o.insecure_password = true; }},
+};
+
+// The options that take a value: each checks it (printing why it is refused) and stores it.
+struct Valued {
+  std::string_view name, alias;
+  bool (*apply)(std::string_view flag, const std::string& value, Options& out);
+};
+constexpr Valued kValued[] = {
+    {"--execute", "-e", [](std::string_view, const std::string& v, Options& o) { return o.execute = v, true; }},
+    {"--file", "-f", [](std::string_view, const std::string& v, Options& o) { return o.file = v, true; }},
+    {"--keyspace", "-k", [](std::string_view, const std::string& v, Options& o) { return o.keyspace = v, true; }},
+    {"--load", "", [](std::string_view, const std::string& v, Options& o) { return o.load = v, true; }},
+    {"--data", "", [](std::string_view, const std::string& v, Options& o) { return o.data = v, true; }},
+    {"--username", "-u", [](std::string_view, const std::string& v, Options& o) { return o.username = v, true; }},
+    {"--password", "-p", [](std::string_view, const std::string& v, Options& o) { return o.password = v, true; }},
+    {"--cqlshrc", "", [](std::string_view, const std::string& v, Options& o) { return o.cqlshrc = v, true; }},
+    {"--now", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       if (!types::parse_timestamp_ms(v))
+         return fail(
+             "cqlbox: error: %s takes a timestamp as CQL writes one (got '%s'), e.g.\n"
+             "  '2024-01-01 00:00:00+0000', '2024-01-01T12:30:00.250Z', '2024-01-01 12:30', '2024-01-01',\n"
+             "  or milliseconds since the epoch: 1704067200000\n",
+             flag, v);
+       return o.now = v, true;
+     }},
+    {"--nodes", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       o.nodes = std::atoi(v.c_str());
+       return o.nodes >= 1 && o.nodes <= 1000 ? true
+                                              : fail("cqlbox: error: %s must be between 1 and 1000\n%s", flag, "");
+     }},
+    {"--num-tokens", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       o.num_tokens = std::atoi(v.c_str());
+       return o.num_tokens >= 1 && o.num_tokens <= 1000
+                  ? true
+                  : fail("cqlbox: error: %s must be between 1 and 1000\n%s", flag, "");
+     }},
+    {"--max-memory", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       char* end = nullptr;
+       const long long mb = std::strtoll(v.c_str(), &end, 10);
+       if (v.empty() || *end != '\0' || mb < 0)
+         return fail("cqlbox: error: %s takes a number of MiB (got %s)\n", flag, v);
+       return o.max_memory_mb = mb, true;
+     }},
+    {"--commitlog-sync", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       if (v != "batch" && v != "periodic")
+         return fail("cqlbox: error: %s takes batch or periodic (got %s)\n", flag, v);
+       return o.commitlog_periodic = v == "periodic", true;
+     }},
+    {"--max-connections", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       char* end = nullptr;
+       const long n = std::strtol(v.c_str(), &end, 10);
+       if (v.empty() || *end != '\0' || n < 1 || n > 100000)
+         return fail("cqlbox: error: %s takes a number from 1 to 100000 (got %s)\n", flag, v);
+       return o.max_connections = static_cast<int>(n), true;
+     }},
+    {"--output-format", "",
+     [](std::string_view flag, const std::string& v, Options& o) {
+       if (v == "table") return o.output_format = OutputFormat::Table, true;
+       if (v == "json") return o.output_format = OutputFormat::Json, true;
+       if (v == "csv") return o.output_format = OutputFormat::Csv, true;
+       return fail("cqlbox: error: %s must be table, json or csv (got %s)\n", flag, v);
+     }},
+};
+
+// cqlsh's options that mean nothing in-process: accepted (with their value, if any) and noted.
+constexpr std::string_view kIgnoredWithValue[] = {"--credentials",     "--cqlversion",      "--protocol-version",
+                                                  "--connect-timeout", "--request-timeout", "--encoding",
+                                                  "--browser"};
+constexpr std::string_view kIgnored[] = {"--ssl", "--debug", "--coverage"};
+
+template <class T, std::size_t N>
+const T* find_option(const T (&table)[N], std::string_view name) {
+  for (const T& t : table)
+    if (name == t.name || (!t.alias.empty() && name == t.alias)) return &t;
+  return nullptr;
+}
+
+bool listed(std::span<const std::string_view> names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
 std::optional<int> parse_options(int argc, char** argv, Options& out) {
-  auto value = [&](int& i, std::string_view flag) -> std::optional<std::string> {
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "cqlbox: error: %.*s expects an argument\n", static_cast<int>(flag.size()), flag.data());
-      return std::nullopt;
-    }
-    return std::string(argv[++i]);
-  };
   for (int i = 1; i < argc; ++i) {
-    std::string_view a = argv[i];
-    std::optional<std::string> v;
+    const std::string_view a = argv[i];
     // --flag=value form.
-    std::string_view name = a, inline_value;
-    bool has_inline = false;
-    if (a.rfind("--", 0) == 0 && a.find('=') != std::string_view::npos) {
-      name = a.substr(0, a.find('='));
-      inline_value = a.substr(a.find('=') + 1);
-      has_inline = true;
-    }
+    const bool has_inline = a.starts_with("--") && a.find('=') != std::string_view::npos;
+    const std::string_view name = has_inline ? a.substr(0, a.find('=')) : a;
     auto arg = [&]() -> std::optional<std::string> {
-      if (has_inline) return std::string(inline_value);
-      return value(i, name);
+      if (has_inline) return std::string(a.substr(a.find('=') + 1));
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "cqlbox: error: %.*s expects an argument\n", static_cast<int>(name.size()), name.data());
+        return std::nullopt;
+      }
+      return std::string(argv[++i]);
     };
     if (name == "-h" || name == "--help") {
       std::fputs(kUsage, stdout);
       return 0;
-    } else if (name == "--version" || name == "-v") {
+    }
+    if (name == "--version" || name == "-v") {
       std::printf("cqlbox %s (CQL spec 3.4.7, Cassandra 5.0 semantics)\n", kVersion);
       return 0;
-    } else if (name == "-e" || name == "--execute") {
-      if (!(v = arg())) return 2;
-      out.execute = *v;
-    } else if (name == "-f" || name == "--file") {
-      if (!(v = arg())) return 2;
-      out.file = *v;
-    } else if (name == "-k" || name == "--keyspace") {
-      if (!(v = arg())) return 2;
-      out.keyspace = *v;
-    } else if (name == "--now") {
-      if (!(v = arg())) return 2;
-      if (!types::parse_timestamp_ms(*v)) {
-        std::fprintf(stderr,
-                     "cqlbox: error: --now takes a timestamp as CQL writes one (got '%s'), e.g.\n"
-                     "  '2024-01-01 00:00:00+0000', '2024-01-01T12:30:00.250Z', '2024-01-01 12:30', '2024-01-01',\n"
-                     "  or milliseconds since the epoch: 1704067200000\n",
-                     v->c_str());
-        return 2;
-      }
-      out.now = *v;
-    } else if (name == "--load") {
-      if (!(v = arg())) return 2;
-      out.load = *v;
-    } else if (name == "--nodes" || name == "--num-tokens") {
-      if (!(v = arg())) return 2;
-      int n = std::atoi(v->c_str());
-      if (n < 1 || n > 1000) {
-        std::fprintf(stderr, "cqlbox: error: %s must be between 1 and 1000\n", std::string(name).c_str());
-        return 2;
-      }
-      (name == "--nodes" ? out.nodes : out.num_tokens) = n;
-    } else if (name == "-t" || name == "--tty") {
-      out.force_tty = true;
-    } else if (name == "-C" || name == "--color") {
-      out.color = true;
-    } else if (name == "--no-color") {
-      out.color = false;
-    } else if (name == "--bail") {
-      out.bail = true;
-    } else if (name == "--echo") {
-      out.echo = true;
-    } else if (name == "--max-memory") {
-      if (!(v = arg())) return 2;
-      char* end = nullptr;
-      const long long mb = std::strtoll(v->c_str(), &end, 10);
-      if (v->empty() || *end != '\0' || mb < 0) {
-        std::fprintf(stderr, "cqlbox: error: --max-memory takes a number of MiB (got %s)\n", v->c_str());
-        return 2;
-      }
-      out.max_memory_mb = mb;
-    } else if (name == "--data") {
-      if (!(v = arg())) return 2;
-      out.data = *v;
-    } else if (name == "--commitlog-sync") {
-      if (!(v = arg())) return 2;
-      if (*v != "batch" && *v != "periodic") {
-        std::fprintf(stderr, "cqlbox: error: --commitlog-sync takes batch or periodic (got %s)\n", v->c_str());
-        return 2;
-      }
-      out.commitlog_periodic = *v == "periodic";
+    }
+    if (const Switch* sw = find_option(kSwitches, name)) {
+      sw->set(out);
+    } else if (const Valued* option = find_option(kValued, name)) {
+      const std::optional<std::string> v = arg();
+      if (!v || !option->apply(name, *v, out)) return 2;
     } else if (name == "--listen") {
       // The address is optional: without one, where cqlsh would connect (CQLSH_HOST and
       // CQLSH_PORT, as cqlsh reads them, else 127.0.0.1:9042), so the two meet.
       if (has_inline || (i + 1 < argc && argv[i + 1][0] != '-')) {
-        if (!(v = arg())) return 2;
+        const std::optional<std::string> v = arg();
+        if (!v) return 2;
         out.listen = *v;
       } else {
         const char* host = std::getenv("CQLSH_HOST");
         const char* port = std::getenv("CQLSH_PORT");
         out.listen = fmt::format("{}:{}", host && *host ? host : "127.0.0.1", port && *port ? port : "9042");
       }
-    } else if (name == "--max-connections") {
-      if (!(v = arg())) return 2;
-      char* end = nullptr;
-      const long n = std::strtol(v->c_str(), &end, 10);
-      if (v->empty() || *end != '\0' || n < 1 || n > 100000) {
-        std::fprintf(stderr, "cqlbox: error: --max-connections takes a number from 1 to 100000 (got %s)\n", v->c_str());
-        return 2;
-      }
-      out.max_connections = static_cast<int>(n);
-    } else if (name == "--salvage-commitlog") {
-      out.salvage_commitlog = true;
-    } else if (name == "--disable-materialized-views") {
-      out.materialized_views = false;
-    } else if (name == "--output-format") {
-      if (!(v = arg())) return 2;
-      if (*v == "table") {
-        out.output_format = OutputFormat::Table;
-      } else if (*v == "json") {
-        out.output_format = OutputFormat::Json;
-      } else if (*v == "csv") {
-        out.output_format = OutputFormat::Csv;
-      } else {
-        std::fprintf(stderr, "cqlbox: error: --output-format must be table, json or csv (got %s)\n", v->c_str());
-        return 2;
-      }
-    } else if (name == "--auth") {
-      out.auth = true;
-    } else if (name == "-u" || name == "--username") {
-      if (!(v = arg())) return 2;
-      out.username = *v;
-    } else if (name == "-p" || name == "--password") {
-      if (!(v = arg())) return 2;
-      out.password = *v;
-    } else if (name == "--cqlshrc") {
-      if (!(v = arg())) return 2;
-      out.cqlshrc = *v;
-    } else if (name == "--credentials" || name == "--cqlversion" || name == "--protocol-version" ||
-               name == "--connect-timeout" || name == "--request-timeout" || name == "--encoding" ||
-               name == "--browser") {
-      if (!(v = arg())) return 2;
+    } else if (listed(kIgnoredWithValue, name)) {
+      if (!arg()) return 2;
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
-    } else if (name == "--insecure-password-without-warning") {
-      out.insecure_password = true;
-    } else if (name == "--ssl" || name == "--debug" || name == "--coverage") {
+    } else if (listed(kIgnored, name)) {
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring {}", name));
     } else if (!a.empty() && a[0] != '-') {
       out.notices.push_back(fmt::format("cqlbox runs in-process: ignoring host/port {}", a));
