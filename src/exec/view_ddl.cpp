@@ -48,6 +48,185 @@ std::string joined(const std::vector<std::string>& names, const char* sep = ", "
   return out;
 }
 
+namespace {
+
+// The base columns a view selects (all of them for SELECT *), checked.
+std::vector<int> view_selection(const schema::TableSchema& base, const ast::ViewStatement& s, const std::string& name) {
+  std::vector<int> selected;
+  if (s.columns.empty()) {
+    for (std::size_t i = 0; i < base.columns.size(); ++i) selected.push_back(static_cast<int>(i));
+  } else {
+    for (auto c : s.columns) {
+      const int i = base.find(c);
+      if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(c), table_text(base));
+      if (std::find(selected.begin(), selected.end(), i) == selected.end()) selected.push_back(i);
+    }
+  }
+  for (int i : selected)
+    if (base.column(i).kind == schema::ColumnKind::Static)
+      invalid("Cannot include static column '{}' in materialized view '{}'", base.column(i).name, name);
+  return selected;
+}
+
+// The view's primary key, checked against the base's and the selection: its columns, and those
+// of them that are not in the base's primary key (at most one).
+struct ViewKey {
+  std::vector<std::string_view> columns;
+  std::set<std::string_view> names;
+  std::vector<std::string> non_key;
+};
+ViewKey view_key(const schema::TableSchema& base, const ast::ViewStatement& s, const std::string& name,
+                 const std::vector<int>& selected) {
+  ViewKey out;
+  std::vector<std::string_view>& key = out.columns;
+  std::set<std::string_view>& in_key = out.names;
+  key.assign(s.partition_key.begin(), s.partition_key.end());
+  key.insert(key.end(), s.clustering.begin(), s.clustering.end());
+  if (s.partition_key.empty())
+    invalid("Must provide at least one partition key column for materialized view '{}'", name);
+  for (auto c : key) {
+    const int i = base.find(c);
+    if (i < 0 || std::find(selected.begin(), selected.end(), i) == selected.end())
+      invalid("Unknown column '{}' referenced in PRIMARY KEY for materialized view '{}'", c, name);
+    if (!in_key.insert(c).second)
+      invalid("Duplicate column '{}' in PRIMARY KEY clause for materialized view '{}'", c, name);
+    const types::CqlType* type = base.column(i).type;
+    if (type->multi_cell())
+      invalid("Invalid non-frozen {} type '{}' for PRIMARY KEY column '{}'",
+              type->kind == types::Kind::Udt ? "user-defined" : "collection", type->name, c);
+    if (type->kind == types::Kind::Counter) invalid("counter type is not supported for PRIMARY KEY column '{}'", c);
+    if (type->references_duration()) invalid("duration type is not supported for PRIMARY KEY column '{}'", c);
+  }
+  if (!s.clustering_order.empty()) {
+    bool match = s.clustering_order.size() == s.clustering.size();
+    for (std::size_t i = 0; match && i < s.clustering.size(); ++i)
+      match = s.clustering_order[i].column == s.clustering[i];
+    if (!match) invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive");
+  }
+  std::vector<std::string> missing;
+  std::vector<std::string>& non_key = out.non_key;
+  for (int i : base.partition_key)
+    if (!in_key.count(base.column(i).name)) missing.push_back(base.column(i).name);
+  for (int i : base.clustering)
+    if (!in_key.count(base.column(i).name)) missing.push_back(base.column(i).name);
+  if (!missing.empty())
+    invalid("Cannot create materialized view '{}' without primary key columns {} from base table '{}'", name,
+            joined(missing), base.name);
+  for (auto c : key)
+    if (!base.column(base.find(c)).is_primary_key()) non_key.emplace_back(c);
+  if (non_key.size() > 1)
+    invalid("Cannot include more than one non-primary key column in materialized view primary key (got {})",
+            joined(non_key));
+  return out;
+}
+
+// WHERE: IS NOT NULL on any column; other restrictions only on base key columns, kept as the
+// view's filters.
+schema::ViewDef view_definition(const schema::TableSchema& base, const ast::ViewStatement& s, const ViewKey& view_key) {
+  const std::vector<std::string_view>& key = view_key.columns;
+  schema::ViewDef def;
+  def.base = base.name;
+  def.include_all_columns = s.columns.empty();
+  def.strict_liveness = !view_key.non_key.empty();
+  for (const auto& r : s.where)
+    if (r.kind == ast::RelationKind::Token) invalid("Cannot use token relation when defining a materialized view");
+  std::set<std::string> restricted;
+  std::vector<std::string> illegal;
+  for (const auto& r : s.where) {
+    schema::ViewRelation text;
+    for (auto c : r.columns) {
+      const int i = base.find(c);
+      if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(c), table_text(base));
+      text.columns.emplace_back(c);
+    }
+    if (r.op == ast::Operator::Neq)
+      invalid("Unsupported \"!=\" relation: {}{}", util::cql_name(r.columns[0]), relation_rest(r));
+    if (r.op == ast::Operator::Like)
+      invalid("LIKE restriction is only supported on properly indexed columns. {}{} is not valid.",
+              util::cql_name(r.columns[0]), relation_rest(r));
+    if (r.map_entry || r.op == ast::Operator::Contains || r.op == ast::Operator::ContainsKey ||
+        (r.kind == ast::RelationKind::Multi && r.op != ast::Operator::Eq))
+      invalid("Unsupported restriction in a materialized view's WHERE clause: {}", relation_rest(r).substr(1));
+    text.rest = relation_rest(r);
+    def.where.push_back(std::move(text));
+    for (std::size_t k = 0; k < r.columns.size(); ++k) {
+      const schema::Column& col = base.column(base.find(r.columns[k]));
+      restricted.insert(col.name);
+      if (r.op == ast::Operator::IsNotNull) continue;
+      if (!col.is_primary_key()) {
+        illegal.push_back(col.name);
+        continue;
+      }
+      schema::ViewFilter f;
+      f.column = col.name;
+      f.op = filter_op(r.op);
+      // A multi-column (a, b) = (x, y) is one equality per column.
+      const bool multi = r.kind == ast::RelationKind::Multi;
+      std::vector<const ast::Term*> terms;
+      if (r.op == ast::Operator::In && !multi)
+        for (const auto& v : r.values) terms.push_back(&v);
+      else if (multi && !r.values.empty() && k < r.values[0].items.size())
+        terms.push_back(&r.values[0].items[k]);
+      else if (!multi && !r.values.empty())
+        terms.push_back(&r.values[0]);
+      for (const ast::Term* term : terms) {
+        auto v = bind_term(*term, *col.type, col.name);
+        if (!v) invalid("Invalid null value in condition for column {}", col.name);
+        f.values.push_back(std::move(*v));
+      }
+      def.filters.push_back(std::move(f));
+    }
+  }
+  std::vector<std::string> unrestricted;
+  for (auto c : key)
+    if (!restricted.count(std::string(c))) unrestricted.emplace_back(c);
+  if (!unrestricted.empty())
+    invalid("Primary key columns {} must be restricted with 'IS NOT NULL' or otherwise", joined(unrestricted));
+  if (!illegal.empty())
+    invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: {} restricted illegally)",
+            joined(illegal, ","));
+  return def;
+}
+
+// The view's own table: key columns in view order, the other selected columns as regulars.
+schema::TableSchema view_table(std::string_view ks, const std::string& name, const schema::TableSchema& base,
+                               const ast::ViewStatement& s, const std::vector<int>& selected,
+                               const std::set<std::string_view>& in_key) {
+  schema::TableSchema view;
+  view.keyspace = std::string(ks);
+  view.name = name;
+  apply_table_properties(view, s.properties, true);
+  if (view.default_time_to_live != 0)
+    invalid(
+        "Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at "
+        "the same time than the corresponding data in the parent table.");
+  view.options.erase("default_time_to_live");
+  check_table_name(ks, name);
+  for (auto c : s.partition_key) {
+    const schema::Column& b = base.column(base.find(c));
+    view.columns.push_back(
+        {b.name, b.type, schema::ColumnKind::PartitionKey, static_cast<int>(view.partition_key.size())});
+    view.partition_key.push_back(static_cast<int>(view.columns.size() - 1));
+  }
+  for (std::size_t i = 0; i < s.clustering.size(); ++i) {
+    const schema::Column& b = base.column(base.find(s.clustering[i]));
+    // Without CLUSTERING ORDER BY a base clustering column keeps its order; others are ASC.
+    const bool reversed = !s.clustering_order.empty() ? s.clustering_order[i].descending
+                                                      : b.kind == schema::ColumnKind::Clustering && b.reversed;
+    view.columns.push_back({b.name, b.type, schema::ColumnKind::Clustering, static_cast<int>(i), reversed});
+    view.clustering.push_back(static_cast<int>(view.columns.size() - 1));
+  }
+  std::vector<schema::Column> regulars;
+  for (int i : selected) {
+    const schema::Column& b = base.column(i);
+    if (!in_key.count(b.name)) regulars.push_back({b.name, b.type, schema::ColumnKind::Regular, 0});
+  }
+  view.relayout({}, std::move(regulars));
+  return view;
+}
+
+}  // namespace
+
 Result create_view(Database& db, const Session& session, const ast::ViewStatement& s) {
   const std::string_view ks = keyspace_for(session, s.name);
   check_replicated_system(ks, "ALTER", fmt::format("<table {}.{}>", ks, s.base.name));
@@ -83,156 +262,11 @@ Result create_view(Database& db, const Session& session, const ast::ViewStatemen
         "to expire before being replayed.",
         name, base->name);
 
-  // The selected base columns (all of them for SELECT *).
-  std::vector<int> selected;
-  if (s.columns.empty()) {
-    for (std::size_t i = 0; i < base->columns.size(); ++i) selected.push_back(static_cast<int>(i));
-  } else {
-    for (auto c : s.columns) {
-      const int i = base->find(c);
-      if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(c), table_text(*base));
-      if (std::find(selected.begin(), selected.end(), i) == selected.end()) selected.push_back(i);
-    }
-  }
-  for (int i : selected)
-    if (base->column(i).kind == schema::ColumnKind::Static)
-      invalid("Cannot include static column '{}' in materialized view '{}'", base->column(i).name, name);
-
-  // The view's primary key.
-  std::vector<std::string_view> key(s.partition_key.begin(), s.partition_key.end());
-  key.insert(key.end(), s.clustering.begin(), s.clustering.end());
-  if (s.partition_key.empty())
-    invalid("Must provide at least one partition key column for materialized view '{}'", name);
-  std::set<std::string_view> in_key;
-  for (auto c : key) {
-    const int i = base->find(c);
-    if (i < 0 || std::find(selected.begin(), selected.end(), i) == selected.end())
-      invalid("Unknown column '{}' referenced in PRIMARY KEY for materialized view '{}'", c, name);
-    if (!in_key.insert(c).second)
-      invalid("Duplicate column '{}' in PRIMARY KEY clause for materialized view '{}'", c, name);
-    const types::CqlType* type = base->column(i).type;
-    if (type->multi_cell())
-      invalid("Invalid non-frozen {} type '{}' for PRIMARY KEY column '{}'",
-              type->kind == types::Kind::Udt ? "user-defined" : "collection", type->name, c);
-    if (type->kind == types::Kind::Counter) invalid("counter type is not supported for PRIMARY KEY column '{}'", c);
-    if (type->references_duration()) invalid("duration type is not supported for PRIMARY KEY column '{}'", c);
-  }
-  if (!s.clustering_order.empty()) {
-    bool match = s.clustering_order.size() == s.clustering.size();
-    for (std::size_t i = 0; match && i < s.clustering.size(); ++i)
-      match = s.clustering_order[i].column == s.clustering[i];
-    if (!match) invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive");
-  }
-  std::vector<std::string> missing, non_key;
-  for (int i : base->partition_key)
-    if (!in_key.count(base->column(i).name)) missing.push_back(base->column(i).name);
-  for (int i : base->clustering)
-    if (!in_key.count(base->column(i).name)) missing.push_back(base->column(i).name);
-  if (!missing.empty())
-    invalid("Cannot create materialized view '{}' without primary key columns {} from base table '{}'", name,
-            joined(missing), base->name);
-  for (auto c : key)
-    if (!base->column(base->find(c)).is_primary_key()) non_key.emplace_back(c);
-  if (non_key.size() > 1)
-    invalid("Cannot include more than one non-primary key column in materialized view primary key (got {})",
-            joined(non_key));
-
-  // WHERE: IS NOT NULL on any column; other restrictions only on base key columns.
-  schema::ViewDef def;
-  def.base = base->name;
-  def.include_all_columns = s.columns.empty();
-  def.strict_liveness = !non_key.empty();
-  for (const auto& r : s.where)
-    if (r.kind == ast::RelationKind::Token) invalid("Cannot use token relation when defining a materialized view");
-  std::set<std::string> restricted;
-  std::vector<std::string> illegal;
-  for (const auto& r : s.where) {
-    schema::ViewRelation text;
-    for (auto c : r.columns) {
-      const int i = base->find(c);
-      if (i < 0) invalid("Undefined column name {} in table {}", util::cql_name(c), table_text(*base));
-      text.columns.emplace_back(c);
-    }
-    if (r.op == ast::Operator::Neq)
-      invalid("Unsupported \"!=\" relation: {}{}", util::cql_name(r.columns[0]), relation_rest(r));
-    if (r.op == ast::Operator::Like)
-      invalid("LIKE restriction is only supported on properly indexed columns. {}{} is not valid.",
-              util::cql_name(r.columns[0]), relation_rest(r));
-    if (r.map_entry || r.op == ast::Operator::Contains || r.op == ast::Operator::ContainsKey ||
-        (r.kind == ast::RelationKind::Multi && r.op != ast::Operator::Eq))
-      invalid("Unsupported restriction in a materialized view's WHERE clause: {}", relation_rest(r).substr(1));
-    text.rest = relation_rest(r);
-    def.where.push_back(std::move(text));
-    for (std::size_t k = 0; k < r.columns.size(); ++k) {
-      const schema::Column& col = base->column(base->find(r.columns[k]));
-      restricted.insert(col.name);
-      if (r.op == ast::Operator::IsNotNull) continue;
-      if (!col.is_primary_key()) {
-        illegal.push_back(col.name);
-        continue;
-      }
-      schema::ViewFilter f;
-      f.column = col.name;
-      f.op = filter_op(r.op);
-      // A multi-column (a, b) = (x, y) is one equality per column.
-      const bool multi = r.kind == ast::RelationKind::Multi;
-      std::vector<const ast::Term*> terms;
-      if (r.op == ast::Operator::In && !multi)
-        for (const auto& v : r.values) terms.push_back(&v);
-      else if (multi && !r.values.empty() && k < r.values[0].items.size())
-        terms.push_back(&r.values[0].items[k]);
-      else if (!multi && !r.values.empty())
-        terms.push_back(&r.values[0]);
-      for (const ast::Term* term : terms) {
-        auto v = bind_term(*term, *col.type, col.name);
-        if (!v) invalid("Invalid null value in condition for column {}", col.name);
-        f.values.push_back(std::move(*v));
-      }
-      def.filters.push_back(std::move(f));
-    }
-  }
-  std::vector<std::string> unrestricted;
-  for (auto c : key)
-    if (!restricted.count(std::string(c))) unrestricted.emplace_back(c);
-  if (!unrestricted.empty())
-    invalid("Primary key columns {} must be restricted with 'IS NOT NULL' or otherwise", joined(unrestricted));
-  if (!illegal.empty())
-    invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: {} restricted illegally)",
-            joined(illegal, ","));
-
-  // The view's own table: key columns in view order, the other selected columns as regulars.
-  schema::TableSchema view;
-  view.keyspace = std::string(ks);
-  view.name = name;
-  apply_table_properties(view, s.properties, true);
-  if (view.default_time_to_live != 0)
-    invalid(
-        "Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at "
-        "the same time than the corresponding data in the parent table.");
-  view.options.erase("default_time_to_live");
-  check_table_name(ks, name);
-  for (auto c : s.partition_key) {
-    const schema::Column& b = base->column(base->find(c));
-    view.columns.push_back(
-        {b.name, b.type, schema::ColumnKind::PartitionKey, static_cast<int>(view.partition_key.size())});
-    view.partition_key.push_back(static_cast<int>(view.columns.size() - 1));
-  }
-  for (std::size_t i = 0; i < s.clustering.size(); ++i) {
-    const schema::Column& b = base->column(base->find(s.clustering[i]));
-    // Without CLUSTERING ORDER BY a base clustering column keeps its order; others are ASC.
-    const bool reversed = !s.clustering_order.empty() ? s.clustering_order[i].descending
-                                                      : b.kind == schema::ColumnKind::Clustering && b.reversed;
-    view.columns.push_back({b.name, b.type, schema::ColumnKind::Clustering, static_cast<int>(i), reversed});
-    view.clustering.push_back(static_cast<int>(view.columns.size() - 1));
-  }
-  std::vector<schema::Column> regulars;
-  for (int i : selected) {
-    const schema::Column& b = base->column(i);
-    if (!in_key.count(b.name)) regulars.push_back({b.name, b.type, schema::ColumnKind::Regular, 0});
-  }
-  view.relayout({}, std::move(regulars));
+  const std::vector<int> selected = view_selection(*base, s, name);
+  const ViewKey key = view_key(*base, s, name, selected);
+  schema::ViewDef def = view_definition(*base, s, key);
+  schema::TableSchema view = view_table(ks, name, *base, s, selected, key.names);
   view.view = std::move(def);
-
   db.catalog.add_table(std::move(view));
   db.catalog.mutable_table(ks, base->name)->views.push_back(name);
   build_view(db, *db.catalog.table(ks, name));
