@@ -55,18 +55,16 @@ std::string plural(std::size_t n, const char* one, const char* many) {
 
 }  // namespace
 
-Result execute_explain(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t) {
-  const FunctionContext ctx = db.functions();
-  const SelectShape shape = select_shape(t, s, ctx);  // the query's own errors, as SELECT gives them
-  const SelectRestrictions r = build_restrictions(t, s.where, &ctx);
+namespace {
 
-  Rows out;
-  out.explain = true;
-  out.columns = {{"plan", types::native_type(types::Kind::Text)}, {"detail", types::native_type(types::Kind::Text)}};
-  auto add = [&](std::string plan, std::string detail) {
-    out.rows.push_back({Value(std::move(plan)), Value(std::move(detail))});
-  };
+void add_line(Rows& out, std::string plan, std::string detail) {
+  out.rows.push_back({Value(std::move(plan)), Value(std::move(detail))});
+}
 
+// The access path, and the partitions a key lookup names with their tokens and replicas (or
+// the token range).
+void explain_access(Rows& out, const Database& db, const ast::Select& s, const schema::TableSchema& t,
+                    const SelectRestrictions& r, const SelectShape& shape) {
   // Access path, and the partitions a key lookup names.
   std::vector<std::vector<std::string>> key_values;  // per partition-key column, as written
   std::vector<std::vector<std::string>> key_bytes;
@@ -91,20 +89,22 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
   std::size_t partitions = 1;
   for (const auto& v : key_bytes) partitions *= v.size();
   if (r.partition_lookup && partitions == 1)
-    add("access path", "single partition: every partition key column is restricted by =");
+    add_line(out, "access path", "single partition: every partition key column is restricted by =");
   else if (r.partition_lookup)
-    add("access path", fmt::format("{} (IN on the partition key), read one after another",
-                                   plural(partitions, "partition", "partitions")));
+    add_line(out, "access path",
+             fmt::format("{} (IN on the partition key), read one after another",
+                         plural(partitions, "partition", "partitions")));
   else if (r.token)
-    add("access path", "token range: the partitions whose token is in the range, in token order");
+    add_line(out, "access path", "token range: the partitions whose token is in the range, in token order");
   else if (!shape.index.empty())
-    add("access path", fmt::format("secondary index {} ({}): Cassandra reads the index, then the rows it names "
-                                   "(cqlbox finds the same rows by a scan)",
-                                   shape.index,
-                                   relations_on(
-                                       t, s.where, [](ColumnKind) { return true; }, -1, shape.index_column)));
+    add_line(out, "access path",
+             fmt::format("secondary index {} ({}): Cassandra reads the index, then the rows it names "
+                         "(cqlbox finds the same rows by a scan)",
+                         shape.index,
+                         relations_on(
+                             t, s.where, [](ColumnKind) { return true; }, -1, shape.index_column)));
   else
-    add("access path", "full scan: every partition of the table, in token order");
+    add_line(out, "access path", "full scan: every partition of the table, in token order");
 
   if (r.partition_lookup) {
     const auto* ks = db.catalog.keyspace(t.keyspace);
@@ -123,20 +123,25 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
       std::string replicas;
       for (int node : db.ring.replicas(token, rep))
         replicas += (replicas.empty() ? "" : ", ") + db.ring.nodes()[static_cast<std::size_t>(node)].address;
-      add("partition", fmt::format("{}: token {}, replicas {}", text, token, replicas));
+      add_line(out, "partition", fmt::format("{}: token {}, replicas {}", text, token, replicas));
       for (std::size_t i = key_bytes.size(); i-- > 0;) {
         if (++at[i] < key_bytes[i].size()) break;
         at[i] = 0;
       }
     }
-    if (partitions > 20) add("partition", fmt::format("… and {} more", partitions - 20));
+    if (partitions > 20) add_line(out, "partition", fmt::format("… and {} more", partitions - 20));
   } else if (r.token) {
     std::string range;
     for (const auto& rel : s.where)
       if (rel.kind == ast::RelationKind::Token) range += (range.empty() ? "" : " AND ") + relation_text(rel);
-    add("token range", range);
+    add_line(out, "token range", range);
   }
+}
 
+// How the clustering restrictions are read, what is filtered after reading, and whether the
+// query needs ALLOW FILTERING.
+void explain_restrictions(Rows& out, const ast::Select& s, const schema::TableSchema& t, const SelectRestrictions& r,
+                          const SelectShape& shape) {
   // Clustering: the '=' prefix and a slice are binary searches; anything else is filtered.
   if (!t.clustering.empty()) {
     std::string on = relations_on(t, s.where, [](ColumnKind k) { return k == ColumnKind::Clustering; });
@@ -153,7 +158,7 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
     else
       how = on + ": one slice of each partition, found by binary search";
     if (shape.reversed) how += ", read backwards (ORDER BY)";
-    add("clustering", how);
+    add_line(out, "clustering", how);
   }
 
   // Filtered after reading: restrictions that do not narrow what is read.
@@ -163,15 +168,21 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
     const std::string pk = relations_on(t, s.where, [](ColumnKind k) { return k == ColumnKind::PartitionKey; });
     if (!pk.empty()) filtered = pk + (filtered.empty() ? "" : " AND " + filtered);
   }
-  add("filtered", filtered.empty() ? "nothing: every row read is returned" : filtered + ": checked on each row read");
-  if (!shape.ann.empty()) add("ordering", shape.ann);
+  add_line(out, "filtered",
+           filtered.empty() ? "nothing: every row read is returned" : filtered + ": checked on each row read");
+  if (!shape.ann.empty()) add_line(out, "ordering", shape.ann);
 
   if (shape.filtering_reason.empty())
-    add("allow filtering", s.allow_filtering ? "given, not needed" : "not needed");
+    add_line(out, "allow filtering", s.allow_filtering ? "given, not needed" : "not needed");
   else
-    add("allow filtering",
+    add_line(
+        out, "allow filtering",
         fmt::format("{}: {}", s.allow_filtering ? "required, given" : "required, missing", shape.filtering_reason));
+}
 
+// The query run on the live data (as if ALLOW FILTERING were given), counting what it reads.
+void explain_live_data(Rows& out, Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t,
+                       const SelectRestrictions& r, const SelectShape& shape) {
   // On the live data: run it (as if ALLOW FILTERING were given), counting what is read.
   ast::Select run = s;
   run.explain = false;
@@ -204,7 +215,23 @@ Result execute_explain(Database& db, Session& session, const ast::Select& s, con
       fmt::format("{} and {} read", plural(partitions_read, "partition", "partitions"), plural(read, "row", "rows"));
   if (read > live) detail += fmt::format(" ({} deleted or expired)", read - live);
   detail += fmt::format(", {} returned", plural(rows.rows.size(), "row", "rows"));
-  add("live data", detail);
+  add_line(out, "live data", detail);
+}
+
+}  // namespace
+
+Result execute_explain(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t) {
+  const FunctionContext ctx = db.functions();
+  const SelectShape shape = select_shape(t, s, ctx);  // the query's own errors, as SELECT gives them
+  const SelectRestrictions r = build_restrictions(t, s.where, &ctx);
+
+  Rows out;
+  out.explain = true;
+  out.columns = {{"plan", types::native_type(types::Kind::Text)}, {"detail", types::native_type(types::Kind::Text)}};
+
+  explain_access(out, db, s, t, r, shape);
+  explain_restrictions(out, s, t, r, shape);
+  explain_live_data(out, db, session, s, t, r, shape);
   return out;
 }
 
