@@ -365,25 +365,18 @@ void add_compact_layout(schema::TableSchema& t, const ast::CreateTable& s, bool 
 }
 }  // namespace
 
-Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
-  const std::string_view ks = keyspace_for(session, s.table);
-  check_replicated_system(ks, "CREATE", fmt::format("<all tables in {}>", ks));
-  const std::string table(s.table.name);
-  {  // found while Cassandra builds the statement, before any schema lookup
-    std::set<std::string_view> ordered;
-    for (const auto& o : s.clustering_order)
-      if (!ordered.insert(o.column).second)
-        invalid("Duplicate column '{}' in CLUSTERING ORDER BY clause for table '{}'", o.column, table);
-  }
-  validate_table_options(s.properties);  // CreateTableStatement.validate(), before apply()
-  if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
-  check_table_name(ks, s.table.name);
-  if (db.catalog.table(ks, table)) {
-    if (s.if_not_exists) return Void{};
-    error::already_exists(std::string(ks), table);
-  }
+namespace {
 
-  // Columns as declared; duplicates first.
+const ast::ColumnDef* column_def(const ast::CreateTable& s, std::string_view name) {
+  for (const auto& c : s.columns)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+// The columns as declared (duplicates refused first) and the primary key: one declaration of
+// it, naming declared columns once each. Returns the partition key and clustering columns.
+std::pair<std::vector<std::string_view>, std::vector<std::string_view>> table_key(const ast::CreateTable& s,
+                                                                                  const std::string& table) {
   std::set<std::string_view> seen;
   for (const auto& c : s.columns)
     if (!seen.insert(c.name).second) invalid("Duplicate column '{}' declaration for table '{}'", c.name, table);
@@ -400,22 +393,21 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
   if (pk_decls == 0) invalid("No PRIMARY KEY specifed for table '{}' (exactly one required)", table);
   if (pk_decls > 1) invalid("Multiple PRIMARY KEY specified for table '{}' (exactly one required)", table);
 
-  auto find_def = [&](std::string_view name) -> const ast::ColumnDef* {
-    for (const auto& c : s.columns)
-      if (c.name == name) return &c;
-    return nullptr;
-  };
   {
     std::set<std::string_view> key_columns;
     for (const auto& group : {pk, ck})
       for (auto name : group) {
-        if (!find_def(name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
+        if (!column_def(s, name)) invalid("Unknown column '{}' referenced in PRIMARY KEY for table '{}'", name, table);
         if (!key_columns.insert(name).second)
           invalid("Duplicate column '{}' in PRIMARY KEY clause for table '{}'", name, table);
       }
   }
+  return {pk, ck};
+}
 
-  // CLUSTERING ORDER: only clustering columns, in their order, none missing.
+// CLUSTERING ORDER: only clustering columns, in their order, none missing. Whether each
+// clustering column is DESC.
+std::vector<bool> clustering_directions(const ast::CreateTable& s, const std::vector<std::string_view>& ck) {
   std::vector<bool> reversed(ck.size(), false);
   if (!s.clustering_order.empty()) {
     std::string bad;
@@ -443,20 +435,25 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
       invalid("Missing CLUSTERING ORDER for column {}", ck[i]);
     }
   }
+  return reversed;
+}
 
-  schema::TableSchema t;
-  t.keyspace = std::string(ks);
-  t.name = table;
+// The table's columns: the key columns in key order, then the others checked and laid out
+// (statics then regulars, each by the UTF-8 bytes of the name, as SELECT * shows them).
+// Whether it is a counter table.
+bool table_columns(Database& db, std::string_view ks, const ast::CreateTable& s,
+                   const std::vector<std::string_view>& pk, const std::vector<std::string_view>& ck,
+                   const std::vector<bool>& reversed, schema::TableSchema& t) {
   bool any_counter = false, any_non_counter = false;
   std::vector<schema::Column> statics, regulars;
   for (auto name : pk) {
-    const types::CqlType* type = resolve_type(find_def(name)->type, ks, false, false, db.catalog.keyspace(ks));
+    const types::CqlType* type = resolve_type(column_def(s, name)->type, ks, false, false, db.catalog.keyspace(ks));
     t.columns.push_back(
         {std::string(name), type, schema::ColumnKind::PartitionKey, static_cast<int>(t.partition_key.size())});
     t.partition_key.push_back(static_cast<int>(t.columns.size() - 1));
   }
   for (std::size_t i = 0; i < ck.size(); ++i) {
-    const types::CqlType* type = resolve_type(find_def(ck[i])->type, ks, false, false, db.catalog.keyspace(ks));
+    const types::CqlType* type = resolve_type(column_def(s, ck[i])->type, ks, false, false, db.catalog.keyspace(ks));
     t.columns.push_back({std::string(ck[i]), type, schema::ColumnKind::Clustering, static_cast<int>(i), reversed[i]});
     t.clustering.push_back(static_cast<int>(t.columns.size() - 1));
   }
@@ -489,10 +486,37 @@ Result execute_create_table(Database& db, const Session& session, const ast::Cre
     invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column");
   }
   if (any_counter && any_non_counter) invalid("Cannot mix counter and non counter columns in the same table");
-
-  // SELECT * order: statics then regulars, each by the UTF-8 bytes of the name.
   t.relayout(std::move(statics), std::move(regulars));
-  if (s.compact_storage) add_compact_layout(t, s, any_counter);
+  return any_counter;
+}
+
+}  // namespace
+
+Result execute_create_table(Database& db, const Session& session, const ast::CreateTable& s) {
+  const std::string_view ks = keyspace_for(session, s.table);
+  check_replicated_system(ks, "CREATE", fmt::format("<all tables in {}>", ks));
+  const std::string table(s.table.name);
+  {  // found while Cassandra builds the statement, before any schema lookup
+    std::set<std::string_view> ordered;
+    for (const auto& o : s.clustering_order)
+      if (!ordered.insert(o.column).second)
+        invalid("Duplicate column '{}' in CLUSTERING ORDER BY clause for table '{}'", o.column, table);
+  }
+  validate_table_options(s.properties);  // CreateTableStatement.validate(), before apply()
+  if (!db.catalog.keyspace(ks)) invalid("Keyspace '{}' doesn't exist", ks);
+  check_table_name(ks, s.table.name);
+  if (db.catalog.table(ks, table)) {
+    if (s.if_not_exists) return Void{};
+    error::already_exists(std::string(ks), table);
+  }
+
+  const auto [pk, ck] = table_key(s, table);
+  const std::vector<bool> reversed = clustering_directions(s, ck);
+  schema::TableSchema t;
+  t.keyspace = std::string(ks);
+  t.name = table;
+  const bool counter = table_columns(db, ks, s, pk, ck, reversed, t);
+  if (s.compact_storage) add_compact_layout(t, s, counter);
 
   apply_table_properties(t, s.properties, true);
   db.catalog.add_table(std::move(t));
