@@ -228,6 +228,84 @@ std::string marshal(const types::CqlType& type, types::ConstantKind kind, const 
   }
 }
 
+// A collection, vector, tuple or UDT from its JSON array or object.
+std::string convert_composite(const Json& j, const types::CqlType& type) {
+  using types::Kind;
+  switch (type.kind) {
+    case Kind::List:
+    case Kind::Set: {
+      if (j.kind != Json::Kind::Array) expected(type.kind == Kind::List ? "a list" : "a list (representing a set)", j);
+      std::vector<std::string> items;
+      for (const auto& item : j.items) {
+        auto b = convert_element(item, *type.params[0]);
+        if (!b) throw JsonError{"Invalid null element in list"};
+        items.push_back(std::move(*b));
+      }
+      if (type.kind == Kind::Set) {
+        std::sort(items.begin(), items.end(), [&](const std::string& a, const std::string& b) {
+          return types::compare_values(*type.params[0], a, b) < 0;
+        });
+        items.erase(std::unique(items.begin(), items.end()), items.end());
+      }
+      return types::encode_elements(items);
+    }
+    case Kind::Map: {
+      if (j.kind != Json::Kind::Object) expected("a map", j);
+      std::vector<std::pair<std::string, std::string>> pairs;
+      for (const auto& [k, v] : j.members) {
+        // Keys arrive as JSON strings: numeric key types take them as numbers.
+        Json key;
+        key.kind = Json::Kind::String;
+        key.text = k;
+        auto vb = convert_element(v, *type.params[1]);
+        if (!vb) throw JsonError{"Invalid null value in map"};
+        pairs.emplace_back(convert(key, *type.params[0]), std::move(*vb));
+      }
+      std::sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) {
+        return types::compare_values(*type.params[0], a.first, b.first) < 0;
+      });
+      return types::encode_pairs(pairs);
+    }
+    case Kind::Vector: {
+      if (j.kind != Json::Kind::Array) expected("a list", j);
+      if (j.items.size() != static_cast<std::size_t>(type.dimension))
+        throw JsonError{
+            fmt::format("List had incorrect size: expected {} but given {}", type.dimension, j.items.size())};
+      std::vector<std::string> items;
+      for (const auto& item : j.items) {
+        auto b = convert_element(item, *type.params[0]);
+        if (!b) throw JsonError{"Invalid null element in list"};
+        items.push_back(std::move(*b));
+      }
+      return types::encode_vector(items, type.params[0]->fixed_size);
+    }
+    case Kind::Tuple: {
+      if (j.kind != Json::Kind::Array) expected("a list representation of a tuple", j);
+      std::vector<std::optional<std::string>> parts;
+      for (std::size_t i = 0; i < j.items.size() && i < type.params.size(); ++i)
+        parts.push_back(convert_element(j.items[i], *type.params[i]));
+      return types::encode_tuple(parts);
+    }
+    case Kind::Udt: {
+      if (j.kind != Json::Kind::Object) expected("a map", j);
+      std::vector<std::optional<std::string>> parts(type.fields.size());
+      for (const auto& [raw, v] : j.members) {
+        // JsonUtils.handleCaseSensitivity: "\"Foo\"" is Foo; any other name is lower-cased.
+        const std::string k = raw.size() >= 2 && raw.front() == '"' && raw.back() == '"' ? raw.substr(1, raw.size() - 2)
+                                                                                         : util::unicode_lower(raw);
+        auto at = std::find(type.fields.begin(), type.fields.end(), k);
+        if (at == type.fields.end())
+          throw JsonError{fmt::format("Unknown field '{}' in value of user defined type {}", k, type.type_name)};
+        const auto f = static_cast<std::size_t>(at - type.fields.begin());
+        parts[f] = convert_element(v, *type.params[f]);
+      }
+      return types::encode_tuple(parts);
+    }
+    default: break;
+  }
+  expected("a value", j);
+}
+
 std::string convert(const Json& in, const types::CqlType& type) {
   using types::ConstantKind;
   using types::Kind;
@@ -311,74 +389,11 @@ std::string convert(const Json& in, const types::CqlType& type) {
       if (j.kind != Json::Kind::String) expected("a string representation of a duration value", j);
       return marshal(type, ConstantKind::Duration, j.text);
     case Kind::List:
-    case Kind::Set: {
-      if (j.kind != Json::Kind::Array) expected(type.kind == Kind::List ? "a list" : "a list (representing a set)", j);
-      std::vector<std::string> items;
-      for (const auto& item : j.items) {
-        auto b = convert_element(item, *type.params[0]);
-        if (!b) throw JsonError{"Invalid null element in list"};
-        items.push_back(std::move(*b));
-      }
-      if (type.kind == Kind::Set) {
-        std::sort(items.begin(), items.end(), [&](const std::string& a, const std::string& b) {
-          return types::compare_values(*type.params[0], a, b) < 0;
-        });
-        items.erase(std::unique(items.begin(), items.end()), items.end());
-      }
-      return types::encode_elements(items);
-    }
-    case Kind::Map: {
-      if (j.kind != Json::Kind::Object) expected("a map", j);
-      std::vector<std::pair<std::string, std::string>> pairs;
-      for (const auto& [k, v] : j.members) {
-        // Keys arrive as JSON strings: numeric key types take them as numbers.
-        Json key;
-        key.kind = Json::Kind::String;
-        key.text = k;
-        auto vb = convert_element(v, *type.params[1]);
-        if (!vb) throw JsonError{"Invalid null value in map"};
-        pairs.emplace_back(convert(key, *type.params[0]), std::move(*vb));
-      }
-      std::sort(pairs.begin(), pairs.end(), [&](const auto& a, const auto& b) {
-        return types::compare_values(*type.params[0], a.first, b.first) < 0;
-      });
-      return types::encode_pairs(pairs);
-    }
-    case Kind::Vector: {
-      if (j.kind != Json::Kind::Array) expected("a list", j);
-      if (j.items.size() != static_cast<std::size_t>(type.dimension))
-        throw JsonError{
-            fmt::format("List had incorrect size: expected {} but given {}", type.dimension, j.items.size())};
-      std::vector<std::string> items;
-      for (const auto& item : j.items) {
-        auto b = convert_element(item, *type.params[0]);
-        if (!b) throw JsonError{"Invalid null element in list"};
-        items.push_back(std::move(*b));
-      }
-      return types::encode_vector(items, type.params[0]->fixed_size);
-    }
-    case Kind::Tuple: {
-      if (j.kind != Json::Kind::Array) expected("a list representation of a tuple", j);
-      std::vector<std::optional<std::string>> parts;
-      for (std::size_t i = 0; i < j.items.size() && i < type.params.size(); ++i)
-        parts.push_back(convert_element(j.items[i], *type.params[i]));
-      return types::encode_tuple(parts);
-    }
-    case Kind::Udt: {
-      if (j.kind != Json::Kind::Object) expected("a map", j);
-      std::vector<std::optional<std::string>> parts(type.fields.size());
-      for (const auto& [raw, v] : j.members) {
-        // JsonUtils.handleCaseSensitivity: "\"Foo\"" is Foo; any other name is lower-cased.
-        const std::string k = raw.size() >= 2 && raw.front() == '"' && raw.back() == '"' ? raw.substr(1, raw.size() - 2)
-                                                                                         : util::unicode_lower(raw);
-        auto at = std::find(type.fields.begin(), type.fields.end(), k);
-        if (at == type.fields.end())
-          throw JsonError{fmt::format("Unknown field '{}' in value of user defined type {}", k, type.type_name)};
-        const auto f = static_cast<std::size_t>(at - type.fields.begin());
-        parts[f] = convert_element(v, *type.params[f]);
-      }
-      return types::encode_tuple(parts);
-    }
+    case Kind::Set:
+    case Kind::Map:
+    case Kind::Vector:
+    case Kind::Tuple:
+    case Kind::Udt: return convert_composite(j, type);
   }
   expected("a value", j);
 }
