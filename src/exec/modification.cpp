@@ -324,17 +324,21 @@ std::string encode_clustering(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t default_timestamp) {
-  const schema::TableSchema& t = resolve_table(db, session, s.table);
-  const FunctionContext ctx = db.functions();
-  // SET: known, non-key columns; values bound now, with the type each operation expects.
-  struct Set {
-    const schema::Column* column;
-    const ast::Assignment* assignment;
-    std::optional<std::string> value, element;
-  };
-  std::vector<Set> sets;
-  bool only_static = true, counter = false;
+namespace {
+
+// One SET assignment of an UPDATE: its column, and its value (and element: a list index, map
+// key or UDT field) bound with the type the operation expects.
+struct UpdateSet {
+  const schema::Column* column;
+  const ast::Assignment* assignment;
+  std::optional<std::string> value, element;
+};
+
+// SET: known, non-key columns; values bound now. `only_static`: every column set is static;
+// `counter`: one is a counter. An assignment of an unset value is left out.
+std::vector<UpdateSet> bind_sets(const schema::TableSchema& t, const ast::Update& s, const FunctionContext& ctx,
+                                 bool& only_static, bool& counter) {
+  std::vector<UpdateSet> sets;
   for (const auto& a : s.assignments) {
     int c = t.find(a.column);
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(a.column), table_text(t));
@@ -344,7 +348,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     const types::CqlType& type = *col.type;
     counter = counter || type.kind == types::Kind::Counter;
     check_operation_kind(col, a);
-    Set set{&col, &a, std::nullopt, std::nullopt};
+    UpdateSet set{&col, &a, std::nullopt, std::nullopt};
     const types::CqlType* value_type = &type;
     if (!a.field.empty()) {
       if (type.kind != types::Kind::Udt)
@@ -382,6 +386,82 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     set.value = bind_term(a.value, *value_type, receiver, &ctx);
     sets.push_back(std::move(set));
   }
+  return sets;
+}
+
+// USING TTL (the table's default without one) and the refusals of USING TIMESTAMP.
+std::int64_t update_ttl(const schema::TableSchema& t, const ast::Update& s, bool counter) {
+  std::int64_t ttl = t.default_time_to_live;
+  if (s.ttl && !is_unset(s.ttl)) {
+    if (counter) invalid("Cannot provide custom TTL for counter updates");
+    static const types::CqlType* int_type = types::native_type(types::Kind::Int);
+    // A null TTL is no TTL, not the table's default (Attributes.getTimeToLive); unset is the default.
+    const auto v = bind_integer(*s.ttl, *int_type, "[ttl]").value_or(0);
+    if (v < 0) invalid("A TTL must be greater or equal to 0, but was {}", v);
+    if (v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", v, kMaxTtl);
+    ttl = v;
+  }
+  if (counter && s.timestamp) invalid("Cannot provide custom timestamp for counter updates");
+  if ((s.if_exists || !s.conditions.empty()) && s.timestamp)
+    invalid("Cannot provide custom timestamp for conditional updates");
+  return ttl;
+}
+
+// One SET applied to the mutation of one row.
+void apply_set(Database& db, const schema::TableSchema& t, const std::string& pk, const UpdateSet& set,
+               const WriteStamp& stamp, std::int64_t now_s, const FunctionContext& ctx, store::Mutation& m) {
+  const schema::Column& col = *set.column;
+  const bool is_static = col.kind == ColumnKind::Static;
+  if (!set.assignment->field.empty()) {
+    // A field of a UDT: the stored value (or what this statement already set of it, as
+    // Cassandra's field cells add up) with that field replaced, written whole.
+    std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, col, now_s);
+    const auto f = static_cast<std::size_t>(std::find(col.type->fields.begin(), col.type->fields.end(), *set.element) -
+                                            col.type->fields.begin());
+    parts[f] = set.value;
+    store::Cell cell;
+    cell.timestamp = stamp.timestamp;
+    // A non-frozen UDT with no field left set reads as null.
+    if (std::all_of(parts.begin(), parts.end(), [](const auto& part) { return !part; })) {
+      cell.tombstone = true;
+      cell.local_time = now_s;
+    } else {
+      cell.value = types::encode_tuple(parts);
+      cell.ttl = stamp.ttl;
+      cell.local_time = stamp.expiry;
+    }
+    put_cell(is_static ? m.static_cells : m.cells, col.position, std::move(cell));
+    return;
+  }
+  if (set.assignment->kind == ast::AssignmentKind::Set && col.type->kind != types::Kind::Counter) {
+    if (col.type->multi_cell()) {
+      m.complex.push_back(overwrite_collection(col, set.value, stamp, ctx));
+      return;
+    }
+    store::Cell cell;
+    cell.timestamp = stamp.timestamp;
+    if (set.value) {
+      cell.value = *set.value;
+      cell.ttl = stamp.ttl;
+      cell.local_time = stamp.expiry;
+    } else {
+      cell.tombstone = true;
+      cell.local_time = now_s;
+    }
+    (is_static ? m.static_cells : m.cells).emplace_back(col.position, std::move(cell));
+    return;
+  }
+  const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
+  apply_assignment(col, *set.assignment, set.value, set.element, stored, stamp, ctx, m);
+}
+
+}  // namespace
+
+PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& s, std::int64_t default_timestamp) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  const FunctionContext ctx = db.functions();
+  bool only_static = true, counter = false;
+  const std::vector<UpdateSet> sets = bind_sets(t, s, ctx, only_static, counter);
   Keys keys = analyse_where(t, s.where, true, &ctx);
   // StatementRestrictions: the clustering key may be left out only when the operations and the
   // conditions all concern static columns.
@@ -399,20 +479,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
     invalid("Some clustering keys are missing: {}", missing);
   }
   check_compact_clustering(t, keys);
-  std::int64_t ttl = t.default_time_to_live;
-  if (s.ttl && !is_unset(s.ttl)) {
-    if (counter) invalid("Cannot provide custom TTL for counter updates");
-    static const types::CqlType* int_type = types::native_type(types::Kind::Int);
-    // A null TTL is no TTL, not the table's default (Attributes.getTimeToLive); unset is the default.
-    const auto v = bind_integer(*s.ttl, *int_type, "[ttl]").value_or(0);
-    if (v < 0) invalid("A TTL must be greater or equal to 0, but was {}", v);
-    if (v > kMaxTtl) invalid("ttl is too large. requested ({}) maximum ({})", v, kMaxTtl);
-    ttl = v;
-  }
-  if (counter && s.timestamp) invalid("Cannot provide custom timestamp for counter updates");
-  if ((s.if_exists || !s.conditions.empty()) && s.timestamp)
-    invalid("Cannot provide custom timestamp for conditional updates");
-
+  const std::int64_t ttl = update_ttl(t, s, counter);
   const std::int64_t now_s = now_seconds(db);
   const WriteStamp stamp{write_timestamp(s.timestamp, default_timestamp), static_cast<std::int32_t>(ttl),
                          ttl > 0 ? now_s + ttl : store::kNoExpiry, now_s};
@@ -425,51 +492,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
       m.clustering = encode_clustering(prefix);
       if (compact_prefix)
         for (std::size_t i = prefix.size(); i < t.clustering.size(); ++i) store::append_null_component(m.clustering);
-      for (const auto& set : sets) {
-        const schema::Column& col = *set.column;
-        const bool is_static = col.kind == ColumnKind::Static;
-        if (!set.assignment->field.empty()) {
-          // A field of a UDT: the stored value (or what this statement already set of it, as
-          // Cassandra's field cells add up) with that field replaced, written whole.
-          std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, col, now_s);
-          const auto f = static_cast<std::size_t>(
-              std::find(col.type->fields.begin(), col.type->fields.end(), *set.element) - col.type->fields.begin());
-          parts[f] = set.value;
-          store::Cell cell;
-          cell.timestamp = stamp.timestamp;
-          // A non-frozen UDT with no field left set reads as null.
-          if (std::all_of(parts.begin(), parts.end(), [](const auto& part) { return !part; })) {
-            cell.tombstone = true;
-            cell.local_time = now_s;
-          } else {
-            cell.value = types::encode_tuple(parts);
-            cell.ttl = stamp.ttl;
-            cell.local_time = stamp.expiry;
-          }
-          put_cell(is_static ? m.static_cells : m.cells, col.position, std::move(cell));
-          continue;
-        }
-        if (set.assignment->kind == ast::AssignmentKind::Set && col.type->kind != types::Kind::Counter) {
-          if (col.type->multi_cell()) {
-            m.complex.push_back(overwrite_collection(col, set.value, stamp, ctx));
-            continue;
-          }
-          store::Cell cell;
-          cell.timestamp = stamp.timestamp;
-          if (set.value) {
-            cell.value = *set.value;
-            cell.ttl = stamp.ttl;
-            cell.local_time = stamp.expiry;
-          } else {
-            cell.tombstone = true;
-            cell.local_time = now_s;
-          }
-          (is_static ? m.static_cells : m.cells).emplace_back(col.position, std::move(cell));
-          continue;
-        }
-        const StoredRow stored = find_stored(db, t, pk, m.clustering, is_static);
-        apply_assignment(col, *set.assignment, set.value, set.element, stored, stamp, ctx, m);
-      }
+      for (const auto& set : sets) apply_set(db, t, pk, set, stamp, now_s, ctx, m);
       mutations.push_back(std::move(m));
     }
   }
