@@ -501,21 +501,29 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   return w;
 }
 
-PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t default_timestamp) {
-  const schema::TableSchema& t = resolve_table(db, session, s.table);
-  const FunctionContext fctx = db.functions();
+namespace {
+
+// What a DELETE names before its WHERE: the columns, each one's element (a list index or map or
+// set key, bound; ".field" for a UDT field), and whether that element was bound to unset (then
+// that column is left alone).
+struct DeleteTargets {
   std::vector<const schema::Column*> columns;
-  std::vector<std::optional<std::string>> elements;  // DELETE c[k]: the bound k
-  std::vector<bool> unset;                           // DELETE c[?] bound to unset: that element is left alone
-  bool only_static = !s.columns.empty();
+  std::vector<std::optional<std::string>> elements;
+  std::vector<bool> unset;
+  bool only_static = false;
+};
+
+DeleteTargets bind_delete_targets(const schema::TableSchema& t, const ast::Delete& s, const FunctionContext& fctx) {
+  DeleteTargets out;
+  out.only_static = !s.columns.empty();
   for (const auto& target : s.columns) {
     int c = t.find(target.column);
     if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(target.column), table_text(t));
     const schema::Column& col = t.column(c);
     if (col.is_primary_key())
       invalid("Invalid identifier {} for deletion (should not be a PRIMARY KEY part)", col.name);
-    only_static = only_static && col.kind == ColumnKind::Static;
-    columns.push_back(&col);
+    out.only_static = out.only_static && col.kind == ColumnKind::Static;
+    out.columns.push_back(&col);
     std::optional<std::string> element;
     if (!target.field.empty()) {
       const types::CqlType& type = *col.type;
@@ -535,23 +543,87 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       // Sets.ElementDiscarder skips a null or unset element.
       if (is_unset(*target.element)) {
         if (type.kind == types::Kind::Map) invalid("Invalid unset map key");
-        elements.emplace_back();
-        unset.push_back(true);
+        out.elements.emplace_back();
+        out.unset.push_back(true);
         continue;
       }
       element =
           bind_term(*target.element, *et, (type.kind == types::Kind::List ? "idx(" : "key(") + col.name + ")", &fctx);
       if (!element && type.kind == types::Kind::Set) {
-        elements.emplace_back();
-        unset.push_back(true);
+        out.elements.emplace_back();
+        out.unset.push_back(true);
         continue;
       }
       if (!element && type.kind == types::Kind::List) invalid("Invalid null value for list index");
       if (!element) invalid("Invalid null map key");
     }
-    elements.push_back(std::move(element));
-    unset.push_back(false);
+    out.elements.push_back(std::move(element));
+    out.unset.push_back(false);
   }
+  return out;
+}
+
+// One named column (or its element or field) deleted in the mutation of one row.
+void delete_column(Database& db, const schema::TableSchema& t, const std::string& pk,
+                   const std::vector<std::string>& prefix, const schema::Column* col,
+                   const std::optional<std::string>& element, std::int64_t ts, const store::Deletion& deletion,
+                   store::Mutation& m) {
+  const bool is_static = col->kind == ColumnKind::Static;
+  if (!is_static) m.clustering = encode_clustering(prefix);
+  const WriteStamp stamp{ts, 0, store::kNoExpiry, deletion.local_time};
+  if (element && (*element)[0] == '.' && col->type->kind == types::Kind::Udt) {
+    // DELETE u.f: the stored value (or what this statement left of it) with that field
+    // nulled (null when no field is left).
+    std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, *col, stamp.now_s);
+    const auto f = static_cast<std::size_t>(
+        std::find(col->type->fields.begin(), col->type->fields.end(), element->substr(1)) - col->type->fields.begin());
+    parts[f].reset();
+    store::Cell cell;
+    cell.timestamp = ts;
+    if (std::all_of(parts.begin(), parts.end(), [](const auto& part) { return !part; })) {
+      cell.tombstone = true;
+      cell.local_time = stamp.now_s;
+    } else {
+      cell.value = types::encode_tuple(parts);
+    }
+    if (!is_static) m.has_row = true;
+    put_cell(is_static ? m.static_cells : m.cells, col->position, std::move(cell));
+    return;
+  }
+  if (element) {
+    delete_element(db, *col, *element, find_stored(db, t, pk, m.clustering, is_static), stamp, m);
+    return;
+  }
+  if (col->type->multi_cell()) {
+    store::ComplexWrite cw;
+    cw.slot = col->position;
+    cw.is_static = is_static;
+    cw.deletion = deletion;
+    if (!is_static) m.has_row = true;
+    m.complex.push_back(std::move(cw));
+    return;
+  }
+  store::Cell cell;
+  cell.timestamp = ts;
+  cell.tombstone = true;
+  cell.local_time = deletion.local_time;
+  if (col->kind == ColumnKind::Static) {
+    m.static_cells.emplace_back(col->position, std::move(cell));
+  } else {
+    m.has_row = true;
+    m.clustering = encode_clustering(prefix);
+    m.cells.emplace_back(col->position, std::move(cell));
+  }
+}
+
+}  // namespace
+
+PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& s, std::int64_t default_timestamp) {
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  const FunctionContext fctx = db.functions();
+  const DeleteTargets targets = bind_delete_targets(t, s, fctx);
+  const std::vector<const schema::Column*>& columns = targets.columns;
+  const bool only_static = targets.only_static;
   if (s.ttl) invalid("A TTL cannot be given in a DELETE statement");
   const FunctionContext ctx = db.functions();
   Keys keys = analyse_where(t, s.where, false, &ctx);
@@ -590,55 +662,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
       m.partition_key = pk;
       if (!columns.empty()) {
         for (std::size_t ci = 0; ci < columns.size(); ++ci) {
-          if (unset[ci]) continue;
-          const schema::Column* col = columns[ci];
-          const bool is_static = col->kind == ColumnKind::Static;
-          if (!is_static) m.clustering = encode_clustering(prefix);
-          const WriteStamp stamp{ts, 0, store::kNoExpiry, deletion.local_time};
-          if (elements[ci] && (*elements[ci])[0] == '.' && col->type->kind == types::Kind::Udt) {
-            // DELETE u.f: the stored value (or what this statement left of it) with that field
-            // nulled (null when no field is left).
-            std::vector<std::optional<std::string>> parts = udt_parts_so_far(db, t, pk, m, *col, stamp.now_s);
-            const auto f = static_cast<std::size_t>(
-                std::find(col->type->fields.begin(), col->type->fields.end(), elements[ci]->substr(1)) -
-                col->type->fields.begin());
-            parts[f].reset();
-            store::Cell cell;
-            cell.timestamp = ts;
-            if (std::all_of(parts.begin(), parts.end(), [](const auto& part) { return !part; })) {
-              cell.tombstone = true;
-              cell.local_time = stamp.now_s;
-            } else {
-              cell.value = types::encode_tuple(parts);
-            }
-            if (!is_static) m.has_row = true;
-            put_cell(is_static ? m.static_cells : m.cells, col->position, std::move(cell));
-            continue;
-          }
-          if (elements[ci]) {
-            delete_element(db, *col, *elements[ci], find_stored(db, t, pk, m.clustering, is_static), stamp, m);
-            continue;
-          }
-          if (col->type->multi_cell()) {
-            store::ComplexWrite cw;
-            cw.slot = col->position;
-            cw.is_static = is_static;
-            cw.deletion = deletion;
-            if (!is_static) m.has_row = true;
-            m.complex.push_back(std::move(cw));
-            continue;
-          }
-          store::Cell cell;
-          cell.timestamp = ts;
-          cell.tombstone = true;
-          cell.local_time = deletion.local_time;
-          if (col->kind == ColumnKind::Static) {
-            m.static_cells.emplace_back(col->position, std::move(cell));
-          } else {
-            m.has_row = true;
-            m.clustering = encode_clustering(prefix);
-            m.cells.emplace_back(col->position, std::move(cell));
-          }
+          if (!targets.unset[ci]) delete_column(db, t, pk, prefix, columns[ci], targets.elements[ci], ts, deletion, m);
         }
         // A conditional DELETE of statics naming a whole row reads that row's conditions
         // (has_row stays false: nothing is written to it).
