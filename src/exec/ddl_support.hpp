@@ -1,5 +1,5 @@
-// What the schema statements share (ddl.cpp for keyspaces, tables and indexes, alter_table.cpp,
-// ddl_types.cpp for user types, view_ddl.cpp for materialized views).
+// What the schema statements share (ddl.cpp for keyspaces and indexes, create_table.cpp,
+// alter_table.cpp, ddl_types.cpp for user types, view_ddl.cpp for materialized views).
 #pragma once
 
 #include <string>
