@@ -117,9 +117,9 @@ async function boot() {
 
   const editor = new LineEditor(term, {
     historyKey: 'cqlbox-history',
-    complete: (before, word) => call('cqlbox_complete', 'string', ['string', 'string'], [before, word]).split('\n').filter(Boolean),
+    complete: (before, word) => cqlbox.cqlboxComplete(before, word).split('\n').filter(Boolean),
     onLine: (line, kind) => {
-      const more = call('cqlbox_line', 'number', ['string', 'number'], [line ?? '', kind]);
+      const more = cqlbox.cqlboxLine(line ?? '', kind);
       showOutput(takeOutput());
       findNewPictures(FS);
       save();

@@ -10,6 +10,10 @@ command with only dump.cql on stdin, computed once), and the process must not di
 The file format and its escapes are described at the top of cases.txt.
 
     tests/scripts/bad_input.py [--binary PATH] [--update] [-k SUBSTRING] [-v]
+    tests/scripts/bad_input.py --dump DIR
+
+--dump writes each case's input bytes to DIR/NNNN.txt and runs nothing (the browser
+edition's module_test.mjs types them into the WebAssembly module).
 
 --update rewrites the expected sections from cqlbox's actual output and keeps the inputs. It
 leaves [xfail] cases alone (their expected text is Cassandra's, reviewed by hand) and any case
@@ -219,7 +223,18 @@ def main():
     ap.add_argument("--update", action="store_true")
     ap.add_argument("-k", dest="select", default=None, help="only cases whose name contains this")
     ap.add_argument("-v", action="store_true", help="print every case's result")
+    ap.add_argument("--dump", metavar="DIR", help="write each case's input to DIR/NNNN.txt, run nothing")
     args = ap.parse_args()
+    if args.dump:
+        os.makedirs(args.dump, exist_ok=True)
+        for old in glob.glob(os.path.join(args.dump, "*.txt")):
+            os.remove(old)
+        _, cases = parse(CASES)
+        for i, case in enumerate(cases):
+            with open(os.path.join(args.dump, f"{i:04d}.txt"), "wb") as f:
+                f.write(case.input_bytes())
+        print(f"bad-input: {len(cases)} inputs written to {args.dump}")
+        return 0
     binary = os.path.abspath(args.binary)
     started = time.time()
 

@@ -1,11 +1,13 @@
 // The browser edition's module under Node.js, where it must differ from or stand in for the
 // native binary (docs/browser.md): the memory budget without /proc, --listen refused, Ctrl-C
 // and Ctrl-D from the page's terminal, Tab completion and the course's lessons.
-//   node tests/web/module_test.mjs <cqlbox-web.js>
-import { readFileSync } from 'node:fs';
+// With a folder of inputs (tests/scripts/bad_input.py --dump), every bad-input case is typed
+// in after the corpus's fixture: none may crash the module, and the session must go on.
+//   node tests/web/module_test.mjs <cqlbox-web.js> [<bad-input folder> <fixture.cql>]
+import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const [moduleFile] = process.argv.slice(2);
+const [moduleFile, badInputs, fixture] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
 process.setMaxListeners(0);
 const createCqlbox = require(moduleFile);
@@ -25,9 +27,9 @@ async function shell(args) {
   const started = M.ccall('cqlbox_start', 'number', ['string'], [args.join('\n')]);
   return {
     started, output,
-    line: (text, kind = 0) => M.ccall('cqlbox_line', 'number', ['string', 'number'], [text, kind]),
+    line: (text, kind = 0) => M.cqlboxLine(text, kind),
     prompt: () => M.ccall('cqlbox_prompt', 'string', [], []),
-    complete: (before, word) => M.ccall('cqlbox_complete', 'string', ['string', 'string'], [before, word]),
+    complete: (before, word) => M.cqlboxComplete(before, word),
     lessons: () => M.ccall('cqlbox_lessons', 'string', [], []),
   };
 }
@@ -77,6 +79,35 @@ async function shell(args) {
   const lessons = s.lessons().split('\x1e').map((l) => l.split('\x1f'));
   check(lessons.length >= 15 && lessons[0][0] === '1' && lessons[0][2].startsWith('# Lesson 1'),
     "the course's lessons and notes", JSON.stringify(lessons[0]).slice(0, 200));
+}
+
+// A line of 10 MB (a paste): the page hands lines over on the heap, not ccall's stack.
+{
+  const s = await shell(['--no-color']);
+  s.output();
+  s.line(`SELECT * FROM system.local WHERE key = '${'a'.repeat(10_000_000)}';`);
+  s.line('SELECT key FROM system.local;');
+  check(s.output().includes(' local\n'), 'a 10 MB line leaves the session going');
+}
+
+if (badInputs) {
+  const setup = readFileSync(fixture, 'utf8').split('\n');
+  let crashed = [];
+  const files = readdirSync(badInputs).sort();
+  for (const f of files) {
+    const s = await shell(['--no-color', '--now', '2024-01-01 00:00:00+0000']);
+    try {
+      for (const line of setup) s.line(line);
+      for (const line of readFileSync(`${badInputs}/${f}`).toString('utf8').split('\n')) if (!s.line(line)) break;
+      s.line('', 1);  // Ctrl-C: whatever statement was left open
+      s.output();
+      s.line('SELECT key FROM system.local;');
+      if (!s.output().includes(' local\n')) crashed.push(`${f}: the session did not go on`);
+    } catch (err) {
+      crashed.push(`${f}: ${String(err).slice(0, 120)}`);
+    }
+  }
+  check(crashed.length === 0, `${files.length} bad-input cases typed into the module: none crashes it`, crashed.join('\n'));
 }
 
 console.log(failures ? `${failures} failed` : 'all passed');

@@ -34,11 +34,11 @@ async function page(script) {
   let more = true;
   for (const line of lines) {
     out += M.ccall('cqlbox_prompt', 'string', [], []) + line.replace(/\r$/, '') + '\n';  // the terminal's echo
-    more = M.ccall('cqlbox_line', 'number', ['string', 'number'], [line, 0]);
+    more = M.cqlboxLine(line, 0);
     out += flushText();
     if (!more) break;
   }
-  if (more) M.ccall('cqlbox_line', 'number', ['string', 'number'], ['', 2]);  // Ctrl-D, as at the end of a pipe
+  if (more) M.cqlboxLine('', 2);  // Ctrl-D, as at the end of a pipe
   return out + flushText();
 }
 
