@@ -72,6 +72,12 @@ bool fail(const char* format, std::string_view flag, const std::string& value) {
   return false;
 }
 
+// --nodes and --num-tokens: a count from 1 to 1000 (an extra argument to printf is ignored).
+bool count(std::string_view flag, const std::string& value, int& out) {
+  out = std::atoi(value.c_str());
+  return (out >= 1 && out <= 1000) || fail("cqlbox: error: %s must be between 1 and 1000\n", flag, value);
+}
+
 // The options that take no value: each sets one field.
 struct Switch {
   std::string_view name, alias;
@@ -113,19 +119,9 @@ constexpr Valued kValued[] = {
              flag, v);
        return o.now = v, true;
      }},
-    {"--nodes", "",
-     [](std::string_view flag, const std::string& v, Options& o) {
-       o.nodes = std::atoi(v.c_str());
-       return o.nodes >= 1 && o.nodes <= 1000 ? true
-                                              : fail("cqlbox: error: %s must be between 1 and 1000\n%s", flag, "");
-     }},
+    {"--nodes", "", [](std::string_view flag, const std::string& v, Options& o) { return count(flag, v, o.nodes); }},
     {"--num-tokens", "",
-     [](std::string_view flag, const std::string& v, Options& o) {
-       o.num_tokens = std::atoi(v.c_str());
-       return o.num_tokens >= 1 && o.num_tokens <= 1000
-                  ? true
-                  : fail("cqlbox: error: %s must be between 1 and 1000\n%s", flag, "");
-     }},
+     [](std::string_view flag, const std::string& v, Options& o) { return count(flag, v, o.num_tokens); }},
     {"--max-memory", "",
      [](std::string_view flag, const std::string& v, Options& o) {
        char* end = nullptr;
