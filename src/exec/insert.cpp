@@ -28,33 +28,20 @@ std::string missing_list(const schema::TableSchema& t, const std::vector<int>& c
   return out;
 }
 
-}  // namespace
+// The row an INSERT writes, as its steps work it out: each column's value (nullopt: null)
+// and whether the statement gives it. Scratch kept between statements (a script inserts a
+// million rows): cleared, not freed.
+struct InsertRow {
+  std::vector<std::optional<std::string>>& values;
+  std::vector<bool>& given;
+  bool static_row_only = false;  // no clustering key: only the static row is written
+  bool compact_prefix = false;   // a COMPACT STORAGE row keyed by a clustering prefix
+};
 
-PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp) {
-  PreparedWrite w{nullptr, {}, nullptr};
-  prepare_insert(db, session, s, default_timestamp, w);
-  return w;
-}
-
-void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp,
-                    PreparedWrite& w) {
-  w.store = nullptr;  // set once the write is ready (a kept PreparedWrite may name a dropped table)
-  w.table = nullptr;
-  const schema::TableSchema& t = resolve_table(db, session, s.table);
-  for (int i : t.regulars)
-    if (t.column(i).type->kind == types::Kind::Counter)
-      invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
-  if (!s.json && !s.json_marker && s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
-
-  // Scratch kept between statements (a script inserts a million rows): cleared, not freed.
-  thread_local std::vector<std::optional<std::string>> values;
-  thread_local std::vector<bool> given;
-  struct ReleaseLarge {  // a big blob is not kept alive until the next INSERT
-    ~ReleaseLarge() {
-      for (auto& v : values)
-        if (v && v->capacity() > 4096) v.reset();
-    }
-  } release_large;
+// The values of the columns the INSERT names (or its JSON gives).
+void bind_insert_values(Database& db, const schema::TableSchema& t, const ast::Insert& s, InsertRow& row) {
+  auto& values = row.values;
+  auto& given = row.given;
   for (auto& v : values) v.reset();
   values.resize(t.columns.size());
   given.assign(t.columns.size(), false);
@@ -83,8 +70,13 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     const FunctionContext ctx = db.functions();
     values[static_cast<std::size_t>(c)] = bind_term(s.values[i], *t.column(c).type, t.column(c).name, &ctx);
   }
+}
 
-  std::string missing = missing_list(t, t.partition_key, values, given);
+// Whether the primary key is complete: Cassandra's "missing" errors, and the two cases where
+// part of the clustering key may be left out (the static row, a compact table's prefix).
+void check_insert_key(const schema::TableSchema& t, InsertRow& row) {
+  const auto& given = row.given;
+  std::string missing = missing_list(t, t.partition_key, row.values, given);
   if (!missing.empty()) invalid("Some partition key parts are missing: {}", missing);
   // Without clustering values, an INSERT may still write statics alone (the static row).
   bool only_statics = false;
@@ -96,22 +88,28 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     }
     only_statics = true;
   }
-  missing = missing_list(t, t.clustering, values, given);
+  missing = missing_list(t, t.clustering, row.values, given);
   // Only with no clustering column at all (ParsedInsert's applyOnlyToStaticColumns): a partial
   // clustering key with statics is still missing the rest.
   bool any_clustering = false;
   for (int c : t.clustering) any_clustering = any_clustering || given[static_cast<std::size_t>(c)];
-  bool static_row_only = !missing.empty() && only_statics && !any_clustering;
+  row.static_row_only = !missing.empty() && only_statics && !any_clustering;
   // A COMPACT STORAGE table's row may be keyed by a clustering prefix, the rest null
   // (CASSANDRA-7990): StatementRestrictions skips the check once any clustering column is given.
-  const bool compact_prefix = !missing.empty() && any_clustering && t.compact == schema::CompactKind::Dense;
-  if (compact_prefix)
+  row.compact_prefix = !missing.empty() && any_clustering && t.compact == schema::CompactKind::Dense;
+  if (row.compact_prefix)
     for (std::size_t i = 1; i < t.clustering.size(); ++i)
       if (given[static_cast<std::size_t>(t.clustering[i])] && !given[static_cast<std::size_t>(t.clustering[i - 1])])
         invalid("PRIMARY KEY column \"{}\" cannot be restricted as preceding column \"{}\" is not restricted",
                 t.column(t.clustering[i]).name, t.column(t.clustering[i - 1]).name);
-  if (!missing.empty() && !static_row_only && !compact_prefix) invalid("Some clustering keys are missing: {}", missing);
+  if (!missing.empty() && !row.static_row_only && !row.compact_prefix)
+    invalid("Some clustering keys are missing: {}", missing);
+}
 
+// The mutation's partition key and clustering, from the row's key values.
+void write_insert_key(const schema::TableSchema& t, InsertRow& row, store::Mutation& m) {
+  const auto& values = row.values;
+  const auto& given = row.given;
   thread_local std::vector<std::string_view> pk;
   pk.clear();
   for (int c : t.partition_key) {
@@ -120,13 +118,10 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     if (v->empty() && t.partition_key.size() == 1) invalid("Key may not be empty");
     pk.push_back(*v);
   }
-  w.mutations.resize(1);
-  store::Mutation& m = w.mutations[0];
-  m.reset();
   m.partition_key = serialize_partition_key(pk);
   for (int c : t.clustering) {
-    if (static_row_only) break;
-    if (compact_prefix && !given[static_cast<std::size_t>(c)]) {
+    if (row.static_row_only) break;
+    if (row.compact_prefix && !given[static_cast<std::size_t>(c)]) {
       store::append_null_component(m.clustering);
       continue;
     }
@@ -144,9 +139,13 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
   if (t.is_compact() && !sets_value) {
     if (t.compact == schema::CompactKind::Dense && !t.compact_value_hidden())
       invalid("Column {} is mandatory for this COMPACT STORAGE table", t.column(t.regulars[0]).name);
-    if (t.compact == schema::CompactKind::Static) static_row_only = true;  // writes nothing
+    if (t.compact == schema::CompactKind::Static) row.static_row_only = true;  // writes nothing
   }
+}
 
+// USING TTL and TIMESTAMP: the TTL (the table's default when none is given) and the timestamp.
+std::pair<std::int64_t, std::optional<std::int64_t>> insert_attributes(const schema::TableSchema& t,
+                                                                       const ast::Insert& s) {
   static const types::CqlType* int_type = types::native_type(types::Kind::Int);
   std::int64_t ttl = t.default_time_to_live;
   if (s.ttl && !is_unset(s.ttl)) {
@@ -161,8 +160,14 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     if (s.if_not_exists) invalid("Cannot provide custom timestamp for conditional updates");
     timestamp = bind_write_timestamp(*s.timestamp);
   }
+  return {ttl, timestamp};
+}
 
-  const std::int64_t ts = timestamp ? *timestamp : default_timestamp;
+// The row marker and the cells of the columns given, at `ts` with `ttl`.
+void write_insert_cells(Database& db, const schema::TableSchema& t, const InsertRow& row, std::int64_t ts,
+                        std::int64_t ttl, store::Mutation& m) {
+  const auto& values = row.values;
+  const auto& given = row.given;
   // The server's clock (in seconds) matters only to a TTL, a null (a tombstone's local time)
   // and a collection: a plain INSERT does not read it (a clock read is 2% of an ingest).
   bool needs_now = ttl > 0;
@@ -170,7 +175,7 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     needs_now = given[i] && !t.columns[i].is_primary_key() && (!values[i] || t.columns[i].type->multi_cell());
   const std::int64_t now_s = needs_now ? db.clock.now_us() / 1000000 : 0;
   const std::int64_t expiry = ttl > 0 ? now_s + ttl : store::kNoExpiry;
-  m.has_row = !static_row_only;
+  m.has_row = !row.static_row_only;
   if (m.has_row && (!t.is_compact() || t.compact_value_hidden()))
     m.marker = {ts, static_cast<std::int32_t>(ttl), expiry};
   auto make_cell = [&](const std::optional<std::string>& v) {
@@ -199,7 +204,43 @@ void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::i
     if (c.kind == schema::ColumnKind::Regular) m.cells.emplace_back(c.position, make_cell(values[i]));
     if (c.kind == schema::ColumnKind::Static) m.static_cells.emplace_back(c.position, make_cell(values[i]));
   }
+}
 
+}  // namespace
+
+PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp) {
+  PreparedWrite w{nullptr, {}, nullptr};
+  prepare_insert(db, session, s, default_timestamp, w);
+  return w;
+}
+
+void prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t default_timestamp,
+                    PreparedWrite& w) {
+  w.store = nullptr;  // set once the write is ready (a kept PreparedWrite may name a dropped table)
+  w.table = nullptr;
+  const schema::TableSchema& t = resolve_table(db, session, s.table);
+  for (int i : t.regulars)
+    if (t.column(i).type->kind == types::Kind::Counter)
+      invalid("INSERT statements are not allowed on counter tables, use UPDATE instead");
+  if (!s.json && !s.json_marker && s.columns.size() != s.values.size()) invalid("Unmatched column names/values");
+
+  thread_local std::vector<std::optional<std::string>> values;
+  thread_local std::vector<bool> given;
+  struct ReleaseLarge {  // a big blob is not kept alive until the next INSERT
+    ~ReleaseLarge() {
+      for (auto& v : values)
+        if (v && v->capacity() > 4096) v.reset();
+    }
+  } release_large;
+  InsertRow row{values, given};
+  bind_insert_values(db, t, s, row);
+  check_insert_key(t, row);
+  w.mutations.resize(1);
+  store::Mutation& m = w.mutations[0];
+  m.reset();
+  write_insert_key(t, row, m);
+  const auto [ttl, timestamp] = insert_attributes(t, s);
+  write_insert_cells(db, t, row, timestamp ? *timestamp : default_timestamp, ttl, m);
   w.store = &db.store_of(t);
   w.table = &t;
   check_write_limits(t, w);

@@ -99,106 +99,86 @@ Rows applied_result(const schema::TableSchema& t, bool applied) {
   return rows;
 }
 
-}  // namespace
+// An IF condition, bound before anything is read.
+struct ConditionBound {
+  const schema::Column* column;
+  const ast::Condition* condition;
+  std::optional<std::string> element;
+  std::vector<Value> values;
+  int field = -1;                        // c.field: the UDT field's index
+  const types::CqlType* type = nullptr;  // what the values compare as
+};
 
-ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
-                                const ast::Vec<ast::Condition>* conditions, bool is_delete) {
-  for (int c : t.regulars)
-    if (t.column(c).type->kind == types::Kind::Counter)
-      invalid("Conditional updates are not supported on counter tables");
-  if (w.mutations.size() != 1)
-    invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
-  const store::Mutation& m = w.mutations.front();
-
-  // Conditions are bound and checked before anything is read.
-  struct Bound {
-    const schema::Column* column;
-    const ast::Condition* condition;
-    std::optional<std::string> element;
-    std::vector<Value> values;
-    int field = -1;                        // c.field: the UDT field's index
-    const types::CqlType* type = nullptr;  // what the values compare as
-  };
-  std::vector<Bound> bound;
-  // A write naming a row (DELETE v … WHERE k = … AND c = …) concerns that row even when it
-  // writes no row marker; only a write without clustering concerns the statics alone.
-  bool statics_only = !m.has_row && m.clustering.empty();
-  if (conditions && !conditions->empty()) {  // IF EXISTS comes with an empty list
-    statics_only = true;
-    for (const auto& cond : *conditions) {
-      const int c = t.find(cond.column);
-      if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(cond.column), table_text(t));
-      const schema::Column& col = t.column(c);
-      if (col.is_primary_key()) invalid("PRIMARY KEY column '{}' cannot have IF conditions", col.name);
-      statics_only = statics_only && col.kind == schema::ColumnKind::Static;
-      Bound b{&col, &cond, std::nullopt, {}};
-      const types::CqlType* vt = col.type;
-      std::string receiver = col.name;
-      if (!cond.field.empty()) {
-        if (col.type->kind != types::Kind::Udt)
-          invalid("Invalid field selection: {} of type {} is not a user type", col.name, col.type->name);
-        auto f = std::find(col.type->fields.begin(), col.type->fields.end(), cond.field);
-        if (f == col.type->fields.end())
-          invalid("Unknown field {} for column {}", util::cql_name(cond.field), col.name);
-        b.field = static_cast<int>(f - col.type->fields.begin());
-        vt = col.type->params[static_cast<std::size_t>(b.field)];
-        receiver = col.name + "." + std::string(cond.field);
-      }
-      if (cond.op == ast::Operator::Contains || cond.op == ast::Operator::ContainsKey) {
-        const bool key = cond.op == ast::Operator::ContainsKey;
-        if (!col.type->is_collection() || (key && col.type->kind != types::Kind::Map))
-          invalid("Cannot use {} on non-{} column {}", key ? "CONTAINS KEY" : "CONTAINS", key ? "map" : "collection",
-                  col.name);
-        vt = key || col.type->kind != types::Kind::Map ? col.type->params[0] : col.type->params[1];
-        receiver = (key ? "key(" : "value(") + col.name + ")";
-      }
-      if (cond.element) {
-        if (col.type->kind == types::Kind::List) {
-          b.element = bind_term(*cond.element, *types::native_type(types::Kind::Int), "idx(" + col.name + ")");
-          vt = col.type->params[0];
-        } else if (col.type->kind == types::Kind::Map) {
-          b.element = bind_term(*cond.element, *col.type->params[0], "key(" + col.name + ")");
-          vt = col.type->params[1];
-        } else {
-          invalid("Invalid element access syntax for {} column {}",
-                  col.type->kind == types::Kind::Set ? "set" : "non-collection", col.name);
-        }
-      }
-      if (cond.element) receiver = "value(" + col.name + ")";
-      const bool slice = cond.op == ast::Operator::Lt || cond.op == ast::Operator::Lte ||
-                         cond.op == ast::Operator::Gt || cond.op == ast::Operator::Gte;
-      if (slice && vt->references_duration()) {  // ColumnCondition.validateOperationOnDurations
-        refuse_nested_durations(*vt, "Slice conditions");
-        invalid("Slice conditions ( {} ) are not supported on durations", op_symbol(cond.op));
-      }
-      b.type = vt;
-      if (cond.in_marker) {  // IF c IN ?: the marker is the list of candidates
-        if (is_unset(cond.values[0])) invalid("Invalid 'unset' value in condition");
-        const auto items = bind_in_list(cond.values[0], *vt, "in(" + col.name + ")");
-        if (!items) invalid("Invalid null list in IN condition");
-        b.values = *items;
-      } else {
-        // An unset candidate is left out (CASSANDRA-12981); the others bind as the column's.
-        for (const auto& v : cond.values)
-          if (cond.op != ast::Operator::In || !is_unset(v)) b.values.push_back(bind_term(v, *vt, receiver));
-      }
-      // A non-frozen collection has no empty value: [] / {} compare as null (IF l = [] holds on
-      // a null l), as Cassandra's collection conditions read them.
-      if (vt == col.type && col.type->multi_cell() && cond.op != ast::Operator::Contains &&
-          cond.op != ast::Operator::ContainsKey)
-        for (auto& v : b.values)
-          if (v && v->size() == 4 && *v == std::string(4, '\0')) v.reset();
-      if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In && !b.values[0])
-        invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));
-      bound.push_back(std::move(b));
+// One IF condition bound against its column: what it compares, as what type, with what.
+ConditionBound bind_condition(const schema::TableSchema& t, const ast::Condition& cond) {
+  const int c = t.find(cond.column);
+  if (c < 0) invalid("Undefined column name {} in table {}", util::cql_name(cond.column), table_text(t));
+  const schema::Column& col = t.column(c);
+  if (col.is_primary_key()) invalid("PRIMARY KEY column '{}' cannot have IF conditions", col.name);
+  ConditionBound b{&col, &cond, std::nullopt, {}};
+  const types::CqlType* vt = col.type;
+  std::string receiver = col.name;
+  if (!cond.field.empty()) {
+    if (col.type->kind != types::Kind::Udt)
+      invalid("Invalid field selection: {} of type {} is not a user type", col.name, col.type->name);
+    auto f = std::find(col.type->fields.begin(), col.type->fields.end(), cond.field);
+    if (f == col.type->fields.end()) invalid("Unknown field {} for column {}", util::cql_name(cond.field), col.name);
+    b.field = static_cast<int>(f - col.type->fields.begin());
+    vt = col.type->params[static_cast<std::size_t>(b.field)];
+    receiver = col.name + "." + std::string(cond.field);
+  }
+  if (cond.op == ast::Operator::Contains || cond.op == ast::Operator::ContainsKey) {
+    const bool key = cond.op == ast::Operator::ContainsKey;
+    if (!col.type->is_collection() || (key && col.type->kind != types::Kind::Map))
+      invalid("Cannot use {} on non-{} column {}", key ? "CONTAINS KEY" : "CONTAINS", key ? "map" : "collection",
+              col.name);
+    vt = key || col.type->kind != types::Kind::Map ? col.type->params[0] : col.type->params[1];
+    receiver = (key ? "key(" : "value(") + col.name + ")";
+  }
+  if (cond.element) {
+    if (col.type->kind == types::Kind::List) {
+      b.element = bind_term(*cond.element, *types::native_type(types::Kind::Int), "idx(" + col.name + ")");
+      vt = col.type->params[0];
+    } else if (col.type->kind == types::Kind::Map) {
+      b.element = bind_term(*cond.element, *col.type->params[0], "key(" + col.name + ")");
+      vt = col.type->params[1];
+    } else {
+      invalid("Invalid element access syntax for {} column {}",
+              col.type->kind == types::Kind::Set ? "set" : "non-collection", col.name);
     }
   }
-  if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
-    invalid(
-        "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
-        "condition on non static columns");
+  if (cond.element) receiver = "value(" + col.name + ")";
+  const bool slice = cond.op == ast::Operator::Lt || cond.op == ast::Operator::Lte || cond.op == ast::Operator::Gt ||
+                     cond.op == ast::Operator::Gte;
+  if (slice && vt->references_duration()) {  // ColumnCondition.validateOperationOnDurations
+    refuse_nested_durations(*vt, "Slice conditions");
+    invalid("Slice conditions ( {} ) are not supported on durations", op_symbol(cond.op));
+  }
+  b.type = vt;
+  if (cond.in_marker) {  // IF c IN ?: the marker is the list of candidates
+    if (is_unset(cond.values[0])) invalid("Invalid 'unset' value in condition");
+    const auto items = bind_in_list(cond.values[0], *vt, "in(" + col.name + ")");
+    if (!items) invalid("Invalid null list in IN condition");
+    b.values = *items;
+  } else {
+    // An unset candidate is left out (CASSANDRA-12981); the others bind as the column's.
+    for (const auto& v : cond.values)
+      if (cond.op != ast::Operator::In || !is_unset(v)) b.values.push_back(bind_term(v, *vt, receiver));
+  }
+  // A non-frozen collection has no empty value: [] / {} compare as null (IF l = [] holds on
+  // a null l), as Cassandra's collection conditions read them.
+  if (vt == col.type && col.type->multi_cell() && cond.op != ast::Operator::Contains &&
+      cond.op != ast::Operator::ContainsKey)
+    for (auto& v : b.values)
+      if (v && v->size() == 4 && *v == std::string(4, '\0')) v.reset();
+  if (cond.op != ast::Operator::Eq && cond.op != ast::Operator::Neq && cond.op != ast::Operator::In && !b.values[0])
+    invalid("Invalid comparison with null for operator \"{}\"", op_symbol(cond.op));
+  return b;
+}
 
-  ConditionCheck check;
+// The row the conditions are judged against (with the statics' special cases), or none.
+void read_condition_row(Database& db, const schema::TableSchema& t, const store::Mutation& m, ConditionKind kind,
+                        bool statics_only, ConditionCheck& check) {
   check.clustering = m.clustering;
   check.current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
   // Conditions on statics alone read the partition's first live row with them: a refused batch
@@ -219,6 +199,38 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
     check.current = current_row(db, t, m.partition_key, m.clustering, true);
     check.from_statics = check.current.has_value();
   }
+}
+
+}  // namespace
+
+ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
+                                const ast::Vec<ast::Condition>* conditions, bool is_delete) {
+  for (int c : t.regulars)
+    if (t.column(c).type->kind == types::Kind::Counter)
+      invalid("Conditional updates are not supported on counter tables");
+  if (w.mutations.size() != 1)
+    invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
+  const store::Mutation& m = w.mutations.front();
+
+  // Conditions are bound and checked before anything is read.
+  std::vector<ConditionBound> bound;
+  // A write naming a row (DELETE v … WHERE k = … AND c = …) concerns that row even when it
+  // writes no row marker; only a write without clustering concerns the statics alone.
+  bool statics_only = !m.has_row && m.clustering.empty();
+  if (conditions && !conditions->empty()) {  // IF EXISTS comes with an empty list
+    statics_only = true;
+    for (const auto& cond : *conditions) {
+      bound.push_back(bind_condition(t, cond));
+      statics_only = statics_only && bound.back().column->kind == schema::ColumnKind::Static;
+    }
+  }
+  if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
+    invalid(
+        "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
+        "condition on non static columns");
+
+  ConditionCheck check;
+  read_condition_row(db, t, m, kind, statics_only, check);
   const auto& current = check.current;
   switch (kind) {
     case ConditionKind::NotExists: check.applied = !current; break;

@@ -297,24 +297,9 @@ void check_ann_restrictions(const schema::TableSchema& t, const ast::Select& s, 
     invalid("{}", kFiltered);
 }
 
-}  // namespace
-
-// `explain`: plan as if ALLOW FILTERING were given, noting the first rule that demands it.
-Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, bool explain) {
-  Plan plan;
-  plan.table = &t;
-  plan.distinct = s.distinct;
-  plan.selection = resolve_selection(t, s.selectors);
-  bind_ann_ordering(t, s, ctx, plan);
-  plan.where = build_restrictions(t, s.where, &ctx, !(s.allow_filtering || explain));
-  const SelectRestrictions& r = plan.where;
-  check_ann_restrictions(t, s, plan);
-  const bool af = s.allow_filtering || explain;
-  auto needs_filtering = [&](std::string why) {
-    if (plan.filtering_reason.empty()) plan.filtering_reason = std::move(why);
-    if (!af) invalid("{}", kAllowFiltering);
-  };
-
+// The column whose secondary index serves one '=' (or CONTAINS) restriction, or -1; its
+// index's name goes in the plan.
+int choose_index(const schema::TableSchema& t, const SelectRestrictions& r, Plan& plan) {
   // A secondary index serves one '=' restriction on an indexed column (not needed when the
   // partition key is already fully given for a partition-key column).
   int index_column = -1;
@@ -343,6 +328,54 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
     for (const auto& idx : t.indexes)
       if (idx.column == c && plan.index.empty()) plan.index = idx.name;
   }
+  return index_column;
+}
+
+// SelectStatement.validateDistinctSelection, in its order.
+void check_distinct(const schema::TableSchema& t, const ast::Select& s, const Plan& plan) {
+  const SelectRestrictions& r = plan.where;
+  bool other_filter = r.has_clustering;
+  for (std::size_t i = 0; i < t.columns.size(); ++i)
+    other_filter = other_filter || (t.columns[i].kind == ColumnKind::Regular && r.columns[i].any());
+  if (other_filter)
+    invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.");
+  for (const auto& sel : plan.selection.selectors) {
+    if (sel.column < 0) continue;
+    auto kind = t.column(sel.column).kind;
+    if (kind != ColumnKind::PartitionKey && kind != ColumnKind::Static)
+      invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not {})",
+              t.column(sel.column).name);
+  }
+  // Only a key range needs every partition key column (no grouping after the read).
+  for (int pk : r.partition_lookup ? std::vector<int>{} : t.partition_key) {
+    bool found = false;
+    for (const auto& sel : plan.selection.selectors)
+      found = found || (sel.op == SelectorOp::Column && sel.column == pk);
+    if (!found && !plan.selection.aggregate)
+      invalid("SELECT DISTINCT queries must request all the partition key columns (missing {})", t.column(pk).name);
+  }
+  if (s.per_partition_limit) invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
+}
+
+}  // namespace
+
+// `explain`: plan as if ALLOW FILTERING were given, noting the first rule that demands it.
+Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, bool explain) {
+  Plan plan;
+  plan.table = &t;
+  plan.distinct = s.distinct;
+  plan.selection = resolve_selection(t, s.selectors);
+  bind_ann_ordering(t, s, ctx, plan);
+  plan.where = build_restrictions(t, s.where, &ctx, !(s.allow_filtering || explain));
+  const SelectRestrictions& r = plan.where;
+  check_ann_restrictions(t, s, plan);
+  const bool af = s.allow_filtering || explain;
+  auto needs_filtering = [&](std::string why) {
+    if (plan.filtering_reason.empty()) plan.filtering_reason = std::move(why);
+    if (!af) invalid("{}", kAllowFiltering);
+  };
+
+  const int index_column = choose_index(t, r, plan);
   plan.uses_index = index_column >= 0;
   plan.index_column = index_column;
   mark_sai_served(t, plan);
@@ -403,30 +436,7 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
                                 t.indexes.empty() ? "" : " and not served by an index",
                                 filtered.find(',') == std::string::npos ? "it" : "them"));
 
-  if (s.distinct) {
-    // SelectStatement.validateDistinctSelection, in its order.
-    bool other_filter = r.has_clustering;
-    for (std::size_t i = 0; i < t.columns.size(); ++i)
-      other_filter = other_filter || (t.columns[i].kind == ColumnKind::Regular && r.columns[i].any());
-    if (other_filter)
-      invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.");
-    for (const auto& sel : plan.selection.selectors) {
-      if (sel.column < 0) continue;
-      auto kind = t.column(sel.column).kind;
-      if (kind != ColumnKind::PartitionKey && kind != ColumnKind::Static)
-        invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not {})",
-                t.column(sel.column).name);
-    }
-    // Only a key range needs every partition key column (no grouping after the read).
-    for (int pk : r.partition_lookup ? std::vector<int>{} : t.partition_key) {
-      bool found = false;
-      for (const auto& sel : plan.selection.selectors)
-        found = found || (sel.op == SelectorOp::Column && sel.column == pk);
-      if (!found && !plan.selection.aggregate)
-        invalid("SELECT DISTINCT queries must request all the partition key columns (missing {})", t.column(pk).name);
-    }
-    if (s.per_partition_limit) invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries");
-  }
+  if (s.distinct) check_distinct(t, s, plan);
   if (s.per_partition_limit && plan.selection.aggregate && s.group_by.empty())
     invalid("PER PARTITION LIMIT is not allowed with aggregate queries.");
   check_group_by(t, s, plan);
