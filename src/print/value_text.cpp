@@ -55,6 +55,61 @@ void append_uuid(std::string& out, std::string_view b) {
                      hex.substr(20));
 }
 
+// A list, set or map ([…] / {…}, a map's entries k: v) and a vector (printed like a list),
+// each element nested-formatted.
+void append_collection_text(std::string& out, const types::CqlType& type, std::string_view b,
+                            const DisplayOptions& display) {
+  std::vector<std::string_view> elements;
+  const bool map = type.kind == Kind::Map, vector = type.kind == Kind::Vector;
+  if (vector)
+    types::decode_vector(b, type.params[0]->fixed_size, elements);
+  else
+    types::decode_elements(b, elements, map);
+  const bool brackets = type.kind == Kind::List || vector;
+  out += brackets ? '[' : '{';
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    if (i) out += map && i % 2 ? ": " : ", ";
+    if (!vector && elements[i].data() == nullptr)
+      out += "null";
+    else
+      append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true, display);
+  }
+  out += brackets ? ']' : '}';
+}
+
+// A tuple: (…), cqlsh printing Python's None for a null component.
+void append_tuple_text(std::string& out, const types::CqlType& type, std::string_view b,
+                       const DisplayOptions& display) {
+  std::vector<std::optional<std::string_view>> parts;
+  types::decode_tuple(b, parts);
+  out += '(';
+  for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
+    if (i) out += ", ";
+    if (parts[i])
+      append_value_text(out, *type.params[i], *parts[i], true, display);
+    else
+      out += "None";
+  }
+  out += ')';
+}
+
+// A UDT: {field: value, …}: names unquoted, values nested-formatted, null fields "null".
+void append_udt_text(std::string& out, const types::CqlType& type, std::string_view b, const DisplayOptions& display) {
+  std::vector<std::optional<std::string_view>> parts;
+  types::decode_tuple(b, parts);
+  out += '{';
+  for (std::size_t i = 0; i < type.fields.size(); ++i) {
+    if (i) out += ", ";
+    out += type.fields[i];
+    out += ": ";
+    if (i < parts.size() && parts[i])
+      append_value_text(out, *type.params[i], *parts[i], true, display);
+    else
+      out += "null";
+  }
+  out += '}';
+}
+
 }  // namespace
 
 void append_value_text(std::string& out, const types::CqlType& type, std::string_view b, bool nested,
@@ -125,64 +180,10 @@ void append_value_text(std::string& out, const types::CqlType& type, std::string
     }
     case Kind::List:
     case Kind::Set:
-    case Kind::Map: {
-      std::vector<std::string_view> elements;
-      const bool map = k == Kind::Map;
-      types::decode_elements(b, elements, map);
-      out += k == Kind::List ? '[' : '{';
-      for (std::size_t i = 0; i < elements.size(); ++i) {
-        if (i) out += map && i % 2 ? ": " : ", ";
-        if (elements[i].data() == nullptr)
-          out += "null";
-        else
-          append_value_text(out, map ? *type.params[i % 2] : *type.params[0], elements[i], true, display);
-      }
-      out += k == Kind::List ? ']' : '}';
-      return;
-    }
-    case Kind::Vector: {  // printed like a list
-      std::vector<std::string_view> elements;
-      types::decode_vector(b, type.params[0]->fixed_size, elements);
-      out += '[';
-      for (std::size_t i = 0; i < elements.size(); ++i) {
-        if (i) out += ", ";
-        append_value_text(out, *type.params[0], elements[i], true, display);
-      }
-      out += ']';
-      return;
-    }
-    case Kind::Tuple: {
-      // cqlsh prints Python's None for a null component.
-      std::vector<std::optional<std::string_view>> parts;
-      types::decode_tuple(b, parts);
-      out += '(';
-      for (std::size_t i = 0; i < parts.size() && i < type.params.size(); ++i) {
-        if (i) out += ", ";
-        if (parts[i])
-          append_value_text(out, *type.params[i], *parts[i], true, display);
-        else
-          out += "None";
-      }
-      out += ')';
-      return;
-    }
-    case Kind::Udt: {
-      // {field: value, …}: names unquoted, values nested-formatted, null fields "null".
-      std::vector<std::optional<std::string_view>> parts;
-      types::decode_tuple(b, parts);
-      out += '{';
-      for (std::size_t i = 0; i < type.fields.size(); ++i) {
-        if (i) out += ", ";
-        out += type.fields[i];
-        out += ": ";
-        if (i < parts.size() && parts[i])
-          append_value_text(out, *type.params[i], *parts[i], true, display);
-        else
-          out += "null";
-      }
-      out += '}';
-      return;
-    }
+    case Kind::Map:
+    case Kind::Vector: append_collection_text(out, type, b, display); return;
+    case Kind::Tuple: append_tuple_text(out, type, b, display); return;
+    case Kind::Udt: append_udt_text(out, type, b, display); return;
     case Kind::Inet: {
       char buf[INET6_ADDRSTRLEN] = {};
       const int family = b.size() == 4 ? AF_INET : AF_INET6;
