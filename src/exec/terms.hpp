@@ -76,6 +76,10 @@ std::string temporal_arithmetic(char op, const types::CqlType& type, std::string
 // An operation with a bare marker operand has several candidate functions unless the receiver
 // pins one: 5.0's "Ambiguous '+' operation with args ? and 1" (checked at PREPARE too).
 void check_operation_markers(const ast::Term& term, const types::CqlType& receiver);
+// An operation term (`2 + 3`, `-x`, `'a' + 'b'`, `ts + 1d`) bound in the receiver's type
+// (term_arithmetic.cpp): bind_term's case for operations. nullopt: a null operand.
+std::optional<std::string> bind_operation(const ast::Term& term, const types::CqlType& type, std::string_view column,
+                                          const FunctionContext* ctx);
 // " = 5", " IN (1, 2)", " IS NOT NULL": what follows the column(s) of a relation as written.
 std::string relation_rest(const ast::Relation& r);
 
