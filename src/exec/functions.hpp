@@ -43,6 +43,13 @@ struct ScalarFunction {
   Value (*impl)(std::span<const Value> args, const ScalarFunction& fn, const FunctionContext& ctx) = nullptr;
 };
 
+// similarity_cosine / _euclidean / _dot_product (vector_similarity.cpp), which take two float
+// vectors of one dimension, a literal argument taking the other argument's type; nullopt for
+// any other name.
+std::optional<ScalarFunction> similarity_function(const std::string& name,
+                                                  const std::vector<const types::CqlType*>& args,
+                                                  const std::vector<std::string>& arg_names);
+
 // Overloads of `name` (lower-cased); empty when the function does not exist.
 std::vector<ScalarFunction> function_overloads(std::string_view name);
 

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "error/cql_error.hpp"
+#include "exec/literal_types.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
 #include "types/bignum.hpp"

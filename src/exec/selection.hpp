@@ -77,11 +77,6 @@ struct SelectionMarker {
 
 // With `markers` (PREPARE, no values bound yet), the selection's markers are listed there and
 // left unbound; without, they take their bound values.
-// int, bigint, smallint, tinyint, float, double, counter, varint, decimal.
-bool is_numeric_kind(types::Kind k);
-bool is_text_kind(types::Kind k);      // text, ascii
-bool is_temporal_kind(types::Kind k);  // timestamp, date
-
 Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Selector>& selectors,
                             std::vector<SelectionMarker>* markers = nullptr);
 

@@ -14,6 +14,7 @@
 #include "error/cql_error.hpp"
 #include "exec/terms.hpp"
 #include "exec/function_registry.hpp"
+#include "exec/literal_types.hpp"
 #include "store/clustering.hpp"
 #include "types/bignum.hpp"
 #include "types/bytes.hpp"
@@ -99,79 +100,6 @@ void bind_constant_argument(ResolvedSelector& arg, const ast::Selector& raw, con
 
 bool is_similarity(std::string_view fn) {
   return fn == "similarity_cosine" || fn == "similarity_euclidean" || fn == "similarity_dot_product";
-}
-
-// Constants.Type.FLOAT's preferred type: double when the double nearest the text reads back
-// (Java's Double.toString) as the same decimal value, else decimal (1.00000000000000000001).
-bool float_literal_is_double(std::string_view text) {
-  if (text == "NaN" || text == "-NaN" || text == "Infinity" || text == "-Infinity") return true;
-  const auto exact = types::Decimal::from_text(text);
-  if (!exact) return true;
-  const double d = std::strtod(std::string(text).c_str(), nullptr);
-  if (!std::isfinite(d)) return false;
-  const auto near = types::Decimal::from_text(fmt::format("{}", d));  // shortest round-trip text
-  return near && types::decimal_subtract(*exact, *near).unscaled.is_zero();
-}
-
-// The type a literal argument has on its own (Constants.Type.getPreferedTypeFor, and an array
-// literal read as a float vector for FunctionParameter.vector); nullptr for null and markers.
-const types::CqlType* literal_type(const ast::Term& term) {
-  using ast::TermKind;
-  switch (term.kind) {
-    case TermKind::List: return types::vector_type(native(Kind::Float), static_cast<int>(term.items.size()));
-    case TermKind::String: {
-      for (char c : term.text)
-        if (static_cast<unsigned char>(c) >= 0x80) return native(Kind::Text);
-      return native(Kind::Ascii);
-    }
-    case TermKind::Integer: {
-      errno = 0;
-      const long long v = std::strtoll(std::string(term.text).c_str(), nullptr, 10);
-      if (errno == ERANGE) return native(Kind::Varint);
-      return v >= INT32_MIN && v <= INT32_MAX ? native(Kind::Int) : native(Kind::Bigint);
-    }
-    case TermKind::Float: return native(Kind::Double);
-    case TermKind::Uuid: return native(term.text.size() > 14 && term.text[14] == '1' ? Kind::Timeuuid : Kind::Uuid);
-    case TermKind::Boolean: return native(Kind::Boolean);
-    case TermKind::Hex: return native(Kind::Blob);
-    case TermKind::Duration: return native(Kind::Duration);
-    case TermKind::Set:
-    case TermKind::Map: {
-      const types::CqlType* element = term.items.empty() ? native(Kind::Blob) : literal_type(term.items[0]);
-      if (!element) return nullptr;
-      if (term.kind == TermKind::Set) return types::collection_type(Kind::Set, {element}, false);
-      const types::CqlType* value = term.items.size() > 1 ? literal_type(term.items[1]) : nullptr;
-      return value ? types::collection_type(Kind::Map, {element, value}, false) : nullptr;
-    }
-    default: return nullptr;
-  }
-}
-
-// The result type of a numeric operation (OperationFcts.returnType): floating point when either
-// side is, in the larger operand's size; an unbounded size (varint, decimal) gives decimal or
-// varint. So bigint / float is a double, varint + float a decimal, a counter a bigint.
-const types::CqlType* operation_result(const types::CqlType* a, const types::CqlType* b) {
-  auto size = [](Kind k) {
-    switch (k) {
-      case Kind::Tinyint: return 1;
-      case Kind::Smallint: return 2;
-      case Kind::Int:
-      case Kind::Float: return 4;
-      case Kind::Bigint:
-      case Kind::Counter:
-      case Kind::Double: return 8;
-      default: return 16;  // varint, decimal
-    }
-  };
-  auto floating = [](Kind k) { return k == Kind::Float || k == Kind::Double || k == Kind::Decimal; };
-  const int n = std::max(size(a->kind), size(b->kind));
-  if (floating(a->kind) || floating(b->kind))
-    return native(n == 4 ? Kind::Float : n == 8 ? Kind::Double : Kind::Decimal);
-  return native(n == 1   ? Kind::Tinyint
-                : n == 2 ? Kind::Smallint
-                : n == 4 ? Kind::Int
-                : n == 8 ? Kind::Bigint
-                         : Kind::Varint);
 }
 
 // The first column a selector reads, in writing order; `fallback` when it reads none.
@@ -628,14 +556,6 @@ std::vector<ResultColumn> Selection::result_columns() const {
   for (const auto& r : selectors)
     cols.push_back({r.name, r.type, r.op == SelectorOp::Column ? r.role : ColumnRole::Other});
   return cols;
-}
-
-bool is_text_kind(types::Kind k) { return k == Kind::Text || k == Kind::Ascii; }
-bool is_temporal_kind(types::Kind k) { return k == Kind::Timestamp || k == Kind::Date; }
-
-bool is_numeric_kind(types::Kind k) {
-  return k == Kind::Int || k == Kind::Bigint || k == Kind::Smallint || k == Kind::Tinyint || k == Kind::Float ||
-         k == Kind::Double || k == Kind::Counter || k == Kind::Varint || k == Kind::Decimal;
 }
 
 }  // namespace cqlbox::exec
