@@ -29,7 +29,8 @@ bool float_literal_is_double(std::string_view text) {
 const types::CqlType* literal_type(const ast::Term& term) {
   using ast::TermKind;
   switch (term.kind) {
-    case TermKind::List: return types::vector_type(types::native_type(Kind::Float), static_cast<int>(term.items.size()));
+    case TermKind::List:
+      return types::vector_type(types::native_type(Kind::Float), static_cast<int>(term.items.size()));
     case TermKind::String: {
       for (char c : term.text)
         if (static_cast<unsigned char>(c) >= 0x80) return types::native_type(Kind::Text);
@@ -42,7 +43,8 @@ const types::CqlType* literal_type(const ast::Term& term) {
       return v >= INT32_MIN && v <= INT32_MAX ? types::native_type(Kind::Int) : types::native_type(Kind::Bigint);
     }
     case TermKind::Float: return types::native_type(Kind::Double);
-    case TermKind::Uuid: return types::native_type(term.text.size() > 14 && term.text[14] == '1' ? Kind::Timeuuid : Kind::Uuid);
+    case TermKind::Uuid:
+      return types::native_type(term.text.size() > 14 && term.text[14] == '1' ? Kind::Timeuuid : Kind::Uuid);
     case TermKind::Boolean: return types::native_type(Kind::Boolean);
     case TermKind::Hex: return types::native_type(Kind::Blob);
     case TermKind::Duration: return types::native_type(Kind::Duration);
@@ -76,10 +78,10 @@ const types::CqlType* operation_result(const types::CqlType* a, const types::Cql
   if (floating(a->kind) || floating(b->kind))
     return types::native_type(n == 4 ? Kind::Float : n == 8 ? Kind::Double : Kind::Decimal);
   return types::native_type(n == 1   ? Kind::Tinyint
-                : n == 2 ? Kind::Smallint
-                : n == 4 ? Kind::Int
-                : n == 8 ? Kind::Bigint
-                         : Kind::Varint);
+                            : n == 2 ? Kind::Smallint
+                            : n == 4 ? Kind::Int
+                            : n == 8 ? Kind::Bigint
+                                     : Kind::Varint);
 }
 
 bool is_text_kind(types::Kind k) { return k == Kind::Text || k == Kind::Ascii; }

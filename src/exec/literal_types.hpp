@@ -22,7 +22,7 @@ const types::CqlType* literal_type(const ast::Term& term);
 // varint. So bigint / float is a double, varint + float a decimal, a counter a bigint.
 const types::CqlType* operation_result(const types::CqlType* a, const types::CqlType* b);
 
-bool is_numeric_kind(types::Kind k);  // int, bigint, smallint, tinyint, float, double, counter, varint, decimal
+bool is_numeric_kind(types::Kind k);   // int, bigint, smallint, tinyint, float, double, counter, varint, decimal
 bool is_text_kind(types::Kind k);      // text, ascii
 bool is_temporal_kind(types::Kind k);  // timestamp, date
 

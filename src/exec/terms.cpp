@@ -1,9 +1,8 @@
 #include "exec/terms.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <cerrno>
-#include <cmath>
+#include <limits>
 #include <cstdint>
 #include <stdexcept>
 
@@ -13,15 +12,12 @@
 #include "exec/bound_values.hpp"
 #include "exec/json_input.hpp"
 #include "exec/function_registry.hpp"
-#include "types/bignum.hpp"
 #include "types/bytes.hpp"
 #include "types/collection.hpp"
 #include "types/compare.hpp"
 #include "types/codec.hpp"
-#include "types/temporal.hpp"
 #include "types/type_name.hpp"
 #include "util/text.hpp"
-#include "util/bit_cast.hpp"
 
 namespace cqlbox::exec {
 

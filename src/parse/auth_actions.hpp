@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-#include "parse/statement_actions.hpp"
+#include "parse/schema_actions.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::parse {

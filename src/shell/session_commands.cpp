@@ -227,7 +227,7 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     if (!found)
       for (const char* t : kCqlHelpTopics)
         if (topic == t) {
-          // cqlsh opens a browser here; cqlbox carries its own help text (cql_help.cpp).
+          // cqlsh opens a browser here; cqlbox carries its own help text (cql_help_texts.cpp).
           out_ += cql_help_text(topic);
           found = true;
         }
