@@ -316,6 +316,22 @@ struct Select {
   std::optional<Term> per_partition_limit;
   std::optional<Term> limit;
   bool allow_filtering = false;
+  // As Insert::shape: every statement of one shape is planned alike, so the plan made for one
+  // (exec/select_plan.hpp's keeps_plan) serves them all, each binding its own values. A copy
+  // has none: it may be changed (DRAW QUERY runs its SELECT again with ALLOW FILTERING and *).
+  struct Shape {
+    std::uint64_t value = 0;
+    Shape() = default;
+    Shape(const Shape&) noexcept {}
+    Shape& operator=(const Shape&) noexcept {
+      value = 0;
+      return *this;
+    }
+    Shape& operator=(std::uint64_t v) noexcept {
+      value = v;
+      return *this;
+    }
+  } shape;
 };
 
 // What a GRANT, REVOKE or LIST names (Parser.g's resource rule); exec turns it into an

@@ -46,7 +46,7 @@ std::string PreparedStatements::id_of(const ast::Statement& statement, std::stri
 }
 
 std::string PreparedStatements::add(const exec::Database& db, std::string query, std::string keyspace,
-                                    std::shared_ptr<const parse::ParsedStatement> parsed) {
+                                    std::shared_ptr<const parse::ParsedStatement> parsed, exec::BindSpecs specs) {
   auto p = std::make_shared<PreparedStatement>();
   std::vector<const ast::QualifiedName*> tables;
   statement_tables(parsed->statement, tables);
@@ -60,6 +60,7 @@ std::string PreparedStatements::add(const exec::Database& db, std::string query,
   p->query = std::move(query);
   p->keyspace = std::move(keyspace);
   p->parsed = std::move(parsed);
+  p->specs = std::move(specs);
   auto [it, inserted] = by_id_.try_emplace(id, nullptr);
   if (inserted) {
     order_.push_back(id);

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "exec/bind_specs.hpp"
 #include "exec/database.hpp"
 #include "parse/parser.hpp"
 
@@ -24,6 +25,9 @@ struct PreparedStatement {
   std::string keyspace;  // the session's when prepared: unqualified names resolve there
   // Parsed once, at PREPARE: an EXECUTE runs this AST (the schema is resolved as it runs).
   std::shared_ptr<const parse::ParsedStatement> parsed;
+  // What each marker stands for (PREPARED's metadata), worked out once: an EXECUTE with named
+  // values reads it. Kept only while the schema it was read from stands (schema_changed).
+  exec::BindSpecs specs;
   // The tables it reads or writes, and what of each decides whether a change affects it.
   struct Table {
     std::string keyspace, name, fingerprint;
@@ -44,7 +48,7 @@ class PreparedStatements {
 
   // Keeps `parsed` (prepared in `keyspace`) under its id, which it returns.
   std::string add(const exec::Database& db, std::string query, std::string keyspace,
-                  std::shared_ptr<const parse::ParsedStatement> parsed);
+                  std::shared_ptr<const parse::ParsedStatement> parsed, exec::BindSpecs specs);
   // The statement prepared under `id`, or nullptr (never prepared, dropped or evicted).
   std::shared_ptr<const PreparedStatement> find(std::string_view id) const;
   // After a schema statement ran: drops every statement the change invalidates.

@@ -18,5 +18,8 @@ void ensure_not_anonymous(const Session& s);
 bool permitted(const Database& db, const Session& s, auth::Permission p, const auth::Resource& r);
 // ClientState.ensurePermission: "User bob has no SELECT permission on <table ks.t> or any of its parents".
 void ensure_permission(const Database& db, const Session& s, auth::Permission p, const auth::Resource& r);
+// A shell command that shows a table's rows (LIST, GET, SSTABLEDUMP, DRAW PARTITION): a login,
+// then the SELECT permission a SELECT of the table needs. Nothing without --auth.
+void ensure_readable(const Database& db, const Session& s, const schema::TableSchema& t);
 
 }  // namespace cqlbox::exec

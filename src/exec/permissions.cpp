@@ -136,4 +136,11 @@ void revoke_dropped(Database& db, const Session& session, const ast::Statement& 
   }
 }
 
+void ensure_readable(const Database& db, const Session& session, const schema::TableSchema& t) {
+  if (db.auth.enabled && !session.internal && session.user.empty())
+    error::fail(error::ErrorClass::Unauthorized, "You have not logged in");
+  if (!db.auth.enabled && session.user.empty()) return;
+  ensure_table(db, session, ast::QualifiedName{t.keyspace, t.name}, Permission::Select);
+}
+
 }  // namespace cqlbox::exec

@@ -297,6 +297,20 @@ void check_ann_restrictions(const schema::TableSchema& t, const ast::Select& s, 
     invalid("{}", kFiltered);
 }
 
+// The index looks its column's value up as a key (CassandraIndex's check): at most 64K.
+void check_index_values(const Plan& plan) {
+  if (!plan.uses_index) return;
+  const SelectRestrictions& r = plan.where;
+  const auto& cr = r.columns[static_cast<std::size_t>(plan.index_column)];
+  bool too_big = false;
+  for (const auto& v : cr.values) too_big = too_big || v.size() > 65535;
+  for (const auto& v : cr.contains) too_big = too_big || v.size() > 65535;
+  for (const auto& v : cr.contains_key) too_big = too_big || v.size() > 65535;
+  const std::string* multi_value = nullptr;
+  if (multi_eq_on(r, plan.index_column, &multi_value)) too_big = too_big || multi_value->size() > 65535;
+  if (too_big) invalid("Index expression values may not be larger than 64K");
+}
+
 // The column whose secondary index serves one '=' (or CONTAINS) restriction, or -1; its
 // index's name goes in the plan.
 int choose_index(const schema::TableSchema& t, const SelectRestrictions& r, Plan& plan) {
@@ -384,14 +398,7 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
   // CONTAINS) are filtered row by row (StatementRestrictions' hasMultipleContains).
   if (plan.uses_index) {
     const auto& cr = r.columns[static_cast<std::size_t>(index_column)];
-    // The index looks its value up as a key (CassandraIndex's check).
-    bool too_big = false;
-    for (const auto& v : cr.values) too_big = too_big || v.size() > 65535;
-    for (const auto& v : cr.contains) too_big = too_big || v.size() > 65535;
-    for (const auto& v : cr.contains_key) too_big = too_big || v.size() > 65535;
-    const std::string* multi_value = nullptr;
-    if (multi_eq_on(r, index_column, &multi_value)) too_big = too_big || multi_value->size() > 65535;
-    if (too_big) invalid("Index expression values may not be larger than 64K");
+    check_index_values(plan);
     if ((cr.eq ? 1u : 0u) + cr.contains.size() + cr.contains_key.size() + cr.entries.size() > 1)
       needs_filtering(
           fmt::format("column {} has more than one restriction: its index serves one, the rest are "
@@ -468,6 +475,36 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
   check_multi_slices(t, r);
   if (!r.null_value_error.empty()) invalid("{}", r.null_value_error);
   return plan;
+}
+
+bool keeps_plan(const ast::Select& s, const Plan& plan) {
+  if (s.shape.value == 0 || plan.ann_column >= 0) return false;
+  // A selector's constants and markers are resolved into the selection with their values.
+  struct Walk {
+    static bool has_terms(const ast::Vec<ast::Selector>& selectors) {
+      for (const auto& sel : selectors) {
+        if (sel.kind == ast::SelectorKind::Constant || sel.kind == ast::SelectorKind::Element ||
+            sel.kind == ast::SelectorKind::Slice)
+          return true;
+        if (has_terms(sel.args)) return true;
+      }
+      return false;
+    }
+  };
+  return !Walk::has_terms(s.selectors);
+}
+
+void rebind_plan(Plan& plan, const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
+  // plan_select's steps that read values, in its order; the others passed for this shape.
+  SelectRestrictions where = build_restrictions(t, s.where, &ctx, !s.allow_filtering);
+  // What the planning decided about the restrictions stays: which '=' an index matches in any case.
+  for (std::size_t i = 0; i < where.columns.size() && i < plan.where.columns.size(); ++i)
+    where.columns[i].case_insensitive = plan.where.columns[i].case_insensitive;
+  plan.where = std::move(where);
+  plan.limit.reset();
+  plan.per_partition_limit.reset();
+  check_index_values(plan);
+  if (!plan.where.null_value_error.empty()) invalid("{}", plan.where.null_value_error);
 }
 
 }  // namespace cqlbox::exec

@@ -44,6 +44,16 @@ struct Plan {
 // planned as if ALLOW FILTERING were given, noting the first rule that demands it.
 Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx, bool explain = false);
 
+// Whether `plan`, made for `s`, serves every later statement of `s`'s shape (a script's repeated
+// SELECT, a prepared SELECT's EXECUTEs: ast::Select::shape), each binding its own values
+// (rebind_plan). Not when the selection holds constants or markers (resolved with their values
+// into it) or for ANN (its bound vector).
+bool keeps_plan(const ast::Select& s, const Plan& plan);
+// `plan`, made by plan_select for a statement of `s`'s shape and kept (keeps_plan), takes `s`'s
+// values: its restrictions bound again, its LIMITs cleared for bind_limits, and the checks that
+// read values made again (the structural checks passed for the shape and hold for it).
+void rebind_plan(Plan& plan, const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx);
+
 // Whether `column` is restricted by '=', IN or a slice, alone or in a multi-column relation.
 bool column_restricted(const SelectRestrictions& r, int column);
 

@@ -314,6 +314,7 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
   for (const ast::Term* t : all) parsed->term_offsets.push_back(t->offset);
   parsed->terms = std::move(all);
   if (auto* insert = std::get_if<ast::Insert>(&parsed->statement)) insert->shape = new_shape();
+  if (auto* select = std::get_if<ast::Select>(&parsed->statement)) select->shape = new_shape();
   ParsedStatement& kept = *parsed;
   entries_.emplace(key_, std::move(parsed));
   return kept.statement;

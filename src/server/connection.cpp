@@ -449,10 +449,10 @@ void Connection::handle_prepare(Reader& r, std::int16_t stream, std::string& out
   } back{session_, saved};
   std::shared_ptr<const parse::ParsedStatement> parsed = parse::parse_owned(query);
   const ast::Statement& st = parsed->statement;
-  const exec::BindSpecs specs = exec::bind_specs(db, session_, st, parsed->markers);
+  exec::BindSpecs specs = exec::bind_specs(db, session_, st, parsed->markers);
   exec::check_prepared_statement(db, session_, st);
   trace("Preparing CQL3 query", query, nullptr, nullptr);
-  const std::string id = shared_.engine->prepared().add(db, std::move(query), keyspace, std::move(parsed));
+  const std::string id = shared_.engine->prepared().add(db, std::move(query), keyspace, std::move(parsed), specs);
   write_prepared(w, version_, id, specs);
   respond(out, stream, kResult, res);
 }
@@ -529,7 +529,10 @@ void Connection::run_request(Request& request, std::int16_t stream, std::string&
                                       : parser_.markers();
   session_.prepared = request.prepared;
   if (!params.names.empty()) {  // named values: each marker takes the value of its name
-    const exec::BindSpecs specs = exec::bind_specs(db, session_, st, session_.markers);
+    // An EXECUTE's markers were worked out at PREPARE; a QUERY's are worked out now.
+    std::optional<exec::BindSpecs> own;
+    const exec::BindSpecs& specs =
+        request.specs ? *request.specs : own.emplace(exec::bind_specs(db, session_, st, session_.markers));
     std::vector<exec::BoundValue> ordered;
     for (const auto& m : specs.markers)
       for (std::size_t j = 0; j < params.names.size(); ++j)

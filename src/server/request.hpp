@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "error/cql_error.hpp"
+#include "engine/prepared_statements.hpp"
+#include "exec/bind_specs.hpp"
 #include "exec/bound_values.hpp"
 #include "parse/statement_cache.hpp"
 #include "server/connection.hpp"
@@ -61,6 +63,8 @@ struct Connection::Request {
   QueryParams params;
   bool prepared = false;
   std::shared_ptr<const parse::ParsedStatement> parsed;                    // an EXECUTE's, parsed at PREPARE
+  const exec::BindSpecs* specs = nullptr;                                  // …and its markers (kept by `held`)
+  std::shared_ptr<const engine::PreparedStatement> held;                   // the prepared statement run
   std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
   std::optional<ast::Statement> batch;                                     // …joined (views them)
   std::size_t batch_markers = 0;

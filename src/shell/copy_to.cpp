@@ -9,7 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "print/error_text.hpp"
 #include "print/value_text.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/progress_line.hpp"
@@ -116,7 +118,10 @@ void Shell::copy_to(const CopyRequest& c) {
   all.table = ast::QualifiedName{t->keyspace, t->name};
   session_.row_sink = &sink;
   try {
-    exec::execute_select(db_, session_, all, *t);
+    run_select(std::move(all));
+  } catch (const error::CqlError& e) {  // refused (no SELECT permission, the memory budget)
+    session_.row_sink = nullptr;
+    return print_error(print::error_text(e));
   } catch (...) {
     session_.row_sink = nullptr;
     throw;

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
+#include "exec/auth_access.hpp"
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
 #include "print/describe.hpp"
@@ -164,6 +165,7 @@ void Shell::cmd_draw(std::string_view text) {
       if (names != 1 || keys.size() != 1) return print_error(improper);
       std::string ks, table;
       const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(w[2], ks, table));
+      exec::ensure_readable(db_, session_, t);
       const store::TableStore& st = db_.store_of(t);
       const std::string key = exec::partition_key_from_text(t, keys[0]);
       print::PartitionPicture picture;
@@ -214,7 +216,10 @@ void Shell::cmd_draw(std::string_view text) {
 }
 
 std::string Shell::draw_query(std::string_view text) {
-  const ast::Statement& statement = parser_.parse(std::string(text));
+  // Kept while the statement is used: a statement of a shape the parser has seen points into
+  // the text it was given (parse/statement_cache.hpp), so a temporary would dangle.
+  const std::string select_text(text);
+  const ast::Statement& statement = parser_.parse(select_text);
   const auto* select = std::get_if<ast::Select>(&statement);
   if (!select || select->explain) {
     print_error("DRAW QUERY draws a SELECT statement: DRAW QUERY SELECT … [TO '<file>']");
@@ -227,7 +232,9 @@ std::string Shell::draw_query(std::string_view text) {
     picture.statement.pop_back();
   picture.statement.erase(0, picture.statement.find_first_not_of(" \t"));
   // EXPLAIN's plan (it checks the statement as SELECT would), then the reads of the live data.
-  const exec::Result plan = exec::execute_explain(db_, session_, *select, t);
+  ast::Select explain = *select;
+  explain.explain = true;
+  const exec::Result plan = run_select(std::move(explain));
   for (const auto& row : std::get<exec::Rows>(plan).rows)
     if (row.size() == 2 && row[0] && row[1]) picture.plan.emplace_back(*row[0], *row[1]);
   const store::TableStore& st = db_.store_of(t);
@@ -241,7 +248,7 @@ std::string Shell::draw_query(std::string_view text) {
   session_.record_reads = true;
   ast::Select run = *select;
   run.allow_filtering = true;
-  const exec::Result read = exec::execute_select(db_, session_, run, t);
+  const exec::Result read = run_select(run);
   // What it returns, as whole rows: the same query selecting *. An aggregate's answer comes
   // from every row that matches, whatever its LIMIT or GROUP BY.
   ast::Select rows_of = run;
@@ -255,7 +262,7 @@ std::string Shell::draw_query(std::string_view text) {
     rows_of.per_partition_limit.reset();
   }
   session_.record_reads = false;
-  const exec::Result returned = exec::execute_select(db_, session_, rows_of, t);
+  const exec::Result returned = run_select(std::move(rows_of));
   st.reads = reads;                                             // drawing is not a read for nodetool tablestats
   std::set<std::pair<std::string, std::string>> returned_keys;  // (partition key, clustering)
   for (const auto& row : std::get<exec::Rows>(returned).rows) {

@@ -167,7 +167,9 @@ void Shell::check_lesson_tries(const ast::Select& select) {
   // EXPLAIN's plan, as its (plan, detail) lines.
   std::map<std::string, std::string> plan;
   try {
-    const exec::Result r = exec::execute_explain(db_, session_, select, *t);
+    ast::Select explain = select;
+    explain.explain = true;
+    const exec::Result r = run_select(std::move(explain));
     for (const auto& row : std::get<exec::Rows>(r).rows)
       if (row.size() == 2 && row[0] && row[1]) plan.emplace(*row[0], *row[1]);
   } catch (const error::CqlError&) {

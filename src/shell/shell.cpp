@@ -130,6 +130,11 @@ void Shell::sync_log(bool idle) {
   if (const std::string error = engine_.sync(idle); !error.empty()) std::fprintf(err_file_, "%s\n", error.c_str());
 }
 
+exec::Result Shell::run_select(ast::Select select) {
+  const ast::Statement statement(std::move(select));
+  return engine_.execute(statement, {}, session_);
+}
+
 void Shell::run_statement(const std::string& text, std::string_view unchecked_line) {
   if (exit_) return;
   // feed_line's lexical check of the statement's line, when it left it here.

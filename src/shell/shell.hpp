@@ -145,6 +145,9 @@ class Shell {
   // was left to here (feed_line): it runs unless the statement's shape is known.
   void run_statement(const std::string& text, std::string_view unchecked_line = {});
   void run_parsed(const ast::Statement& statement, const std::string& text);  // run_statement's second half
+  // A SELECT a shell command makes (DRAW QUERY, COPY TO, a lesson's EXPLAIN), run through the
+  // engine as any statement is: the session's permissions and consistency apply.
+  exec::Result run_select(ast::Select select);
   bool run_shell_command(std::string_view command);
   void print_result(const exec::Result& result);
   void print_error(std::string_view text);

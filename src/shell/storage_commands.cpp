@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
+#include "exec/auth_access.hpp"
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
 #include "print/error_text.hpp"
@@ -101,6 +102,7 @@ void Shell::cmd_sstabledump(const std::string& word, const std::vector<std::stri
   try {
     std::string ks, name;
     const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(args[0], ks, name));
+    exec::ensure_readable(db_, session_, t);
     static const print::DumpValueText kText{dump_json, exec::java_text};
     print::sstabledump(t, db_.store_of(t), now_seconds(db_), kText, out_, [this] { flush(); });
     out_ += '\n';
@@ -133,6 +135,7 @@ void Shell::cmd_list(std::string_view text) {
   try {
     std::string ks, name;
     const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(w[1], ks, name));
+    exec::ensure_readable(db_, session_, t);
     const store::TableStore& st = db_.store_of(t);
     if (!limit) out_ += "Using default limit of 100\n";
     if (!cells) out_ += "Using default cell limit of 100\n";
@@ -175,6 +178,7 @@ void Shell::cmd_get(std::string_view text) {
   try {
     std::string ks, name;
     const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(table_text, ks, name));
+    exec::ensure_readable(db_, session_, t);
     const store::TableStore& st = db_.store_of(t);
     const std::string serialized = exec::partition_key_from_text(t, key);
     std::size_t lines = 0;

@@ -1052,6 +1052,34 @@ def test_counter_prepared():
     eq(s.execute(s.prepare(f"SELECT n FROM {ks}.c WHERE k = ?"), (2,)).one().n, 2 ** 40, "big counter")
 
 
+def test_prepared_select_planned_once():
+    # One plan serves every EXECUTE of a prepared SELECT (exec/select_plan.hpp's keeps_plan):
+    # each binds its own values, the checks that read values are made again, and a schema
+    # change plans again.
+    c, s = connect()
+    ks = create_keyspace(s, "pt_plan_once")
+    s.execute(f"CREATE TABLE {ks}.t (k int, c int, v text, PRIMARY KEY (k, c))")
+    for k, cc, v in ((1, 1, "one"), (1, 2, "two"), (2, 1, "deux")):
+        s.execute(f"INSERT INTO {ks}.t (k, c, v) VALUES (%s, %s, %s)", (k, cc, v))
+    q = s.prepare(f"SELECT v FROM {ks}.t WHERE k = ? AND c >= ? LIMIT ?")
+    eq([r.v for r in s.execute(q, (1, 1, 5))], ["one", "two"], "first EXECUTE")
+    eq([r.v for r in s.execute(q, (1, 2, 5))], ["two"], "new slice value")
+    eq([r.v for r in s.execute(q, (1, 1, 1))], ["one"], "new LIMIT")
+    eq([r.v for r in s.execute(q, (2, 0, 5))], ["deux"], "new key")
+    e = expect_error(InvalidRequest, s.execute, q, (None, 1, 5))
+    eq("Invalid null value in condition for column k" in str(e), True, str(e))
+    e = expect_error(InvalidRequest, s.execute, q, (1, 1, 0))
+    eq("LIMIT must be strictly positive" in str(e), True, str(e))
+    eq([r.v for r in s.execute(q, (1, 1, 5))], ["one", "two"], "after the errors")
+    s.execute(f"CREATE INDEX ON {ks}.t (v)")
+    by_value = s.prepare(f"SELECT k, c FROM {ks}.t WHERE v = ?")
+    eq([tuple(r) for r in s.execute(by_value, ("two",))], [(1, 2)], "index")
+    eq([tuple(r) for r in s.execute(by_value, ("deux",))], [(2, 1)], "index, new value")
+    e = expect_error(InvalidRequest, s.execute, by_value, ("x" * 70000,))
+    eq("Index expression values may not be larger than 64K" in str(e), True, str(e))
+    eq([tuple(r) for r in s.execute(by_value, ("one",))], [(1, 1)], "index after the error")
+
+
 def test_vector_float3():
     c, s = connect()
     ks = create_keyspace(s, "pt_vector")
@@ -1819,6 +1847,17 @@ def test_raw_handshake_and_results():
         body = p_short_bytes(qid) + p_short(ConsistencyLevel.ONE) + bytes([0x01]) + p_short(1) + p_int(4) + p_int(1)
         names, _, rows, _ = parse_rows(conn.request(OP_EXECUTE, body, stream=10))
         eq(rows, [[b"a"]], "EXECUTE")
+        # named values (flag 0x40): each marker takes the value of its name, kept from PREPARE
+        f = conn.request(OP_PREPARE, p_long_string("SELECT v FROM pt_raw.t WHERE k = :key AND v = :val ALLOW FILTERING"),
+                         stream=12)
+        r = f.reader()
+        eq(r.int(), RESULT_PREPARED, "PREPARE with names")
+        named = r.short_bytes()
+        for stream in (13, 14):  # twice: the second EXECUTE reads what PREPARE worked out
+            body = (p_short_bytes(named) + p_short(ConsistencyLevel.ONE) + bytes([0x01 | 0x40]) + p_short(2) +
+                    p_string("val") + p_int(1) + b"a" + p_string("key") + p_int(4) + p_int(1))
+            names, _, rows, _ = parse_rows(conn.request(OP_EXECUTE, body, stream=stream))
+            eq(rows, [[b"a"]], "EXECUTE with named values in another order")
         # an unknown prepared id: Unprepared (0x2500) with the id echoed
         bogus = b"\x01\x02\x03\x04"
         f = conn.request(OP_EXECUTE, p_short_bytes(bogus) + p_short(1) + bytes([0]), stream=11)
