@@ -1,12 +1,11 @@
 // SELECT: execution of its plan (select_plan.hpp) over the store in token / clustering order.
 #include <algorithm>
-#include <array>
-#include <optional>
 #include <set>
 
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 #include "exec/restrictions.hpp"
+#include "exec/plan_cache.hpp"
 #include "exec/select_plan.hpp"
 #include "exec/select_rows.hpp"
 #include "exec/sai.hpp"
@@ -559,72 +558,13 @@ class SelectRun {
 
 }  // namespace
 
-namespace {
-
-// The plans kept for statement shapes (keeps_plan): a few, for scripts that alternate between
-// queries; the newest replaces the oldest. One per thread (the shell's, the server's).
-struct KeptPlan {
-  std::uint64_t shape = 0;
-  const Database* db = nullptr;
-  std::uint64_t epoch = 0;  // the catalog's: any schema change plans again
-  const schema::TableSchema* table = nullptr;
-  bool busy = false;  // in use by a SELECT still running
-  std::optional<Plan> plan;
-};
-
-KeptPlan* kept_plan(const Database& db, const ast::Select& s, const schema::TableSchema& t, bool& found) {
-  thread_local std::array<KeptPlan, 8> kept;
-  thread_local std::size_t next = 0;
-  found = false;
-  if (s.shape.value == 0) return nullptr;
-  for (KeptPlan& k : kept)
-    if (k.shape == s.shape.value && k.db == &db && k.epoch == db.catalog.epoch() && k.table == &t && k.plan) {
-      found = true;
-      return k.busy ? nullptr : &k;
-    }
-  KeptPlan& slot = kept[next];
-  if (slot.busy) return nullptr;
-  next = (next + 1) % kept.size();
-  slot.shape = 0;
-  slot.plan.reset();
-  return &slot;
-}
-
-}  // namespace
-
 Result execute_select(Database& db, Session& session, const ast::Select& s, const schema::TableSchema& t) {
   const FunctionContext ctx = db.functions();
-  bool found = false;
-  KeptPlan* kept = kept_plan(db, s, t, found);
-  std::optional<Plan> own;
-  Plan* plan = nullptr;
-  if (kept && found) {
-    rebind_plan(*kept->plan, t, s, ctx);
-    plan = &*kept->plan;
-  } else {
-    own.emplace(plan_select(t, s, ctx));
-    plan = &*own;
-    if (kept && !found && keeps_plan(s, *plan)) {
-      kept->plan = std::move(own);
-      kept->shape = s.shape.value;
-      kept->db = &db;
-      kept->epoch = db.catalog.epoch();
-      kept->table = &t;
-      plan = &*kept->plan;
-    } else {
-      kept = nullptr;
-    }
-  }
-  struct Busy {
-    KeptPlan* k;
-    ~Busy() {
-      if (k) k->busy = false;
-    }
-  } busy{kept};
-  if (kept) kept->busy = true;
+  PlanForSelect planned(db, t, s, ctx);
+  Plan& plan = planned.plan();
   std::vector<std::string> topk_warnings;
-  bind_limits(*plan, s, session, topk_warnings);
-  return SelectRun(db, session, s, t, *plan, ctx).run(std::move(topk_warnings));
+  bind_limits(plan, s, session, topk_warnings);
+  return SelectRun(db, session, s, t, plan, ctx).run(std::move(topk_warnings));
 }
 
 }  // namespace cqlbox::exec
