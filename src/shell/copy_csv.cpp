@@ -226,52 +226,81 @@ bool split_csv(std::string_view record, const CopyOptions& o, std::vector<std::s
   const bool escapes = o.escape != o.quote;
   const bool doublequote = !escapes;
   enum class State { StartField, InField, InQuoted, QuoteInQuoted } state = State::StartField;
-  fields.assign(1, std::string());
-  quoted.assign(1, false);
+  // The vectors are reused record after record (COPY FROM reads millions): a field's string is
+  // cleared, not freed, and plain characters are appended a run at a time.
+  std::size_t n = 0;
+  auto start_field = [&] {
+    if (n == fields.size())
+      fields.emplace_back();
+    else
+      fields[n].clear();
+    if (n == quoted.size())
+      quoted.push_back(false);
+    else
+      quoted[n] = false;
+    ++n;
+  };
+  // The end of the run of characters from `i` that no rule of `state` treats specially.
+  auto run_end = [&](std::size_t i, bool in_quotes) {
+    std::size_t j = i + 1;
+    while (j < record.size()) {
+      const char d = record[j];
+      if ((escapes && d == o.escape) || (in_quotes ? d == o.quote : (d == o.delimiter || d == '\r'))) break;
+      ++j;
+    }
+    return j;
+  };
+  start_field();
   for (std::size_t i = 0; i < record.size(); ++i) {
     const char c = record[i];
     const bool escaped_next = escapes && c == o.escape && i + 1 < record.size();
+    std::string& field = fields[n - 1];
     switch (state) {
       case State::StartField:
       case State::InField:
         if (state == State::StartField && c == o.quote) {
           state = State::InQuoted;
-          quoted.back() = true;
+          quoted[n - 1] = true;
         } else if (escaped_next) {
-          fields.back() += record[++i];
+          field += record[++i];
           state = State::InField;
         } else if (c == o.delimiter) {
-          fields.emplace_back();
-          quoted.push_back(false);
+          start_field();
           state = State::StartField;
-        } else if (c != '\r') {
-          fields.back() += c;  // a quote inside an unquoted field is a character
+        } else if (c != '\r') {  // a quote inside an unquoted field is a character
+          const std::size_t end = run_end(i, false);
+          field.append(record.data() + i, end - i);
+          i = end - 1;
           state = State::InField;
         }
         break;
       case State::InQuoted:
-        if (escaped_next)
-          fields.back() += record[++i];
-        else if (c == o.quote)
+        if (escaped_next) {
+          field += record[++i];
+        } else if (c == o.quote) {
           state = doublequote ? State::QuoteInQuoted : State::InField;
-        else
-          fields.back() += c;
+        } else {
+          const std::size_t end = run_end(i, true);
+          field.append(record.data() + i, end - i);
+          i = end - 1;
+        }
         break;
       case State::QuoteInQuoted:
         if (c == o.quote) {
-          fields.back() += c;
+          field += c;
           state = State::InQuoted;
         } else if (c == o.delimiter) {
-          fields.emplace_back();
-          quoted.push_back(false);
+          start_field();
           state = State::StartField;
         } else if (c != '\r') {
-          fields.back() += c;
+          field += c;
           state = State::InField;
         }
         break;
     }
   }
+  fields.resize(n);
+  quoted.resize(n);
   return state != State::InQuoted;
 }
 

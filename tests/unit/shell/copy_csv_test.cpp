@@ -58,6 +58,25 @@ TEST_CASE("split_csv reads quotes as cqlsh's csv reader does") {
   CHECK_FALSE(split_csv(R"(1,"open)", o, f, q));  // the record goes on at the next line
 }
 
+// The vectors are reused from record to record: fewer fields than before, more, empty ones.
+TEST_CASE("split_csv reuses its vectors between records") {
+  CopyOptions o;
+  std::vector<std::string> f;
+  std::vector<bool> q;
+  REQUIRE(split_csv("a,\"b\",c,d", o, f, q));
+  CHECK(f == std::vector<std::string>{"a", "b", "c", "d"});
+  REQUIRE(split_csv("x,y", o, f, q));
+  CHECK(f == std::vector<std::string>{"x", "y"});
+  CHECK(q == std::vector<bool>{false, false});
+  REQUIRE(split_csv(",,\"\",", o, f, q));
+  CHECK(f == std::vector<std::string>{"", "", "", ""});
+  CHECK(q == std::vector<bool>{false, false, true, false});
+  REQUIRE(split_csv("long run\r of text,t\\,x\\", o, f, q));  // CR dropped; a final escape is a character
+  CHECK(f == std::vector<std::string>{"long run of text", "t,x\\"});
+  REQUIRE(split_csv("\"in \\\"quotes\\\" and, comma\"z", o, f, q));
+  CHECK(f == std::vector<std::string>{"in \"quotes\" and, commaz"});
+}
+
 namespace {
 // What COPY FROM binds for `field` of the type named `type`, or "<text>" when the field must take
 // the INSERT's text.
