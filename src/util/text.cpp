@@ -111,6 +111,11 @@ bool zero_width(long cp) {
 std::size_t display_width(std::string_view s) noexcept {
   std::size_t width = 0;
   for (std::size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {  // ASCII, most of what is printed: one column
+      ++width;
+      ++i;
+      continue;
+    }
     long cp = 0;
     i += decode(s, i, cp);
     if (cp < 0) {
