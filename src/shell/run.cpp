@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "server/server.hpp"
 #include "shell/shell.hpp"
 #include "util/memory.hpp"
 #include "util/text.hpp"

@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
+#include "server/server.hpp"
 #include "exec/executor.hpp"
 #include "exec/tracing.hpp"
 #include "types/bytes.hpp"

@@ -22,13 +22,16 @@
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
 #include "print/table.hpp"
-#include "server/server.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/command_table.hpp"
 #include "shell/lesson_steps.hpp"
 #include "shell/lessons.hpp"
 #include "shell/cqlshrc.hpp"
 #include "shell/options.hpp"
+
+namespace cqlbox::server {
+class Server;  // --listen (server/server.hpp): only run.cpp starts one
+}  // namespace cqlbox::server
 
 namespace cqlbox::shell {
 
