@@ -415,7 +415,8 @@ bool Shell::import_bound_record(const CopyImport::Record& record) {
     exec::BoundValue& b = imp.bound[j];
     if (!record.quoted[k] && v == o.null_text) {
       b.state = exec::BoundValue::State::Null;
-    } else if (parse_error_for(*c.type, v, o) || !append_bound_bytes(*c.type, v, o, c.name, imp.bound_bytes[j])) {
+    } else if ((!bound_bytes_suffice(*c.type) && parse_error_for(*c.type, v, o)) ||
+               !append_bound_bytes(*c.type, v, o, c.name, imp.bound_bytes[j])) {
       return false;  // the text INSERT reports it, or writes what has no bytes here
     } else {
       b.state = exec::BoundValue::State::Set;

@@ -546,6 +546,23 @@ std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, 
 
 }  // namespace
 
+bool bound_bytes_suffice(const types::CqlType& type) {
+  using types::Kind;
+  switch (type.kind) {
+    case Kind::Text:
+    case Kind::Ascii:
+    case Kind::Int:
+    case Kind::Bigint:
+    case Kind::Smallint:
+    case Kind::Tinyint:
+    case Kind::Varint:
+    case Kind::Float:
+    case Kind::Double:
+    case Kind::Decimal: return true;
+    default: return false;
+  }
+}
+
 std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {
   using types::Kind;
   if (auto problem = unquoted_literal_problem(type, v)) return problem;

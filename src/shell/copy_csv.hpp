@@ -62,6 +62,10 @@ bool append_bound_bytes(const types::CqlType& type, const std::string& v, const 
                         std::string& out);
 // cqlsh converts numbers in Python before sending them; its ParseError text when that fails.
 std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o);
+// Whether append_bound_bytes accepting a field of `type` means parse_error_for finds nothing in
+// it: numbers (it binds only a plain decimal literal, which cqlsh's int() or float() reads)
+// and text (cqlsh converts any text). COPY FROM then makes one check of such a field, not two.
+bool bound_bytes_suffice(const types::CqlType& type);
 
 // A timestamp (ms since the epoch) through a strftime format in UTC, as cqlsh's COPY TO writes
 // it: %f gives microseconds, then rounded to milliseconds like cqlsh's round_microseconds.

@@ -110,3 +110,32 @@ TEST_CASE("COPY FROM binds plain constants as bytes, and leaves the rest to the 
   CHECK(bound("list<int>", "[1, 2]") == "<text>");
   CHECK(bound("uuid", "not-a-uuid") == "<text>");
 }
+
+// COPY FROM checks a number or text field once (bound_bytes_suffice): whatever binds as bytes must
+// be what cqlsh's converters accept too.
+TEST_CASE("a number or text COPY FROM binds is one cqlsh accepts") {
+  const char* fields[] = {"0",    "-7",     "+7",      "12345678901234567890",
+                          "1.5",  "-1.5e3", "1e",      "1.",
+                          ".5",   "1,5",    "1.234,5", "0x10",
+                          "inf",  "NaN",    " 1",      "1 ",
+                          "",     "abc",    "--1",     "1e+10",
+                          "1E-5", "٣"};
+  const char* types[] = {"int",   "bigint", "smallint", "tinyint", "varint",
+                         "float", "double", "decimal",  "text",    "ascii"};
+  CopyOptions plain, european;
+  european.decimal_sep = ",";
+  european.thousands_sep = ".";
+  for (const CopyOptions* o : {&plain, &european})
+    for (const char* type : types) {
+      const cqlbox::types::CqlType* t = cqlbox::types::parse_type_name(type);
+      REQUIRE(t);
+      CHECK(cqlbox::shell::bound_bytes_suffice(*t));
+      for (const char* field : fields) {
+        std::string out;
+        if (cqlbox::shell::append_bound_bytes(*t, field, *o, "v", out)) {
+          INFO(type << " " << field);
+          CHECK_FALSE(cqlbox::shell::parse_error_for(*t, field, *o));
+        }
+      }
+    }
+}
