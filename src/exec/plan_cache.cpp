@@ -16,23 +16,28 @@ struct KeptPlan {
 
 namespace {
 
-// The kept plan of `s`'s shape (`found`), or a free slot to keep a new one in; nullptr when the
-// statement has no shape or the slot is in use (a SELECT within a SELECT plans on its own).
-KeptPlan* kept_plan(const Database& db, const ast::Select& s, const schema::TableSchema& t, bool& found) {
-  thread_local std::array<KeptPlan, 8> kept;
-  thread_local std::size_t next = 0;
-  found = false;
+thread_local std::array<KeptPlan, 8> kept;
+thread_local std::size_t next = 0;
+
+// The kept plan of `s`'s shape, or nullptr. `busy`: it is in use by a SELECT still running (a
+// SELECT within a SELECT plans on its own).
+KeptPlan* find_kept(const Database& db, const ast::Select& s, const schema::TableSchema& t, bool& busy) {
+  busy = false;
   if (s.shape.value == 0) return nullptr;
   for (KeptPlan& k : kept)
     if (k.shape == s.shape.value && k.db == &db && k.epoch == db.catalog.epoch() && k.table == &t && k.plan) {
-      found = true;
-      return k.busy ? nullptr : &k;
+      busy = k.busy;
+      return busy ? nullptr : &k;
     }
+  return nullptr;
+}
+
+// The slot a new plan goes in, the oldest first; nullptr when it is in use. Claimed only for a
+// plan that is kept, so statements whose plans are not kept evict nothing.
+KeptPlan* free_slot() {
   KeptPlan& slot = kept[next];
   if (slot.busy) return nullptr;
   next = (next + 1) % kept.size();
-  slot.shape = 0;
-  slot.plan.reset();
   return &slot;
 }
 
@@ -40,24 +45,23 @@ KeptPlan* kept_plan(const Database& db, const ast::Select& s, const schema::Tabl
 
 PlanForSelect::PlanForSelect(const Database& db, const schema::TableSchema& t, const ast::Select& s,
                              const FunctionContext& ctx) {
-  bool found = false;
-  KeptPlan* kept = kept_plan(db, s, t, found);
-  if (kept && found) {
-    rebind_plan(*kept->plan, t, s, ctx);
-    plan_ = &*kept->plan;
+  bool busy = false;
+  KeptPlan* k = find_kept(db, s, t, busy);
+  if (k) {
+    rebind_plan(*k->plan, t, s, ctx);
   } else {
     own_.emplace(plan_select(t, s, ctx));
     plan_ = &*own_;
-    if (!kept || found || !keeps_plan(s, *own_)) return;
-    kept->plan = std::move(own_);
+    if (busy || s.shape.value == 0 || !keeps_plan(s, *own_) || !(k = free_slot())) return;
+    k->plan = std::move(own_);
     own_.reset();
-    kept->shape = s.shape.value;
-    kept->db = &db;
-    kept->epoch = db.catalog.epoch();
-    kept->table = &t;
-    plan_ = &*kept->plan;
+    k->shape = s.shape.value;
+    k->db = &db;
+    k->epoch = db.catalog.epoch();
+    k->table = &t;
   }
-  kept_ = kept;
+  plan_ = &*k->plan;
+  kept_ = k;
   kept_->busy = true;
 }
 

@@ -133,6 +133,16 @@ void Shell::sync_log(bool idle) {
 
 exec::Result Shell::run_select(ast::Select select) {
   const ast::Statement statement(std::move(select));
+  // It has no markers, whatever the statement typed before it had.
+  struct Unbound {
+    exec::Session& s;
+    std::size_t markers;
+    const std::vector<exec::BoundValue>* bound;
+    ~Unbound() {
+      s.markers = markers;
+      s.bound = bound;
+    }
+  } unbound{session_, std::exchange(session_.markers, 0), std::exchange(session_.bound, nullptr)};
   return engine_.execute(statement, {}, session_);
 }
 
