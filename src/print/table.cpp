@@ -42,25 +42,21 @@ const char* value_color(const types::CqlType& t) {
 
 FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display) {
   FormattedRows r;
+  r.columns.reserve(rows.columns.size());
   for (const auto& c : rows.columns) {
-    r.names.push_back(c.name);
-    r.header_colors.push_back(header_color(c.role));
-    r.value_colors.push_back(value_color(*c.type));
     const types::Kind k = c.type->kind;
-    r.collections.push_back(k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map ? '1' : '0');
+    r.columns.push_back({c.name, header_color(c.role), value_color(*c.type),
+                         k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map});
   }
-  r.cells.reserve(rows.rows.size());
-  for (const auto& row : rows.rows) {
-    std::vector<std::string> cells;
-    std::vector<bool> nulls;
-    cells.reserve(row.size());
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      cells.push_back(row[i] ? value_text(*rows.columns[i].type, *row[i], false, display) : std::string("null"));
-      nulls.push_back(!row[i]);
+  r.row_count = rows.rows.size();
+  r.texts.reserve(rows.rows.size() * rows.columns.size());
+  r.nulls.reserve(rows.rows.size() * rows.columns.size());
+  for (const auto& row : rows.rows)
+    for (std::size_t i = 0; i < rows.columns.size(); ++i) {
+      const bool null = i >= row.size() || !row[i];
+      r.texts.push_back(null ? std::string("null") : value_text(*rows.columns[i].type, *row[i], false, display));
+      r.nulls.push_back(null);
     }
-    r.cells.push_back(std::move(cells));
-    r.nulls.push_back(std::move(nulls));
-  }
   return r;
 }
 
@@ -77,17 +73,17 @@ void colored(std::string& out, const std::string& text, const char* color) {
 
 void append_horizontal(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last, bool header,
                        bool color) {
-  const std::size_t n = r.names.size();
+  const std::size_t n = r.columns.size();
   std::vector<std::size_t> width(n);
-  for (std::size_t c = 0; c < n; ++c) width[c] = util::display_width(r.names[c]);
+  for (std::size_t c = 0; c < n; ++c) width[c] = util::display_width(r.columns[c].name);
   for (std::size_t i = first; i < last; ++i)
     for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], r.width(i, c));
   if (header) {
     std::string line;
     for (std::size_t c = 0; c < n; ++c) {
       line += c ? " | " : " ";
-      colored(line, r.names[c], color ? r.header_colors[c] : nullptr);
-      if (c + 1 < n || !color) pad(line, width[c] - util::display_width(r.names[c]));
+      colored(line, r.columns[c].name, color ? r.columns[c].header_color : nullptr);
+      if (c + 1 < n || !color) pad(line, width[c] - util::display_width(r.columns[c].name));
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line;
@@ -102,8 +98,7 @@ void append_horizontal(std::string& out, const FormattedRows& r, std::size_t fir
     for (std::size_t c = 0; c < n; ++c) {
       out += c ? " | " : " ";
       pad(out, width[c] - r.width(i, c));
-      const bool null = i < r.nulls.size() && r.nulls[i][c];
-      colored(out, r.cells[i][c], !color ? nullptr : null ? "\033[0;1;31m" : r.value_colors[c]);
+      colored(out, r.cell(i, c), !color ? nullptr : r.null(i, c) ? "\033[0;1;31m" : r.columns[c].value_color);
     }
     out += '\n';
   }
@@ -111,9 +106,9 @@ void append_horizontal(std::string& out, const FormattedRows& r, std::size_t fir
 
 void append_vertical(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last) {
   std::size_t w = 0, v = 0;
-  for (const auto& name : r.names) w = std::max(w, util::display_width(name));
+  for (const auto& column : r.columns) w = std::max(w, util::display_width(column.name));
   for (std::size_t i = first; i < last; ++i)
-    for (std::size_t c = 0; c < r.cells[i].size(); ++c) v = std::max(v, r.width(i, c));
+    for (std::size_t c = 0; c < r.columns.size(); ++c) v = std::max(v, r.width(i, c));
   for (std::size_t i = first; i < last; ++i) {
     out += fmt::format("@ Row {}\n", i + 1);
     out += '-';
@@ -121,12 +116,12 @@ void append_vertical(std::string& out, const FormattedRows& r, std::size_t first
     out += "-+-";
     out.append(v, '-');
     out += "-\n";
-    for (std::size_t c = 0; c < r.names.size(); ++c) {
+    for (std::size_t c = 0; c < r.columns.size(); ++c) {
       out += ' ';
-      out += r.names[c];
-      pad(out, w - util::display_width(r.names[c]));
+      out += r.columns[c].name;
+      pad(out, w - util::display_width(r.columns[c].name));
       out += " | ";
-      out += r.cells[i][c];
+      out += r.cell(i, c);
       out += '\n';
     }
     out += '\n';
@@ -137,14 +132,14 @@ void append_vertical(std::string& out, const FormattedRows& r, std::size_t first
 
 void append_page(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last, bool first_page,
                  const TableStyle& style) {
-  const bool empty = r.cells.empty();
+  const bool empty = r.row_count == 0;
   if (style.expand && !empty) {
     if (first_page) out += '\n';
     append_vertical(out, r, first, last);
     return;
   }
   if (first_page || style.tty) out += first_page ? "\n" : "";
-  append_horizontal(out, r, first, last, first_page || style.tty, style.color && !r.header_colors.empty());
+  append_horizontal(out, r, first, last, first_page || style.tty, style.color && !r.columns.empty());
   if (style.tty) out += '\n';
 }
 
@@ -163,7 +158,7 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
 
 void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style, const DisplayOptions& display) {
   FormattedRows r = format_rows(rows, display);
-  const std::size_t n = r.cells.size();
+  const std::size_t n = r.row_count;
   const std::size_t page = style.page_size ? style.page_size : std::max<std::size_t>(n, 1);
   if (n == 0) append_page(out, r, 0, 0, true, style);
   for (std::size_t first = 0; first < n; first += page)

@@ -158,7 +158,7 @@ void Shell::print_result(const exec::Result& result) {
   if (rows && tty_ && pause_pages_ && style_.page_size && rows->rows.size() > style_.page_size) {
     // A tty pauses after every page, like cqlsh's ---MORE--- prompt.
     print::FormattedRows r = print::format_rows(*rows, display_);
-    const std::size_t n = r.cells.size();
+    const std::size_t n = r.row_count;
     for (std::size_t first = 0; first < n; first += style_.page_size) {
       print::append_page(out_, r, first, std::min(n, first + style_.page_size), first == 0, style_);
       flush();

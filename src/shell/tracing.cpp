@@ -71,7 +71,7 @@ void Shell::print_trace_session(const exec::Database::Trace& t) {
   std::string out = fmt::format("\nTracing session: {}\n", exec::uuid_text(t.session_id));
   print::TableStyle style;
   style.tty = true;  // the trace table is printed like one tty page
-  print::append_page(out, r, 0, r.cells.size(), true, style);
+  print::append_page(out, r, 0, r.row_count, true, style);
   out_ += out;
   if (tty_) out_ += '\n';
 }
