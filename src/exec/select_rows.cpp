@@ -158,6 +158,15 @@ std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const
 std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
                                                         const store::TableStore& st) {
   std::vector<const store::Partition*> out;
+  if (r.partition_lookup && t.partition_key.size() == 1 &&
+      r.columns[static_cast<std::size_t>(t.partition_key[0])].values.size() == 1) {
+    // One key (k = v, the commonest query there is): looked up as it is, nothing copied.
+    const std::string& key = r.columns[static_cast<std::size_t>(t.partition_key[0])].values[0];
+    if (key.empty()) invalid("Key may not be empty");
+    if (key.size() > 65535) invalid("Key length of {} is longer than maximum of 65535", key.size());
+    if (const store::Partition* p = st.find(key)) out.push_back(p);
+    return out;
+  }
   if (r.partition_lookup) {
     // Each column's values in the type's order, deduplicated: the cartesian product is then
     // in the partition key's own order, which is how IN results come back.
