@@ -1,6 +1,7 @@
 #include "exec/restrictions.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "types/collection.hpp"
 
@@ -453,24 +454,36 @@ SelectRestrictions build_restrictions(const schema::TableSchema& t, const ast::V
                                       const FunctionContext* ctx, bool slice_order) {
   SelectRestrictions r;
   r.columns.resize(t.columns.size());
-  ClusteringOrder order(t);
+  // The relations ClusteringOrder checks against those before them: on clustering columns, by
+  // '=', IN, a slice or CONTAINS. A single one has nothing before it (a point read's c = 1), so
+  // the order is kept only when there are two or more.
+  auto ordered = [&](const ast::Relation& rel) {
+    if (!slice_order || rel.kind == ast::RelationKind::Token || rel.map_entry) return false;
+    const bool contains = rel.op == Operator::Contains || rel.op == Operator::ContainsKey;
+    if (!(rel.op == Operator::Eq || rel.op == Operator::In || is_slice(rel.op) || contains)) return false;
+    const int first = t.find(rel.columns.front());
+    return first >= 0 && t.column(first).kind == schema::ColumnKind::Clustering;
+  };
+  std::size_t to_order = 0;
+  for (const auto& rel : where) to_order += ordered(rel) ? 1u : 0u;
+  std::optional<ClusteringOrder> order;
+  if (to_order > 1) order.emplace(t);
+  std::vector<int> columns;  // reused relation to relation
   for (const auto& rel : where) {
     switch (rel.kind) {
       case ast::RelationKind::Single: add_single(t, rel, r, ctx); break;
       case ast::RelationKind::Multi: add_multi(t, rel, r, ctx); break;
       case ast::RelationKind::Token: add_token(t, rel, r, ctx); break;
     }
-    if (!slice_order || rel.kind == ast::RelationKind::Token || rel.map_entry) continue;
+    if (!order || !ordered(rel)) continue;
     const bool contains = rel.op == Operator::Contains || rel.op == Operator::ContainsKey;
-    if (!(rel.op == Operator::Eq || rel.op == Operator::In || is_slice(rel.op) || contains)) continue;
-    std::vector<int> columns;
+    columns.clear();
     for (auto name : rel.columns) columns.push_back(t.find(name));
-    if (t.column(columns.front()).kind != schema::ColumnKind::Clustering) continue;
     bool supported = false;  // an index on one of its columns serves an '=' or a CONTAINS
     if (rel.op == Operator::Eq || contains)
       for (const auto& idx : t.indexes)
         supported = supported || std::find(columns.begin(), columns.end(), idx.column) != columns.end();
-    order.add(columns, is_slice(rel.op), supported);
+    order->add(columns, is_slice(rel.op), supported);
   }
   r.partition_lookup = !t.partition_key.empty();
   for (int i : t.partition_key) {
