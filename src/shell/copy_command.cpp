@@ -339,9 +339,9 @@ void Shell::copy_import_line(std::string_view line) {
   if (imp.chunk_used == imp.chunk.size()) imp.chunk.emplace_back();
   CopyImport::Record& kept = imp.chunk[imp.chunk_used++];
   kept.text.assign(record);
-  kept.fields.resize(imp.fields.size());
-  for (std::size_t i = 0; i < imp.fields.size(); ++i) kept.fields[i].assign(imp.fields[i]);
-  kept.quoted = imp.quoted;
+  // The fields change places with the kept record's old ones, which split_csv reuses next.
+  kept.fields.swap(imp.fields);
+  kept.quoted.swap(imp.quoted);
   if (static_cast<long long>(imp.chunk_used) >= std::max(1LL, std::min(o.chunk_size, o.ingest_rate)))
     import_copy_chunk();
 }
