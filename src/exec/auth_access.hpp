@@ -15,6 +15,8 @@ inline bool is_super(const Database& db, const Session& s) {
 }
 // ClientState.ensureNotAnonymous.
 void ensure_not_anonymous(const Session& s);
+// ClientState.validateLogin: with --auth, nothing runs before a login.
+void ensure_logged_in(const Database& db, const Session& s);
 bool permitted(const Database& db, const Session& s, auth::Permission p, const auth::Resource& r);
 // ClientState.ensurePermission: "User bob has no SELECT permission on <table ks.t> or any of its parents".
 void ensure_permission(const Database& db, const Session& s, auth::Permission p, const auth::Resource& r);

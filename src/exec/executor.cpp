@@ -1,5 +1,6 @@
 #include "exec/executor.hpp"
 
+#include "exec/auth_access.hpp"
 #include "exec/bind_specs.hpp"
 #include "exec/insert_plan.hpp"
 #include "exec/prepare_checks.hpp"
@@ -103,9 +104,7 @@ Result execute(Database& db, Session& session, const ast::Statement& statement) 
     // cancelled before anything is applied. Once applying, a write runs to its end, whole.
     if (session.interrupted && *session.interrupted) error::fail(error::ErrorClass::ShellError, "Interrupted");
   }
-  // ClientState.validateLogin: with --auth, nothing runs before a login.
-  if (db.auth.enabled && !session.internal && session.user.empty())
-    error::fail(error::ErrorClass::Unauthorized, "You have not logged in");
+  ensure_logged_in(db, session);
   // --auth: the statement's permissions, checked before it runs; a statement run as a role
   // (logged in, or replayed) grants that role what it creates.
   const bool as_role = db.auth.enabled || !session.user.empty();

@@ -136,9 +136,13 @@ void revoke_dropped(Database& db, const Session& session, const ast::Statement& 
   }
 }
 
-void ensure_readable(const Database& db, const Session& session, const schema::TableSchema& t) {
+void ensure_logged_in(const Database& db, const Session& session) {
   if (db.auth.enabled && !session.internal && session.user.empty())
     error::fail(error::ErrorClass::Unauthorized, "You have not logged in");
+}
+
+void ensure_readable(const Database& db, const Session& session, const schema::TableSchema& t) {
+  ensure_logged_in(db, session);
   if (!db.auth.enabled && session.user.empty()) return;
   ensure_table(db, session, ast::QualifiedName{t.keyspace, t.name}, Permission::Select);
 }

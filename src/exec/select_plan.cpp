@@ -477,21 +477,22 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
   return plan;
 }
 
+namespace {
+
+// Whether a selector holds a term (a constant, a map key, slice bounds), nested calls included.
+bool has_terms(const ast::Vec<ast::Selector>& selectors) {
+  for (const auto& sel : selectors)
+    if (sel.kind == ast::SelectorKind::Constant || sel.kind == ast::SelectorKind::Element ||
+        sel.kind == ast::SelectorKind::Slice || has_terms(sel.args))
+      return true;
+  return false;
+}
+
+}  // namespace
+
 bool keeps_plan(const ast::Select& s, const Plan& plan) {
-  if (s.shape.value == 0 || plan.ann_column >= 0) return false;
   // A selector's constants and markers are resolved into the selection with their values.
-  struct Walk {
-    static bool has_terms(const ast::Vec<ast::Selector>& selectors) {
-      for (const auto& sel : selectors) {
-        if (sel.kind == ast::SelectorKind::Constant || sel.kind == ast::SelectorKind::Element ||
-            sel.kind == ast::SelectorKind::Slice)
-          return true;
-        if (has_terms(sel.args)) return true;
-      }
-      return false;
-    }
-  };
-  return !Walk::has_terms(s.selectors);
+  return s.shape.value != 0 && plan.ann_column < 0 && !has_terms(s.selectors);
 }
 
 void rebind_plan(Plan& plan, const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {

@@ -155,6 +155,18 @@ std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const
 }
 
 // The partitions a query reads, in the order it returns them.
+namespace {
+
+// The partition a lookup names, with Cassandra's checks of its key: `empty` (a single-column key
+// of no bytes) is refused, and so is a key over 64K.
+const store::Partition* find_key(const store::TableStore& st, std::string_view key, bool empty) {
+  if (empty) invalid("Key may not be empty");
+  if (key.size() > 65535) invalid("Key length of {} is longer than maximum of 65535", key.size());
+  return st.find(key);
+}
+
+}  // namespace
+
 std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
                                                         const store::TableStore& st) {
   std::vector<const store::Partition*> out;
@@ -162,9 +174,7 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
       r.columns[static_cast<std::size_t>(t.partition_key[0])].values.size() == 1) {
     // One key (k = v, the commonest query there is): looked up as it is, nothing copied.
     const std::string& key = r.columns[static_cast<std::size_t>(t.partition_key[0])].values[0];
-    if (key.empty()) invalid("Key may not be empty");
-    if (key.size() > 65535) invalid("Key length of {} is longer than maximum of 65535", key.size());
-    if (const store::Partition* p = st.find(key)) out.push_back(p);
+    if (const store::Partition* p = find_key(st, key, key.empty())) out.push_back(p);
     return out;
   }
   if (r.partition_lookup) {
@@ -188,10 +198,8 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
     for (;;) {
       std::vector<std::string_view> parts;
       for (std::size_t i = 0; i < values.size(); ++i) parts.push_back(values[i][idx[i]]);
-      if (parts.size() == 1 && parts[0].empty()) invalid("Key may not be empty");
       const std::string key = serialize_partition_key(parts);
-      if (key.size() > 65535) invalid("Key length of {} is longer than maximum of 65535", key.size());
-      if (const store::Partition* p = st.find(key)) out.push_back(p);
+      if (const store::Partition* p = find_key(st, key, parts.size() == 1 && parts[0].empty())) out.push_back(p);
       std::size_t i = values.size();
       while (i > 0 && ++idx[i - 1] == values[i - 1].size()) idx[--i] = 0;
       if (i == 0) break;

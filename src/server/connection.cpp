@@ -532,7 +532,7 @@ void Connection::run_request(Request& request, std::int16_t stream, std::string&
     // An EXECUTE's markers were worked out at PREPARE; a QUERY's are worked out now.
     std::optional<exec::BindSpecs> own;
     const exec::BindSpecs& specs =
-        request.specs ? *request.specs : own.emplace(exec::bind_specs(db, session_, st, session_.markers));
+        request.held ? request.held->specs : own.emplace(exec::bind_specs(db, session_, st, session_.markers));
     std::vector<exec::BoundValue> ordered;
     for (const auto& m : specs.markers)
       for (std::size_t j = 0; j < params.names.size(); ++j)

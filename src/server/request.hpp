@@ -63,7 +63,6 @@ struct Connection::Request {
   QueryParams params;
   bool prepared = false;
   std::shared_ptr<const parse::ParsedStatement> parsed;                    // an EXECUTE's, parsed at PREPARE
-  const exec::BindSpecs* specs = nullptr;                                  // …and its markers (kept by `held`)
   std::shared_ptr<const engine::PreparedStatement> held;                   // the prepared statement run
   std::vector<std::shared_ptr<const parse::ParsedStatement>> batch_parts;  // a BATCH's statements
   std::optional<ast::Statement> batch;                                     // …joined (views them)

@@ -94,7 +94,6 @@ bool Connection::read_request(Reader& r, Request& request, std::int16_t stream, 
     }
     request.query = found->query;
     request.parsed = found->parsed;
-    request.specs = &found->specs;
     request.held = found;
     if (!found->keyspace.empty()) request.keyspace = found->keyspace;
     request.params = read_params(r, version_);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "error/cql_error.hpp"
+#include "exec/literal_types.hpp"
 #include "types/codec.hpp"
 #include "types/collection.hpp"
 #include "util/text.hpp"
@@ -418,20 +419,8 @@ std::optional<std::string> unquoted_literal_problem(const types::CqlType& type, 
 }  // namespace
 
 bool bound_bytes_suffice(const types::CqlType& type) {
-  using types::Kind;
-  switch (type.kind) {
-    case Kind::Text:
-    case Kind::Ascii:
-    case Kind::Int:
-    case Kind::Bigint:
-    case Kind::Smallint:
-    case Kind::Tinyint:
-    case Kind::Varint:
-    case Kind::Float:
-    case Kind::Double:
-    case Kind::Decimal: return true;
-    default: return false;
-  }
+  // A counter is a number too: append_bound_bytes binds none, so the text INSERT reports it.
+  return exec::is_numeric_kind(type.kind) || exec::is_text_kind(type.kind);
 }
 
 std::optional<std::string> parse_error_for(const types::CqlType& type, const std::string& v, const CopyOptions& o) {
