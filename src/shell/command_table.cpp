@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::shell {
@@ -140,72 +140,75 @@ constexpr std::string_view kPartitionSizeHelp = R"(
 )";
 }  // namespace
 
-std::span<const ShellCommand> Shell::command_table() {
+std::span<const ShellCommand> command_table() {
   using C = CommandLine;
-  // The lambdas are Shell's: they may call its private members.
   static const ShellCommand kTable[] = {
       // cqlsh's commands
-      {"help", [](Shell& s, const C& c) { s.cmd_help_command(c); }, "HELP <topic>|HELP LESSONS|HELP DATASETS", "", ""},
-      {"?", [](Shell& s, const C& c) { s.cmd_help_command(c); }, "? <topic>", "", ""},
-      {"consistency", [](Shell& s, const C& c) { s.cmd_consistency(c.word, c.args, false); }, "CONSISTENCY <level>", "",
-       ""},
-      {"serial", [](Shell& s, const C& c) { s.cmd_serial(c); }, "SERIAL CONSISTENCY <serial>", "", ""},
-      {"describe", [](Shell& s, const C& c) { s.cmd_describe(c.word, c.args); },
+      {"help", [](ShellState& sh, const C& c) { cmd_help_command(sh, c); }, "HELP <topic>|HELP LESSONS|HELP DATASETS",
+       "", ""},
+      {"?", [](ShellState& sh, const C& c) { cmd_help_command(sh, c); }, "? <topic>", "", ""},
+      {"consistency", [](ShellState& sh, const C& c) { cmd_consistency(sh, c.word, c.args, false); },
+       "CONSISTENCY <level>", "", ""},
+      {"serial", [](ShellState& sh, const C& c) { cmd_serial(sh, c); }, "SERIAL CONSISTENCY <serial>", "", ""},
+      {"describe", [](ShellState& sh, const C& c) { cmd_describe(sh, c.word, c.args); },
        "DESCRIBE FULL SCHEMA|DESCRIBE SCHEMA|DESCRIBE CLUSTER|DESCRIBE KEYSPACES|DESCRIBE KEYSPACE <keyspace>|"
        "DESCRIBE ONLY KEYSPACE <keyspace>|DESCRIBE TABLES|DESCRIBE TABLE <table>|DESCRIBE COLUMNFAMILY <table>|"
        "DESCRIBE INDEX <index>|DESCRIBE MATERIALIZED VIEW <view>|DESCRIBE TYPES|DESCRIBE TYPE <udt>|"
        "DESCRIBE FUNCTIONS|DESCRIBE AGGREGATES|DESCRIBE <name>",
        "", ""},
-      {"desc", [](Shell& s, const C& c) { s.cmd_describe(c.word, c.args); }, "", "", ""},
-      {"show", [](Shell& s, const C& c) { s.cmd_show(c.word, c.args); },
+      {"desc", [](ShellState& sh, const C& c) { cmd_describe(sh, c.word, c.args); }, "", "", ""},
+      {"show", [](ShellState& sh, const C& c) { cmd_show(sh, c.word, c.args); },
        "SHOW VERSION|SHOW HOST|SHOW SESSION|SHOW REPLICAS", "", ""},
       {"source",
-       [](Shell& s, const C& c) { s.cmd_source(c.text.substr(std::min(c.text.size(), c.text.find_first_of(" \t")))); },
+       [](ShellState& sh, const C& c) {
+         cmd_source(sh, c.text.substr(std::min(c.text.size(), c.text.find_first_of(" \t"))));
+       },
        "SOURCE <file>", "", ""},
-      {"capture", [](Shell& s, const C& c) { s.cmd_capture(c.word, c.args, c.text); }, "CAPTURE <file>|CAPTURE OFF", "",
-       ""},
-      {"login", [](Shell& s, const C& c) { s.cmd_login(c); }, "LOGIN", "", ""},
-      {"debug", [](Shell& s, const C&) { s.print_error("DEBUG is not supported by cqlbox yet"); }, "", "", ""},
-      {"tracing", [](Shell& s, const C& c) { s.cmd_switch(c.word, c.args, s.tracing_, "TRACING"); },
+      {"capture", [](ShellState& sh, const C& c) { cmd_capture(sh, c.word, c.args, c.text); },
+       "CAPTURE <file>|CAPTURE OFF", "", ""},
+      {"login", [](ShellState& sh, const C& c) { cmd_login(sh, c); }, "LOGIN", "", ""},
+      {"debug", [](ShellState& sh, const C&) { print_error(sh, "DEBUG is not supported by cqlbox yet"); }, "", "", ""},
+      {"tracing", [](ShellState& sh, const C& c) { cmd_switch(sh, c.word, c.args, sh.tracing, "TRACING"); },
        "TRACING ON|TRACING OFF", "", ""},
-      {"expand", [](Shell& s, const C& c) { s.cmd_switch(c.word, c.args, s.style_.expand, "EXPAND"); },
+      {"expand", [](ShellState& sh, const C& c) { cmd_switch(sh, c.word, c.args, sh.style.expand, "EXPAND"); },
        "EXPAND ON|EXPAND OFF", "", ""},
-      {"paging", [](Shell& s, const C& c) { s.cmd_paging(c.word, c.args); }, "PAGING ON|PAGING OFF", "", ""},
-      {"exit", [](Shell& s, const C& c) { s.cmd_exit(c); }, "EXIT", "", ""},
-      {"quit", [](Shell& s, const C& c) { s.cmd_exit(c); }, "QUIT", "", ""},
-      {"clear", [](Shell& s, const C&) { s.cmd_clear(); }, "CLEAR", "", ""},
-      {"cls", [](Shell& s, const C&) { s.cmd_clear(); }, "CLS", "", ""},
-      {"history", [](Shell& s, const C& c) { s.cmd_history(c.args); }, "HISTORY", "", ""},
+      {"paging", [](ShellState& sh, const C& c) { cmd_paging(sh, c.word, c.args); }, "PAGING ON|PAGING OFF", "", ""},
+      {"exit", [](ShellState& sh, const C& c) { cmd_exit(sh, c); }, "EXIT", "", ""},
+      {"quit", [](ShellState& sh, const C& c) { cmd_exit(sh, c); }, "QUIT", "", ""},
+      {"clear", [](ShellState& sh, const C&) { cmd_clear(sh); }, "CLEAR", "", ""},
+      {"cls", [](ShellState& sh, const C&) { cmd_clear(sh); }, "CLS", "", ""},
+      {"history", [](ShellState& sh, const C& c) { cmd_history(sh, c.args); }, "HISTORY", "", ""},
       {"copy", nullptr,
        "COPY <table> TO <file>|COPY <table> FROM <file>|COPY <table> TO STDOUT|COPY <table> FROM STDIN", "", ""},
       // cqlbox's own
       {"list", nullptr, "LIST <table>", "LIST", kListHelp},
       {"get", nullptr, "GET <table>", "GET", kGetHelp},
       {"explain", nullptr, "", "EXPLAIN", kExplainHelp},
-      {"sstabledump", [](Shell& s, const C& c) { s.cmd_sstabledump(c.word, c.args); }, "SSTABLEDUMP <table>", "", ""},
+      {"sstabledump", [](ShellState& sh, const C& c) { cmd_sstabledump(sh, c.word, c.args); }, "SSTABLEDUMP <table>",
+       "", ""},
       {"storage",
-       [](Shell& s, const C& c) {
-         s.cmd_switch(c.word, c.args, s.storage_, "STORAGE");
-         s.session_.record_reads = s.storage_;
+       [](ShellState& sh, const C& c) {
+         cmd_switch(sh, c.word, c.args, sh.storage, "STORAGE");
+         sh.session.record_reads = sh.storage;
        },
        "STORAGE ON|STORAGE OFF", "STORAGE", kStorageHelp},
-      {"clock", [](Shell& s, const C& c) { s.cmd_clock(c.word, c.args); }, "CLOCK SET|CLOCK ADVANCE|CLOCK REAL",
+      {"clock", [](ShellState& sh, const C& c) { cmd_clock(sh, c.word, c.args); }, "CLOCK SET|CLOCK ADVANCE|CLOCK REAL",
        "CLOCK", kClockHelp},
-      {"nodetool", [](Shell& s, const C& c) { s.cmd_nodetool(c.word, c.args); },
+      {"nodetool", [](ShellState& sh, const C& c) { cmd_nodetool(sh, c.word, c.args); },
        "NODETOOL STATUS <keyspace>|NODETOOL RING <keyspace>|NODETOOL GETENDPOINTS <keyspace>|"
        "NODETOOL DESCRIBERING <keyspace>|NODETOOL TABLESTATS <table>|NODETOOL TABLEHISTOGRAMS <table>|NODETOOL FLUSH|"
        "NODETOOL COMPACT <keyspace>|NODETOOL SNAPSHOT|NODETOOL CLEARSNAPSHOT",
        "NODETOOL", kNodetoolHelp},
-      {"draw", [](Shell& s, const C& c) { s.cmd_draw(c.text); }, "DRAW RING|DRAW PARTITION <table>|DRAW QUERY", "DRAW",
-       kDrawHelp},
-      {"lesson", [](Shell& s, const C& c) { s.cmd_lesson(c.word, c.args); }, "LESSON", "LESSON", kLessonHelp},
-      {"next", [](Shell& s, const C& c) { s.cmd_lesson_move(c.word, c.args); }, "NEXT", "NEXT", kNextHelp},
-      {"back", [](Shell& s, const C& c) { s.cmd_lesson_move(c.word, c.args); }, "BACK", "BACK", kBackHelp},
-      {"again", [](Shell& s, const C& c) { s.cmd_lesson_move(c.word, c.args); }, "AGAIN", "AGAIN", kAgainHelp},
-      {"dataset", [](Shell& s, const C& c) { s.cmd_dataset(c.word, c.args); }, "DATASET <dataset>", "DATASET",
+      {"draw", [](ShellState& sh, const C& c) { cmd_draw(sh, c.text); }, "DRAW RING|DRAW PARTITION <table>|DRAW QUERY",
+       "DRAW", kDrawHelp},
+      {"lesson", [](ShellState& sh, const C& c) { cmd_lesson(sh, c.word, c.args); }, "LESSON", "LESSON", kLessonHelp},
+      {"next", [](ShellState& sh, const C& c) { cmd_lesson_move(sh, c.word, c.args); }, "NEXT", "NEXT", kNextHelp},
+      {"back", [](ShellState& sh, const C& c) { cmd_lesson_move(sh, c.word, c.args); }, "BACK", "BACK", kBackHelp},
+      {"again", [](ShellState& sh, const C& c) { cmd_lesson_move(sh, c.word, c.args); }, "AGAIN", "AGAIN", kAgainHelp},
+      {"dataset", [](ShellState& sh, const C& c) { cmd_dataset(sh, c.word, c.args); }, "DATASET <dataset>", "DATASET",
        kDatasetHelp},
-      {"partition", [](Shell& s, const C& c) { s.cmd_partition_size(c.word, c.args); }, "PARTITION SIZE <table> ROWS",
-       "PARTITION SIZE", kPartitionSizeHelp},
+      {"partition", [](ShellState& sh, const C& c) { cmd_partition_size(sh, c.word, c.args); },
+       "PARTITION SIZE <table> ROWS", "PARTITION SIZE", kPartitionSizeHelp},
   };
   return kTable;
 }
@@ -216,13 +219,13 @@ const ShellCommand* find_shell_command(std::string_view word) {
   if (word.empty() || word.size() > 11) return nullptr;
   static const std::uint32_t kFirstLetters = [] {
     std::uint32_t m = 0;
-    for (const ShellCommand& c : Shell::command_table())
+    for (const ShellCommand& c : command_table())
       if (c.word[0] >= 'a' && c.word[0] <= 'z') m |= 1u << (c.word[0] - 'a');
     return m;
   }();
   const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
   if (first >= 'a' && first <= 'z' && !(kFirstLetters >> (first - 'a') & 1u)) return nullptr;
-  for (const ShellCommand& c : Shell::command_table())
+  for (const ShellCommand& c : command_table())
     if (c.word.size() == word.size() && c.word[0] == first && util::iequals(word, c.word)) return &c;
   return nullptr;
 }
@@ -235,7 +238,7 @@ bool is_line_command(std::string_view word) {
 const std::vector<std::string_view>& shell_command_patterns() {
   static const std::vector<std::string_view> patterns = [] {
     std::vector<std::string_view> out;
-    for (const ShellCommand& c : Shell::command_table())
+    for (const ShellCommand& c : command_table())
       for (std::string_view rest = c.completions; !rest.empty();) {
         const std::size_t bar = rest.find('|');
         out.push_back(rest.substr(0, bar));
@@ -248,14 +251,14 @@ const std::vector<std::string_view>& shell_command_patterns() {
 
 std::vector<std::string> cqlbox_command_names() {
   std::vector<std::string> out;
-  for (const ShellCommand& c : Shell::command_table())
+  for (const ShellCommand& c : command_table())
     if (!c.help_name.empty()) out.emplace_back(c.help_name);
   std::sort(out.begin(), out.end());
   return out;
 }
 
 const ShellCommand* cqlbox_command_help(std::string_view topic) {
-  for (const ShellCommand& c : Shell::command_table())
+  for (const ShellCommand& c : command_table())
     if (!c.help_name.empty() && c.help_name == topic) return &c;
   return nullptr;
 }

@@ -1,4 +1,4 @@
-// Every shell command in one table: the dispatcher (Shell::run_shell_command), HELP (its list
+// Every shell command in one table: the dispatcher (run_shell_command), HELP (its list
 // of cqlbox's commands and their texts) and Tab completion all read it, so a command is added
 // in one place. CQL statements are not here: the grammar knows them.
 #pragma once
@@ -10,7 +10,7 @@
 
 namespace cqlbox::shell {
 
-class Shell;
+struct ShellState;
 
 // A shell command as typed.
 struct CommandLine {
@@ -23,7 +23,7 @@ struct ShellCommand {
   std::string_view word;  // its first word, lower case
   // Runs it; nullptr for a command that runs as a statement (LIST, GET, COPY, EXPLAIN end at
   // ';'), which the table lists for HELP and completion only.
-  void (*run)(Shell&, const CommandLine&);
+  void (*run)(ShellState&, const CommandLine&);
   std::string_view completions;  // what Tab offers, patterns separated by '|'
   std::string_view help_name;    // cqlbox's own: its name in HELP's list ("" for cqlsh's commands)
   std::string_view help;         // cqlbox's own: the text of HELP <help_name>

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::shell {
@@ -56,76 +56,77 @@ bool looks_like_uuid(std::string_view s) {
 }  // namespace
 
 // cqlsh 6.2's SwitchCommand texts (cqlshmain.py): a redundant ON or OFF is an error on stderr.
-void Shell::cmd_switch(std::string_view word, const std::vector<std::string>& args, bool& flag, const char* name) {
+void cmd_switch(ShellState& sh, std::string_view word, const std::vector<std::string>& args, bool& flag,
+                const char* name) {
   const std::string_view command(name);
   const char* what = command == "EXPAND"    ? "Expanded output"
                      : command == "PAGING"  ? "Query paging"
                      : command == "TRACING" ? "Tracing"
                                             : "Storage view";  // STORAGE: cqlbox's own, in the same words
   if (args.empty()) {
-    out_ += flag ? fmt::format("{} is currently enabled. Use {} OFF to disable\n", what, name)
-                 : fmt::format("{} is currently disabled. Use {} ON to enable.\n", what, name);
+    sh.out += flag ? fmt::format("{} is currently enabled. Use {} OFF to disable\n", what, name)
+                   : fmt::format("{} is currently disabled. Use {} ON to enable.\n", what, name);
   } else if (args.size() == 1 && (util::iequals(args[0], "on") || util::iequals(args[0], "off"))) {
     const bool on = util::iequals(args[0], "on");
     if (on == flag) {
-      print_error(on ? fmt::format("{} is already enabled. Use {} OFF to disable.", what, name)
-                     : fmt::format("{} is not enabled.", what));
+      print_error(sh, on ? fmt::format("{} is already enabled. Use {} OFF to disable.", what, name)
+                         : fmt::format("{} is not enabled.", what));
       return;
     }
-    out_ += on ? fmt::format("Now {} is enabled\n", what) : fmt::format("Disabled {}.\n", what);
+    sh.out += on ? fmt::format("Now {} is enabled\n", what) : fmt::format("Disabled {}.\n", what);
     flag = on;
   } else {
-    print_error(fmt::format("Improper {} command.", word));
+    print_error(sh, fmt::format("Improper {} command.", word));
     return;
   }
-  flush();
+  flush(sh);
 }
 
-void Shell::cmd_paging(std::string_view word, const std::vector<std::string>& args) {
-  bool on = style_.page_size != 0 || zero_page_;
-  zero_page_ = false;
+void cmd_paging(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
+  bool on = sh.style.page_size != 0 || sh.zero_page;
+  sh.zero_page = false;
   if (args.size() == 1 && !util::iequals(args[0], "on") && !util::iequals(args[0], "off")) {
     const std::string& a = args[0];
     bool digits = !a.empty() && a.size() < 10;
     for (char c : a) digits = digits && c >= '0' && c <= '9';
     if (!digits) {
-      print_error(fmt::format("Improper {} command.", word));
+      print_error(sh, fmt::format("Improper {} command.", word));
       return;
     }
-    paging_size_ = static_cast<std::size_t>(std::atoi(a.c_str()));
-    style_.page_size = paging_size_;
-    zero_page_ = paging_size_ == 0;  // cqlsh accepts 0: paging stays "on", every row in one page
-    session_.paging = true;
-    session_.page_size = static_cast<std::int64_t>(paging_size_);
-    out_ += fmt::format("Page size: {}\n", paging_size_);
-    flush();
+    sh.paging_size = static_cast<std::size_t>(std::atoi(a.c_str()));
+    sh.style.page_size = sh.paging_size;
+    sh.zero_page = sh.paging_size == 0;  // cqlsh accepts 0: paging stays "on", every row in one page
+    sh.session.paging = true;
+    sh.session.page_size = static_cast<std::int64_t>(sh.paging_size);
+    sh.out += fmt::format("Page size: {}\n", sh.paging_size);
+    flush(sh);
     return;
   }
   if (args.size() > 1) {
-    print_error(fmt::format("Improper {} command.", word));
+    print_error(sh, fmt::format("Improper {} command.", word));
     return;
   }
   const bool was_on = on;
-  cmd_switch(word, args, on, "PAGING");
-  if (!on) paging_size_ = 100;
-  style_.page_size = on ? paging_size_ : 0;
-  session_.paging = on;
-  session_.page_size = static_cast<std::int64_t>(paging_size_);
+  cmd_switch(sh, word, args, on, "PAGING");
+  if (!on) sh.paging_size = 100;
+  sh.style.page_size = on ? sh.paging_size : 0;
+  sh.session.paging = on;
+  sh.session.page_size = static_cast<std::int64_t>(sh.paging_size);
   if (on && (args.empty() || was_on || on)) {
-    out_ += fmt::format("Page size: {}\n", paging_size_);
-    flush();
+    sh.out += fmt::format("Page size: {}\n", sh.paging_size);
+    flush(sh);
   }
 }
 
-void Shell::cmd_consistency(std::string_view word, const std::vector<std::string>& args, bool serial) {
+void cmd_consistency(ShellState& sh, std::string_view word, const std::vector<std::string>& args, bool serial) {
   static constexpr std::string_view kLevels[] = {"ANY",    "ONE",          "TWO",          "THREE",
                                                  "QUORUM", "ALL",          "LOCAL_QUORUM", "EACH_QUORUM",
                                                  "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE",    "NODE_LOCAL"};
-  std::string& level = serial ? serial_consistency_ : consistency_;
+  std::string& level = serial ? sh.serial_consistency : sh.consistency;
   if (args.empty()) {
-    out_ += serial ? fmt::format("Current serial consistency level is {}.\n", level)
-                   : fmt::format("Current consistency level is {}.\n", level);
-    flush();
+    sh.out += serial ? fmt::format("Current serial consistency level is {}.\n", level)
+                     : fmt::format("Current consistency level is {}.\n", level);
+    flush(sh);
     return;
   }
   std::string wanted = upper(args[0]);
@@ -134,7 +135,7 @@ void Shell::cmd_consistency(std::string_view word, const std::vector<std::string
   for (auto l : kLevels) known = known || wanted == l;
   if (serial) known = wanted == "SERIAL" || wanted == "LOCAL_SERIAL";
   if (!valid || !known) {
-    print_error(fmt::format("Improper {} command.", word));
+    print_error(sh, fmt::format("Improper {} command.", word));
     return;
   }
   level = wanted;
@@ -143,69 +144,69 @@ void Shell::cmd_consistency(std::string_view word, const std::vector<std::string
   if (!serial) {
     static constexpr std::uint16_t kCodes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12};
     for (std::size_t i = 0; i < std::size(kLevels); ++i)
-      if (kLevels[i] == level) session_.consistency = kCodes[i];
+      if (kLevels[i] == level) sh.session.consistency = kCodes[i];
   }
-  out_ += serial ? fmt::format("Serial consistency level set to {}.\n", level)
-                 : fmt::format("Consistency level set to {}.\n", level);
-  flush();
+  sh.out += serial ? fmt::format("Serial consistency level set to {}.\n", level)
+                   : fmt::format("Consistency level set to {}.\n", level);
+  flush(sh);
 }
 
-void Shell::cmd_show(std::string_view word, const std::vector<std::string>& args) {
+void cmd_show(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
   if (args.size() >= 2 && args.size() <= 3 && util::iequals(args[0], "replicas")) {
-    show_replicas(args);
+    show_replicas(sh, args);
     return;
   }
   if (args.size() == 1 && util::iequals(args[0], "version")) {
-    out_ += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
+    sh.out += fmt::format("[cqlbox {} | Cassandra 5.0 semantics | CQL spec 3.4.7]\n", kVersion);
   } else if (args.size() == 2 && util::iequals(args[0], "session") && looks_like_uuid(args[1])) {
-    show_session(args[1]);
+    show_session(sh, args[1]);
   } else if (args.size() == 1 && util::iequals(args[0], "host")) {
-    out_ += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", options_.nodes);
+    sh.out += fmt::format("Connected to cqlbox (in-memory, {} nodes, Murmur3Partitioner)\n", sh.options.nodes);
   } else {
-    print_error(fmt::format("Improper {} command.", word));
+    print_error(sh, fmt::format("Improper {} command.", word));
     return;
   }
-  flush();
+  flush(sh);
 }
 
-bool Shell::run_shell_command(std::string_view command) {
+bool run_shell_command(ShellState& sh, std::string_view command) {
   std::vector<std::string> words = split_words(command);
   if (words.empty()) return false;
   CommandLine line{command, words[0], std::vector<std::string>(words.begin() + 1, words.end())};
   const ShellCommand* c = find_shell_command(line.word);
   if (c && c->run)
-    c->run(*this, line);
+    c->run(sh, line);
   else
-    print_error(fmt::format("{} is not supported by cqlbox yet", line.word == "?" ? "HELP" : upper(line.word)));
+    print_error(sh, fmt::format("{} is not supported by cqlbox yet", line.word == "?" ? "HELP" : upper(line.word)));
   return true;
 }
 
-void Shell::cmd_help_command(const CommandLine& c) {
-  if (c.args.size() == 1 && util::iequals(c.args[0], "lessons")) return help_lessons();
-  if (c.args.size() == 1 && util::iequals(c.args[0], "datasets")) return help_datasets();
-  cmd_help(c.args);
+void cmd_help_command(ShellState& sh, const CommandLine& c) {
+  if (c.args.size() == 1 && util::iequals(c.args[0], "lessons")) return help_lessons(sh);
+  if (c.args.size() == 1 && util::iequals(c.args[0], "datasets")) return help_datasets(sh);
+  cmd_help(sh, c.args);
 }
 
-void Shell::cmd_serial(const CommandLine& c) {
+void cmd_serial(ShellState& sh, const CommandLine& c) {
   if (c.args.empty() || !util::iequals(c.args[0], "consistency"))
-    return print_error(fmt::format("Improper {} command.", c.word));
-  cmd_consistency(c.word, std::vector<std::string>(c.args.begin() + 1, c.args.end()), true);
+    return print_error(sh, fmt::format("Improper {} command.", c.word));
+  cmd_consistency(sh, c.word, std::vector<std::string>(c.args.begin() + 1, c.args.end()), true);
 }
 
-void Shell::cmd_exit(const CommandLine& c) {
+void cmd_exit(ShellState& sh, const CommandLine& c) {
   if (!c.args.empty())
-    print_error(fmt::format("Improper {} command.", c.word));  // cqlsh: no arguments
+    print_error(sh, fmt::format("Improper {} command.", c.word));  // cqlsh: no arguments
   else
-    exit_ = true;
+    sh.exit = true;
 }
 
-void Shell::cmd_clear() {
-  if (tty_) out_ += "\033[2J\033[H";
-  flush();
+void cmd_clear(ShellState& sh) {
+  if (sh.tty) sh.out += "\033[2J\033[H";
+  flush(sh);
 }
 
-void Shell::cmd_login(const CommandLine& c) {
-  if (c.args.empty()) return print_error(fmt::format("Improper {} command.", c.word));
+void cmd_login(ShellState& sh, const CommandLine& c) {
+  if (c.args.empty()) return print_error(sh, fmt::format("Improper {} command.", c.word));
   // LOGIN <user> ['<password>']
   std::optional<std::string> password;
   if (c.args.size() > 1) {
@@ -215,9 +216,9 @@ void Shell::cmd_login(const CommandLine& c) {
     if (p.size() >= 2 && p.front() == '\'' && p.back() == '\'') p = p.substr(1, p.size() - 2);
     password = std::string(p);
   }
-  const std::string error = login(c.args[0], password);
+  const std::string error = login(sh, c.args[0], password);
   // cqlsh prints the driver's exception as it is (no "Connection error: " here).
-  if (!error.empty()) print_error(error.substr(error.find('(')));
+  if (!error.empty()) print_error(sh, error.substr(error.find('(')));
 }
 
 }  // namespace cqlbox::shell

@@ -26,7 +26,7 @@
 #include "shell/copy_csv.hpp"
 #include "shell/line_editor.hpp"
 #include "shell/progress_line.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "types/bytes.hpp"
 #include "util/text.hpp"
 
@@ -41,20 +41,20 @@ std::string upper(std::string w) {
 
 }  // namespace
 
-void Shell::cmd_copy(std::string_view text) {
+void cmd_copy(ShellState& sh, std::string_view text) {
   CopyRequest c;
-  if (!read_copy_command(text, c) || !apply_copy_options(c) || !resolve_copy_table(c)) return;
-  c.started_us = db_.clock.now_us();
+  if (!read_copy_command(sh, text, c) || !apply_copy_options(sh, c) || !resolve_copy_table(sh, c)) return;
+  c.started_us = sh.db.clock.now_us();
   c.started = std::chrono::steady_clock::now();
   // cqlsh's default is a process per core but one (1 on two cores, at most 16); cqlbox works in
   // its own process, and says 1 unless NUMPROCESSES asks otherwise.
-  if (c.chatty) out_ += fmt::format("Using {} child processes\n", c.options.num_processes);
-  if (c.direction == "TO") return copy_to(c);
-  copy_from(c);
+  if (c.chatty) sh.out += fmt::format("Using {} child processes\n", c.options.num_processes);
+  if (c.direction == "TO") return copy_to(sh, c);
+  copy_from(sh, c);
 }
 
 // COPY [ks.]t [(c1, c2)] TO|FROM <target> [WITH k = v AND …]: the words, not yet judged.
-bool Shell::read_copy_command(std::string_view text, CopyRequest& c) {
+bool read_copy_command(ShellState& sh, std::string_view text, CopyRequest& c) {
   std::string s(text);
   while (!s.empty() && (s.back() == ';' || s.back() == ' ' || s.back() == '\n')) s.pop_back();
   std::size_t i = 4;
@@ -77,7 +77,7 @@ bool Shell::read_copy_command(std::string_view text, CopyRequest& c) {
   skip();
   if (i < s.size() && s[i] == '(') {
     const std::size_t close = s.find(')', i);
-    if (close == std::string::npos) return print_error("Improper COPY command."), false;
+    if (close == std::string::npos) return print_error(sh, "Improper COPY command."), false;
     std::stringstream list(s.substr(i + 1, close - i - 1));
     for (std::string col; std::getline(list, col, ',');) {
       col.erase(0, col.find_first_not_of(" \t"));
@@ -90,7 +90,7 @@ bool Shell::read_copy_command(std::string_view text, CopyRequest& c) {
   c.direction = upper(word());
   c.target = word();
   if ((c.direction != "TO" && c.direction != "FROM") || c.target.empty())
-    return print_error("Improper COPY command."), false;
+    return print_error(sh, "Improper COPY command."), false;
   if (upper(word()) != "WITH") return true;
   while (true) {
     const std::string key = upper(word());
@@ -116,21 +116,22 @@ bool Shell::read_copy_command(std::string_view text, CopyRequest& c) {
 // The options: DATETIMEFORMAT from cqlshrc's time_format, then cqlshrc's [copy…] sections, then
 // the command's WITH. COPY's own messages (copyutil's maybe_read_config_file) say which sections
 // and which WITH options it read, as Python prints their dicts, when a cqlshrc file exists.
-bool Shell::apply_copy_options(CopyRequest& c) {
+bool apply_copy_options(ShellState& sh, CopyRequest& c) {
   CopyOptions& o = c.options;
   std::vector<std::string> unknown, messages;
-  o.datetime_format = display_.time_format;
-  std::string rc_ks = session_.keyspace, rc_table = c.table_name;
+  o.datetime_format = sh.display.time_format;
+  std::string rc_ks = sh.session.keyspace, rc_table = c.table_name;
   if (const auto dot = c.table_name.find('.'); dot != std::string::npos) {
     rc_ks = util::ascii_lower(c.table_name.substr(0, dot));
     rc_table = c.table_name.substr(dot + 1);
   }
-  for (const auto& [section, options] : copy_sections(c.direction, rc_ks, util::ascii_lower(rc_table))) {
-    messages.push_back(fmt::format("Reading options from {}:[{}]: {}", cqlshrc_.path, section, python_dict(*options)));
+  for (const auto& [section, options] : copy_sections(sh, c.direction, rc_ks, util::ascii_lower(rc_table))) {
+    messages.push_back(
+        fmt::format("Reading options from {}:[{}]: {}", sh.cqlshrc.path, section, python_dict(*options)));
     for (const auto& [key, value] : *options) {
       std::string error;
       for (auto& u : apply_copy_option(o, util::ascii_upper(key), value, error)) unknown.push_back(std::move(u));
-      if (!error.empty()) return print_error(error), false;
+      if (!error.empty()) return print_error(sh, error), false;
     }
   }
   std::vector<std::pair<std::string, std::string>> given;  // WITH options, lower case, first place kept
@@ -143,26 +144,26 @@ bool Shell::apply_copy_options(CopyRequest& c) {
       seen->second = value;
     std::string error;
     for (auto& u : apply_copy_option(o, key, value, error)) unknown.push_back(std::move(u));
-    if (!error.empty()) return print_error(error), false;
+    if (!error.empty()) return print_error(sh, error), false;
   }
-  if (!given.empty() && !cqlshrc_.path.empty())
+  if (!given.empty() && !sh.cqlshrc.path.empty())
     messages.push_back(fmt::format("Reading options from the command line: {}", python_dict(given)));
   // Shown for imports and for exports to a file, not to STDOUT (copyutil's printmsg).
   c.chatty = c.direction == "FROM" || !util::iequals(c.target, "STDOUT");
   if (c.chatty)
-    for (const auto& m : messages) out_ += m + "\n";
+    for (const auto& m : messages) sh.out += m + "\n";
   if (!unknown.empty()) {
-    flush();
+    flush(sh);
     std::string list;
     for (const auto& u : unknown) list += (list.empty() ? "" : ", ") + u;
-    return print_error(fmt::format("Unrecognized COPY {} options: {}", c.direction, list)), false;
+    return print_error(sh, fmt::format("Unrecognized COPY {} options: {}", c.direction, list)), false;
   }
   return true;
 }
 
 // The table and its columns, found as cqlsh finds them in the driver's schema metadata
 // (get_table_meta), with its messages.
-bool Shell::resolve_copy_table(CopyRequest& c) {
+bool resolve_copy_table(ShellState& sh, CopyRequest& c) {
   std::string ks, name = c.table_name;
   if (const auto dot = c.table_name.find('.'); dot != std::string::npos) {
     ks = c.table_name.substr(0, dot);
@@ -171,31 +172,31 @@ bool Shell::resolve_copy_table(CopyRequest& c) {
   auto norm = [](const std::string& n) {
     return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n);
   };
-  ks = ks.empty() ? session_.keyspace : norm(ks);
+  ks = ks.empty() ? sh.session.keyspace : norm(ks);
   name = norm(name);
-  if (ks.empty() || !db_.catalog.keyspace(ks))
-    return print_error(ks.empty() ? std::string("Keyspace None not found.")
-                                  : fmt::format("Keyspace '{}' not found.", ks)),
+  if (ks.empty() || !sh.db.catalog.keyspace(ks))
+    return print_error(
+               sh, ks.empty() ? std::string("Keyspace None not found.") : fmt::format("Keyspace '{}' not found.", ks)),
            false;
-  c.table = db_.catalog.table(ks, name);
-  if (!c.table) return print_error(fmt::format("Column family {} not found", name)), false;
+  c.table = sh.db.catalog.table(ks, name);
+  if (!c.table) return print_error(sh, fmt::format("Column family {} not found", name)), false;
   if (c.columns.empty())
     for (std::size_t k = 0; k < c.table->columns.size(); ++k) c.cols.push_back(static_cast<int>(k));
   for (const auto& col : c.columns) {
     const int idx = c.table->find(col);
-    if (idx < 0) return print_error(fmt::format("Invalid column name {}", col)), false;
+    if (idx < 0) return print_error(sh, fmt::format("Invalid column name {}", col)), false;
     c.cols.push_back(idx);
   }
   return true;
 }
 
-double Shell::copy_elapsed(const CopyRequest& c) const {
-  if (db_.clock.fixed()) return static_cast<double>(db_.clock.now_us() - c.started_us) / 1e6;
+double copy_elapsed(ShellState& sh, const CopyRequest& c) {
+  if (sh.db.clock.fixed()) return static_cast<double>(sh.db.clock.now_us() - c.started_us) / 1e6;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - c.started).count();
 }
 
 // COPY … FROM: skipped columns are read from the CSV but not written (cqlsh's SKIPCOLS).
-void Shell::copy_from(const CopyRequest& c) {
+void copy_from(ShellState& sh, const CopyRequest& c) {
   const schema::TableSchema* t = c.table;
   const std::vector<int>& cols = c.cols;
   const CopyOptions& o = c.options;
@@ -207,16 +208,16 @@ void Shell::copy_from(const CopyRequest& c) {
     for (const auto& sk : o.skip_columns) keep[k] = keep[k] && t->column(cols[k]).name != sk;
     if (keep[k]) names += (names.empty() ? "" : ", ") + t->column(cols[k]).name;
   }
-  if (names.empty()) return print_error("No valid column specified");
+  if (names.empty()) return print_error(sh, "No valid column specified");
   for (int pk : t->partition_key) {
     bool found = false;
     for (std::size_t k = 0; k < cols.size(); ++k) found = found || (cols[k] == pk && keep[k]);
-    if (!found) return print_error(fmt::format("Primary key column '{}' missing or skipped", t->column(pk).name));
+    if (!found) return print_error(sh, fmt::format("Primary key column '{}' missing or skipped", t->column(pk).name));
   }
   for (int ck : t->clustering) {
     bool found = false;
     for (std::size_t k = 0; k < cols.size(); ++k) found = found || (cols[k] == ck && keep[k]);
-    if (!found) return print_error(fmt::format("Primary key column '{}' missing or skipped", t->column(ck).name));
+    if (!found) return print_error(sh, fmt::format("Primary key column '{}' missing or skipped", t->column(ck).name));
   }
   auto imp = std::make_unique<CopyImport>();
   imp->table = t;
@@ -228,7 +229,7 @@ void Shell::copy_from(const CopyRequest& c) {
   // As cqlsh: an err file left by an earlier import is kept, renamed with the time, and this
   // import's failures start a new one.
   if (std::ifstream(imp->err_file).good()) {
-    const auto now = static_cast<std::time_t>(db_.clock.now_us() / 1000000);
+    const auto now = static_cast<std::time_t>(sh.db.clock.now_us() / 1000000);
     std::tm tm{};
     gmtime_r(&now, &tm);
     char stamp[32];
@@ -266,42 +267,42 @@ void Shell::copy_from(const CopyRequest& c) {
     in.open(path, std::ios::binary);
     if (!in) {
       // cqlsh's words: the copy starts, its one reader fails, and nothing is imported.
-      out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-      flush();
+      sh.out += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
+      flush(sh);
       print_error(
-          fmt::format("Failed to import 0 rows: OSError - Can't open '{}' for reading: no matching file found,  "
-                      "given up after 1 attempts",
-                      path));
-      out_ += fmt::format("\n0 rows imported from 0 files in {} (0 skipped).\n", interval_text(0.0));
-      flush();
+          sh, fmt::format("Failed to import 0 rows: OSError - Can't open '{}' for reading: no matching file found,  "
+                          "given up after 1 attempts",
+                          path));
+      sh.out += fmt::format("\n0 rows imported from 0 files in {} (0 skipped).\n", interval_text(0.0));
+      flush(sh);
       return;
     }
   }
-  out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-  copy_import_ = std::move(imp);
-  if (copy_import_->from_stdin) {
-    out_ += "[Use . on a line by itself to end input]\n";
-    flush();
+  sh.out += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
+  sh.copy_import = std::move(imp);
+  if (sh.copy_import->from_stdin) {
+    sh.out += "[Use . on a line by itself to end input]\n";
+    flush(sh);
     return;  // feed_line() hands over the lines up to "\."
   }
-  flush();
-  ProgressLine progress(tty_);
+  flush(sh);
+  ProgressLine progress(sh.tty);
   for (std::string line; std::getline(in, line);) {
     // Ctrl-C at a terminal stops the import between rows: what was imported stays, as in cqlsh.
-    if (session_.interrupted && *session_.interrupted) {
+    if (sh.session.interrupted && *sh.session.interrupted) {
       take_interrupt();
-      print_error("Interrupted: the rows before this one were imported");
+      print_error(sh, "Interrupted: the rows before this one were imported");
       break;
     }
-    copy_import_line(line);
-    progress.tick(copy_import_->records);
+    copy_import_line(sh, line);
+    progress.tick(sh.copy_import->records);
   }
   progress.done();
-  finish_copy_import();
+  finish_copy_import(sh);
 }
 
-void Shell::copy_import_line(std::string_view line) {
-  CopyImport& imp = *copy_import_;
+void copy_import_line(ShellState& sh, std::string_view line) {
+  CopyImport& imp = *sh.copy_import;
   if (imp.stopped) return;
   const CopyOptions& o = imp.options;
   // A quoted field may span lines: the record continues until its quotes close.
@@ -323,7 +324,7 @@ void Shell::copy_import_line(std::string_view line) {
   // and skips while the count is below SKIPROWS.
   ++imp.read;
   if (imp.from_stdin) {
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(sh), stop_copy_import(sh);
     if ((o.header && imp.read == 1) || imp.read < o.skip_rows) return;
   } else {
     if (o.header && !imp.header_skipped) {
@@ -331,7 +332,7 @@ void Shell::copy_import_line(std::string_view line) {
       --imp.read;
       return;
     }
-    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(), stop_copy_import();
+    if (o.max_rows >= 0 && imp.read > o.max_rows) return import_copy_chunk(sh), stop_copy_import(sh);
     if (imp.read <= o.skip_rows) return;
   }
   ++imp.records;
@@ -343,12 +344,12 @@ void Shell::copy_import_line(std::string_view line) {
   kept.fields.swap(imp.fields);
   kept.quoted.swap(imp.quoted);
   if (static_cast<long long>(imp.chunk_used) >= std::max(1LL, std::min(o.chunk_size, o.ingest_rate)))
-    import_copy_chunk();
+    import_copy_chunk(sh);
 }
 
-void Shell::fail_copy_rows(std::size_t rows, bool parse, const std::string& kind, const std::string& message,
-                           std::string_view outcome) {
-  CopyImport& imp = *copy_import_;
+void fail_copy_rows(ShellState& sh, std::size_t rows, bool parse, const std::string& kind, const std::string& message,
+                    std::string_view outcome) {
+  CopyImport& imp = *sh.copy_import;
   const CopyOptions& o = imp.options;
   // From STDIN, cqlsh reads to the end of the data before its workers' reports are printed;
   // past 1,000 held back they go out at once (bounded memory for endless bad input).
@@ -356,22 +357,22 @@ void Shell::fail_copy_rows(std::size_t rows, bool parse, const std::string& kind
     if (imp.from_stdin && imp.reports.size() < 1000)
       imp.reports.push_back(std::move(text));
     else
-      print_error(text);
+      print_error(sh, text);
   };
   report(fmt::format("Failed to import {} rows: {} - {},  {}", rows, kind, message, outcome));
   imp.failed += static_cast<long long>(rows);
   (parse ? imp.parse_errors : imp.insert_errors) += static_cast<long long>(rows);
   if (imp.parse_errors > o.max_parse_errors && o.max_parse_errors >= 0) {
     report(fmt::format("Exceeded maximum number of parse errors {}", o.max_parse_errors));
-    stop_copy_import();
+    stop_copy_import(sh);
   } else if (imp.insert_errors > o.max_insert_errors && o.max_insert_errors >= 0) {
     report(fmt::format("Exceeded maximum number of insert errors {}", o.max_insert_errors));
-    stop_copy_import();
+    stop_copy_import(sh);
   }
 }
 
-void Shell::import_copy_chunk() {
-  CopyImport& imp = *copy_import_;
+void import_copy_chunk(ShellState& sh) {
+  CopyImport& imp = *sh.copy_import;
   const std::span<const CopyImport::Record> chunk(imp.chunk.data(), imp.chunk_used);
   imp.chunk_used = 0;
   if (chunk.empty() || imp.stopped) return;
@@ -386,25 +387,25 @@ void Shell::import_copy_chunk() {
     for (const std::string& field : record.fields) {
       std::size_t chars = 0;
       for (char ch : field) chars += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
-      if (chars <= csv_field_size_limit_) continue;
+      if (chars <= sh.csv_field_size_limit) continue;
       for (const auto& r : chunk) write_failed(r.text);
-      return fail_copy_rows(chunk.size(), false, "Error",
-                            fmt::format("field larger than field limit ({})", csv_field_size_limit_),
+      return fail_copy_rows(sh, chunk.size(), false, "Error",
+                            fmt::format("field larger than field limit ({})", sh.csv_field_size_limit),
                             "given up after 1 attempts");
     }
   for (const auto& record : chunk) {
     if (imp.stopped) break;
-    if (session_.interrupted && *session_.interrupted) {  // Ctrl-C: the rows before this one stay
+    if (sh.session.interrupted && *sh.session.interrupted) {  // Ctrl-C: the rows before this one stay
       take_interrupt();
-      print_error("Interrupted: the rows before this one were imported");
-      return stop_copy_import();
+      print_error(sh, "Interrupted: the rows before this one were imported");
+      return stop_copy_import(sh);
     }
-    import_copy_record(record);
+    import_copy_record(sh, record);
   }
 }
 
-bool Shell::import_bound_record(const CopyImport::Record& record) {
-  CopyImport& imp = *copy_import_;
+bool import_bound_record(ShellState& sh, const CopyImport::Record& record) {
+  CopyImport& imp = *sh.copy_import;
   const CopyOptions& o = imp.options;
   const schema::TableSchema& t = *imp.table;
   std::size_t j = 0;
@@ -430,11 +431,11 @@ bool Shell::import_bound_record(const CopyImport::Record& record) {
       s.bound = nullptr;
       s.markers = 0;
     }
-  } unbind{session_};
-  session_.markers = imp.prepared->markers;
-  session_.bound = &imp.bound;
+  } unbind{sh.session};
+  sh.session.markers = imp.prepared->markers;
+  sh.session.bound = &imp.bound;
   try {
-    engine_.execute(imp.prepared->statement, imp.prepared->text, session_, &imp.bound);
+    sh.engine.execute(imp.prepared->statement, imp.prepared->text, sh.session, &imp.bound);
     ++imp.imported;
   } catch (const error::CqlError&) {
     return false;  // the text INSERT gives the error as cqlsh reports it (and fails the same way)
@@ -444,8 +445,8 @@ bool Shell::import_bound_record(const CopyImport::Record& record) {
   return true;
 }
 
-void Shell::import_copy_record(const CopyImport::Record& record) {
-  CopyImport& imp = *copy_import_;
+void import_copy_record(ShellState& sh, const CopyImport::Record& record) {
+  CopyImport& imp = *sh.copy_import;
   const CopyOptions& o = imp.options;
   const schema::TableSchema& t = *imp.table;
   auto fail = [&](bool parse, const std::string& kind, const std::string& message) {
@@ -453,13 +454,13 @@ void Shell::import_copy_record(const CopyImport::Record& record) {
     // reports the row once, as a parse error is (docs/compatibility.md).
     if (!imp.err_out.is_open()) imp.err_out.open(imp.err_file, std::ios::binary | std::ios::app);
     imp.err_out << record.text << '\n';
-    fail_copy_rows(1, parse, kind, message, "given up without retries");
+    fail_copy_rows(sh, 1, parse, kind, message, "given up without retries");
   };
   const std::vector<std::string>& fields = record.fields;
   if (fields.size() != imp.columns.size())
     return fail(true, "ParseError",
                 fmt::format("Invalid row length {} should be {}", fields.size(), imp.columns.size()));
-  if (import_bound_record(record)) return;
+  if (import_bound_record(sh, record)) return;
   std::string& stmt = imp.statement;
   stmt = imp.insert_head;
   bool first = true;
@@ -477,9 +478,9 @@ void Shell::import_copy_record(const CopyImport::Record& record) {
   }
   stmt += imp.insert_tail;
   try {
-    const ast::Statement& parsed = parser_.parse(stmt);
-    session_.markers = 0;
-    engine_.execute(parsed, stmt, session_);
+    const ast::Statement& parsed = sh.parser.parse(stmt);
+    sh.session.markers = 0;
+    sh.engine.execute(parsed, stmt, sh.session);
     ++imp.imported;
   } catch (const error::CqlError& e) {
     const std::string text = print::error_text(e);
@@ -489,33 +490,33 @@ void Shell::import_copy_record(const CopyImport::Record& record) {
   }
 }
 
-void Shell::stop_copy_import() {
-  copy_import_->stopped = true;
-  copy_import_->pending.clear();
+void stop_copy_import(ShellState& sh) {
+  sh.copy_import->stopped = true;
+  sh.copy_import->pending.clear();
 }
 
-void Shell::finish_copy_import() {
-  if (copy_import_ && !copy_import_->pending.empty() && !copy_import_->stopped) {
+void finish_copy_import(ShellState& sh) {
+  if (sh.copy_import && !sh.copy_import->pending.empty() && !sh.copy_import->stopped) {
     // A quote left open at the end of the data: Python's csv reader (cqlsh's) ends the field
     // at the end of the input, newline included, and imports the record; so does this.
-    std::string rest = std::move(copy_import_->pending);
-    copy_import_->pending.clear();
+    std::string rest = std::move(sh.copy_import->pending);
+    sh.copy_import->pending.clear();
     rest += '\n';
-    rest += copy_import_->options.quote;
-    copy_import_line(rest);
+    rest += sh.copy_import->options.quote;
+    copy_import_line(sh, rest);
   }
-  if (copy_import_) import_copy_chunk();
-  std::unique_ptr<CopyImport> imp = std::move(copy_import_);
-  for (const auto& text : imp->reports) print_error(text);
+  if (sh.copy_import) import_copy_chunk(sh);
+  std::unique_ptr<CopyImport> imp = std::move(sh.copy_import);
+  for (const auto& text : imp->reports) print_error(sh, text);
   if (imp->err_out.is_open()) imp->err_out.close();
   if (imp->failed > 0)
-    print_error(fmt::format("Failed to process {} rows; failed rows written to {}", imp->failed, imp->err_file));
-  const double seconds = db_.clock.fixed()
-                             ? static_cast<double>(db_.clock.now_us() - imp->started_us) / 1e6
+    print_error(sh, fmt::format("Failed to process {} rows; failed rows written to {}", imp->failed, imp->err_file));
+  const double seconds = sh.db.clock.fixed()
+                             ? static_cast<double>(sh.db.clock.now_us() - imp->started_us) / 1e6
                              : std::chrono::duration<double>(std::chrono::steady_clock::now() - imp->started).count();
-  out_ += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->imported, interval_text(seconds),
-                      imp->options.skip_rows);
-  flush();
+  sh.out += fmt::format("\n{} rows imported from 1 files in {} ({} skipped).\n", imp->imported, interval_text(seconds),
+                        imp->options.skip_rows);
+  flush(sh);
 }
 
 }  // namespace cqlbox::shell

@@ -15,7 +15,7 @@
 #include "print/value_text.hpp"
 #include "shell/copy_csv.hpp"
 #include "shell/progress_line.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "types/bytes.hpp"
 #include "util/text.hpp"
 #include "util/linux_errno.hpp"
@@ -56,7 +56,7 @@ void export_field(std::string& field, const types::CqlType& type, const exec::Va
 
 }  // namespace
 
-void Shell::copy_to(const CopyRequest& c) {
+void copy_to(ShellState& sh, const CopyRequest& c) {
   const schema::TableSchema* t = c.table;
   const std::vector<int>& cols = c.cols;
   const CopyOptions& o = c.options;
@@ -74,21 +74,21 @@ void Shell::copy_to(const CopyRequest& c) {
     path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
     file.reset(std::fopen(path.c_str(), "wb"));
     if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
-      return print_error(fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path, util::linux_errno(errno),
-                                     std::strerror(errno), path));
+      return print_error(sh, fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path,
+                                         util::linux_errno(errno), std::strerror(errno), path));
   }
   // cqlsh prints no messages around an export to STDOUT (copyutil: "unless --debug is set").
   if (!to_stdout) {
-    out_ += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
-    flush();
+    sh.out += fmt::format("\nStarting copy of {} with columns [{}].\n", qualified, names);
+    flush(sh);
   }
   // Written a megabyte at a time: the CSV text is never held whole.
   std::string csv;
   auto drain = [&](bool last) {
     if (!last && csv.size() < (1u << 20)) return;
     if (to_stdout) {
-      out_ += csv;
-      flush();
+      sh.out += csv;
+      flush(sh);
     } else if (write_errno == 0 && std::fwrite(csv.data(), 1, csv.size(), file.get()) != csv.size()) {
       write_errno = errno ? errno : EIO;
     }
@@ -100,7 +100,7 @@ void Shell::copy_to(const CopyRequest& c) {
     append_csv_row(csv, record, o);
   }
   // Rows arrive one by one from the select (Session::row_sink): the table is never held whole.
-  ProgressLine progress(tty_ && !to_stdout);
+  ProgressLine progress(sh.tty && !to_stdout);
   long long n = 0;
   std::function<void(const std::vector<exec::Value>&)> sink = [&](const std::vector<exec::Value>& row) {
     if (o.max_rows >= 0 && n >= o.max_rows) return;
@@ -116,17 +116,17 @@ void Shell::copy_to(const CopyRequest& c) {
   };
   ast::Select all;
   all.table = ast::QualifiedName{t->keyspace, t->name};
-  session_.row_sink = &sink;
+  sh.session.row_sink = &sink;
   try {
-    run_select(std::move(all));
+    run_select(sh, std::move(all));
   } catch (const error::CqlError& e) {  // refused (no SELECT permission, the memory budget)
-    session_.row_sink = nullptr;
-    return print_error(print::error_text(e));
+    sh.session.row_sink = nullptr;
+    return print_error(sh, print::error_text(e));
   } catch (...) {
-    session_.row_sink = nullptr;
+    sh.session.row_sink = nullptr;
     throw;
   }
-  session_.row_sink = nullptr;
+  sh.session.row_sink = nullptr;
   drain(true);
   progress.done();
   if (file) {
@@ -135,9 +135,10 @@ void Shell::copy_to(const CopyRequest& c) {
   }
   if (write_errno != 0)
     return print_error(
-        fmt::format("[Errno {}] {}", util::linux_errno(write_errno), std::strerror(write_errno)));  // cqlsh's words
-  if (!to_stdout) out_ += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(copy_elapsed(c)));
-  flush();
+        sh, fmt::format("[Errno {}] {}", util::linux_errno(write_errno), std::strerror(write_errno)));  // cqlsh's words
+  if (!to_stdout)
+    sh.out += fmt::format("\n{} rows exported to 1 files in {}.\n", n, interval_text(copy_elapsed(sh, c)));
+  flush(sh);
 }
 
 }  // namespace cqlbox::shell

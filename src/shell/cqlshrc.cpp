@@ -60,24 +60,24 @@ std::optional<Cqlshrc> read_cqlshrc(const std::string& path, std::vector<std::st
 
 #include <fmt/format.h>
 
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 
 namespace cqlbox::shell {
 
-void Shell::apply_cqlshrc() {
+void apply_cqlshrc(ShellState& sh) {
   // cqlsh: --cqlshrc, else ~/.cassandra/cqlshrc; the command line and the environment win.
   const char* home = std::getenv("HOME");
-  const std::string path = options_.cqlshrc
-                               ? *options_.cqlshrc
+  const std::string path = sh.options.cqlshrc
+                               ? *sh.options.cqlshrc
                                : (home && *home ? std::string(home) + "/.cassandra/cqlshrc" : std::string());
   std::vector<std::string> problems;
   std::optional<Cqlshrc> rc = path.empty() ? std::nullopt : read_cqlshrc(path, problems);
-  if (!rc && options_.cqlshrc)
+  if (!rc && sh.options.cqlshrc)
     std::fprintf(stderr, "cqlbox: cannot read the cqlshrc file %s: its settings are not used\n", path.c_str());
   for (const auto& p : problems) std::fprintf(stderr, "cqlbox: %s\n", p.c_str());
-  if (rc) cqlshrc_ = std::move(*rc);
+  if (rc) sh.cqlshrc = std::move(*rc);
   auto number = [&](const char* key, int& into) {
-    if (const std::string* v = cqlshrc_.get("ui", key)) {
+    if (const std::string* v = sh.cqlshrc.get("ui", key)) {
       char* end = nullptr;
       const long n = std::strtol(v->c_str(), &end, 10);
       if (end && *end == '\0' && n >= 0 && n <= 20)
@@ -86,44 +86,44 @@ void Shell::apply_cqlshrc() {
         std::fprintf(stderr, "cqlbox: cqlshrc [ui] %s = %s is not a precision (0 to 20): ignored\n", key, v->c_str());
     }
   };
-  number("float_precision", display_.float_precision);
-  number("double_precision", display_.double_precision);
-  if (const std::string* v = cqlshrc_.get("ui", "time_format")) display_.time_format = *v;
-  if (const std::string* v = cqlshrc_.get("csv", "field_size_limit")) {
+  number("float_precision", sh.display.float_precision);
+  number("double_precision", sh.display.double_precision);
+  if (const std::string* v = sh.cqlshrc.get("ui", "time_format")) sh.display.time_format = *v;
+  if (const std::string* v = sh.cqlshrc.get("csv", "field_size_limit")) {
     char* end = nullptr;
     const unsigned long long n = std::strtoull(v->c_str(), &end, 10);
     if (!v->empty() && *end == '\0' && (*v)[0] != '-')
-      csv_field_size_limit_ = static_cast<std::size_t>(n);
+      sh.csv_field_size_limit = static_cast<std::size_t>(n);
     else
       std::fprintf(stderr, "cqlbox: cqlshrc [csv] field_size_limit = %s is not a number: ignored\n", v->c_str());
   }
-  if (const char* env = std::getenv("CQLSH_DEFAULT_TIMESTAMP_FORMAT"); env && *env) display_.time_format = env;
-  if (const std::string* v = cqlshrc_.get("ui", "color")) {
+  if (const char* env = std::getenv("CQLSH_DEFAULT_TIMESTAMP_FORMAT"); env && *env) sh.display.time_format = env;
+  if (const std::string* v = sh.cqlshrc.get("ui", "color")) {
     const std::string c = util::ascii_lower(*v);
     if (c == "on" || c == "true" || c == "yes" || c == "1")
-      rc_color_ = true;
+      sh.rc_color = true;
     else if (c == "off" || c == "false" || c == "no" || c == "0")
-      rc_color_ = false;
+      sh.rc_color = false;
   }
   // cqlbox shows UTC: cqlsh's words for a custom format with no timezone it can find.
-  if (!display_.time_format.empty() && display_.time_format != "%Y-%m-%d %H:%M:%S.%f%z" &&
-      !cqlshrc_.get("ui", "timezone"))
+  if (!sh.display.time_format.empty() && sh.display.time_format != "%Y-%m-%d %H:%M:%S.%f%z" &&
+      !sh.cqlshrc.get("ui", "timezone"))
     std::fputs(
         "Warning: custom timestamp format specified in cqlshrc, but local timezone could not be detected.\n"
         "Either install Python 'tzlocal' module for auto-detection or specify client timezone in your "
         "cqlshrc.\n\n",
         stderr);
-  if (const std::string* v = cqlshrc_.get("ui", "timezone"); v && util::ascii_lower(*v) != "utc" && *v != "Etc/UTC")
+  if (const std::string* v = sh.cqlshrc.get("ui", "timezone"); v && util::ascii_lower(*v) != "utc" && *v != "Etc/UTC")
     std::fprintf(stderr, "cqlbox: timestamps are shown in UTC: ignoring cqlshrc [ui] timezone = %s\n", v->c_str());
-  if (const std::string* v = cqlshrc_.get("ui", "encoding");
+  if (const std::string* v = sh.cqlshrc.get("ui", "encoding");
       v && util::ascii_lower(*v) != "utf8" && util::ascii_lower(*v) != "utf-8")
     std::fprintf(stderr, "cqlbox: input and output are UTF-8: ignoring cqlshrc [ui] encoding = %s\n", v->c_str());
   // [authentication]: the login, where the command line gives none; cqlsh 6.2's warnings.
-  const std::string* rc_user = cqlshrc_.get("authentication", "username");
-  const std::string* rc_password = cqlshrc_.get("authentication", "password");
+  const std::string* rc_user = sh.cqlshrc.get("authentication", "username");
+  const std::string* rc_password = sh.cqlshrc.get("authentication", "password");
   if (rc_user || rc_password) {
     struct stat st {};
-    const bool secure = ::stat(cqlshrc_.path.c_str(), &st) != 0 ||
+    const bool secure = ::stat(sh.cqlshrc.path.c_str(), &st) != 0 ||
                         ((getuid() == 0 || st.st_uid == getuid()) && (st.st_mode & (S_IRGRP | S_IROTH)) == 0);
     if (rc_password && !secure)
       std::fputs(
@@ -135,21 +135,22 @@ void Shell::apply_cqlshrc() {
         "Please use a credentials file to specify the username and password.\n\n",
         stderr);
   }
-  if (!options_.username)
-    if (const std::string* v = cqlshrc_.get("authentication", "username")) options_.username = *v;
-  if (!options_.password)
-    if (const std::string* v = cqlshrc_.get("authentication", "password")) options_.password = *v;
+  if (!sh.options.username)
+    if (const std::string* v = sh.cqlshrc.get("authentication", "username")) sh.options.username = *v;
+  if (!sh.options.password)
+    if (const std::string* v = sh.cqlshrc.get("authentication", "password")) sh.options.password = *v;
 }
 
-std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> Shell::copy_sections(
-    const std::string& direction, const std::string& keyspace, const std::string& table) const {
+std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> copy_sections(
+    ShellState& sh, const std::string& direction, const std::string& keyspace, const std::string& table) {
   // copyutil's order: [copy], [copy-to|copy-from], [copy:ks.table], [copy-to|copy-from:ks.table];
   // later wins.
   const std::string dir = direction == "TO" ? "copy-to" : "copy-from";
   std::vector<std::pair<std::string, const std::vector<std::pair<std::string, std::string>>*>> out;
   for (const std::string& section :
        {std::string("copy"), dir, "copy:" + keyspace + "." + table, dir + ":" + keyspace + "." + table})
-    if (auto s = cqlshrc_.sections.find(section); s != cqlshrc_.sections.end()) out.emplace_back(section, &s->second);
+    if (auto s = sh.cqlshrc.sections.find(section); s != sh.cqlshrc.sections.end())
+      out.emplace_back(section, &s->second);
   return out;
 }
 

@@ -26,7 +26,7 @@
 #include "print/query_picture.hpp"
 #include "print/ring_picture.hpp"
 #include "print/storage_view.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/murmur3.hpp"
 #include "util/text.hpp"
 
@@ -106,7 +106,7 @@ std::string replication_words(const std::map<std::string, std::string>& options)
 
 }  // namespace
 
-void Shell::cmd_draw(std::string_view text) {
+void cmd_draw(ShellState& sh, std::string_view text) {
   std::vector<std::string> w = draw_words(text);
   const std::string improper = fmt::format("Improper {} command.", w.empty() ? "DRAW" : w[0]);
   // TO '<file>' ends the command.
@@ -117,7 +117,7 @@ void Shell::cmd_draw(std::string_view text) {
     path = path_argument(w.back());
     w.resize(w.size() - 2);
   }
-  if (w.size() < 2 || (path && path->empty())) return print_error(improper);
+  if (w.size() < 2 || (path && path->empty())) return print_error(sh, improper);
   const std::string what = util::ascii_lower(w[1]);
   std::vector<std::string> keys;  // after KEY, split at commas
   std::size_t key_at = w.size();
@@ -128,45 +128,45 @@ void Shell::cmd_draw(std::string_view text) {
     }
   for (std::size_t i = key_at + 1; i < w.size(); ++i) {
     if (w[i] == ",") continue;
-    if (i > key_at + 1 && w[i - 1] != ",") return print_error(improper);  // two keys need a comma
+    if (i > key_at + 1 && w[i - 1] != ",") return print_error(sh, improper);  // two keys need a comma
     keys.push_back(unquoted(w[i]));
   }
-  if (key_at < w.size() && keys.empty()) return print_error(improper);
+  if (key_at < w.size() && keys.empty()) return print_error(sh, improper);
   const std::size_t names = std::min(key_at, w.size()) - 2;  // words between RING/PARTITION and KEY
   std::string svg;
   try {
     if (what == "ring") {
-      if (names > 1 || (names == 0 && !keys.empty())) return print_error(improper);
+      if (names > 1 || (names == 0 && !keys.empty())) return print_error(sh, improper);
       print::RingPicture picture;
       if (names == 1) {
         std::string ks, table;
         if (keys.empty()) {  // a keyspace alone
           parse_table_name(w[2], ks, table);
-          if (!ks.empty()) return print_error(improper);
+          if (!ks.empty()) return print_error(sh, improper);
           ks = table;
-          const schema::KeyspaceSchema* k = db_.catalog.keyspace(ks);
+          const schema::KeyspaceSchema* k = sh.db.catalog.keyspace(ks);
           if (!k) error::fail(error::ErrorClass::InvalidRequest, "Keyspace '{}' does not exist", ks);
           picture.keyspace = ks;
           picture.replication = replication_words(k->replication);
         } else {
-          const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(w[2], ks, table));
-          const schema::KeyspaceSchema* k = db_.catalog.keyspace(t.keyspace);
+          const schema::TableSchema& t = exec::resolve_table(sh.db, sh.session, parse_table_name(w[2], ks, table));
+          const schema::KeyspaceSchema* k = sh.db.catalog.keyspace(t.keyspace);
           picture.keyspace = t.keyspace;
           picture.replication = replication_words(k->replication);
           const cluster::Replication r = cluster::replication_of(k->replication);
           for (const std::string& key : keys) {
             const std::int64_t token = util::murmur3_token(exec::partition_key_from_text(t, key));
-            picture.keys.push_back({key, token, db_.ring.replicas(token, r)});
+            picture.keys.push_back({key, token, sh.db.ring.replicas(token, r)});
           }
         }
       }
-      svg = print::ring_svg(db_.ring, picture);
+      svg = print::ring_svg(sh.db.ring, picture);
     } else if (what == "partition") {
-      if (names != 1 || keys.size() != 1) return print_error(improper);
+      if (names != 1 || keys.size() != 1) return print_error(sh, improper);
       std::string ks, table;
-      const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(w[2], ks, table));
-      exec::ensure_readable(db_, session_, t);
-      const store::TableStore& st = db_.store_of(t);
+      const schema::TableSchema& t = exec::resolve_table(sh.db, sh.session, parse_table_name(w[2], ks, table));
+      exec::ensure_readable(sh.db, sh.session, t);
+      const store::TableStore& st = sh.db.store_of(t);
       const std::string key = exec::partition_key_from_text(t, keys[0]);
       print::PartitionPicture picture;
       picture.table = t.keyspace + "." + t.name;
@@ -174,13 +174,13 @@ void Shell::cmd_draw(std::string_view text) {
       for (int c : t.clustering) picture.clustering_names.push_back(t.column(c).name);
       picture.key = keys[0];
       picture.token = util::murmur3_token(key);
-      const schema::KeyspaceSchema* k = db_.catalog.keyspace(t.keyspace);
-      for (int n : db_.ring.replicas(picture.token, cluster::replication_of(k->replication)))
-        picture.replicas.push_back(db_.ring.nodes()[static_cast<std::size_t>(n)].address);
+      const schema::KeyspaceSchema* k = sh.db.catalog.keyspace(t.keyspace);
+      for (int n : sh.db.ring.replicas(picture.token, cluster::replication_of(k->replication)))
+        picture.replicas.push_back(sh.db.ring.nodes()[static_cast<std::size_t>(n)].address);
       if (const store::Partition* p = st.find(key)) {
         picture.key = print::row_key_text(t, *p);
         picture.entries =
-            print::partition_entries(t, *p, st.comparator(), now_seconds(db_), nullptr, kMaxDrawnEntries + 1);
+            print::partition_entries(t, *p, st.comparator(), now_seconds(sh.db), nullptr, kMaxDrawnEntries + 1);
         picture.cut = picture.entries.size() > kMaxDrawnEntries;
         if (picture.cut) picture.entries.resize(kMaxDrawnEntries);
       }
@@ -192,17 +192,17 @@ void Shell::cmd_draw(std::string_view text) {
         rest = rest.substr(0, rest.rfind(path_word));
         rest = rest.substr(0, util::ascii_lower(rest).rfind("to"));
       }
-      svg = draw_query(rest);
+      svg = draw_query(sh, rest);
       if (svg.empty()) return;
     } else {
-      return print_error(improper);
+      return print_error(sh, improper);
     }
   } catch (const error::CqlError& e) {
-    return print_error(print::error_text(e));
+    return print_error(sh, print::error_text(e));
   }
   if (!path) {
-    out_ += svg;
-    flush();
+    sh.out += svg;
+    flush(sh);
     return;
   }
   // Every write is checked: a full disk or a bad path is reported, never a silent short file.
@@ -210,22 +210,22 @@ void Shell::cmd_draw(std::string_view text) {
   bool ok = f && std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
   const int err = errno;
   if (f && std::fclose(f) != 0) ok = false;
-  if (!ok) return print_error(fmt::format("Could not write '{}': {}", *path, std::strerror(f ? errno : err)));
-  out_ += fmt::format("Drew the {} into '{}' ({} bytes).\n", what, *path, svg.size());
-  flush();
+  if (!ok) return print_error(sh, fmt::format("Could not write '{}': {}", *path, std::strerror(f ? errno : err)));
+  sh.out += fmt::format("Drew the {} into '{}' ({} bytes).\n", what, *path, svg.size());
+  flush(sh);
 }
 
-std::string Shell::draw_query(std::string_view text) {
+std::string draw_query(ShellState& sh, std::string_view text) {
   // Kept while the statement is used: a statement of a shape the parser has seen points into
   // the text it was given (parse/statement_cache.hpp), so a temporary would dangle.
   const std::string select_text(text);
-  const ast::Statement& statement = parser_.parse(select_text);
+  const ast::Statement& statement = sh.parser.parse(select_text);
   const auto* select = std::get_if<ast::Select>(&statement);
   if (!select || select->explain) {
-    print_error("DRAW QUERY draws a SELECT statement: DRAW QUERY SELECT … [TO '<file>']");
+    print_error(sh, "DRAW QUERY draws a SELECT statement: DRAW QUERY SELECT … [TO '<file>']");
     return {};
   }
-  const schema::TableSchema& t = exec::resolve_table(db_, session_, select->table);
+  const schema::TableSchema& t = exec::resolve_table(sh.db, sh.session, select->table);
   print::QueryPicture picture;
   picture.statement = std::string(text);
   while (!picture.statement.empty() && (picture.statement.back() == ' ' || picture.statement.back() == ';'))
@@ -234,21 +234,21 @@ std::string Shell::draw_query(std::string_view text) {
   // EXPLAIN's plan (it checks the statement as SELECT would), then the reads of the live data.
   ast::Select explain = *select;
   explain.explain = true;
-  const exec::Result plan = run_select(std::move(explain));
+  const exec::Result plan = run_select(sh, std::move(explain));
   for (const auto& row : std::get<exec::Rows>(plan).rows)
     if (row.size() == 2 && row[0] && row[1]) picture.plan.emplace_back(*row[0], *row[1]);
-  const store::TableStore& st = db_.store_of(t);
+  const store::TableStore& st = sh.db.store_of(t);
   const std::uint64_t reads = st.reads;
-  const bool recorded = session_.record_reads;
+  const bool recorded = sh.session.record_reads;
   struct Restore {
     exec::Session& s;
     bool recorded;
     ~Restore() { s.record_reads = recorded; }
-  } restore{session_, recorded};
-  session_.record_reads = true;
+  } restore{sh.session, recorded};
+  sh.session.record_reads = true;
   ast::Select run = *select;
   run.allow_filtering = true;
-  const exec::Result read = run_select(run);
+  const exec::Result read = run_select(sh, run);
   // What it returns, as whole rows: the same query selecting *. An aggregate's answer comes
   // from every row that matches, whatever its LIMIT or GROUP BY.
   ast::Select rows_of = run;
@@ -261,8 +261,8 @@ std::string Shell::draw_query(std::string_view text) {
     rows_of.limit.reset();
     rows_of.per_partition_limit.reset();
   }
-  session_.record_reads = false;
-  const exec::Result returned = run_select(std::move(rows_of));
+  sh.session.record_reads = false;
+  const exec::Result returned = run_select(sh, std::move(rows_of));
   st.reads = reads;                                             // drawing is not a read for nodetool tablestats
   std::set<std::pair<std::string, std::string>> returned_keys;  // (partition key, clustering)
   for (const auto& row : std::get<exec::Rows>(returned).rows) {

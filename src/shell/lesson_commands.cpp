@@ -16,33 +16,33 @@
 #include "exec/executor.hpp"
 #include "shell/lesson_steps.hpp"
 #include "shell/lessons.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::shell {
 
-void Shell::help_lessons() {
-  out_ +=
+void help_lessons(ShellState& sh) {
+  sh.out +=
       "\nLessons (LESSON n takes you through one, step by step, in a fresh keyspace; LESSON n ALL\n"
       "runs it at once; docs/course.md explains each):\n";
-  for (const Lesson& l : lessons()) out_ += fmt::format("  {:>2}  {}\n", lesson_number(l), lesson_title(l));
-  out_ += '\n';
-  flush();
+  for (const Lesson& l : lessons()) sh.out += fmt::format("  {:>2}  {}\n", lesson_number(l), lesson_title(l));
+  sh.out += '\n';
+  flush(sh);
 }
 
-void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& args) {
+void cmd_lesson(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
   if (args.empty()) {  // where am I
-    if (!guided_) {
-      out_ += "No lesson in progress: LESSON <n> starts one (HELP LESSONS lists them).\n";
-    } else if (guided_->over) {
-      out_ += fmt::format("Lesson {} is over ({} steps): BACK shows its steps again, LESSON <n> starts another.\n",
-                          lesson_number(*guided_->lesson), guided_->steps.size());
+    if (!sh.guided) {
+      sh.out += "No lesson in progress: LESSON <n> starts one (HELP LESSONS lists them).\n";
+    } else if (sh.guided->over) {
+      sh.out += fmt::format("Lesson {} is over ({} steps): BACK shows its steps again, LESSON <n> starts another.\n",
+                            lesson_number(*sh.guided->lesson), sh.guided->steps.size());
     } else {
-      out_ +=
-          fmt::format("Lesson {} ({}), step {} of {}: NEXT runs step {}.\n", lesson_number(*guided_->lesson),
-                      lesson_title(*guided_->lesson), guided_->at, guided_->steps.size(), guided_->shown.size() + 1);
+      sh.out += fmt::format("Lesson {} ({}), step {} of {}: NEXT runs step {}.\n", lesson_number(*sh.guided->lesson),
+                            lesson_title(*sh.guided->lesson), sh.guided->at, sh.guided->steps.size(),
+                            sh.guided->shown.size() + 1);
     }
-    flush();
+    flush(sh);
     return;
   }
   const Lesson* found = nullptr;
@@ -54,108 +54,108 @@ void Shell::cmd_lesson(std::string_view word, const std::vector<std::string>& ar
       if (end && *end == '\0' && lesson_number(l) == n && !found) found = &l;
   }
   if (!found) {
-    print_error(args.size() == 1 || all ? fmt::format("No lesson {}: HELP LESSONS lists them", args[0])
-                                        : fmt::format("Improper {} command.", word));
+    print_error(sh, args.size() == 1 || all ? fmt::format("No lesson {}: HELP LESSONS lists them", args[0])
+                                            : fmt::format("Improper {} command.", word));
     return;
   }
-  if (guided_) finish_lesson();
-  guided_.reset();
+  if (sh.guided) finish_lesson(sh);
+  sh.guided.reset();
   if (all) {
-    if (const std::string ks = run_fresh(*found); !ks.empty()) {
-      out_ += fmt::format("Lesson {} loaded: you are in keyspace {} (docs/lessons/{}.md explains it).\n",
-                          lesson_number(*found), ks, found->name);
-      flush();
+    if (const std::string ks = run_fresh(sh, *found); !ks.empty()) {
+      sh.out += fmt::format("Lesson {} loaded: you are in keyspace {} (docs/lessons/{}.md explains it).\n",
+                            lesson_number(*found), ks, found->name);
+      flush(sh);
     }
     return;
   }
-  if (!drop_script_keyspaces(*found)) return;
+  if (!drop_script_keyspaces(sh, *found)) return;
   GuidedLesson g;
   g.lesson = found;
   g.steps = lesson_steps(found->script, is_command_line);
   g.tries = lesson_tries(found->script);
   g.tried.assign(g.tries.size(), false);
-  g.clock_before = db_.clock.fixed_at();
+  g.clock_before = sh.db.clock.fixed_at();
   if (g.steps.empty()) return;
-  out_ += fmt::format(
+  sh.out += fmt::format(
       "Lesson {}: {}, {} step{}. NEXT runs the next step, BACK and AGAIN show one again,\n"
       "LESSON says where you are, LESSON {} ALL runs it all at once.\n",
       lesson_number(*found), lesson_title(*found), g.steps.size(), g.steps.size() == 1 ? "" : "s",
       lesson_number(*found));
   if (const std::string intro = markdown_sections(found->notes, {"What it shows", "The idea"}); !intro.empty())
-    out_ += "\n" + intro;
-  flush();
-  guided_ = std::move(g);
-  run_lesson_step();
+    sh.out += "\n" + intro;
+  flush(sh);
+  sh.guided = std::move(g);
+  run_lesson_step(sh);
 }
 
-void Shell::cmd_lesson_move(std::string_view word, const std::vector<std::string>& args) {
-  if (!args.empty()) return print_error(fmt::format("Improper {} command.", word));
-  if (!guided_) return print_error("No lesson in progress: LESSON <n> starts one (HELP LESSONS lists them)");
-  GuidedLesson& g = *guided_;
+void cmd_lesson_move(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
+  if (!args.empty()) return print_error(sh, fmt::format("Improper {} command.", word));
+  if (!sh.guided) return print_error(sh, "No lesson in progress: LESSON <n> starts one (HELP LESSONS lists them)");
+  GuidedLesson& g = *sh.guided;
   const std::string move = util::ascii_lower(word);
   std::size_t show = 0;  // the recorded step to show again, from 1
   if (move == "next") {
     if (g.at < g.shown.size()) {
       show = g.at + 1;
     } else if (g.over) {
-      return print_error(fmt::format("Lesson {} is over: BACK shows its steps again, LESSON <n> starts another",
-                                     lesson_number(*g.lesson)));
+      return print_error(sh, fmt::format("Lesson {} is over: BACK shows its steps again, LESSON <n> starts another",
+                                         lesson_number(*g.lesson)));
     } else {
-      return run_lesson_step();
+      return run_lesson_step(sh);
     }
   } else if (move == "back") {
-    if (g.at <= 1) return print_error("This is the lesson's first step: NEXT goes on");
+    if (g.at <= 1) return print_error(sh, "This is the lesson's first step: NEXT goes on");
     show = g.at - 1;
   } else {  // again
     show = g.at;
   }
   g.at = show;
-  out_ += g.shown[show - 1];
-  flush();
+  sh.out += g.shown[show - 1];
+  flush(sh);
 }
 
-void Shell::run_lesson_step() {
-  GuidedLesson& g = *guided_;
+void run_lesson_step(ShellState& sh) {
+  GuidedLesson& g = *sh.guided;
   const std::size_t index = g.shown.size();
   const LessonStep& step = g.steps[index];
   std::string shown;
   struct Record {
     std::string*& slot;
     ~Record() { slot = nullptr; }
-  } recording{record_ = &shown};
-  out_ += fmt::format("\n-- Step {} of {} --\n", index + 1, g.steps.size());
-  flush();
+  } recording{sh.record = &shown};
+  sh.out += fmt::format("\n-- Step {} of {} --\n", index + 1, g.steps.size());
+  flush(sh);
   for (const std::string& line : step.lines) {
-    if (exit_) break;
-    echo_line(line, current_prompt());
-    feed_line(line);
+    if (sh.exit) break;
+    echo_line(sh, line, current_prompt(sh));
+    feed_line(sh, line);
   }
-  if (splitter_.in_statement() || splitter_.in_literal()) splitter_.reset();  // never in the lessons
-  if (!step.note.empty()) out_ += "\n" + step.note + "\n";
+  if (sh.splitter.in_statement() || sh.splitter.in_literal()) sh.splitter.reset();  // never in the lessons
+  if (!step.note.empty()) sh.out += "\n" + step.note + "\n";
   if (index + 1 == g.steps.size()) {
     if (const std::string end = markdown_sections(g.lesson->notes, {"What to notice in the output", "Try this"});
         !end.empty())
-      out_ += "\n" + end;
-    out_ += fmt::format("\nLesson {} done: you are in keyspace {}. Try your own statements here.\n",
-                        lesson_number(*g.lesson), session_.keyspace.empty() ? "(none)" : session_.keyspace);
+      sh.out += "\n" + end;
+    sh.out += fmt::format("\nLesson {} done: you are in keyspace {}. Try your own statements here.\n",
+                          lesson_number(*g.lesson), sh.session.keyspace.empty() ? "(none)" : sh.session.keyspace);
     if (!g.tries.empty()) {
-      out_ += "\nYour turn: each SELECT you run is checked against these, by its plan (EXPLAIN), not its text.\n";
-      for (std::size_t i = 0; i < g.tries.size(); ++i) out_ += fmt::format("  {}. {}\n", i + 1, g.tries[i].task);
+      sh.out += "\nYour turn: each SELECT you run is checked against these, by its plan (EXPLAIN), not its text.\n";
+      for (std::size_t i = 0; i < g.tries.size(); ++i) sh.out += fmt::format("  {}. {}\n", i + 1, g.tries[i].task);
     }
   }
-  flush();
+  flush(sh);
   g.shown.push_back(std::move(shown));
   g.at = g.shown.size();
-  if (g.shown.size() == g.steps.size()) finish_lesson();
+  if (g.shown.size() == g.steps.size()) finish_lesson(sh);
 }
 
-void Shell::check_lesson_tries(const ast::Select& select) {
-  if (!guided_ || !guided_->over) return;
-  GuidedLesson& g = *guided_;
+void check_lesson_tries(ShellState& sh, const ast::Select& select) {
+  if (!sh.guided || !sh.guided->over) return;
+  GuidedLesson& g = *sh.guided;
   if (std::find(g.tried.begin(), g.tried.end(), false) == g.tried.end()) return;
   const schema::TableSchema* t = nullptr;
   try {
-    t = &exec::resolve_table(db_, session_, select.table);
+    t = &exec::resolve_table(sh.db, sh.session, select.table);
   } catch (const error::CqlError&) {
     return;
   }
@@ -169,7 +169,7 @@ void Shell::check_lesson_tries(const ast::Select& select) {
   try {
     ast::Select explain = select;
     explain.explain = true;
-    const exec::Result r = run_select(std::move(explain));
+    const exec::Result r = run_select(sh, std::move(explain));
     for (const auto& row : std::get<exec::Rows>(r).rows)
       if (row.size() == 2 && row[0] && row[1]) plan.emplace(*row[0], *row[1]);
   } catch (const error::CqlError&) {
@@ -194,50 +194,50 @@ void Shell::check_lesson_tries(const ast::Select& select) {
       if (!holds(e)) missing += (missing.empty() ? "" : ", ") + e;
     if (missing.empty()) {
       g.tried[i] = true;
-      out_ += fmt::format("Lesson {}, task {} done: {}.\n", lesson_number(*g.lesson), i + 1, access);
+      sh.out += fmt::format("Lesson {}, task {} done: {}.\n", lesson_number(*g.lesson), i + 1, access);
     } else {
-      out_ += fmt::format("Lesson {}, task {} not yet: it wants {}; EXPLAIN says {}", lesson_number(*g.lesson), i + 1,
-                          missing, access);
+      sh.out += fmt::format("Lesson {}, task {} not yet: it wants {}; EXPLAIN says {}", lesson_number(*g.lesson), i + 1,
+                            missing, access);
       if (!plan["allow filtering"].starts_with("not needed"))
-        out_ += fmt::format(" (allow filtering: {})", plan["allow filtering"]);
-      out_ += ".\n";
+        sh.out += fmt::format(" (allow filtering: {})", plan["allow filtering"]);
+      sh.out += ".\n";
     }
   }
   if (std::find(g.tried.begin(), g.tried.end(), false) == g.tried.end())
-    out_ += fmt::format("Every task of lesson {} is done.\n", lesson_number(*g.lesson));
-  flush();
+    sh.out += fmt::format("Every task of lesson {} is done.\n", lesson_number(*g.lesson));
+  flush(sh);
 }
 
-void Shell::finish_lesson() {
-  if (!guided_ || guided_->over) return;
-  db_.clock.restore(guided_->clock_before);
-  guided_->over = true;
+void finish_lesson(ShellState& sh) {
+  if (!sh.guided || sh.guided->over) return;
+  sh.db.clock.restore(sh.guided->clock_before);
+  sh.guided->over = true;
 }
 
-bool Shell::drop_script_keyspaces(const EmbeddedScript& script) {
+bool drop_script_keyspaces(ShellState& sh, const EmbeddedScript& script) {
   for (const auto& ks : lesson_keyspaces(script)) {
     // A fresh start: an existing keyspace of that name goes, and the user is told so.
-    if (db_.catalog.keyspace(ks)) {
-      out_ += fmt::format("Dropping keyspace {} to load {} afresh.\n", ks, script.name);
-      flush();
+    if (sh.db.catalog.keyspace(ks)) {
+      sh.out += fmt::format("Dropping keyspace {} to load {} afresh.\n", ks, script.name);
+      flush(sh);
     }
     try {
       const std::string drop = fmt::format("DROP KEYSPACE IF EXISTS {};", util::cql_name(ks));
-      const ast::Statement& stmt = parser_.parse(drop);
-      engine_.execute(stmt, drop, session_);
+      const ast::Statement& stmt = sh.parser.parse(drop);
+      sh.engine.execute(stmt, drop, sh.session);
     } catch (const error::CqlError& e) {
-      print_error(e.message);
+      print_error(sh, e.message);
       return false;
     } catch (const engine::DurabilityError& e) {
-      print_error(fmt::format("ServerError: {}", e.what()));
+      print_error(sh, fmt::format("ServerError: {}", e.what()));
       return false;
     }
   }
   return true;
 }
 
-std::string Shell::run_fresh(const EmbeddedScript& script) {
-  if (!drop_script_keyspaces(script)) return {};
+std::string run_fresh(ShellState& sh, const EmbeddedScript& script) {
+  if (!drop_script_keyspaces(sh, script)) return {};
   const std::vector<std::string> keyspaces = lesson_keyspaces(script);
   // A lesson moves the clock (CLOCK ADVANCE to show TTLs expire); the session's clock comes back
   // afterwards: fixed where it was, or the wall clock again.
@@ -248,36 +248,36 @@ std::string Shell::run_fresh(const EmbeddedScript& script) {
     ~ClockBack() { clock.restore(at); }
   };
   {
-    const ClockBack back{db_.clock, db_.clock.fixed_at()};
-    run_sourced(std::string(script.script), std::string(script.name) + ".cql");
+    const ClockBack back{sh.db.clock, sh.db.clock.fixed_at()};
+    run_sourced(sh, std::string(script.script), std::string(script.name) + ".cql");
   }
-  if (keyspaces.empty() || !db_.catalog.keyspace(keyspaces.front())) return {};
-  session_.keyspace = keyspaces.front();
+  if (keyspaces.empty() || !sh.db.catalog.keyspace(keyspaces.front())) return {};
+  sh.session.keyspace = keyspaces.front();
   return keyspaces.front();
 }
 
-void Shell::help_datasets() {
-  out_ += "\nData sets (DATASET name loads one into a fresh keyspace):\n";
-  for (const EmbeddedScript& d : datasets()) out_ += fmt::format("  {:<12} {}\n", d.name, first_comment(d));
-  out_ += '\n';
-  flush();
+void help_datasets(ShellState& sh) {
+  sh.out += "\nData sets (DATASET name loads one into a fresh keyspace):\n";
+  for (const EmbeddedScript& d : datasets()) sh.out += fmt::format("  {:<12} {}\n", d.name, first_comment(d));
+  sh.out += '\n';
+  flush(sh);
 }
 
-void Shell::cmd_dataset(std::string_view word, const std::vector<std::string>& args) {
-  if (args.size() != 1) return print_error(fmt::format("Improper {} command.", word));
+void cmd_dataset(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
+  if (args.size() != 1) return print_error(sh, fmt::format("Improper {} command.", word));
   const EmbeddedScript* found = nullptr;
   for (const EmbeddedScript& d : datasets())
     if (util::iequals(d.name, args[0])) found = &d;
-  if (!found) return print_error(fmt::format("No data set {}: HELP DATASETS lists them", args[0]));
-  if (const std::string ks = run_fresh(*found); !ks.empty()) {
+  if (!found) return print_error(sh, fmt::format("No data set {}: HELP DATASETS lists them", args[0]));
+  if (const std::string ks = run_fresh(sh, *found); !ks.empty()) {
     std::size_t tables = 0, rows = 0;
-    for (const auto& [name, t] : db_.catalog.keyspace(ks)->tables) {
+    for (const auto& [name, t] : sh.db.catalog.keyspace(ks)->tables) {
       ++tables;
-      for (const auto& [pos, p] : db_.store_of(t).partitions()) rows += p.rows().empty() ? 1 : p.rows().size();
+      for (const auto& [pos, p] : sh.db.store_of(t).partitions()) rows += p.rows().empty() ? 1 : p.rows().size();
     }
-    out_ += fmt::format("Data set {} loaded: keyspace {}, {} tables, {} rows (docs/datasets/{}.cql describes it).\n",
-                        found->name, ks, tables, rows, found->name);
-    flush();
+    sh.out += fmt::format("Data set {} loaded: keyspace {}, {} tables, {} rows (docs/datasets/{}.cql describes it).\n",
+                          found->name, ks, tables, rows, found->name);
+    flush(sh);
   }
 }
 

@@ -3,18 +3,18 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 
 namespace cqlbox::shell {
 
-void Shell::nodetool_flush() {
-  if (const std::string error = engine_.flush(); !error.empty()) print_error(fmt::format("nodetool: {}", error));
+void nodetool_flush(ShellState& sh) {
+  if (const std::string error = sh.engine.flush(); !error.empty()) print_error(sh, fmt::format("nodetool: {}", error));
 }
 
 // NODETOOL snapshot [-t tag] [keyspaces…]: with --data, a flush, then the data file copied to
 // DIR/snapshots/<tag>/data.db. Every keyspace is in it, whatever is named (one data file).
-void Shell::nodetool_snapshot(const std::vector<std::string>& args) {
-  std::string tag = std::to_string(db_.clock.now_us() / 1000);
+void nodetool_snapshot(ShellState& sh, const std::vector<std::string>& args) {
+  std::string tag = std::to_string(sh.db.clock.now_us() / 1000);
   std::vector<std::string> keyspaces;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if ((args[i] == "-t" || args[i] == "--tag") && i + 1 < args.size())
@@ -23,22 +23,22 @@ void Shell::nodetool_snapshot(const std::vector<std::string>& args) {
       keyspaces.push_back(args[i]);
   }
   if (tag.find('/') != std::string::npos || tag == "." || tag == "..") {
-    print_error("nodetool: Snapshot name cannot contain /");
+    print_error(sh, "nodetool: Snapshot name cannot contain /");
     return;
   }
-  out_ += fmt::format(
+  sh.out += fmt::format(
       "Requested creating snapshot(s) for {} with snapshot name [{}] and options {{skipFlush=false}}\n",
       keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
       tag);
-  if (const std::string error = engine_.snapshot(tag); !error.empty()) {
-    print_error(fmt::format("nodetool: {}", error));
+  if (const std::string error = sh.engine.snapshot(tag); !error.empty()) {
+    print_error(sh, fmt::format("nodetool: {}", error));
     return;
   }
-  out_ += fmt::format("Snapshot directory: {}\n", tag);
+  sh.out += fmt::format("Snapshot directory: {}\n", tag);
 }
 
 // NODETOOL clearsnapshot -t tag | --all: removes DIR/snapshots/<tag> (or all of them).
-void Shell::nodetool_clearsnapshot(const std::vector<std::string>& args) {
+void nodetool_clearsnapshot(ShellState& sh, const std::vector<std::string>& args) {
   std::string tag;
   bool all = false;
   std::vector<std::string> keyspaces;
@@ -50,13 +50,13 @@ void Shell::nodetool_clearsnapshot(const std::vector<std::string>& args) {
     else
       keyspaces.push_back(args[i]);
   }
-  if (tag.empty() && !all) return print_error("nodetool: Specify snapshot name or --all");
-  if (!tag.empty() && all) return print_error("nodetool: Specify only one of snapshot name or --all");
-  out_ += fmt::format(
+  if (tag.empty() && !all) return print_error(sh, "nodetool: Specify snapshot name or --all");
+  if (!tag.empty() && all) return print_error(sh, "nodetool: Specify only one of snapshot name or --all");
+  sh.out += fmt::format(
       "Requested clearing snapshot(s) for {} with {}\n",
       keyspaces.empty() ? std::string("[all keyspaces]") : "[" + fmt::format("{}", fmt::join(keyspaces, ", ")) + "]",
       all ? std::string("[all snapshots]") : "snapshot name [" + tag + "]");
-  engine_.clear_snapshots(all ? "" : tag);
+  sh.engine.clear_snapshots(all ? "" : tag);
 }
 
 }  // namespace cqlbox::shell

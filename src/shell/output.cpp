@@ -1,7 +1,7 @@
 // What the shell writes (shell.hpp): results, errors and warnings in cqlsh's layout, the
 // pager's ---MORE---, the CAPTURE transcript, and the output held while the database lock is
 // taken.
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 
 #include <unistd.h>
 
@@ -24,85 +24,92 @@
 
 namespace cqlbox::shell {
 
-void Shell::transcribe(std::string_view text) {
-  if (!transcript_ || text.empty()) return;
+void transcribe(ShellState& sh, std::string_view text) {
+  if (!sh.transcript || text.empty()) return;
   const std::string plain = strip_colours(text);
-  if (std::fwrite(plain.data(), 1, plain.size(), transcript_) == plain.size() && std::fflush(transcript_) == 0) return;
+  if (std::fwrite(plain.data(), 1, plain.size(), sh.transcript) == plain.size() && std::fflush(sh.transcript) == 0)
+    return;
   const std::string why = std::strerror(errno);
-  std::fclose(transcript_);
-  transcript_ = nullptr;
-  print_error(fmt::format("Could not write to the capture file '{}': {}; capture stopped", capture_path_, why));
-  capture_path_.clear();
+  std::fclose(sh.transcript);
+  sh.transcript = nullptr;
+  print_error(sh, fmt::format("Could not write to the capture file '{}': {}; capture stopped", sh.capture_path, why));
+  sh.capture_path.clear();
 }
 
-void Shell::transcribe_input(std::string_view line) {
-  if (!transcript_ || source_depth_ > 0) return;
+void transcribe_input(ShellState& sh, std::string_view line) {
+  if (!sh.transcript || sh.source_depth > 0) return;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  transcribe(current_prompt() + std::string(line) + "\n");
+  transcribe(sh, current_prompt(sh) + std::string(line) + "\n");
 }
 
-void Shell::write_out(std::FILE* file, std::string_view text) {
-  if (record_) record_->append(text);
-  transcribe(text);
-  if (lock_depth_ > 0 && !tty_) {
+void write_out(ShellState& sh, std::FILE* file, std::string_view text) {
+  if (sh.record) sh.record->append(text);
+  transcribe(sh, text);
+  if (sh.lock_depth > 0 && !sh.tty) {
     // Held slots keep their strings' capacity from statement to statement: no allocation.
-    if (held_count_ == held_output_.size()) held_output_.emplace_back();
-    held_output_[held_count_].first = file;
-    held_output_[held_count_].second.assign(text);
-    ++held_count_;
-    held_bytes_ += text.size();
+    if (sh.held_count == sh.held_output.size()) sh.held_output.emplace_back();
+    sh.held_output[sh.held_count].first = file;
+    sh.held_output[sh.held_count].second.assign(text);
+    ++sh.held_count;
+    sh.held_bytes += text.size();
     // A result printed as it is read could otherwise be held whole: past 4 MiB it goes out now,
     // under the lock (a reader that stops reading then stalls others only for results that big).
-    if (held_bytes_ > (4u << 20)) release_output();
+    if (sh.held_bytes > (4u << 20)) release_output(sh);
     return;
   }
   std::fwrite(text.data(), 1, text.size(), file);
   std::fflush(file);
 }
 
-void Shell::release_output() {
-  for (std::size_t i = 0; i < held_count_; ++i) {
-    auto& [file, text] = held_output_[i];
+DbLock::~DbLock() {
+  --sh_.lock_depth;
+  lock_.unlock();
+  if (sh_.lock_depth == 0) release_output(sh_);
+}
+
+void release_output(ShellState& sh) {
+  for (std::size_t i = 0; i < sh.held_count; ++i) {
+    auto& [file, text] = sh.held_output[i];
     std::fwrite(text.data(), 1, text.size(), file);
     std::fflush(file);
     if (text.capacity() > (1u << 20)) std::string().swap(text);  // a huge result's buffer is not kept
   }
-  held_count_ = 0;
-  held_bytes_ = 0;
-  if (held_output_.size() > 64) held_output_.resize(64);  // slots a big result made are not kept
+  sh.held_count = 0;
+  sh.held_bytes = 0;
+  if (sh.held_output.size() > 64) sh.held_output.resize(64);  // slots a big result made are not kept
 }
 
-void Shell::flush() {
-  if (out_.empty()) return;
-  sync_log();  // output acknowledges the statements before it
-  write_out(out_file_, out_);
-  out_.clear();
+void flush(ShellState& sh) {
+  if (sh.out.empty()) return;
+  sync_log(sh);  // output acknowledges the statements before it
+  write_out(sh, sh.out_file, sh.out);
+  sh.out.clear();
 }
 
-void Shell::print_error(std::string_view text) {
-  flush();
-  sync_log();  // so does an error
-  error_ = true;
+void print_error(ShellState& sh, std::string_view text) {
+  flush(sh);
+  sync_log(sh);  // so does an error
+  sh.error = true;
   // --echo: the statement is on the line above; the error follows it in the one transcript.
-  const bool inline_error = echo_ && source_depth_ == 0;
-  std::string prefix = tty_ || inline_error ? std::string() : fmt::format("{}:{}:", source_name_, line_no_);
-  if (style_.color && tty_) prefix = "\033[0;1;31m";  // errors in red on a terminal
+  const bool inline_error = sh.echo && sh.source_depth == 0;
+  std::string prefix = sh.tty || inline_error ? std::string() : fmt::format("{}:{}:", sh.source_name, sh.line_no);
+  if (sh.style.color && sh.tty) prefix = "\033[0;1;31m";  // errors in red on a terminal
   // One prefix for the whole text, as cqlsh's printerr writes it (a multi-line server message
   // keeps its later lines bare).
   std::string all = prefix;
   all.append(text);
-  if (style_.color && tty_) all += "\033[0m";
+  if (sh.style.color && sh.tty) all += "\033[0m";
   all += '\n';
   // The transcript shows the error as a terminal does: no file and line before it.
-  std::FILE* transcript = std::exchange(transcript_, nullptr);
-  write_out(inline_error ? out_file_ : err_file_, all);
-  std::fflush(inline_error ? out_file_ : err_file_);
-  transcript_ = transcript;
-  transcribe(std::string(text) + "\n");
-  if (options_.bail && !tty_) exit_ = true;
+  std::FILE* transcript = std::exchange(sh.transcript, nullptr);
+  write_out(sh, inline_error ? sh.out_file : sh.err_file, all);
+  std::fflush(inline_error ? sh.out_file : sh.err_file);
+  sh.transcript = transcript;
+  transcribe(sh, std::string(text) + "\n");
+  if (sh.options.bail && !sh.tty) sh.exit = true;
 }
 
-void Shell::empty_list_as_table(const ast::Statement& statement, exec::Result& result) const {
+void empty_list_as_table(ShellState& sh, const ast::Statement& statement, exec::Result& result) {
   // cqlsh prints every LIST statement's result against a system_auth table's metadata (roles
   // for LIST ROLES/USERS, role_permissions for the others): an empty one, which the server
   // answers with no rows at all, shows that table's header and "(0 rows)".
@@ -112,14 +119,14 @@ void Shell::empty_list_as_table(const ast::Statement& statement, exec::Result& r
       (list->kind != Kind::ListRoles && list->kind != Kind::ListUsers && list->kind != Kind::ListPermissions))
     return;
   const schema::TableSchema* t =
-      db_.catalog.table("system_auth", list->kind == Kind::ListPermissions ? "role_permissions" : "roles");
+      sh.db.catalog.table("system_auth", list->kind == Kind::ListPermissions ? "role_permissions" : "roles");
   if (!t) return;
   exec::Rows empty;
   for (const schema::Column& c : t->columns) empty.columns.push_back({c.name, c.type});
   result = std::move(empty);
 }
 
-void Shell::warn_date_overflow(const exec::Rows& rows) {
+void warn_date_overflow(ShellState& sh, const exec::Rows& rows) {
   // cqlsh decodes a timestamp through Python's datetime, which ends at years 1 and 9999; past
   // them it prints the milliseconds and, once per session, Python's warning on stderr (its
   // path is where cqlsh is installed: cqlshlib/cqlshmain.py in Cassandra 5.0).
@@ -130,39 +137,39 @@ void Shell::warn_date_overflow(const exec::Rows& rows) {
       if (!row[c] || row[c]->size() != 8) continue;
       const auto ms = types::read_be<std::int64_t>(*row[c]);
       if (ms >= kMinMs && ms <= kMaxMs) continue;
-      date_overflow_warned_ = true;
-      flush();
-      write_out(err_file_,
+      sh.date_overflow_warned = true;
+      flush(sh);
+      write_out(sh, sh.err_file,
                 "cqlshlib/cqlshmain.py:2233: DateOverFlowWarning: Some timestamps are larger than Python "
                 "datetime can represent. Timestamps are displayed in milliseconds from epoch.\n");
-      std::fflush(err_file_);
+      std::fflush(sh.err_file);
       return;
     }
   }
 }
 
-void Shell::print_result(const exec::Result& result) {
+void print_result(ShellState& sh, const exec::Result& result) {
   const auto* rows = std::get_if<exec::Rows>(&result);
-  if (options_.output_format != OutputFormat::Table) {
+  if (sh.options.output_format != OutputFormat::Table) {
     // Machine-readable lines on stdout; server warnings go to stderr with the errors.
     const std::vector<std::string>* warnings = rows ? &rows->warnings : nullptr;
     if (const auto* done = std::get_if<exec::Void>(&result)) warnings = &done->warnings;
-    if (rows && options_.output_format == OutputFormat::Json) append_json_lines(out_, *rows);
-    if (rows && options_.output_format == OutputFormat::Csv) append_csv(out_, *rows);
+    if (rows && sh.options.output_format == OutputFormat::Json) append_json_lines(sh.out, *rows);
+    if (rows && sh.options.output_format == OutputFormat::Csv) append_csv(sh.out, *rows);
     if (warnings)
-      for (const auto& w : *warnings) write_out(err_file_, fmt::format("Warnings: {}\n", w));
-    flush();
+      for (const auto& w : *warnings) write_out(sh, sh.err_file, fmt::format("Warnings: {}\n", w));
+    flush(sh);
     return;
   }
-  if (rows && !date_overflow_warned_) warn_date_overflow(*rows);
-  if (rows && tty_ && pause_pages_ && style_.page_size && rows->rows.size() > style_.page_size) {
+  if (rows && !sh.date_overflow_warned) warn_date_overflow(sh, *rows);
+  if (rows && sh.tty && sh.pause_pages && sh.style.page_size && rows->rows.size() > sh.style.page_size) {
     // A tty pauses after every page, like cqlsh's ---MORE--- prompt.
-    print::FormattedRows r = print::format_rows(*rows, display_);
+    print::FormattedRows r = print::format_rows(*rows, sh.display);
     const std::size_t n = r.row_count;
-    for (std::size_t first = 0; first < n; first += style_.page_size) {
-      print::append_page(out_, r, first, std::min(n, first + style_.page_size), first == 0, style_);
-      flush();
-      if (first + style_.page_size < n) {
+    for (std::size_t first = 0; first < n; first += sh.style.page_size) {
+      print::append_page(sh.out, r, first, std::min(n, first + sh.style.page_size), first == 0, sh.style);
+      flush(sh);
+      if (first + sh.style.page_size < n) {
         std::fputs("---MORE---", stdout);
         std::fflush(stdout);
         // Enter shows the next page. Ctrl-C (or the end of input) cancels the rest of the
@@ -175,45 +182,47 @@ void Shell::print_result(const exec::Result& result) {
         }
       }
     }
-    print::append_footer(out_, *rows, style_);
+    print::append_footer(sh.out, *rows, sh.style);
   } else if (rows && rows->explain) {
     // EXPLAIN: one aligned line per (plan, detail), easier to read than a right-aligned table.
-    out_ += '\n';
-    for (const auto& r : rows->rows) out_ += fmt::format("{:<16} {}\n", r[0].value_or(""), r[1].value_or(""));
-    out_ += '\n';
+    sh.out += '\n';
+    for (const auto& r : rows->rows) sh.out += fmt::format("{:<16} {}\n", r[0].value_or(""), r[1].value_or(""));
+    sh.out += '\n';
   } else if (rows) {
-    print::append_result(out_, *rows, style_, display_);
+    print::append_result(sh.out, *rows, sh.style, sh.display);
   } else if (const auto* done = std::get_if<exec::Void>(&result); done && !done->warnings.empty()) {
-    out_ += "\nWarnings :\n";
-    for (const auto& w : done->warnings) out_ += w + "\n\n";
+    sh.out += "\nWarnings :\n";
+    for (const auto& w : done->warnings) sh.out += w + "\n\n";
   }
-  if (rows && storage_) print_storage(*rows);
-  if (capture_ && !out_.empty()) {  // CAPTURE takes query results only, as plain text
-    const std::string plain = strip_colours(out_);
-    out_.clear();
-    if (std::fwrite(plain.data(), 1, plain.size(), capture_) != plain.size() || std::fflush(capture_) != 0) {
+  if (rows && sh.storage) print_storage(sh, *rows);
+  if (sh.capture && !sh.out.empty()) {  // CAPTURE takes query results only, as plain text
+    const std::string plain = strip_colours(sh.out);
+    sh.out.clear();
+    if (std::fwrite(plain.data(), 1, plain.size(), sh.capture) != plain.size() || std::fflush(sh.capture) != 0) {
       const std::string why = std::strerror(errno);
-      std::fclose(capture_);
-      capture_ = nullptr;
-      print_error(fmt::format("Could not write to the capture file '{}': {}; capture stopped", capture_path_, why));
-      capture_path_.clear();
+      std::fclose(sh.capture);
+      sh.capture = nullptr;
+      print_error(sh,
+                  fmt::format("Could not write to the capture file '{}': {}; capture stopped", sh.capture_path, why));
+      sh.capture_path.clear();
     }
   }
-  flush();
+  flush(sh);
 }
 
-void Shell::print_stream_page() {
-  if (stream_page_.rows.empty()) return;
-  if (stream_page_.columns.empty() && session_.sink_columns) stream_page_.columns = *session_.sink_columns;
-  const bool first = streamed_ == stream_page_.rows.size();
-  print::append_page(out_, print::format_rows(stream_page_, display_), 0, stream_page_.rows.size(), first, style_);
-  stream_page_.rows.clear();
-  flush();
+void print_stream_page(ShellState& sh) {
+  if (sh.stream_page.rows.empty()) return;
+  if (sh.stream_page.columns.empty() && sh.session.sink_columns) sh.stream_page.columns = *sh.session.sink_columns;
+  const bool first = sh.streamed == sh.stream_page.rows.size();
+  print::append_page(sh.out, print::format_rows(sh.stream_page, sh.display), 0, sh.stream_page.rows.size(), first,
+                     sh.style);
+  sh.stream_page.rows.clear();
+  flush(sh);
 }
 
 // Reads the terminal up to a newline; false when Ctrl-C (SIGINT interrupts the read: the line
 // editor's handler has no SA_RESTART) or the end of input came first.
-bool Shell::wait_for_enter() {
+bool wait_for_enter() {
   for (;;) {
     char ch = 0;
     const ssize_t got = ::read(STDIN_FILENO, &ch, 1);
@@ -229,7 +238,7 @@ bool Shell::wait_for_enter() {
 
 // The text without its ANSI colour sequences (ESC [ … m): a capture file is plain text, as
 // cqlsh writes it, whatever the terminal shows.
-std::string Shell::strip_colours(std::string_view text) {
+std::string strip_colours(std::string_view text) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {

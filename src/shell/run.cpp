@@ -13,18 +13,18 @@
 #include <string>
 
 #include "server/server.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/memory.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::shell {
 
-int Shell::open() {
-  style_.page_size = 100;
-  apply_cqlshrc();
-  if (options_.data) {
+int open_session(ShellState& sh) {
+  sh.style.page_size = 100;
+  apply_cqlshrc(sh);
+  if (sh.options.data) {
     const std::string error =
-        engine_.open_data({*options_.data, options_.commitlog_periodic, options_.salvage_commitlog});
+        sh.engine.open_data({*sh.options.data, sh.options.commitlog_periodic, sh.options.salvage_commitlog});
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());
       return 1;
@@ -33,20 +33,20 @@ int Shell::open() {
   return 0;
 }
 
-void Shell::set_terminal(bool tty) {
-  tty_ = tty;
-  style_.tty = tty_;
+void set_terminal(ShellState& sh, bool tty) {
+  sh.tty = tty;
+  sh.style.tty = sh.tty;
   // Colour: -C / --no-color, else only when stdout is a terminal that can show it.
   const char* term = std::getenv("TERM");
   // cqlshrc's [ui] color = off turns it off; on leaves it to the terminal (never into a file).
-  style_.color = options_.color.value_or(rc_color_.value_or(true) && isatty(STDOUT_FILENO) && term && *term &&
-                                         std::string_view(term) != "dumb");
+  sh.style.color = sh.options.color.value_or(sh.rc_color.value_or(true) && isatty(STDOUT_FILENO) && term && *term &&
+                                             std::string_view(term) != "dumb");
 }
 
-int Shell::run() {
-  const bool serve_until_signal = options_.listen && !options_.force_tty && !isatty(STDIN_FILENO);
-  if (const int status = open(); status != 0) return status;
-  if (options_.listen) {
+int run(ShellState& sh) {
+  const bool serve_until_signal = sh.options.listen && !sh.options.force_tty && !isatty(STDIN_FILENO);
+  if (const int status = open_session(sh); status != 0) return status;
+  if (sh.options.listen) {
     if (serve_until_signal) {  // sigwait below takes them; the server thread inherits the block
       sigset_t stop;
       sigemptyset(&stop);
@@ -54,29 +54,29 @@ int Shell::run() {
       sigaddset(&stop, SIGTERM);
       pthread_sigmask(SIG_BLOCK, &stop, nullptr);
     }
-    server_ = std::make_unique<server::Server>(engine_);
-    server_->set_max_connections(static_cast<std::size_t>(options_.max_connections));
-    const std::string error = server_->start(*options_.listen);
+    sh.server = std::make_unique<server::Server>(sh.engine);
+    sh.server->set_max_connections(static_cast<std::size_t>(sh.options.max_connections));
+    const std::string error = sh.server->start(*sh.options.listen);
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());
       return 1;
     }
-    std::fprintf(stderr, "Serving CQL native protocol v3/v4/v5 on %s\n", server_->address().c_str());
-    if (server_->every_interface() && !options_.auth)
+    std::fprintf(stderr, "Serving CQL native protocol v3/v4/v5 on %s\n", sh.server->address().c_str());
+    if (sh.server->every_interface() && !sh.options.auth)
       std::fprintf(stderr,
                    "Warning: listening on every interface: anyone who can reach this machine can read and "
                    "change the data (authentication is off: --auth turns it on). Use 127.0.0.1 to serve this "
                    "machine only.\n");
   }
-  if (options_.auth && options_.username) {
-    const std::string error = login(*options_.username, options_.password);
+  if (sh.options.auth && sh.options.username) {
+    const std::string error = login(sh, *sh.options.username, sh.options.password);
     if (!error.empty()) {
       std::fprintf(stderr, "%s\n", error.c_str());
-      if (server_) server_->stop();
+      if (sh.server) sh.server->stop();
       return 1;
     }
   }
-  const int status = run_shell();
+  const int status = run_shell(sh);
   if (serve_until_signal) {
     sigset_t stop;
     sigemptyset(&stop);
@@ -85,72 +85,72 @@ int Shell::run() {
     int sig = 0;
     sigwait(&stop, &sig);
   }
-  if (server_) server_->stop();
+  if (sh.server) sh.server->stop();
   return status;
 }
 
-int Shell::run_shell() {
-  for (const auto& n : options_.notices) std::fprintf(stderr, "%s\n", n.c_str());
-  if (options_.keyspace) {
+int run_shell(ShellState& sh) {
+  for (const auto& n : sh.options.notices) std::fprintf(stderr, "%s\n", n.c_str());
+  if (sh.options.keyspace) {
     // cqlsh connects to the keyspace first: a missing one ends it before anything runs.
     bool exists = false;
     {
-      DbLock lock(*this);
-      exists = db_.catalog.keyspace(*options_.keyspace) != nullptr;
+      DbLock lock(sh);
+      exists = sh.db.catalog.keyspace(*sh.options.keyspace) != nullptr;
     }
     if (!exists) {
       std::fprintf(stderr,
                    "Connection error: (\"Unable to connect to any servers using keyspace '%s'\", ['127.0.0.1'])\n",
-                   options_.keyspace->c_str());
+                   sh.options.keyspace->c_str());
       return 1;
     }
-    std::string use = "USE " + util::cql_name(*options_.keyspace) + ";";
-    tty_ = false;
-    DbLock lock(*this);
-    run_statement(use);
+    std::string use = "USE " + util::cql_name(*sh.options.keyspace) + ";";
+    sh.tty = false;
+    DbLock lock(sh);
+    run_statement(sh, use);
   }
-  if (options_.execute) {
-    tty_ = false;
-    count_lines_ = false;
-    std::string text = *options_.execute;
+  if (sh.options.execute) {
+    sh.tty = false;
+    sh.count_lines = false;
+    std::string text = *sh.options.execute;
     if (text.empty() || text.back() != ';') text += ';';
-    run_script(text, "<stdin>");
-    return error_ ? 2 : 0;
+    run_script(sh, text, "<stdin>");
+    return sh.error ? 2 : 0;
   }
-  if (options_.file) {
-    std::ifstream in(*options_.file, std::ios::binary);
+  if (sh.options.file) {
+    std::ifstream in(*sh.options.file, std::ios::binary);
     if (!in) {
-      std::fprintf(stderr, "Can't open '%s': [Errno 2] No such file or directory: '%s'\n", options_.file->c_str(),
-                   options_.file->c_str());
+      std::fprintf(stderr, "Can't open '%s': [Errno 2] No such file or directory: '%s'\n", sh.options.file->c_str(),
+                   sh.options.file->c_str());
       return 1;
     }
     const std::uint64_t before = util::resident_bytes();
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    db_.memory.exclude_growth_since(before);  // the script itself is not data
-    tty_ = false;
-    run_script(text, *options_.file);
-    return error_ ? 2 : 0;
+    sh.db.memory.exclude_growth_since(before);  // the script itself is not data
+    sh.tty = false;
+    run_script(sh, text, *sh.options.file);
+    return sh.error ? 2 : 0;
   }
-  set_terminal(options_.force_tty || isatty(STDIN_FILENO));
-  if (options_.load) {
-    std::ifstream in(*options_.load, std::ios::binary);
+  set_terminal(sh, sh.options.force_tty || isatty(STDIN_FILENO));
+  if (sh.options.load) {
+    std::ifstream in(*sh.options.load, std::ios::binary);
     std::stringstream ss;
     ss << in.rdbuf();
-    const bool saved = tty_;
-    tty_ = false;
-    style_.tty = false;
-    run_script(ss.str(), *options_.load);
-    line_no_ = 1;
-    tty_ = saved;
-    style_.tty = saved;
+    const bool saved = sh.tty;
+    sh.tty = false;
+    sh.style.tty = false;
+    run_script(sh, ss.str(), *sh.options.load);
+    sh.line_no = 1;
+    sh.tty = saved;
+    sh.style.tty = saved;
   }
-  if (tty_) return run_interactive();
+  if (sh.tty) return run_interactive(sh);
   // Piped input: read in blocks and run line by line as it arrives, so a script of any size
   // costs one block and one line of memory, and its statements run while it is still coming.
   // read(), not fread(): a block is whatever has arrived, so a statement runs as soon as its
   // line is there, and a program driving cqlbox through a pipe gets each answer before it
   // writes the next statement (fread waited for 64 KiB or the end of input).
-  source_name_ = "<stdin>";
+  sh.source_name = "<stdin>";
   std::string carry;  // a line cut by the end of a block
   static char buf[1 << 16];
   std::size_t n = 0;
@@ -161,32 +161,32 @@ int Shell::run_shell() {
       return got > 0 ? static_cast<std::size_t>(got) : 0;
     }
   };
-  while (!exit_ && (sync_log(), n = read_block()) > 0) {
+  while (!sh.exit && (sync_log(sh), n = read_block()) > 0) {
     const std::string_view block(buf, n);
     std::size_t start = 0;
-    while (!exit_) {
+    while (!sh.exit) {
       const std::size_t end = block.find('\n', start);
       if (end == std::string_view::npos) {
         carry.append(block.substr(start));
         break;
       }
-      if (count_lines_) ++line_no_;
+      if (sh.count_lines) ++sh.line_no;
       if (carry.empty()) {
-        input_line(block.substr(start, end - start));
+        input_line(sh, block.substr(start, end - start));
       } else {
         carry.append(block.substr(start, end - start));
-        input_line(carry);
+        input_line(sh, carry);
         carry.clear();
       }
       start = end + 1;
     }
   }
-  if (!exit_ && !carry.empty()) {
-    if (count_lines_) ++line_no_;
-    input_line(carry);
+  if (!sh.exit && !carry.empty()) {
+    if (sh.count_lines) ++sh.line_no;
+    input_line(sh, carry);
   }
-  finish_input();
-  return error_ ? 2 : 0;
+  finish_input(sh);
+  return sh.error ? 2 : 0;
 }
 
 }  // namespace cqlbox::shell

@@ -19,7 +19,7 @@
 #include "shell/concept_help.hpp"
 #include "shell/cql_help.hpp"
 #include "shell/cqlsh_help.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/text.hpp"
 #include "util/linux_errno.hpp"
 
@@ -60,94 +60,94 @@ std::string path_argument(std::string_view raw) {
   return p;
 }
 
-void Shell::cmd_source(std::string_view argument) {
+void cmd_source(ShellState& sh, std::string_view argument) {
   // cqlsh's grammar takes only a single-quoted string literal here.
   std::string_view quoted = argument;
   while (!quoted.empty() && (quoted.front() == ' ' || quoted.front() == '\t')) quoted.remove_prefix(1);
   while (!quoted.empty() && (quoted.back() == ';' || quoted.back() == ' ' || quoted.back() == '\t'))
     quoted.remove_suffix(1);
   if (quoted.size() < 2 || quoted.front() != '\'' || quoted.back() != '\'') {
-    print_error("Improper SOURCE command.");
+    print_error(sh, "Improper SOURCE command.");
     return;
   }
   const std::string path = path_argument(argument);
   if (const std::string problem = open_problem(path, std::ios::in); !problem.empty()) {
-    print_error(fmt::format("Could not open '{}': {}", path, problem));
+    print_error(sh, fmt::format("Could not open '{}': {}", path, problem));
     return;
   }
   std::ifstream in(path, std::ios::binary);
-  if (source_depth_ >= 25) {
-    print_error(fmt::format("SOURCE nesting too deep (more than 25 levels) at '{}'", path));
+  if (sh.source_depth >= 25) {
+    print_error(sh, fmt::format("SOURCE nesting too deep (more than 25 levels) at '{}'", path));
     return;
   }
   std::stringstream ss;
   ss << in.rdbuf();
-  run_sourced(ss.str(), path);
+  run_sourced(sh, ss.str(), path);
 }
 
-void Shell::run_sourced(const std::string& text, const std::string& name) {
+void run_sourced(ShellState& sh, const std::string& text, const std::string& name) {
   // A SOURCEd file runs as a non-tty sub-shell, as cqlsh runs it: its own name and line numbers,
   // errors that do not count against the parent's exit status, and a session of its own that
   // starts in the current keyspace with default settings (only TRACING and STORAGE carry over),
   // so its USE, CONSISTENCY, EXPAND and PAGING do not leak back.
-  const exec::Session saved_session = session_;
-  const std::string saved_consistency = consistency_, saved_serial = serial_consistency_;
-  const std::size_t saved_paging = paging_size_;
-  session_.paging = true;
-  consistency_ = "ONE";
-  serial_consistency_ = "SERIAL";
-  paging_size_ = 100;
-  const std::string saved_name = source_name_;
-  const std::size_t saved_line = line_no_;
-  const bool saved_count = count_lines_, saved_tty = tty_, saved_error = error_;
-  const print::TableStyle saved_style = style_;
-  parse::StatementSplitter saved_splitter = std::move(splitter_);
-  splitter_ = parse::StatementSplitter{};
-  tty_ = false;
-  style_ = print::TableStyle{};
-  style_.page_size = 100;
-  style_.color = saved_style.color;
-  count_lines_ = true;
-  line_no_ = 1;
-  ++source_depth_;
-  run_script(text, name);
-  --source_depth_;
-  splitter_ = std::move(saved_splitter);
-  source_name_ = saved_name;
-  line_no_ = saved_line;
-  count_lines_ = saved_count;
-  tty_ = saved_tty;
-  style_ = saved_style;
-  session_ = saved_session;
-  consistency_ = saved_consistency;
-  serial_consistency_ = saved_serial;
-  paging_size_ = saved_paging;
-  error_ = saved_error;
-  exit_ = false;
+  const exec::Session saved_session = sh.session;
+  const std::string saved_consistency = sh.consistency, saved_serial = sh.serial_consistency;
+  const std::size_t saved_paging = sh.paging_size;
+  sh.session.paging = true;
+  sh.consistency = "ONE";
+  sh.serial_consistency = "SERIAL";
+  sh.paging_size = 100;
+  const std::string saved_name = sh.source_name;
+  const std::size_t saved_line = sh.line_no;
+  const bool saved_count = sh.count_lines, saved_tty = sh.tty, saved_error = sh.error;
+  const print::TableStyle saved_style = sh.style;
+  parse::StatementSplitter saved_splitter = std::move(sh.splitter);
+  sh.splitter = parse::StatementSplitter{};
+  sh.tty = false;
+  sh.style = print::TableStyle{};
+  sh.style.page_size = 100;
+  sh.style.color = saved_style.color;
+  sh.count_lines = true;
+  sh.line_no = 1;
+  ++sh.source_depth;
+  run_script(sh, text, name);
+  --sh.source_depth;
+  sh.splitter = std::move(saved_splitter);
+  sh.source_name = saved_name;
+  sh.line_no = saved_line;
+  sh.count_lines = saved_count;
+  sh.tty = saved_tty;
+  sh.style = saved_style;
+  sh.session = saved_session;
+  sh.consistency = saved_consistency;
+  sh.serial_consistency = saved_serial;
+  sh.paging_size = saved_paging;
+  sh.error = saved_error;
+  sh.exit = false;
 }
 
-void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& args, std::string_view raw) {
+void cmd_capture(ShellState& sh, std::string_view word, const std::vector<std::string>& args, std::string_view raw) {
   if (args.empty()) {
-    out_ += capture_path_.empty() ? "Currently not capturing query output.\n"
-            : transcript_         ? fmt::format("Currently capturing statements and output to '{}'.\n", capture_path_)
-                                  : fmt::format("Currently capturing query output to '{}'.\n", capture_path_);
-    flush();
+    sh.out += sh.capture_path.empty() ? "Currently not capturing query output.\n"
+              : sh.transcript ? fmt::format("Currently capturing statements and output to '{}'.\n", sh.capture_path)
+                              : fmt::format("Currently capturing query output to '{}'.\n", sh.capture_path);
+    flush(sh);
     return;
   }
   if (args.size() == 1 && util::iequals(args[0], "off")) {
-    if (!capture_ && !transcript_) {
-      print_error("Not currently capturing output.");
+    if (!sh.capture && !sh.transcript) {
+      print_error(sh, "Not currently capturing output.");
       return;
     }
-    if (capture_) std::fclose(capture_);
-    if (transcript_) std::fclose(transcript_);
-    capture_ = transcript_ = nullptr;
-    capture_path_.clear();
+    if (sh.capture) std::fclose(sh.capture);
+    if (sh.transcript) std::fclose(sh.transcript);
+    sh.capture = sh.transcript = nullptr;
+    sh.capture_path.clear();
     return;
   }
   const std::size_t at = raw.find_first_of("'\"");
   if (at == std::string_view::npos) {
-    print_error(fmt::format("Improper {} command.", word));
+    print_error(sh, fmt::format("Improper {} command.", word));
     return;
   }
   // cqlbox's WITH STATEMENTS after the quoted name: the transcript (statements, output, errors).
@@ -168,30 +168,31 @@ void Shell::cmd_capture(std::string_view word, const std::vector<std::string>& a
   const std::string path = path_argument(rest);
   std::FILE* f = std::fopen(path.c_str(), "a");
   if (!f) {
-    print_error(fmt::format("Could not open '{}' for append: {}", path, python_os_error(errno, path)));
+    print_error(sh, fmt::format("Could not open '{}' for append: {}", path, python_os_error(errno, path)));
     return;
   }
-  if (capture_) std::fclose(capture_);
-  if (transcript_) std::fclose(transcript_);
-  capture_ = transcript_ = nullptr;
-  out_ += statements ? fmt::format("Now capturing statements and output to '{}'.\n", path)
-                     : fmt::format("Now capturing query output to '{}'.\n", path);
-  flush();  // the transcript starts after this line
-  (statements ? transcript_ : capture_) = f;
-  capture_path_ = path;
+  if (sh.capture) std::fclose(sh.capture);
+  if (sh.transcript) std::fclose(sh.transcript);
+  sh.capture = sh.transcript = nullptr;
+  sh.out += statements ? fmt::format("Now capturing statements and output to '{}'.\n", path)
+                       : fmt::format("Now capturing query output to '{}'.\n", path);
+  flush(sh);  // the transcript starts after this line
+  (statements ? sh.transcript : sh.capture) = f;
+  sh.capture_path = path;
 }
 
-void Shell::cmd_help(const std::vector<std::string>& args) {
+void cmd_help(ShellState& sh, const std::vector<std::string>& args) {
   if (args.empty()) {
     std::vector<std::string> shell(std::begin(kShellHelpTopics), std::end(kShellHelpTopics));
     std::sort(shell.begin(), shell.end());
     std::vector<std::string> cql(std::begin(kCqlHelpTopics), std::end(kCqlHelpTopics));
-    out_ += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
-    out_ += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
-    out_ += "cqlbox commands:\n================\n" + print::columnize(cqlbox_command_names(), 79) + "\n";
-    out_ += "Concepts (HELP PRIMARY KEY, ...):\n=================================\n" +
-            print::columnize(std::vector<std::string>(std::begin(kConceptTopics), std::end(kConceptTopics)), 79) + "\n";
-    flush();
+    sh.out += "\nDocumented shell commands:\n===========================\n" + print::columnize(shell, 79) + "\n";
+    sh.out += "CQL help topics:\n================\n" + print::columnize(cql, 79) + "\n";
+    sh.out += "cqlbox commands:\n================\n" + print::columnize(cqlbox_command_names(), 79) + "\n";
+    sh.out += "Concepts (HELP PRIMARY KEY, ...):\n=================================\n" +
+              print::columnize(std::vector<std::string>(std::begin(kConceptTopics), std::end(kConceptTopics)), 79) +
+              "\n";
+    flush(sh);
     return;
   }
   // cqlbox's two-word topics (PARTITION SIZE, PRIMARY KEY, ALLOW FILTERING) are read as one.
@@ -210,46 +211,46 @@ void Shell::cmd_help(const std::vector<std::string>& args) {
     const std::string topic = util::ascii_upper(a);
     bool found = false;
     if (const char* text = cqlsh_command_help(topic)) {
-      out_ += text;
-      out_ += '\n';  // cqlsh: doc + "\n"
+      sh.out += text;
+      sh.out += '\n';  // cqlsh: doc + "\n"
       found = true;
     }
     if (!found)
       if (const ShellCommand* c = cqlbox_command_help(topic)) {
-        out_ += c->help;
+        sh.out += c->help;
         found = true;
       }
     if (!found)
       if (const char* text = concept_help(topic)) {
-        out_ += text;
+        sh.out += text;
         found = true;
       }
     if (!found)
       for (const char* t : kCqlHelpTopics)
         if (topic == t) {
           // cqlsh opens a browser here; cqlbox carries its own help text (cql_help_texts.cpp).
-          out_ += cql_help_text(topic);
+          sh.out += cql_help_text(topic);
           found = true;
         }
-    if (!found) print_error(fmt::format("*** No help on {}", a));
+    if (!found) print_error(sh, fmt::format("*** No help on {}", a));
   }
-  flush();
+  flush(sh);
 }
 
-void Shell::cmd_history(const std::vector<std::string>& args) {
+void cmd_history(ShellState& sh, const std::vector<std::string>& args) {
   std::size_t n = 50;
   if (!args.empty()) {
     const long v = std::atol(args[0].c_str());
     if (v <= 0) {
-      print_error("Improper HISTORY command.");
+      print_error(sh, "Improper HISTORY command.");
       return;
     }
     n = static_cast<std::size_t>(v);
   }
-  const std::size_t first = history_.size() > n ? history_.size() - n : 0;
-  for (std::size_t i = first; i < history_.size(); ++i)
-    out_ += fmt::format("  {}  {}\n", history_dropped_ + i + 1, history_[i]);
-  flush();
+  const std::size_t first = sh.history.size() > n ? sh.history.size() - n : 0;
+  for (std::size_t i = first; i < sh.history.size(); ++i)
+    sh.out += fmt::format("  {}  {}\n", sh.history_dropped + i + 1, sh.history[i]);
+  flush(sh);
 }
 
 namespace {
@@ -275,16 +276,16 @@ std::optional<std::string> ask_password() {
 }
 }  // namespace
 
-std::string Shell::login(const std::string& user, std::optional<std::string> password) {
+std::string login(ShellState& sh, const std::string& user, std::optional<std::string> password) {
   if (!password) password = ask_password();
   if (!password) password = std::string();
-  if (db_.auth.enabled) {
+  if (sh.db.auth.enabled) {
     // The driver's words for a refused login, as cqlsh prints them (the shell's node is
     // 127.0.0.1:9042).
     std::string error;
     {
-      DbLock lock(*this);
-      error = password->empty() ? "Password must not be null" : db_.auth.login_error(user, *password);
+      DbLock lock(sh);
+      error = password->empty() ? "Password must not be null" : sh.db.auth.login_error(user, *password);
     }
     if (!error.empty())
       return fmt::format(
@@ -292,9 +293,9 @@ std::string Shell::login(const std::string& user, std::optional<std::string> pas
           "AuthenticationFailed('Failed to authenticate to 127.0.0.1:9042: Error from server: "
           "code=0100 [Bad credentials] message=\"{}\"')}})",
           error);
-    session_.user = user;
+    sh.session.user = user;
   }
-  user_ = user;
+  sh.user = user;
   return "";
 }
 

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "util/text.hpp"
 
 namespace cqlbox::shell {
@@ -39,7 +39,7 @@ std::string grouped(std::uint64_t n) {
 
 }  // namespace
 
-void Shell::cmd_partition_size(std::string_view word, const std::vector<std::string>& args) {
+void cmd_partition_size(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
   // PARTITION SIZE <table> [ROWS n] [TEXT bytes]
   std::uint64_t rows = 0, text_bytes = 20;
   bool ok = args.size() >= 2 && util::iequals(args[0], "size") && args.size() % 2 == 0;
@@ -55,26 +55,26 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
       ok = false;
   }
   if (!ok)
-    return print_error(fmt::format("Improper {} command: PARTITION SIZE [ks.]table [ROWS n] [TEXT bytes]", word));
+    return print_error(sh, fmt::format("Improper {} command: PARTITION SIZE [ks.]table [ROWS n] [TEXT bytes]", word));
   // Bounds that keep the arithmetic below in 64 bits.
   if (rows > 1'000'000'000'000 || text_bytes > 1'000'000'000)
-    return print_error("PARTITION SIZE takes ROWS up to 1,000,000,000,000 and TEXT up to 1,000,000,000");
+    return print_error(sh, "PARTITION SIZE takes ROWS up to 1,000,000,000,000 and TEXT up to 1,000,000,000");
   auto norm = [](const std::string& n) {
     return n.size() >= 2 && n.front() == '"' ? n.substr(1, n.size() - 2) : util::ascii_lower(n);
   };
-  std::string ks = session_.keyspace, name = args[1];  // the session's keyspace is already exact
+  std::string ks = sh.session.keyspace, name = args[1];  // the session's keyspace is already exact
   if (const auto dot = name.find('.'); dot != std::string::npos) {
     ks = norm(name.substr(0, dot));
     name = name.substr(dot + 1);
   }
   name = norm(name);
   if (ks.empty())
-    return print_error("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
-  const schema::TableSchema* t = db_.catalog.table(ks, name);
-  if (!t) return print_error(fmt::format("table {}.{} does not exist", ks, name));
+    return print_error(sh, "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename");
+  const schema::TableSchema* t = sh.db.catalog.table(ks, name);
+  if (!t) return print_error(sh, fmt::format("table {}.{} does not exist", ks, name));
 
   // The live partitions: how many, and the largest by rows and by bytes.
-  const store::TableStore& st = db_.store_of(*t);
+  const store::TableStore& st = sh.db.store_of(*t);
   std::uint64_t partitions = 0, max_rows = 0, max_bytes = 0, total_rows = 0;
   for (const auto& [pos, p] : st.partitions()) {
     ++partitions;
@@ -118,22 +118,22 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
   std::uint64_t nv_bytes = 0, row_bytes = 0, bytes = pk + statics;
   if (__builtin_mul_overflow(nv, std::uint64_t{8}, &nv_bytes) || __builtin_mul_overflow(rows, per_row, &row_bytes) ||
       __builtin_add_overflow(bytes, row_bytes, &bytes) || __builtin_add_overflow(bytes, nv_bytes, &bytes))
-    return print_error("PARTITION SIZE: the estimate passes 2^64 bytes; use smaller ROWS or TEXT");
+    return print_error(sh, "PARTITION SIZE: the estimate passes 2^64 bytes; use smaller ROWS or TEXT");
 
-  out_ += fmt::format("\nPartition size of {}.{} on paper, for {} {} per partition{}:\n", util::cql_name(t->keyspace),
-                      util::cql_name(t->name), grouped(rows), rows == 1 ? "row" : "rows",
-                      args.size() > 2 ? ""
-                      : partitions    ? " (the live average)"
-                                      : "");
-  out_ += fmt::format("  columns   Nc = {}: {} partition key, {} clustering, {} static, {} regular\n", nc, npk, nck, ns,
-                      nreg);
-  out_ += fmt::format("  values    Nv = Nr × (Nc − Npk − Ns) + Ns = {} × ({} − {} − {}) + {} = {}\n", rows, nc, npk, ns,
-                      ns, grouped(nv));
-  out_ += fmt::format(
+  sh.out += fmt::format("\nPartition size of {}.{} on paper, for {} {} per partition{}:\n", util::cql_name(t->keyspace),
+                        util::cql_name(t->name), grouped(rows), rows == 1 ? "row" : "rows",
+                        args.size() > 2 ? ""
+                        : partitions    ? " (the live average)"
+                                        : "");
+  sh.out += fmt::format("  columns   Nc = {}: {} partition key, {} clustering, {} static, {} regular\n", nc, npk, nck,
+                        ns, nreg);
+  sh.out += fmt::format("  values    Nv = Nr × (Nc − Npk − Ns) + Ns = {} × ({} − {} − {}) + {} = {}\n", rows, nc, npk,
+                        ns, ns, grouped(nv));
+  sh.out += fmt::format(
       "  bytes     St = pk + static + Nr × (clustering + regular) + Nv × 8\n"
       "               = {} + {} + {} × {} + {} × 8 = {}\n",
       pk, statics, rows, per_row, nv, bytes_text(bytes));
-  out_ += fmt::format("  sizes     {} (bytes per value; TEXT n sets the variable-length ones)\n", assumed);
+  sh.out += fmt::format("  sizes     {} (bytes per value; TEXT n sets the variable-length ones)\n", assumed);
   std::string verdict;
   if (nv > kMaxValues)
     verdict = fmt::format("over Cassandra's limit of {} values per partition", grouped(kMaxValues));
@@ -141,10 +141,10 @@ void Shell::cmd_partition_size(std::string_view word, const std::vector<std::str
     verdict = "too large: keep partitions under 100,000 rows and 100 MB (split them with a bucket column)";
   else
     verdict = "within the guidelines (under 100,000 rows and 100 MB; at most 2 billion values)";
-  out_ += fmt::format("  verdict   {}\n", verdict);
-  out_ += fmt::format("Live data: {} {}, largest {} rows and {}.\n\n", grouped(partitions),
-                      partitions == 1 ? "partition" : "partitions", grouped(max_rows), bytes_text(max_bytes));
-  flush();
+  sh.out += fmt::format("  verdict   {}\n", verdict);
+  sh.out += fmt::format("Live data: {} {}, largest {} rows and {}.\n\n", grouped(partitions),
+                        partitions == 1 ? "partition" : "partitions", grouped(max_rows), bytes_text(max_bytes));
+  flush(sh);
 }
 
 }  // namespace cqlbox::shell

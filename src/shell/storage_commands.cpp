@@ -13,7 +13,7 @@
 #include "exec/functions.hpp"
 #include "print/sstabledump.hpp"
 #include "print/storage_view.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
 
@@ -94,31 +94,31 @@ ast::QualifiedName parse_table_name(std::string_view text, std::string& ks, std:
 std::int64_t now_seconds(const exec::Database& db) { return db.clock.now_us() / 1000000; }
 
 // SSTABLEDUMP [ks.]table: the JSON sstabledump prints for the sstable a flush would write now.
-void Shell::cmd_sstabledump(const std::string& word, const std::vector<std::string>& args) {
+void cmd_sstabledump(ShellState& sh, const std::string& word, const std::vector<std::string>& args) {
   if (args.size() != 1) {
-    print_error(fmt::format("Improper {} command.", word));
+    print_error(sh, fmt::format("Improper {} command.", word));
     return;
   }
   try {
     std::string ks, name;
-    const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(args[0], ks, name));
-    exec::ensure_readable(db_, session_, t);
+    const schema::TableSchema& t = exec::resolve_table(sh.db, sh.session, parse_table_name(args[0], ks, name));
+    exec::ensure_readable(sh.db, sh.session, t);
     static const print::DumpValueText kText{dump_json, exec::java_text};
-    print::sstabledump(t, db_.store_of(t), now_seconds(db_), kText, out_, [this] { flush(); });
-    out_ += '\n';
-    flush();
+    print::sstabledump(t, sh.db.store_of(t), now_seconds(sh.db), kText, sh.out, [&sh] { flush(sh); });
+    sh.out += '\n';
+    flush(sh);
   } catch (const error::CqlError& e) {
-    out_.clear();
-    print_error(print::error_text(e));
+    sh.out.clear();
+    print_error(sh, print::error_text(e));
   }
 }
 
-void Shell::cmd_list(std::string_view text) {
+void cmd_list(ShellState& sh, std::string_view text) {
   const auto started = std::chrono::steady_clock::now();
   std::vector<std::string> w = words_of(text);
   std::optional<long long> limit, cells;
   if (w.size() < 2) {
-    print_error("Improper LIST command.");
+    print_error(sh, "Improper LIST command.");
     return;
   }
   for (std::size_t i = 2; i < w.size(); ++i) {
@@ -128,46 +128,46 @@ void Shell::cmd_list(std::string_view text) {
       return true;
     };
     if (util::iequals(w[i], "limit") ? !number(limit) : util::iequals(w[i], "cells") ? !number(cells) : true) {
-      print_error(fmt::format("Improper {} command.", w[0]));
+      print_error(sh, fmt::format("Improper {} command.", w[0]));
       return;
     }
   }
   try {
     std::string ks, name;
-    const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(w[1], ks, name));
-    exec::ensure_readable(db_, session_, t);
-    const store::TableStore& st = db_.store_of(t);
-    if (!limit) out_ += "Using default limit of 100\n";
-    if (!cells) out_ += "Using default cell limit of 100\n";
+    const schema::TableSchema& t = exec::resolve_table(sh.db, sh.session, parse_table_name(w[1], ks, name));
+    exec::ensure_readable(sh.db, sh.session, t);
+    const store::TableStore& st = sh.db.store_of(t);
+    if (!limit) sh.out += "Using default limit of 100\n";
+    if (!cells) sh.out += "Using default cell limit of 100\n";
     const auto max_rows = static_cast<std::size_t>(limit.value_or(100));
     const auto max_cells = static_cast<std::size_t>(cells.value_or(100));
     std::size_t count = 0;
     for (const auto& [pos, p] : st.partitions()) {
       if (count >= max_rows) break;
-      out_ += kSeparator;
-      out_ += "RowKey: " + print::row_key_text(t, p) + "\n";
-      print::append_partition_cells(out_, t, p, st.comparator(), max_cells, now_seconds(db_));
+      sh.out += kSeparator;
+      sh.out += "RowKey: " + print::row_key_text(t, p) + "\n";
+      print::append_partition_cells(sh.out, t, p, st.comparator(), max_cells, now_seconds(sh.db));
       ++count;
     }
-    out_ += fmt::format("\n{} Row{} Returned.\n", count, count > 1 ? "s" : "");
-    if (tty_) {
+    sh.out += fmt::format("\n{} Row{} Returned.\n", count, count > 1 ? "s" : "");
+    if (sh.tty) {
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-      out_ += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
+      sh.out += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
     }
-    flush();
+    flush(sh);
   } catch (const error::CqlError& e) {
-    out_.clear();
-    print_error(print::error_text(e));
+    sh.out.clear();
+    print_error(sh, print::error_text(e));
   }
 }
 
-void Shell::cmd_get(std::string_view text) {
+void cmd_get(ShellState& sh, std::string_view text) {
   const auto started = std::chrono::steady_clock::now();
   // GET <table>['<key>'] (quotes optional for non-text keys).
   std::string_view rest = text.substr(3);
   const std::size_t open = rest.find('['), close = rest.rfind(']');
   if (open == std::string_view::npos || close == std::string_view::npos || close < open) {
-    print_error("Improper GET command.");
+    print_error(sh, "Improper GET command.");
     return;
   }
   std::string_view table_text = rest.substr(0, open);
@@ -177,48 +177,48 @@ void Shell::cmd_get(std::string_view text) {
   if (key.size() >= 2 && key.front() == '\'' && key.back() == '\'') key = key.substr(1, key.size() - 2);
   try {
     std::string ks, name;
-    const schema::TableSchema& t = exec::resolve_table(db_, session_, parse_table_name(table_text, ks, name));
-    exec::ensure_readable(db_, session_, t);
-    const store::TableStore& st = db_.store_of(t);
+    const schema::TableSchema& t = exec::resolve_table(sh.db, sh.session, parse_table_name(table_text, ks, name));
+    exec::ensure_readable(sh.db, sh.session, t);
+    const store::TableStore& st = sh.db.store_of(t);
     const std::string serialized = exec::partition_key_from_text(t, key);
     std::size_t lines = 0;
     if (const store::Partition* p = st.find(serialized))
-      lines = print::append_partition_cells(out_, t, *p, st.comparator(), SIZE_MAX, now_seconds(db_));
-    out_ += fmt::format("Returned {} results.\n", lines);
-    if (tty_) {
+      lines = print::append_partition_cells(sh.out, t, *p, st.comparator(), SIZE_MAX, now_seconds(sh.db));
+    sh.out += fmt::format("Returned {} results.\n", lines);
+    if (sh.tty) {
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-      out_ += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
+      sh.out += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
     }
-    flush();
+    flush(sh);
   } catch (const error::CqlError& e) {
-    out_.clear();
-    print_error(print::error_text(e));
+    sh.out.clear();
+    print_error(sh, print::error_text(e));
   }
 }
 
-void Shell::print_storage(const exec::Rows& rows) {
-  const schema::TableSchema* t = db_.catalog.table(rows.keyspace, rows.table);
+void print_storage(ShellState& sh, const exec::Rows& rows) {
+  const schema::TableSchema* t = sh.db.catalog.table(rows.keyspace, rows.table);
   if (!t) return;
-  const store::TableStore& st = db_.store_of(*t);
-  const schema::KeyspaceSchema* ks = db_.catalog.keyspace(rows.keyspace);
+  const store::TableStore& st = sh.db.store_of(*t);
+  const schema::KeyspaceSchema* ks = sh.db.catalog.keyspace(rows.keyspace);
   const cluster::Replication rep = cluster::replication_of(ks->replication);
-  out_ += '\n';
+  sh.out += '\n';
   for (const auto& read : rows.read) {
     const store::Partition& p = *read.partition;
-    out_ += kSeparator;
-    out_ += "RowKey: " + print::row_key_text(*t, p) + "\n";
+    sh.out += kSeparator;
+    sh.out += "RowKey: " + print::row_key_text(*t, p) + "\n";
     std::string replicas;
-    for (int n : db_.ring.replicas(p.token(), rep))
-      replicas += (replicas.empty() ? "" : ", ") + db_.ring.nodes()[static_cast<std::size_t>(n)].address;
-    out_ += fmt::format("   token={} replicas=[{}]\n", p.token(), replicas);
-    print::append_partition_cells(out_, *t, p, st.comparator(), SIZE_MAX, now_seconds(db_), &read.rows);
+    for (int n : sh.db.ring.replicas(p.token(), rep))
+      replicas += (replicas.empty() ? "" : ", ") + sh.db.ring.nodes()[static_cast<std::size_t>(n)].address;
+    sh.out += fmt::format("   token={} replicas=[{}]\n", p.token(), replicas);
+    print::append_partition_cells(sh.out, *t, p, st.comparator(), SIZE_MAX, now_seconds(sh.db), &read.rows);
   }
 }
 
-void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& args) {
+void cmd_clock(ShellState& sh, std::string_view word, const std::vector<std::string>& args) {
   auto show = [&](const char* what) {
-    out_ += fmt::format("{}{}\n", what, types::format_timestamp_ms(db_.clock.now_us() / 1000));
-    flush();
+    sh.out += fmt::format("{}{}\n", what, types::format_timestamp_ms(sh.db.clock.now_us() / 1000));
+    flush(sh);
   };
   if (args.empty()) return show("");
   if (util::iequals(args[0], "set") && args.size() >= 2) {
@@ -227,52 +227,51 @@ void Shell::cmd_clock(std::string_view word, const std::vector<std::string>& arg
     if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') value = value.substr(1, value.size() - 2);
     auto ms = types::parse_timestamp_ms(value);
     if (!ms) {
-      print_error(fmt::format("Unable to parse a date/time from '{}'", value));
+      print_error(sh, fmt::format("Unable to parse a date/time from '{}'", value));
       return;
     }
     // The clock counts microseconds in 64 bits: about 292,000 years either side of 1970.
     if (*ms > INT64_MAX / 1000 || *ms < INT64_MIN / 1000) {
-      print_error(fmt::format("Clock out of range: '{}' is not within 292,000 years of 1970", value));
+      print_error(sh, fmt::format("Clock out of range: '{}' is not within 292,000 years of 1970", value));
       return;
     }
-    db_.clock.set(*ms * 1000);
+    sh.db.clock.set(*ms * 1000);
     return show("Clock set to ");
   }
   if (util::iequals(args[0], "real") && args.size() == 1) {
     // Back to the wall clock; write timestamps still only go forward (Clock::next_write_timestamp).
-    db_.clock.restore(std::nullopt);
+    sh.db.clock.restore(std::nullopt);
     return show("Clock follows the system clock: ");
   }
   if (util::iequals(args[0], "advance") && args.size() == 2) {
     auto d = types::parse_duration(args[1]);
     if (!d) {
-      print_error(fmt::format("Improper CLOCK ADVANCE: '{}' is not a duration (e.g. 30s, 1h30m, 2d)", args[1]));
+      print_error(sh, fmt::format("Improper CLOCK ADVANCE: '{}' is not a duration (e.g. 30s, 1h30m, 2d)", args[1]));
       return;
     }
     if (d->months < 0 || d->days < 0 || d->nanos < 0) {
       // Write timestamps only go forward: a clock moved back would let new writes lose to old ones.
-      print_error(
-          fmt::format("Improper CLOCK ADVANCE: the clock only moves forward ('{}' is negative); CLOCK SET "
-                      "starts a new timeline",
-                      args[1]));
+      print_error(sh, fmt::format("Improper CLOCK ADVANCE: the clock only moves forward ('{}' is negative); CLOCK SET "
+                                  "starts a new timeline",
+                                  args[1]));
       return;
     }
     if (d->months != 0) {
-      print_error(
-          fmt::format("Improper CLOCK ADVANCE: '{}' has months, whose length varies; use days (e.g. 30d)", args[1]));
+      print_error(sh, fmt::format("Improper CLOCK ADVANCE: '{}' has months, whose length varies; use days (e.g. 30d)",
+                                  args[1]));
       return;
     }
     std::int64_t delta = 0, to = 0;
     if (d->days > (INT64_MAX - d->nanos / 1000) / 86400000000LL ||
         (delta = static_cast<std::int64_t>(d->days) * 86400000000LL + d->nanos / 1000,
-         __builtin_add_overflow(db_.clock.now_us(), delta, &to))) {
-      print_error(fmt::format("Clock out of range: advancing by {} passes 292,000 years after 1970", args[1]));
+         __builtin_add_overflow(sh.db.clock.now_us(), delta, &to))) {
+      print_error(sh, fmt::format("Clock out of range: advancing by {} passes 292,000 years after 1970", args[1]));
       return;
     }
-    db_.clock.advance(delta);
+    sh.db.clock.advance(delta);
     return show("Clock advanced to ");
   }
-  print_error(fmt::format("Improper {} command.", word));
+  print_error(sh, fmt::format("Improper {} command.", word));
 }
 
 }  // namespace cqlbox::shell

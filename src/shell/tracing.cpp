@@ -8,7 +8,7 @@
 #include "exec/result.hpp"
 #include "exec/tracing.hpp"
 #include "print/table.hpp"
-#include "shell/shell.hpp"
+#include "shell/internal.hpp"
 #include "store/partition.hpp"
 #include "types/bytes.hpp"
 #include "types/temporal.hpp"
@@ -39,18 +39,18 @@ std::int64_t event_time_us(const std::string& id) {
 
 }  // namespace
 
-void Shell::print_trace(const std::string& statement, const ast::Statement& parsed, const exec::Result& result,
-                        std::int64_t start_us, std::int64_t elapsed_us) {
+void print_trace(ShellState& sh, const std::string& statement, const ast::Statement& parsed, const exec::Result& result,
+                 std::int64_t start_us, std::int64_t elapsed_us) {
   exec::Database::Trace trace;
   {
-    DbLock lock(*this);
-    trace = exec::trace_request(db_, "Execute CQL3 query", statement, &parsed, &result, start_us, elapsed_us);
-    exec::record_trace(db_, trace);  // system_traces and SHOW SESSION read it
+    DbLock lock(sh);
+    trace = exec::trace_request(sh.db, "Execute CQL3 query", statement, &parsed, &result, start_us, elapsed_us);
+    exec::record_trace(sh.db, trace);  // system_traces and SHOW SESSION read it
   }
-  print_trace_session(trace);
+  print_trace_session(sh, trace);
 }
 
-void Shell::print_trace_session(const exec::Database::Trace& t) {
+void print_trace_session(ShellState& sh, const exec::Database::Trace& t) {
   // cqlsh's make_trace_rows: the session's request, each event "<activity> [<thread>]" at its
   // event id's time, and "Request complete" at started_at + duration; an elapsed time of 0 is "--".
   exec::Rows table;
@@ -72,18 +72,18 @@ void Shell::print_trace_session(const exec::Database::Trace& t) {
   print::TableStyle style;
   style.tty = true;  // the trace table is printed like one tty page
   print::append_page(out, r, 0, r.row_count, true, style);
-  out_ += out;
-  if (tty_) out_ += '\n';
+  sh.out += out;
+  if (sh.tty) sh.out += '\n';
 }
 
-void Shell::show_session(const std::string& id) {
-  DbLock lock(*this);
-  for (const auto& t : db_.traces)
+void show_session(ShellState& sh, const std::string& id) {
+  DbLock lock(sh);
+  for (const auto& t : sh.db.traces)
     if (util::iequals(exec::uuid_text(t.session_id), id)) {
-      print_trace_session(t);
+      print_trace_session(sh, t);
       return;
     }
-  print_error(fmt::format("Session {} wasn't found.", id));
+  print_error(sh, fmt::format("Session {} wasn't found.", id));
 }
 
 }  // namespace cqlbox::shell

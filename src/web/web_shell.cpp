@@ -16,7 +16,7 @@
 
 namespace {
 
-std::unique_ptr<cqlbox::shell::Shell> g_shell;
+std::unique_ptr<cqlbox::shell::ShellState> g_shell;
 std::string g_text;  // the last string handed to JavaScript
 
 const char* hand_over(std::string text) {
@@ -51,27 +51,30 @@ EMSCRIPTEN_KEEPALIVE int cqlbox_start(const char* arguments) {
     std::fflush(nullptr);
     return 2;
   }
-  g_shell = std::make_unique<cqlbox::shell::Shell>(options);
-  if (const int status = g_shell->open(); status != 0) {
+  g_shell = std::make_unique<cqlbox::shell::ShellState>(options);
+  if (const int status = cqlbox::shell::open_session(*g_shell); status != 0) {
     g_shell.reset();
     std::fflush(nullptr);
     return status;
   }
-  g_shell->set_terminal(true);
-  g_shell->set_pager(false);
-  g_shell->start_terminal();
+  cqlbox::shell::set_terminal(*g_shell, true);
+  g_shell->pause_pages = false;
+  cqlbox::shell::start_terminal(*g_shell);
   std::fflush(nullptr);
   return 0;
 }
 
 // What to prompt with for the next line.
-EMSCRIPTEN_KEEPALIVE const char* cqlbox_prompt() { return hand_over(g_shell ? g_shell->terminal_prompt() : ""); }
+EMSCRIPTEN_KEEPALIVE const char* cqlbox_prompt() {
+  return hand_over(g_shell ? cqlbox::shell::terminal_prompt(*g_shell) : "");
+}
 
 // One line as typed (without its newline); kind 0: a line, 1: Ctrl-C, 2: Ctrl-D. 0 once the
 // session has ended (EXIT, QUIT, Ctrl-D), else 1.
 EMSCRIPTEN_KEEPALIVE int cqlbox_line(const char* line, int kind) {
   if (!g_shell) return 0;
-  const bool more = g_shell->terminal_line(kind == 2 ? std::nullopt : std::optional<std::string>(line), kind == 1);
+  const bool more =
+      cqlbox::shell::terminal_line(*g_shell, kind == 2 ? std::nullopt : std::optional<std::string>(line), kind == 1);
   std::fflush(nullptr);
   return more ? 1 : 0;
 }
@@ -80,7 +83,7 @@ EMSCRIPTEN_KEEPALIVE int cqlbox_line(const char* line, int kind) {
 EMSCRIPTEN_KEEPALIVE const char* cqlbox_complete(const char* before, const char* word) {
   std::string all;
   if (g_shell)
-    for (const auto& c : g_shell->complete(before, word)) {
+    for (const auto& c : cqlbox::shell::complete(*g_shell, before, word)) {
       all += c;
       all += '\n';
     }

@@ -15,8 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.now = "2024-01-01 00:00:00+0000";
   options.nodes = 3;
   options.num_tokens = 4;
-  cqlbox::shell::Shell shell(options);
-  shell.set_streams(sink, sink);
-  shell.run_script(std::string_view(reinterpret_cast<const char*>(data), size));
+  cqlbox::shell::ShellState shell(options);
+  shell.out_file = sink;
+  shell.err_file = sink;
+  cqlbox::shell::run_script(shell, std::string_view(reinterpret_cast<const char*>(data), size));
   return 0;
 }

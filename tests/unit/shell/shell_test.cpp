@@ -16,7 +16,7 @@
 
 using cqlbox::shell::Options;
 using cqlbox::shell::parse_options;
-using cqlbox::shell::Shell;
+using cqlbox::shell::ShellState;
 
 namespace {
 
@@ -83,22 +83,22 @@ struct ScriptRun {
 };
 ScriptRun run_script(std::string_view script, Options options = {}) {
   if (!options.now) options.now = "2024-01-01 00:00:00+0000";
-  Shell shell(options);
+  ShellState shell(options);
   ScriptRun r;
   Capture out(stdout), err(stderr);
-  shell.run_script(script);
+  cqlbox::shell::run_script(shell, script);
   r.err = err.finish();
   r.out = out.finish();
-  r.had_error = shell.had_error();
+  r.had_error = shell.error;
   return r;
 }
 
-// Shell::run with `options` (for -e / -f).
+// shell::run with `options` (for -e / -f).
 Output run(Options options) {
   Output o;
-  Shell shell(options);
+  ShellState shell(options);
   Capture out(stdout), err(stderr);
-  o.status = shell.run();
+  o.status = cqlbox::shell::run(shell);
   o.err = err.finish();
   o.out = out.finish();
   return o;
