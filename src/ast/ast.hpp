@@ -203,6 +203,24 @@ struct Truncate {
   QualifiedName table;
 };
 
+// The statement shape a SELECT, UPDATE or DELETE was parsed as (parse/statement_cache.hpp; 0:
+// none). Every statement of one shape is planned alike, so a plan made for one serves them all.
+// A copy has none: it may be changed (DRAW QUERY runs its SELECT again with ALLOW FILTERING
+// and *), and a changed statement must be planned afresh.
+struct Shape {
+  std::uint64_t value = 0;
+  Shape() = default;
+  Shape(const Shape&) noexcept {}
+  Shape& operator=(const Shape&) noexcept {
+    value = 0;
+    return *this;
+  }
+  Shape& operator=(std::uint64_t v) noexcept {
+    value = v;
+    return *this;
+  }
+};
+
 struct Insert {
   QualifiedName table;
   Vec<std::string_view> columns;
@@ -254,6 +272,7 @@ struct Update {
   Vec<Condition> conditions;
   std::optional<Term> ttl;
   std::optional<Term> timestamp;
+  Shape shape;  // its WHERE's keys are planned once per shape (exec/modification_keys.hpp)
 };
 
 struct DeleteTarget {
@@ -270,6 +289,7 @@ struct Delete {
   Vec<Condition> conditions;
   std::optional<Term> ttl;  // refused: DELETE takes no TTL
   std::optional<Term> timestamp;
+  Shape shape;  // as Update::shape
 };
 
 enum class BatchType : std::uint8_t { Logged, Unlogged, Counter };
@@ -317,21 +337,8 @@ struct Select {
   std::optional<Term> limit;
   bool allow_filtering = false;
   // As Insert::shape: every statement of one shape is planned alike, so the plan made for one
-  // (exec/select_plan.hpp's keeps_plan) serves them all, each binding its own values. A copy
-  // has none: it may be changed (DRAW QUERY runs its SELECT again with ALLOW FILTERING and *).
-  struct Shape {
-    std::uint64_t value = 0;
-    Shape() = default;
-    Shape(const Shape&) noexcept {}
-    Shape& operator=(const Shape&) noexcept {
-      value = 0;
-      return *this;
-    }
-    Shape& operator=(std::uint64_t v) noexcept {
-      value = v;
-      return *this;
-    }
-  } shape;
+  // (exec/select_plan.hpp's keeps_plan) serves them all, each binding its own values.
+  Shape shape;
 };
 
 // What a GRANT, REVOKE or LIST names (Parser.g's resource rule); exec turns it into an

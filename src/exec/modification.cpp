@@ -21,9 +21,9 @@ namespace cqlbox::exec {
 
 using error::invalid;
 using schema::ColumnKind;
-using where_keys::analyse_where;
 using where_keys::check_compact_clustering;
 using where_keys::Keys;
+using where_keys::planned_keys;
 using where_keys::slice_tombstones;
 
 namespace {
@@ -228,7 +228,7 @@ PreparedWrite prepare_update(Database& db, Session& session, const ast::Update& 
   const FunctionContext ctx = db.functions();
   bool only_static = true, counter = false;
   const std::vector<UpdateSet> sets = bind_sets(t, s, ctx, only_static, counter);
-  Keys keys = analyse_where(t, s.where, true, &ctx);
+  Keys keys = planned_keys(db, t, s.shape.value, s.where, true, ctx);
   // StatementRestrictions: the clustering key may be left out only when the operations and the
   // conditions all concern static columns.
   const bool static_key = only_static && conditions_on_statics(t, s.conditions);
@@ -392,7 +392,7 @@ PreparedWrite prepare_delete(Database& db, Session& session, const ast::Delete& 
   const bool only_static = targets.only_static;
   if (s.ttl) invalid("A TTL cannot be given in a DELETE statement");
   const FunctionContext ctx = db.functions();
-  Keys keys = analyse_where(t, s.where, false, &ctx);
+  Keys keys = planned_keys(db, t, s.shape.value, s.where, false, ctx);
   const bool full_row = keys.prefix_length == t.clustering.size() && !keys.lower && !keys.upper;
   // DeleteStatement.prepare: a conditional DELETE short of the whole primary key may delete, and
   // test, static columns only (no columns listed deletes the row: regular ones too).

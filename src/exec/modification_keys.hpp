@@ -4,11 +4,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "ast/ast.hpp"
+#include "exec/database.hpp"
 #include "exec/functions.hpp"
 #include "schema/table_schema.hpp"
 #include "store/mutation.hpp"
@@ -33,6 +35,14 @@ struct Keys {
 // (`is_update`) or DELETE cannot take.
 Keys analyse_where(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_update,
                    const FunctionContext* ctx);
+
+// analyse_where for a statement of shape `shape` (ast::Update::shape; 0: none). A WHERE of
+// single-column '=' relations naming one partition and a clustering prefix, the key of nearly
+// every UPDATE and DELETE, is analysed once per shape (and table, and schema epoch); each
+// statement of the shape then binds its own values (modification_key_plans.cpp). Keeps a few
+// shapes per thread.
+Keys planned_keys(const Database& db, const schema::TableSchema& t, std::uint64_t shape,
+                  const ast::Vec<ast::Relation>& where, bool is_update, const FunctionContext& ctx);
 
 // The rows between `lower` and `upper` (tuple bounds on the clustering columns after `prefix`,
 // in value order) as range tombstones that each bound one column: [(1, 2), (3, 4)) on (a, b) is

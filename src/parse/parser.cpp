@@ -314,10 +314,8 @@ std::unique_ptr<ParsedStatement> parse_owned(std::string_view text) {
   check_nesting(text);
   auto parsed = std::make_unique<ParsedStatement>(text);
   parsed->statement = parse_into(parsed->text, &parsed->arena, parsed->markers);
-  // A prepared INSERT or SELECT runs again and again with new values: one plan serves every
-  // EXECUTE.
-  if (auto* insert = std::get_if<ast::Insert>(&parsed->statement)) insert->shape = new_shape();
-  if (auto* select = std::get_if<ast::Select>(&parsed->statement)) select->shape = new_shape();
+  // A prepared statement runs again and again with new values: one plan serves every EXECUTE.
+  assign_shape(parsed->statement);
   return parsed;
 }
 

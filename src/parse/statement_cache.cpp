@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <type_traits>
+#include <variant>
 
 #include <tao/pegtl.hpp>
 
@@ -313,8 +315,7 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
   parsed->term_offsets.reserve(all.size());
   for (const ast::Term* t : all) parsed->term_offsets.push_back(t->offset);
   parsed->terms = std::move(all);
-  if (auto* insert = std::get_if<ast::Insert>(&parsed->statement)) insert->shape = new_shape();
-  if (auto* select = std::get_if<ast::Select>(&parsed->statement)) select->shape = new_shape();
+  assign_shape(parsed->statement);
   ParsedStatement& kept = *parsed;
   entries_.emplace(key_, std::move(parsed));
   return kept.statement;
@@ -324,6 +325,17 @@ std::uint64_t new_shape() {
   // Never reused (in any cache of the process): a plan made for one stays that shape's.
   static std::atomic<std::uint64_t> next_shape{0};
   return ++next_shape;
+}
+
+void assign_shape(ast::Statement& statement) {
+  std::visit(
+      [](auto& s) {
+        using S = std::decay_t<decltype(s)>;
+        if constexpr (std::is_same_v<S, ast::Insert> || std::is_same_v<S, ast::Select> ||
+                      std::is_same_v<S, ast::Update> || std::is_same_v<S, ast::Delete>)
+          s.shape = new_shape();
+      },
+      statement);
 }
 
 }  // namespace cqlbox::parse

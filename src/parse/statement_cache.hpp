@@ -33,6 +33,9 @@ struct Literal {
 // A number no other statement shape has had in this process: what names an INSERT's shape for
 // the plan made for it (exec/insert_plan.hpp), here or for a prepared statement.
 std::uint64_t new_shape();
+// Gives `statement` a new shape number when it is a statement kind exec plans per shape: INSERT,
+// SELECT, UPDATE and DELETE.
+void assign_shape(ast::Statement& statement);
 
 // Cuts `text` into its shape (`key`, literals replaced by a marker naming their kind) and its
 // literals. False when the statement is not worth or not safe to cache: comments, control

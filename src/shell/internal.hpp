@@ -28,7 +28,8 @@ void finish_input(ShellState& sh);
 // `unchecked_line`: the input line that holds all of `text` when cqlsh's lexical check of it
 // was left to here (feed_line): it runs unless the statement's shape is known.
 void run_statement(ShellState& sh, const std::string& text, std::string_view unchecked_line = {});
-void run_parsed(ShellState& sh, const ast::Statement& statement, const std::string& text);  // run_statement's second half
+void run_parsed(ShellState& sh, const ast::Statement& statement,
+                const std::string& text);  // run_statement's second half
 // A SELECT a shell command makes (DRAW QUERY, COPY TO, a lesson's EXPLAIN), run through the
 // engine as any statement is: the session's permissions and consistency apply.
 exec::Result run_select(ShellState& sh, ast::Select select);
@@ -141,8 +142,8 @@ void cmd_partition_size(ShellState& sh, std::string_view word, const std::vector
 void help_datasets(ShellState& sh);
 
 // tracing.cpp
-void print_trace(ShellState& sh, const std::string& statement, const ast::Statement& parsed,
-                 const exec::Result& result, std::int64_t start_us, std::int64_t elapsed_us);
+void print_trace(ShellState& sh, const std::string& statement, const ast::Statement& parsed, const exec::Result& result,
+                 std::int64_t start_us, std::int64_t elapsed_us);
 void print_trace_session(ShellState& sh, const exec::Database::Trace& trace);
 void show_session(ShellState& sh, const std::string& id);  // SHOW SESSION <uuid>
 

@@ -165,8 +165,8 @@ struct ShellState {
   std::size_t held_bytes = 0;  // their text
   int lock_depth = 0;
   print::TableStyle style;
-  print::DisplayOptions display;  // [ui] precisions and time_format
-  bool pause_pages = true;        // a terminal pauses at ---MORE--- between pages (not in a browser)
+  print::DisplayOptions display;      // [ui] precisions and time_format
+  bool pause_pages = true;            // a terminal pauses at ---MORE--- between pages (not in a browser)
   bool date_overflow_warned = false;  // cqlsh's DateOverFlowWarning: once a session
   // A plain SELECT printed as it is read (run_statement): the page being filled, the rows so
   // far, and the sink the executor hands each row to.

@@ -1080,6 +1080,51 @@ def test_prepared_select_planned_once():
     eq([tuple(r) for r in s.execute(by_value, ("one",))], [(1, 1)], "index after the error")
 
 
+def test_prepared_update_delete_planned_once():
+    # The keys of a prepared UPDATE or DELETE are worked out once (exec/modification_keys.hpp's
+    # planned_keys) and each EXECUTE binds its own: refusals of a value still come, in
+    # Cassandra's words, and a schema change works the keys out again.
+    c, s = connect()
+    ks = create_keyspace(s, "pt_write_plan")
+    s.execute(f"CREATE TABLE {ks}.t (k int, c int, v text, n int, PRIMARY KEY (k, c))")
+    up = s.prepare(f"UPDATE {ks}.t SET v = ?, n = ? WHERE c = ? AND k = ?")
+    for k, cc in ((1, 1), (1, 2), (2, 1), (3, 3)):
+        s.execute(up, (f"v{k}{cc}", k * 10 + cc, cc, k))
+    rows = lambda: sorted(tuple(r) for r in s.execute(f"SELECT k, c, v, n FROM {ks}.t"))  # noqa: E731
+    eq(rows(), [(1, 1, "v11", 11), (1, 2, "v12", 12), (2, 1, "v21", 21), (3, 3, "v33", 33)], "updates")
+    e = expect_error(InvalidRequest, s.execute, up, ("x", 0, 1, None))
+    eq("Invalid null value in condition for column k" in str(e), True, str(e))
+    e = expect_error(InvalidRequest, s.execute, up, ("x", 0, None, 1))
+    eq("Invalid null value in condition for column c" in str(e), True, str(e))
+    e = expect_error(InvalidRequest, s.execute, up, ("x", 0, UNSET_VALUE, 1))
+    eq("Invalid unset value for column c" in str(e), True, str(e))
+    s.execute(up, ("again", 5, 1, 1))
+    rm = s.prepare(f"DELETE FROM {ks}.t WHERE k = ? AND c = ?")
+    s.execute(rm, (1, 2))
+    s.execute(rm, (3, 3))
+    e = expect_error(InvalidRequest, s.execute, rm, (None, 3))
+    eq("Invalid null value in condition for column k" in str(e), True, str(e))
+    eq(rows(), [(1, 1, "again", 5), (2, 1, "v21", 21)], "after the deletes")
+    rm_partition = s.prepare(f"DELETE FROM {ks}.t WHERE k = ?")
+    s.execute(rm_partition, (2,))
+    batch = BatchStatement()
+    batch.add(up, ("b1", 1, 7, 7))
+    batch.add(up, ("b2", 2, 8, 7))
+    batch.add(rm, (1, 1))
+    s.execute(batch)
+    eq(rows(), [(7, 7, "b1", 1), (7, 8, "b2", 2)], "partition delete, then a BATCH")
+    s.execute(f"ALTER TABLE {ks}.t ADD w int")
+    s.execute(up, ("altered", 9, 7, 7))
+    eq(rows(), [(7, 7, "altered", 9), (7, 8, "b2", 2)], "after ALTER TABLE")
+    s.execute(f"CREATE TABLE {ks}.byname (name text PRIMARY KEY, n int)")
+    by_name = s.prepare(f"UPDATE {ks}.byname SET n = ? WHERE name = ?")
+    s.execute(by_name, (1, "ann"))
+    e = expect_error(InvalidRequest, s.execute, by_name, (2, ""))
+    eq("Key may not be empty" in str(e), True, str(e))
+    s.execute(by_name, (3, "bo"))
+    eq(sorted(tuple(r) for r in s.execute(f"SELECT * FROM {ks}.byname")), [("ann", 1), ("bo", 3)], "text keys")
+
+
 def test_vector_float3():
     c, s = connect()
     ks = create_keyspace(s, "pt_vector")
