@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "error/cql_error.hpp"
 #include "exec/modification_keys.hpp"
+#include "exec/restrictions.hpp"
 #include "exec/terms.hpp"
 
 namespace cqlbox::exec::where_keys {
@@ -40,8 +40,7 @@ bool plan_from(const schema::TableSchema& t, const ast::Vec<ast::Relation>& wher
   plan.clustering.assign(keys.prefix_length, kNone);
   for (std::size_t i = 0; i < where.size(); ++i) {
     const ast::Relation& rel = where[i];
-    if (rel.kind != ast::RelationKind::Single || rel.op != ast::Operator::Eq || rel.map_entry ||
-        rel.values.size() != 1)
+    if (rel.kind != ast::RelationKind::Single || rel.op != ast::Operator::Eq || rel.map_entry || rel.values.size() != 1)
       return false;
     const int c = t.find(rel.columns[0]);
     if (c < 0) return false;
@@ -61,41 +60,27 @@ bool plan_from(const schema::TableSchema& t, const ast::Vec<ast::Relation>& wher
   return true;
 }
 
-// The value of the key column `column` from relation `r`: nullopt for one the plain binding
-// does not take.
-std::optional<std::string> plain_value(const schema::TableSchema& t, int column, const ast::Relation& r,
-                                       const FunctionContext& ctx) {
-  const schema::Column& col = t.column(column);
-  if (is_unset(r.values[0])) return std::nullopt;
-  std::optional<std::string> v = bind_term(r.values[0], *col.type, col.name, &ctx);
-  if (!v || v->empty()) return std::nullopt;
-  return v;
-}
-
 // The keys `where` names by `plan`; nullopt when a value needs the whole analysis.
 std::optional<Keys> bind_keys(const KeyPlan& plan, const schema::TableSchema& t, const ast::Vec<ast::Relation>& where,
                               const FunctionContext& ctx) {
-  try {
-    Keys keys;
-    std::vector<std::string> pk(plan.partition.size());
-    for (std::size_t i = 0; i < pk.size(); ++i) {
-      std::optional<std::string> v = plain_value(t, t.partition_key[i], where[plan.partition[i]], ctx);
-      if (!v) return std::nullopt;
-      pk[i] = std::move(*v);
-    }
-    std::vector<std::string>& prefix = keys.prefixes.emplace_back(plan.clustering.size());
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-      std::optional<std::string> v = plain_value(t, t.clustering[i], where[plan.clustering[i]], ctx);
-      if (!v) return std::nullopt;
-      prefix[i] = std::move(*v);
-    }
-    std::vector<std::string_view> parts(pk.begin(), pk.end());
-    keys.partitions.push_back(serialize_partition_key(parts));
-    keys.prefix_length = prefix.size();
-    return keys;
-  } catch (const error::CqlError&) {
-    return std::nullopt;  // analyse_where makes the error, after the checks before it
+  Keys keys;
+  std::vector<std::string> pk(plan.partition.size());
+  for (std::size_t i = 0; i < pk.size(); ++i) {
+    std::optional<std::string> v =
+        plain_key_value(t.column(t.partition_key[i]), where[plan.partition[i]].values[0], ctx);
+    if (!v) return std::nullopt;
+    pk[i] = std::move(*v);
   }
+  std::vector<std::string>& prefix = keys.prefixes.emplace_back(plan.clustering.size());
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    std::optional<std::string> v = plain_key_value(t.column(t.clustering[i]), where[plan.clustering[i]].values[0], ctx);
+    if (!v) return std::nullopt;
+    prefix[i] = std::move(*v);
+  }
+  std::vector<std::string_view> parts(pk.begin(), pk.end());
+  keys.partitions.push_back(serialize_partition_key(parts));
+  keys.prefix_length = prefix.size();
+  return keys;
 }
 
 }  // namespace

@@ -509,4 +509,15 @@ SelectRestrictions build_restrictions(const schema::TableSchema& t, const ast::V
   return r;
 }
 
+std::optional<std::string> plain_key_value(const schema::Column& c, const ast::Term& term, const FunctionContext& ctx) {
+  if (is_unset(term)) return std::nullopt;
+  try {
+    std::optional<std::string> v = bind_term(term, *c.type, c.name, &ctx);
+    if (!v || v->empty()) return std::nullopt;
+    return v;
+  } catch (const error::CqlError&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace cqlbox::exec

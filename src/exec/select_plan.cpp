@@ -1,6 +1,7 @@
 #include "exec/select_plan.hpp"
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "error/cql_error.hpp"
@@ -488,6 +489,32 @@ bool has_terms(const ast::Vec<ast::Selector>& selectors) {
   return false;
 }
 
+// rebind_plan's way for a WHERE of single-column '=' relations on key columns only, the WHERE
+// of most SELECTs: the restrictions keep their form and each takes its new value. false (the
+// plan untouched) for another WHERE, or for a value the plain binding does not take (null,
+// unset, empty, not of the column's type): build_restrictions then makes Cassandra's error.
+bool rebind_key_values(Plan& plan, const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
+  constexpr std::size_t kMaxKeyRelations = 16;
+  if (s.where.size() > kMaxKeyRelations) return false;
+  std::array<std::pair<std::size_t, std::string>, kMaxKeyRelations> bound;
+  for (std::size_t i = 0; i < s.where.size(); ++i) {
+    const ast::Relation& rel = s.where[i];
+    if (rel.kind != ast::RelationKind::Single || rel.op != ast::Operator::Eq || rel.map_entry || rel.values.size() != 1)
+      return false;
+    const int c = t.find(rel.columns[0]);
+    if (c < 0 || !t.column(c).is_primary_key()) return false;
+    const auto at = static_cast<std::size_t>(c);
+    const ColumnRestriction& cr = plan.where.columns[at];
+    if (!cr.eq || cr.values.size() != 1) return false;
+    std::optional<std::string> v = plain_key_value(t.column(c), rel.values[0], ctx);
+    if (!v) return false;
+    bound[i] = {at, std::move(*v)};
+  }
+  for (std::size_t i = 0; i < s.where.size(); ++i)
+    plan.where.columns[bound[i].first].values[0] = std::move(bound[i].second);
+  return true;
+}
+
 }  // namespace
 
 bool keeps_plan(const ast::Select& s, const Plan& plan) {
@@ -497,6 +524,12 @@ bool keeps_plan(const ast::Select& s, const Plan& plan) {
 
 void rebind_plan(Plan& plan, const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
   // plan_select's steps that read values, in its order; the others passed for this shape.
+  if (rebind_key_values(plan, t, s, ctx)) {
+    plan.limit.reset();
+    plan.per_partition_limit.reset();
+    check_index_values(plan);
+    return;
+  }
   SelectRestrictions where = build_restrictions(t, s.where, &ctx, !s.allow_filtering);
   // What the planning decided about the restrictions stays: which '=' an index matches in any case.
   for (std::size_t i = 0; i < where.columns.size() && i < plan.where.columns.size(); ++i)
