@@ -1,7 +1,6 @@
 #include "exec/select_plan.hpp"
 
 #include <algorithm>
-#include <array>
 #include <set>
 
 #include "error/cql_error.hpp"
@@ -494,24 +493,22 @@ bool has_terms(const ast::Vec<ast::Selector>& selectors) {
 // plan untouched) for another WHERE, or for a value the plain binding does not take (null,
 // unset, empty, not of the column's type): build_restrictions then makes Cassandra's error.
 bool rebind_key_values(Plan& plan, const schema::TableSchema& t, const ast::Select& s, const FunctionContext& ctx) {
-  constexpr std::size_t kMaxKeyRelations = 16;
-  if (s.where.size() > kMaxKeyRelations) return false;
-  std::array<std::pair<std::size_t, std::string>, kMaxKeyRelations> bound;
-  for (std::size_t i = 0; i < s.where.size(); ++i) {
-    const ast::Relation& rel = s.where[i];
+  for (const ast::Relation& rel : s.where) {
     if (rel.kind != ast::RelationKind::Single || rel.op != ast::Operator::Eq || rel.map_entry || rel.values.size() != 1)
       return false;
     const int c = t.find(rel.columns[0]);
     if (c < 0 || !t.column(c).is_primary_key()) return false;
-    const auto at = static_cast<std::size_t>(c);
-    const ColumnRestriction& cr = plan.where.columns[at];
+    const ColumnRestriction& cr = plan.where.columns[static_cast<std::size_t>(c)];
     if (!cr.eq || cr.values.size() != 1) return false;
+  }
+  // Each value goes straight into its restriction. After a refusal the ones already written are
+  // replaced with the rest: build_restrictions makes the whole set again.
+  for (const ast::Relation& rel : s.where) {
+    const int c = t.find(rel.columns[0]);
     std::optional<std::string> v = plain_key_value(t.column(c), rel.values[0], ctx);
     if (!v) return false;
-    bound[i] = {at, std::move(*v)};
+    plan.where.columns[static_cast<std::size_t>(c)].values[0] = std::move(*v);
   }
-  for (std::size_t i = 0; i < s.where.size(); ++i)
-    plan.where.columns[bound[i].first].values[0] = std::move(bound[i].second);
   return true;
 }
 

@@ -325,16 +325,21 @@ ast::Statement join_batch(ast::BatchType type, const std::vector<const ParsedSta
   batch.type = type;
   markers = 0;
   for (const ParsedStatement* p : statements) {
+    // A copy of an UPDATE or DELETE has no shape (ast::Shape): these keep their statement's, as
+    // only their markers' numbers change here, and a plan binds each statement's own terms.
     std::variant<ast::Insert, ast::Update, ast::Delete> copy;
-    if (const auto* i = std::get_if<ast::Insert>(&p->statement))
+    if (const auto* i = std::get_if<ast::Insert>(&p->statement)) {
       copy = *i;
-    else if (const auto* u = std::get_if<ast::Update>(&p->statement))
+    } else if (const auto* u = std::get_if<ast::Update>(&p->statement)) {
       copy = *u;
-    else if (const auto* d = std::get_if<ast::Delete>(&p->statement))
+      std::get<ast::Update>(copy).shape = u->shape.value;
+    } else if (const auto* d = std::get_if<ast::Delete>(&p->statement)) {
       copy = *d;
-    else
+      std::get<ast::Delete>(copy).shape = d->shape.value;
+    } else {
       throw error::CqlError(error::ErrorClass::InvalidRequest,
                             "Invalid statement in batch: only UPDATE, INSERT and DELETE statements are allowed.");
+    }
     TermWalk walk;
     std::visit([&](auto& s) { walk.statement(s); }, copy);
     // Each statement was parsed alone, under the parser's 65,535-marker limit; the batch has none.

@@ -1,6 +1,7 @@
 #include "print/table.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -149,7 +150,7 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
   const std::size_t n = count.value_or(rows.rows.size());
   if (!style.tty) out += '\n';
   if (n == 0 && !style.tty) out += '\n';
-  out += fmt::format("({} rows)\n", n);
+  fmt::format_to(std::back_inserter(out), "({} rows)\n", n);
   if (!rows.warnings.empty()) {
     out += "\nWarnings :\n";
     for (const auto& w : rows.warnings) out += w + "\n\n";

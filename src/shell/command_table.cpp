@@ -217,16 +217,16 @@ const ShellCommand* find_shell_command(std::string_view word) {
   // Every input line asks, and most are CQL: a word longer than any command's, or starting with
   // a letter no command starts with (INSERT, UPDATE, BEGIN, ALTER…), leaves at once.
   if (word.empty() || word.size() > 11) return nullptr;
-  static const std::uint32_t kFirstLetters = [] {
-    std::uint32_t m = 0;
+  // The commands by their first letter (a-z; the last list: any other first character, '?').
+  static const auto kByLetter = [] {
+    std::array<std::vector<const ShellCommand*>, 27> by;
     for (const ShellCommand& c : command_table())
-      if (c.word[0] >= 'a' && c.word[0] <= 'z') m |= 1u << (c.word[0] - 'a');
-    return m;
+      by[c.word[0] >= 'a' && c.word[0] <= 'z' ? static_cast<std::size_t>(c.word[0] - 'a') : 26].push_back(&c);
+    return by;
   }();
   const char first = static_cast<char>(word[0] | 0x20);  // ASCII lower case ('?' stays)
-  if (first >= 'a' && first <= 'z' && !(kFirstLetters >> (first - 'a') & 1u)) return nullptr;
-  for (const ShellCommand& c : command_table())
-    if (c.word.size() == word.size() && c.word[0] == first && util::iequals(word, c.word)) return &c;
+  for (const ShellCommand* c : kByLetter[first >= 'a' && first <= 'z' ? static_cast<std::size_t>(first - 'a') : 26])
+    if (c->word.size() == word.size() && c->word[0] == first && util::iequals(word, c->word)) return c;
   return nullptr;
 }
 
