@@ -74,9 +74,10 @@ struct SelectRestrictions {
 SelectRestrictions build_restrictions(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where,
                                       const FunctionContext* ctx = nullptr, bool slice_order = false);
 
-// A key column's '=' value as build_restrictions binds it, when it is a plain one; nullopt for an
+// A key column's '=' value as build_restrictions binds it, when it is a plain one: a constant
+// or a bound marker. nullopt for any other term (a function call, a cast, arithmetic), for an
 // unset, null or empty value, or one whose binding raises an error: the whole analysis then
-// raises Cassandra's error, in its order. What a plan kept for a statement shape binds
+// binds it, and raises Cassandra's error in its order. What a plan kept for a statement shape binds
 // (select_plan.cpp's rebind_plan, modification_key_plans.cpp).
 std::optional<std::string> plain_key_value(const schema::Column& c, const ast::Term& term, const FunctionContext& ctx);
 

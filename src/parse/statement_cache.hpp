@@ -30,8 +30,9 @@ struct Literal {
   ast::TermKind kind = ast::TermKind::Null;
 };
 
-// A number no other statement shape has had in this process: what names an INSERT's shape for
-// the plan made for it (exec/insert_plan.hpp), here or for a prepared statement.
+// A number no other statement shape has had in this process: what names the shape of an INSERT,
+// SELECT, UPDATE or DELETE for the plan made for it (exec/insert_plan.hpp, exec/plan_cache.hpp,
+// exec/modification_keys.hpp), here or for a prepared statement.
 std::uint64_t new_shape();
 // Gives `statement` a new shape number when it is a statement kind exec plans per shape: INSERT,
 // SELECT, UPDATE and DELETE.

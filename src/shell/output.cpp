@@ -1,4 +1,4 @@
-// What the shell writes (shell.hpp): results, errors and warnings in cqlsh's layout, the
+// What the shell writes (internal.hpp): results, errors and warnings in cqlsh's layout, the
 // pager's ---MORE---, the CAPTURE transcript, and the output held while the database lock is
 // taken.
 #include "shell/internal.hpp"
