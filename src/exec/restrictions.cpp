@@ -512,7 +512,7 @@ SelectRestrictions build_restrictions(const schema::TableSchema& t, const ast::V
 std::optional<std::string> plain_key_value(const schema::Column& c, const ast::Term& term, const FunctionContext& ctx) {
   // A constant or a marker: binding one twice (here, then in the whole analysis after a
   // refusal) gives the same bytes. A function call may not (now() and uuid() move on).
-  if (term.kind > ast::TermKind::Duration && term.kind != ast::TermKind::Bind) return std::nullopt;
+  if (!term.is_constant() && term.kind != ast::TermKind::Bind) return std::nullopt;
   if (is_unset(term)) return std::nullopt;
   try {
     std::optional<std::string> v = bind_term(term, *c.type, c.name, &ctx);
