@@ -15,6 +15,17 @@ Replication replication_of(const std::map<std::string, std::string>& options) {
   auto rf = options.find(r.network_topology ? "datacenter1" : "replication_factor");
   if (r.network_topology && rf == options.end()) rf = options.find("replication_factor");
   r.replication_factor = rf == options.end() ? 0 : std::atoi(rf->second.c_str());
+  r.total_replication_factor = r.replication_factor;
+  if (r.network_topology && options.find("replication_factor") == options.end()) {
+    r.total_replication_factor = 0;
+    for (const auto& [name, value] : options)
+      if (name != "class") {
+        r.datacenters.emplace_back(name, std::atoi(value.c_str()));
+        r.total_replication_factor += r.datacenters.back().second;
+      }
+  } else if (r.network_topology) {
+    r.datacenters.emplace_back("datacenter1", r.replication_factor);
+  }
   return r;
 }
 
@@ -113,6 +124,20 @@ std::vector<double> Ring::replica_shares(const Replication& r) const {
     for (int n : replicas(to, r)) share[static_cast<std::size_t>(n)] += f;
   }
   return share;
+}
+
+void Ring::set_up(int node, bool up) {
+  if (down_.empty()) down_.assign(nodes_.size(), false);
+  auto at = static_cast<std::size_t>(node);
+  if (down_[at] == !up) return;
+  down_[at] = !up;
+  down_count_ += up ? -1 : 1;
+}
+
+int Ring::live_count(const std::vector<int>& replicas) const {
+  int live = 0;
+  for (int n : replicas) live += is_up(n) ? 1 : 0;
+  return live;
 }
 
 }  // namespace cqlbox::cluster

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cqlbox::cluster {
@@ -21,7 +22,9 @@ struct Node {
 // A keyspace's replication, from its strategy options.
 struct Replication {
   bool network_topology = false;
-  int replication_factor = 1;  // SimpleStrategy's factor, or datacenter1's for NTS
+  int replication_factor = 1;                            // SimpleStrategy's factor, or datacenter1's for NTS
+  int total_replication_factor = 1;                      // every datacenter's (what QUORUM and ALL count)
+  std::vector<std::pair<std::string, int>> datacenters;  // NTS: each datacenter named, by name
 };
 
 Replication replication_of(const std::map<std::string, std::string>& options);
@@ -38,6 +41,13 @@ class Ring {
   // clockwise and skipping nodes already chosen, until RF distinct nodes (SimpleStrategy; NTS
   // with one rack behaves the same).
   std::vector<int> replicas(std::int64_t token, const Replication& r) const;
+  // NODETOOL stop / start (cqlbox's own): a stopped node answers no request until it starts
+  // again. Every node is up at first.
+  bool is_up(int node) const { return down_.empty() || !down_[static_cast<std::size_t>(node)]; }
+  bool all_up() const { return down_count_ == 0; }
+  void set_up(int node, bool up);
+  // How many of `replicas` are up.
+  int live_count(const std::vector<int>& replicas) const;
   // The ring token that owns `token` (its range is (previous, owner]).
   std::size_t owner_index(std::int64_t token) const;
   // The share of the ring (0 to 1) each node holds: as the primary owner of its ranges, or
@@ -53,6 +63,8 @@ class Ring {
  private:
   std::vector<Node> nodes_;
   std::vector<std::pair<std::int64_t, int>> tokens_;
+  std::vector<bool> down_;  // by node; empty until a node stops
+  int down_count_ = 0;
 };
 
 }  // namespace cqlbox::cluster

@@ -17,6 +17,7 @@ enum class ErrorClass : std::uint16_t {
   ServerError = 0x0000,
   ProtocolError = 0x000A,
   AuthenticationError = 0x0100,  // a failed login (PasswordAuthenticator)
+  Unavailable = 0x1000,          // too few replicas up for the consistency level
   ReadFailure = 0x1300,          // message: everything after `message="`, the driver's info dict included
   FunctionFailure = 0x1400,      // a function or operation failed while it ran (division by zero)
   SyntaxException = 0x2000,
@@ -43,6 +44,9 @@ struct CqlError : std::exception {
   // READ_TOO_MANY_TOMBSTONES); protocol v5 sends them as the error's reason map.
   std::string failed_replica;
   std::uint16_t failure_reason = 0;
+  // Unavailable only: the level (the protocol's code), the replicas it needs and those alive.
+  std::uint16_t consistency = 0;
+  std::int32_t required = 0, alive = 0;
 };
 
 template <class... A>

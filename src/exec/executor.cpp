@@ -1,6 +1,7 @@
 #include "exec/executor.hpp"
 
 #include "exec/auth_access.hpp"
+#include "exec/availability.hpp"
 #include "exec/bind_specs.hpp"
 #include "exec/insert_plan.hpp"
 #include "exec/prepare_checks.hpp"
@@ -211,6 +212,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   if (const InsertPlan* plan = insert_plan(db, session, s)) {
     timestamp = statement_timestamp(db, session);
     if (const PreparedWrite* planned = planned_insert(*plan, s, timestamp)) {
+      check_write_replicas(db, session, *planned);
       std::vector<std::string> warnings;
       apply_write(db, *planned, &warnings);
       return Void{std::move(warnings)};
@@ -221,8 +223,11 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   thread_local PreparedWrite w{nullptr, {}, nullptr};
   prepare_insert(db, session, s, timestamp != store::kNoTimestamp ? timestamp : statement_timestamp(db, session), w);
   refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
-  if (s.if_not_exists)
+  if (s.if_not_exists) {
+    check_paxos_replicas(db, w);
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
+  }
+  check_write_replicas(db, session, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -235,9 +240,11 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, false, false);
+    check_paxos_replicas(db, w);
     return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
                                &s.conditions);
   }
+  check_write_replicas(db, session, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -250,9 +257,11 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, true, false);
+    check_paxos_replicas(db, w);
     return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions,
                                true);
   }
+  check_write_replicas(db, session, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -374,6 +383,7 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
       error::invalid("IN on the clustering key columns is not supported with conditional {}",
                      is_delete ? "deletions" : "updates");
   }
+  if (!writes.empty()) check_paxos_replicas(db, writes.front());  // one partition
   std::vector<ConditionCheck> checks;
   bool wildcard = false;
   for (std::size_t i = 0; i < writes.size(); ++i) {
@@ -485,6 +495,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
   if (has_counters) {
     std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
+    for (const auto& w : writes) check_write_replicas(db, session, w);      // the same partitions as below
     // A counter update is a read-modify-write of the running total, so the parts of a batch of
     // counters (COUNTER or UNLOGGED) must see each other: now that all have validated, prepare
     // and apply them in turn.
@@ -506,6 +517,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     return Void{std::move(warnings)};
   }
   std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
+  for (const auto& w : writes) check_write_replicas(db, session, w);      // before any is applied
   for (auto& w : writes) apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
 }

@@ -6,6 +6,7 @@
 #include "exec/executor.hpp"
 #include "exec/restrictions.hpp"
 #include "exec/plan_cache.hpp"
+#include "exec/availability.hpp"
 #include "exec/select_plan.hpp"
 #include "exec/select_rows.hpp"
 #include "exec/sai.hpp"
@@ -564,6 +565,7 @@ Result execute_select(Database& db, Session& session, const ast::Select& s, cons
   Plan& plan = planned.plan();
   std::vector<std::string> topk_warnings;
   bind_limits(plan, s, session, topk_warnings);
+  check_read_replicas(db, session, t, plan.where);
   return SelectRun(db, session, s, t, plan, ctx).run(std::move(topk_warnings));
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "cluster/consistency.hpp"
+
 namespace cqlbox::print {
 
 std::string error_text(const error::CqlError& e) {
@@ -31,6 +33,15 @@ std::string error_text(const error::CqlError& e) {
           "cassandra.FunctionFailure: Error from server: code=1400 [User Defined Function failure] "
           "message=\"{}\"\n",
           e.message);
+    case ErrorClass::Unavailable:
+      // The driver's retry policy tries the next host once; cqlsh's cluster has one, so what it
+      // prints is the NoHostAvailable that follows, with the Unavailable's repr inside.
+      return fmt::format(
+          "NoHostAvailable: ('Unable to complete the operation against any hosts', "
+          "{{<Host: 127.0.0.1:9042 datacenter1>: Unavailable('Error from server: code=1000 [Unavailable exception] "
+          "message=\"{}\" info={{\\'consistency\\': \\'{}\\', \\'required_replicas\\': {}, "
+          "\\'alive_replicas\\': {}}}')}})",
+          e.message, cluster::consistency_name(e.consistency), e.required, e.alive);
     case ErrorClass::ReadFailure:
       return "ReadFailure: Error from server: code=1300 [Replica(s) failed to execute read] message=\"" + e.message;
     case ErrorClass::ServerError:

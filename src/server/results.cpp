@@ -256,6 +256,11 @@ void write_error(Writer& w, const error::CqlError& e, int version) {
       w.u16(static_cast<std::uint16_t>(e.arg_types.size()));
       for (const auto& t : e.arg_types) w.string(t);
       break;
+    case ErrorClass::Unavailable:
+      w.u16(e.consistency);
+      w.i32(e.required);
+      w.i32(e.alive);
+      break;
     case ErrorClass::ReadFailure:
       w.u16(0x0001);       // consistency ONE
       w.i32(0);            // received

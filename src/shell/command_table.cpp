@@ -71,6 +71,10 @@ constexpr std::string_view kNodetoolHelp = R"(
           A major compaction: what is shadowed or expired past gc_grace is purged.
         NODETOOL snapshot [-t <tag>] / NODETOOL clearsnapshot -t <tag> | --all
           Takes or removes a named snapshot of the data.
+        NODETOOL stop <node> / NODETOOL start <node>
+          cqlbox's own: the node (its number, or 127.0.0.<n>) goes down, or comes
+          back up. A request is refused with Cassandra's Unavailable error when
+          fewer of its replicas are up than the CONSISTENCY level needs.
 )";
 constexpr std::string_view kLessonHelp = R"(
         LESSON <n>
@@ -197,7 +201,7 @@ std::span<const ShellCommand> command_table() {
       {"nodetool", [](ShellState& sh, const C& c) { cmd_nodetool(sh, c.word, c.args); },
        "NODETOOL STATUS <keyspace>|NODETOOL RING <keyspace>|NODETOOL GETENDPOINTS <keyspace>|"
        "NODETOOL DESCRIBERING <keyspace>|NODETOOL TABLESTATS <table>|NODETOOL TABLEHISTOGRAMS <table>|NODETOOL FLUSH|"
-       "NODETOOL COMPACT <keyspace>|NODETOOL SNAPSHOT|NODETOOL CLEARSNAPSHOT",
+       "NODETOOL COMPACT <keyspace>|NODETOOL SNAPSHOT|NODETOOL CLEARSNAPSHOT|NODETOOL STOP|NODETOOL START",
        "NODETOOL", kNodetoolHelp},
       {"draw", [](ShellState& sh, const C& c) { cmd_draw(sh, c.text); }, "DRAW RING|DRAW PARTITION <table>|DRAW QUERY",
        "DRAW", kDrawHelp},

@@ -169,4 +169,7 @@ void nodetool_compact(ShellState& sh, const std::vector<std::string>& args);
 void nodetool_snapshot(ShellState& sh, const std::vector<std::string>& args);
 void nodetool_clearsnapshot(ShellState& sh, const std::vector<std::string>& args);
 
+// nodetool_nodes.cpp: NODETOOL stop / start <node> (cqlbox's own), a node down and up again.
+void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::string>& args);
+
 }  // namespace cqlbox::shell

@@ -103,7 +103,7 @@ Ownership ownership(const exec::Database& db, const std::optional<cluster::Repli
     // No keyspace given: every user keyspace must replicate alike; with none, Cassandra
     // uses system_traces (SimpleStrategy, RF 2).
     std::optional<std::map<std::string, std::string>> first;
-    r = cluster::Replication{false, 2};
+    r = cluster::Replication{false, 2, 2, {}};
     for (const auto& [name, ks] : db.catalog.keyspaces()) {
       if (system_keyspace(name)) continue;
       if (!first) {
@@ -171,6 +171,8 @@ void cmd_nodetool(ShellState& sh, std::string_view word, const std::vector<std::
       nodetool_snapshot(sh, rest);
     else if (cmd == "clearsnapshot")
       nodetool_clearsnapshot(sh, rest);
+    else if (cmd == "stop" || cmd == "start")
+      nodetool_stop_start(sh, cmd == "start", rest);
     else if (cmd == "repair" || cmd == "cleanup" || cmd == "scrub" || cmd == "drain" || cmd == "decommission" ||
              cmd == "removenode" || cmd == "rebuild" || cmd == "upgradesstables" || cmd == "garbagecollect")
       // Real nodetool commands with nothing to do in one process: say so rather than "unknown".
@@ -220,8 +222,9 @@ void nodetool_status(ShellState& sh, const std::vector<std::string>& args) {
   for (const auto& n : nodes) hashes.push_back(java_string_hash(n.address + ":7000"));
   for (std::size_t i : hashmap_order(hashes, 16)) {
     const auto& n = nodes[i];
-    table.push_back({"UN", n.address, file_size(load[i]), std::to_string(n.tokens.size()),
-                     own.effective ? percent(own.fraction[i], 1) : "?", n.host_id, "rack1"});
+    table.push_back({sh.db.ring.is_up(static_cast<int>(i)) ? "UN" : "DN", n.address, file_size(load[i]),
+                     std::to_string(n.tokens.size()), own.effective ? percent(own.fraction[i], 1) : "?", n.host_id,
+                     "rack1"});
   }
   std::vector<std::size_t> width(table[0].size(), 0);
   for (const auto& row : table)
@@ -262,7 +265,7 @@ void nodetool_ring(ShellState& sh, const std::vector<std::string>& args) {
     sh.out += '\n';
   for (const auto& [token, node] : tokens) {
     const auto i = static_cast<std::size_t>(node);
-    sh.out += line(nodes[i].address, "rack1", "Up", "Normal", file_size(load[i]),
+    sh.out += line(nodes[i].address, "rack1", sh.db.ring.is_up(node) ? "Up" : "Down", "Normal", file_size(load[i]),
                    own.effective ? percent(own.fraction[i], 2) : "?", std::to_string(token));
   }
   sh.out += '\n';

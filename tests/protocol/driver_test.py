@@ -1125,6 +1125,32 @@ def test_prepared_update_delete_planned_once():
     eq(sorted(tuple(r) for r in s.execute(f"SELECT * FROM {ks}.byname")), [("ann", 1), ("bo", 3)], "text keys")
 
 
+def test_unavailable_consistency():
+    # A driver's consistency level is honoured: too few live replicas is Cassandra's UNAVAILABLE
+    # (0x1000) with the level, the replicas required and those alive. RF 1 cannot give TWO even
+    # with every node up; the driver tries its one host and raises NoHostAvailable around it.
+    c, s = connect()
+    ks = create_keyspace(s, "pt_unavailable")
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
+    s.execute(f"INSERT INTO {ks}.t (k, v) VALUES (1, 1)")
+    two = SimpleStatement(f"SELECT v FROM {ks}.t WHERE k = 1", consistency_level=ConsistencyLevel.TWO)
+    e = expect_error(NoHostAvailable, s.execute, two)
+    (inner,) = e.errors.values()
+    eq(type(inner).__name__, "Unavailable", repr(inner))
+    eq((inner.consistency, inner.required_replicas, inner.alive_replicas), (ConsistencyLevel.TWO, 2, 1), repr(inner))
+    eq("Cannot achieve consistency level TWO" in str(inner), True, str(inner))
+    write = SimpleStatement(f"INSERT INTO {ks}.t (k, v) VALUES (2, 2)", consistency_level=ConsistencyLevel.THREE)
+    e = expect_error(NoHostAvailable, s.execute, write)
+    (inner,) = e.errors.values()
+    eq((inner.consistency, inner.required_replicas, inner.alive_replicas), (ConsistencyLevel.THREE, 3, 1), repr(inner))
+    eq(s.execute(f"SELECT v FROM {ks}.t WHERE k = 2").one(), None, "the refused write left nothing")
+    every = SimpleStatement(f"SELECT v FROM {ks}.t WHERE k = 1", consistency_level=ConsistencyLevel.ALL)
+    eq([r.v for r in s.execute(every)], [1], "ALL at RF 1")
+    anyread = SimpleStatement(f"SELECT v FROM {ks}.t WHERE k = 1", consistency_level=ConsistencyLevel.ANY)
+    e = expect_error(InvalidRequest, s.execute, anyread)
+    eq("ANY ConsistencyLevel is only supported for writes" in str(e), True, str(e))
+
+
 def test_vector_float3():
     c, s = connect()
     ks = create_keyspace(s, "pt_vector")

@@ -1,6 +1,7 @@
 // The simulated ring (cassandra.md §6 token ranges, §7 SimpleStrategy / NetworkTopologyStrategy;
 // docs/storage-and-cluster.md "The simulated cluster"): even token allocation dealt round-robin,
 // replica walks, and a keyspace's replication options.
+#include "cluster/consistency.hpp"
 #include "cluster/ring.hpp"
 
 #include <doctest/doctest.h>
@@ -329,13 +330,57 @@ TEST_CASE("each node's share of the ring: as primary owner, and with its replica
   double primary = 0, replicated = 0;
   for (double s : ring.primary_shares()) primary += s;
   CHECK(primary == doctest::Approx(1.0));
-  const auto shares = ring.replica_shares(cqlbox::cluster::Replication{false, 2});
+  const auto shares = ring.replica_shares(cqlbox::cluster::Replication{false, 2, 2, {}});
   for (double s : shares) replicated += s;
   CHECK(replicated == doctest::Approx(2.0));  // every range on two nodes
   // RF = nodes: each node holds everything.
-  for (double s : ring.replica_shares(cqlbox::cluster::Replication{false, 3})) CHECK(s == doctest::Approx(1.0));
+  for (double s : ring.replica_shares(cqlbox::cluster::Replication{false, 3, 3, {}})) CHECK(s == doctest::Approx(1.0));
   const cqlbox::cluster::Ring one(1, 1);
   CHECK(one.primary_shares()[0] == 1.0);
   CHECK(cqlbox::cluster::Ring::range_share(5, 5) == 1.0);
   CHECK(cqlbox::cluster::Ring::range_share(0, std::int64_t{1} << 62) == doctest::Approx(0.25));
+}
+
+TEST_CASE("consistency levels against live replicas (ReplicaPlans.assureSufficientLiveReplicas)") {
+  using namespace cqlbox::cluster;
+  const Replication rf3 = replication_of({{"class", "SimpleStrategy"}, {"replication_factor", "3"}});
+  CHECK_FALSE(check_live_replicas(kQuorum, rf3, 2, false));
+  auto u = check_live_replicas(kQuorum, rf3, 1, false);
+  REQUIRE(u);
+  CHECK(u->message == "Cannot achieve consistency level QUORUM");
+  CHECK(u->required == 2);
+  CHECK(u->alive == 1);
+  u = check_live_replicas(kAll, rf3, 2, true);
+  REQUIRE(u);
+  CHECK(u->required == 3);
+  CHECK_FALSE(check_live_replicas(kAny, rf3, 0, true));  // a hint is enough
+  REQUIRE(check_live_replicas(kAny, rf3, 0, false));     // not for a read
+  CHECK(check_live_replicas(kTwo, replication_of({{"class", "SimpleStrategy"}, {"replication_factor", "1"}}), 1, false)
+            ->required == 2);
+  // NetworkTopologyStrategy: QUORUM counts every datacenter, LOCAL_QUORUM this one, and
+  // EACH_QUORUM wants a quorum of each (only datacenter1 has nodes).
+  const Replication two_dcs =
+      replication_of({{"class", "NetworkTopologyStrategy"}, {"datacenter1", "3"}, {"dc2", "3"}});
+  CHECK(two_dcs.total_replication_factor == 6);
+  CHECK(check_live_replicas(kQuorum, two_dcs, 3, false)->required == 4);
+  CHECK_FALSE(check_live_replicas(kLocalQuorum, two_dcs, 2, false));
+  u = check_live_replicas(kEachQuorum, two_dcs, 3, true);
+  REQUIRE(u);
+  CHECK(u->message == "Cannot achieve consistency level EACH_QUORUM in DC dc2");
+  CHECK(u->alive == 0);
+  // A keyspace whose datacenter has no node: even ONE is unavailable.
+  CHECK(check_live_replicas(kOne, replication_of({{"class", "NetworkTopologyStrategy"}, {"dc_east", "1"}}), 0, true));
+}
+
+TEST_CASE("nodes stop and start") {
+  cqlbox::cluster::Ring ring(3, 4);
+  CHECK(ring.all_up());
+  ring.set_up(1, false);
+  ring.set_up(1, false);  // twice: still one down
+  CHECK_FALSE(ring.all_up());
+  CHECK_FALSE(ring.is_up(1));
+  CHECK(ring.live_count({0, 1, 2}) == 2);
+  ring.set_up(1, true);
+  CHECK(ring.all_up());
+  CHECK(ring.live_count({0, 1, 2}) == 3);
 }

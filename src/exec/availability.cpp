@@ -1,0 +1,116 @@
+#include "exec/availability.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "cluster/consistency.hpp"
+#include "error/cql_error.hpp"
+#include "exec/system_tables.hpp"
+#include "exec/terms.hpp"
+#include "util/murmur3.hpp"
+
+namespace cqlbox::exec {
+
+namespace {
+
+// Whether datacenter1 holds a replica of `t`'s keyspace, so that ONE, LOCAL_ONE and ANY are
+// met while every node is up: the common case, answered per table once per schema epoch.
+bool one_replica_here(const Database& db, const schema::TableSchema& t) {
+  thread_local struct {
+    const Database* db = nullptr;
+    std::uint64_t epoch = 0;
+    const schema::TableSchema* table = nullptr;
+    bool answer = false;
+  } last;
+  if (last.db == &db && last.epoch == db.catalog.epoch() && last.table == &t) return last.answer;
+  const schema::KeyspaceSchema* ks = db.catalog.keyspace(t.keyspace);
+  last = {&db, db.catalog.epoch(), &t, !ks || cluster::replication_of(ks->replication).replication_factor > 0};
+  return last.answer;
+}
+
+// The keyspace's replication, or nullopt for a table that needs no check: a system table, or
+// one whose level is surely met.
+std::optional<cluster::Replication> replication_to_check(const Database& db, std::uint16_t consistency,
+                                                         const schema::TableSchema& t) {
+  const bool one_like =
+      consistency == cluster::kOne || consistency == cluster::kLocalOne || consistency == cluster::kAny;
+  if (db.ring.all_up() && one_like && one_replica_here(db, t)) return std::nullopt;
+  if (is_system_table(t)) return std::nullopt;
+  const schema::KeyspaceSchema* ks = db.catalog.keyspace(t.keyspace);
+  if (!ks) return std::nullopt;
+  return cluster::replication_of(ks->replication);
+}
+
+[[noreturn]] void raise(const cluster::Unavailable& u) {
+  error::CqlError e(error::ErrorClass::Unavailable, u.message);
+  e.consistency = u.consistency;
+  e.required = u.required;
+  e.alive = u.alive;
+  throw e;
+}
+
+void check_token(const Database& db, std::uint16_t consistency, const cluster::Replication& r, std::int64_t token,
+                 bool write) {
+  const int live = db.ring.live_count(db.ring.replicas(token, r));
+  if (auto u = cluster::check_live_replicas(consistency, r, live, write)) raise(*u);
+}
+
+void check_mutations(const Database& db, std::uint16_t consistency, const PreparedWrite& w) {
+  if (!w.table) return;
+  const auto r = replication_to_check(db, consistency, *w.table);
+  if (!r) return;
+  for (const store::Mutation& m : w.mutations)
+    check_token(db, consistency, *r, util::murmur3_token(m.partition_key), true);
+}
+
+// The partition keys `r` names: every combination of its '=' / IN values.
+std::vector<std::string> named_partitions(const schema::TableSchema& t, const SelectRestrictions& r) {
+  std::vector<std::string> keys;
+  std::vector<std::size_t> idx(t.partition_key.size(), 0);
+  for (int col : t.partition_key)
+    if (r.columns[static_cast<std::size_t>(col)].values.empty()) return keys;
+  for (;;) {
+    std::vector<std::string_view> parts;
+    for (std::size_t i = 0; i < idx.size(); ++i)
+      parts.push_back(r.columns[static_cast<std::size_t>(t.partition_key[i])].values[idx[i]]);
+    keys.push_back(serialize_partition_key(parts));
+    std::size_t i = idx.size();
+    while (i > 0 &&
+           ++idx[i - 1] == r.columns[static_cast<std::size_t>(t.partition_key[i - 1])].values.size())
+      idx[--i] = 0;
+    if (i == 0) return keys;
+  }
+}
+
+}  // namespace
+
+void check_write_replicas(const Database& db, const Session& session, const PreparedWrite& w) {
+  check_mutations(db, session.consistency, w);
+}
+
+void check_paxos_replicas(const Database& db, const PreparedWrite& w) { check_mutations(db, cluster::kSerial, w); }
+
+void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,
+                         const SelectRestrictions& r) {
+  const auto rep = replication_to_check(db, session.consistency, t);
+  if (!rep) return;
+  if (r.partition_lookup) {
+    for (const std::string& key : named_partitions(t, r))
+      check_token(db, session.consistency, *rep, util::murmur3_token(key), false);
+    return;
+  }
+  // A range read: each token range it covers, in token order from the ring's start (the range
+  // that wraps, ending at the first token, comes first).
+  const auto& tokens = db.ring.tokens();
+  const std::int64_t lo = r.token && r.token->lower ? *r.token->lower : INT64_MIN;
+  const std::int64_t hi = r.token && r.token->upper ? *r.token->upper : INT64_MAX;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::int64_t end = tokens[i].first;
+    const bool covered = i == 0 ? (lo <= end || hi > tokens.back().first) : (tokens[i - 1].first < hi && end >= lo);
+    if (covered) check_token(db, session.consistency, *rep, end, false);
+  }
+}
+
+}  // namespace cqlbox::exec
