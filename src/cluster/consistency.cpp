@@ -5,10 +5,9 @@
 namespace cqlbox::cluster {
 
 std::string consistency_name(std::uint16_t code) {
-  static constexpr std::string_view kNames[] = {"ANY",          "ONE",         "TWO",    "THREE",
-                                                "QUORUM",       "ALL",         "LOCAL_QUORUM",
-                                                "EACH_QUORUM",  "SERIAL",      "LOCAL_SERIAL",
-                                                "LOCAL_ONE",    "NODE_LOCAL"};
+  static constexpr std::string_view kNames[] = {"ANY",    "ONE",          "TWO",          "THREE",
+                                                "QUORUM", "ALL",          "LOCAL_QUORUM", "EACH_QUORUM",
+                                                "SERIAL", "LOCAL_SERIAL", "LOCAL_ONE",    "NODE_LOCAL"};
   if (code < std::size(kNames)) return std::string(kNames[code]);
   return std::to_string(code);
 }
@@ -33,18 +32,15 @@ std::optional<Unavailable> check_live_replicas(std::uint16_t code, const Replica
     case kAny:
       if (write) return std::nullopt;  // a hint is acceptable, and the coordinator is up
       [[fallthrough]];
-    case kOne:
-      return live >= 1 ? std::nullopt : std::optional(unavailable(code, 1, live));
-    case kLocalOne:
-      return live >= 1 ? std::nullopt : std::optional(unavailable(code, 1, live));
+    case kOne: return live >= 1 ? std::nullopt : std::optional(unavailable(code, 1, live));
+    case kLocalOne: return live >= 1 ? std::nullopt : std::optional(unavailable(code, 1, live));
     case kTwo:
     case kThree: {
       const int need = code == kTwo ? 2 : 3;
       return live >= need ? std::nullopt : std::optional(unavailable(code, need, live));
     }
     case kQuorum:
-    case kSerial:
-      return live >= quorum(all) ? std::nullopt : std::optional(unavailable(code, quorum(all), live));
+    case kSerial: return live >= quorum(all) ? std::nullopt : std::optional(unavailable(code, quorum(all), live));
     case kAll: return live >= all ? std::nullopt : std::optional(unavailable(code, all, live));
     case kLocalQuorum:
     case kLocalSerial:

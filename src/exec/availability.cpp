@@ -77,8 +77,7 @@ std::vector<std::string> named_partitions(const schema::TableSchema& t, const Se
       parts.push_back(r.columns[static_cast<std::size_t>(t.partition_key[i])].values[idx[i]]);
     keys.push_back(serialize_partition_key(parts));
     std::size_t i = idx.size();
-    while (i > 0 &&
-           ++idx[i - 1] == r.columns[static_cast<std::size_t>(t.partition_key[i - 1])].values.size())
+    while (i > 0 && ++idx[i - 1] == r.columns[static_cast<std::size_t>(t.partition_key[i - 1])].values.size())
       idx[--i] = 0;
     if (i == 0) return keys;
   }

@@ -48,8 +48,8 @@ void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::stri
     int up = 0;
     for (std::size_t i = 0; i < count; ++i) up += ring.is_up(static_cast<int>(i)) ? 1 : 0;
     if (up == 1) {
-      print_error(sh, fmt::format("nodetool: node {} is the last one up: a cluster with no node up answers nothing",
-                                  node + 1));
+      print_error(
+          sh, fmt::format("nodetool: node {} is the last one up: a cluster with no node up answers nothing", node + 1));
       return;
     }
   }
