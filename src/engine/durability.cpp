@@ -169,6 +169,7 @@ std::string Engine::open_data(const DataOptions& options) {
         session.keyspace = r.keyspace;
         session.paging = false;
         session.client_timestamp = r.client_timestamp;
+        session.check_replicas = false;  // a logged write was acknowledged once: replay never refuses it
         std::string failure;
         try {
           const ast::Statement& stmt = parser_.parse(r.text);

@@ -18,6 +18,7 @@ enum class ErrorClass : std::uint16_t {
   ProtocolError = 0x000A,
   AuthenticationError = 0x0100,  // a failed login (PasswordAuthenticator)
   Unavailable = 0x1000,          // too few replicas up for the consistency level
+  TruncateError = 0x1003,        // TRUNCATE with a node down
   ReadFailure = 0x1300,          // message: everything after `message="`, the driver's info dict included
   FunctionFailure = 0x1400,      // a function or operation failed while it ran (division by zero)
   SyntaxException = 0x2000,

@@ -1,5 +1,6 @@
 #include "exec/availability.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include "error/cql_error.hpp"
 #include "exec/system_tables.hpp"
 #include "exec/terms.hpp"
+#include "types/cql_type.hpp"
 #include "util/murmur3.hpp"
 
 namespace cqlbox::exec {
@@ -86,10 +88,28 @@ std::vector<std::string> named_partitions(const schema::TableSchema& t, const Se
 }  // namespace
 
 void check_write_replicas(const Database& db, const Session& session, const PreparedWrite& w) {
+  if (!session.check_replicas) return;
+  // ConsistencyLevel.validateCounterForWrite: a counter is a read before a write.
+  if (session.consistency == cluster::kAny && w.table &&
+      std::any_of(w.table->columns.begin(), w.table->columns.end(),
+                  [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; }))
+    error::invalid("Consistency level ANY is not yet supported for counter table {}", w.table->name);
   check_mutations(db, session.consistency, w);
 }
 
-void check_paxos_replicas(const Database& db, const PreparedWrite& w) { check_mutations(db, cluster::kSerial, w); }
+void check_paxos_replicas(const Database& db, const PreparedWrite& w) {
+  // ReplicaPlans.forPaxos: a majority of the replicas that exist (a replication factor above
+  // the number of nodes counts the nodes), whatever the keyspace's factor says.
+  if (db.ring.all_up() || !w.table || is_system_table(*w.table)) return;
+  const schema::KeyspaceSchema* ks = db.catalog.keyspace(w.table->keyspace);
+  if (!ks) return;
+  const cluster::Replication r = cluster::replication_of(ks->replication);
+  for (const store::Mutation& m : w.mutations) {
+    const std::vector<int> replicas = db.ring.replicas(util::murmur3_token(m.partition_key), r);
+    const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
+    if (live < need) raise({"Cannot achieve consistency level SERIAL", cluster::kSerial, need, live});
+  }
+}
 
 void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,
                          const SelectRestrictions& r) {
@@ -107,7 +127,9 @@ void check_read_replicas(const Database& db, const Session& session, const schem
   const std::int64_t hi = r.token && r.token->upper ? *r.token->upper : INT64_MAX;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::int64_t end = tokens[i].first;
-    const bool covered = i == 0 ? (lo <= end || hi > tokens.back().first) : (tokens[i - 1].first < hi && end >= lo);
+    // The range (previous, end] holds a token the restriction takes.
+    const bool after_lo = r.token && r.token->lower && !r.token->lower_inclusive ? end > lo : end >= lo;
+    const bool covered = i == 0 ? (after_lo || hi > tokens.back().first) : (tokens[i - 1].first < hi && after_lo);
     if (covered) check_token(db, session.consistency, *rep, end, false);
   }
 }

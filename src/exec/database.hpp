@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "auth/auth_state.hpp"
 #include "cluster/ring.hpp"
@@ -44,6 +45,21 @@ struct Database {
   std::int64_t last_uuid_time = 0;            // now(): strictly increasing timeuuids
   // List prepends: 2010-01-01 in timeuuid ticks, counting down.
   std::int64_t prepend_ticks = 12623040000000000LL + 0x01B21DD213814000LL;
+  // Simulated replicas that missed writes while down (exec/replica_copies.hpp): by node, the
+  // partitions each holds differently from the stores ("ks.table", partition key), and the
+  // hints waiting for it. A schema change drops them all (epoch).
+  struct ReplicaCopy {
+    store::Partition partition;
+    bool hinted = false;  // a hint covers it: replayed when the node starts
+  };
+  struct Replicas {
+    bool handoff = true;  // NODETOOL enablehandoff / disablehandoff
+    std::uint64_t epoch = 0;
+    std::vector<std::map<std::pair<std::string, std::string>, ReplicaCopy>> copies;
+    std::vector<std::size_t> hints;
+    std::vector<std::int64_t> oldest_hint_ms, newest_hint_ms;  // by node, the session clock's
+    std::size_t count = 0;                                     // copies held, on every node
+  } replicas;
 
   // Traced requests, the shell's and native protocol clients', as system_traces.sessions and
   // events keep them (the newest kTraceLimit); exec/tracing.hpp builds them.
@@ -102,8 +118,10 @@ struct Session {
   const std::vector<BoundValue>* bound = nullptr;
   bool prepared = false;  // an EXECUTE of a prepared statement, not a QUERY
   // The consistency level (the protocol's code: ANY 0, ONE 1, …, SERIAL 8, LOCAL_SERIAL 9):
-  // one process holds every replica, so it only decides what Cassandra refuses outright.
+  // checked against the replicas that are up (exec/availability.hpp), and it decides which
+  // replicas a read asks (exec/replica_copies.hpp).
   std::uint16_t consistency = 1;
+  bool check_replicas = true;                    // false: the commit log's replay (exec/availability.hpp)
   std::optional<std::int64_t> client_timestamp;  // the protocol's default timestamp for writes
   // The table resolve_table found last (a script names one table a million times), valid
   // while the catalog's epoch is the one it was found at.

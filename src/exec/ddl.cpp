@@ -15,6 +15,7 @@
 #include "cluster/ring.hpp"
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "exec/replica_copies.hpp"
 #include "exec/ddl_support.hpp"
 #include "exec/sai.hpp"
 #include "exec/terms.hpp"
@@ -463,6 +464,7 @@ Result execute_alter_keyspace(Database& db, const ast::AlterKeyspace& s) {
         "When increasing replication factor you need to run a full (-full) repair to distribute the data.");
   ks->replication = std::move(replication);
   ks->durable_writes = durable;
+  db.catalog.changed();  // what was read of the replication (exec/availability.cpp) is read again
   return done;
 }
 
@@ -507,7 +509,11 @@ Result execute_truncate(Database& db, const Session& session, const ast::Truncat
   if (t.is_virtual) invalid("Truncation is not supported by table {}.{}", t.keyspace, t.name);
   check_user_modifiable(t.keyspace);
   if (t.view) invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead");
+  // StorageProxy.truncateBlocking: every node must be up, whatever the consistency level.
+  if (!db.ring.all_up())
+    error::fail(ErrorClass::TruncateError, "Error during truncate: Cannot achieve consistency level ALL");
   db.store_of(t).clear();
+  drop_replica_copies(db, t);  // every replica is truncated
   for (const auto& v : t.views)
     if (const schema::TableSchema* view = db.catalog.table(t.keyspace, v)) db.store_of(*view).clear();
   return Void{};

@@ -5,6 +5,7 @@
 #include "exec/bind_specs.hpp"
 #include "exec/insert_plan.hpp"
 #include "exec/prepare_checks.hpp"
+#include "exec/replica_copies.hpp"
 
 #include <algorithm>
 #include <set>
@@ -213,6 +214,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
     timestamp = statement_timestamp(db, session);
     if (const PreparedWrite* planned = planned_insert(*plan, s, timestamp)) {
       check_write_replicas(db, session, *planned);
+      note_replica_writes(db, *planned);
       std::vector<std::string> warnings;
       apply_write(db, *planned, &warnings);
       return Void{std::move(warnings)};
@@ -228,6 +230,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
   }
   check_write_replicas(db, session, w);
+  note_replica_writes(db, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -245,6 +248,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
                                &s.conditions);
   }
   check_write_replicas(db, session, w);
+  note_replica_writes(db, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -262,6 +266,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
                                true);
   }
   check_write_replicas(db, session, w);
+  note_replica_writes(db, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
@@ -409,8 +414,10 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
   }
   const store::TableStore& store = db.store_of(t);
   Result result = conditional_batch_result(t, store.comparator(), checks, wildcard);
-  if (std::get<Rows>(result).rows[0][0] == Value(std::string(1, '\1')))
+  if (std::get<Rows>(result).rows[0][0] == Value(std::string(1, '\1'))) {
+    for (const auto& w : writes) note_replica_writes(db, w);
     for (auto& w : writes) apply_write(db, w);
+  }
   return result;
 }
 
@@ -512,12 +519,14 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
               return prepare_delete(db, session, child, at);
           },
           s.statements[i]);
+      note_replica_writes(db, writes[i]);
       apply_write(db, writes[i], &warnings);
     }
     return Void{std::move(warnings)};
   }
   std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
   for (const auto& w : writes) check_write_replicas(db, session, w);      // before any is applied
+  for (const auto& w : writes) note_replica_writes(db, w);
   for (auto& w : writes) apply_write(db, w, &warnings);
   return Void{std::move(warnings)};
 }

@@ -7,6 +7,7 @@
 
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "exec/replica_copies.hpp"
 #include "exec/terms.hpp"
 #include "store/clustering.hpp"
 #include "types/bytes.hpp"
@@ -280,6 +281,7 @@ Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedW
                            const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   const ConditionCheck check = check_conditions(db, t, w, kind, conditions, is_delete);
   if (check.applied) {
+    note_replica_writes(db, w);
     apply_write(db, w);
     return applied_result(t, true);
   }

@@ -7,6 +7,7 @@
 #include "exec/restrictions.hpp"
 #include "exec/plan_cache.hpp"
 #include "exec/availability.hpp"
+#include "exec/replica_copies.hpp"
 #include "exec/select_plan.hpp"
 #include "exec/select_rows.hpp"
 #include "exec/sai.hpp"
@@ -304,7 +305,7 @@ class SelectRun {
     for (const store::Partition* p : partitions_to_read(t_, r_, st_)) {
       check_interrupted();
       if (limit_reached()) break;
-      read_partition(*p);
+      read_partition(read_replicas(db_, session_, t_, *p));  // the replicas asked (replica_copies.hpp)
     }
     finish();
     for (auto& w : topk_warnings) rows_.warnings.insert(rows_.warnings.begin(), std::move(w));

@@ -42,6 +42,13 @@ std::string error_text(const error::CqlError& e) {
           "message=\"{}\" info={{\\'consistency\\': \\'{}\\', \\'required_replicas\\': {}, "
           "\\'alive_replicas\\': {}}}')}})",
           e.message, cluster::consistency_name(e.consistency), e.required, e.alive);
+    case ErrorClass::TruncateError:
+      // Sent on to the next host by the driver, as a SERVER_ERROR is (checked against cqlsh).
+      return fmt::format(
+          "NoHostAvailable: ('Unable to complete the operation against any hosts', "
+          "{{<Host: 127.0.0.1:9042 datacenter1>: <Error from server: code=1003 [Error during truncate] "
+          "message=\"{}\">}})",
+          e.message);
     case ErrorClass::ReadFailure:
       return "ReadFailure: Error from server: code=1300 [Replica(s) failed to execute read] message=\"" + e.message;
     case ErrorClass::ServerError:

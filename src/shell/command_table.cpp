@@ -74,7 +74,12 @@ constexpr std::string_view kNodetoolHelp = R"(
         NODETOOL stop <node> / NODETOOL start <node>
           cqlbox's own: the node (its number, or 127.0.0.<n>) goes down, or comes
           back up. A request is refused with Cassandra's Unavailable error when
-          fewer of its replicas are up than the CONSISTENCY level needs.
+          fewer of its replicas are up than the CONSISTENCY level needs. A node
+          down misses writes; its hints are replayed when it starts.
+        NODETOOL listpendinghints / enablehandoff / disablehandoff / statushandoff
+          The hints kept for nodes that are down, and whether they are kept.
+        NODETOOL repair
+          Brings every replica up to date.
 )";
 constexpr std::string_view kLessonHelp = R"(
         LESSON <n>
@@ -201,7 +206,9 @@ std::span<const ShellCommand> command_table() {
       {"nodetool", [](ShellState& sh, const C& c) { cmd_nodetool(sh, c.word, c.args); },
        "NODETOOL STATUS <keyspace>|NODETOOL RING <keyspace>|NODETOOL GETENDPOINTS <keyspace>|"
        "NODETOOL DESCRIBERING <keyspace>|NODETOOL TABLESTATS <table>|NODETOOL TABLEHISTOGRAMS <table>|NODETOOL FLUSH|"
-       "NODETOOL COMPACT <keyspace>|NODETOOL SNAPSHOT|NODETOOL CLEARSNAPSHOT|NODETOOL STOP|NODETOOL START",
+       "NODETOOL COMPACT <keyspace>|NODETOOL SNAPSHOT|NODETOOL CLEARSNAPSHOT|NODETOOL STOP|NODETOOL START|NODETOOL "
+       "REPAIR|"
+       "NODETOOL LISTPENDINGHINTS|NODETOOL ENABLEHANDOFF|NODETOOL DISABLEHANDOFF|NODETOOL STATUSHANDOFF",
        "NODETOOL", kNodetoolHelp},
       {"draw", [](ShellState& sh, const C& c) { cmd_draw(sh, c.text); }, "DRAW RING|DRAW PARTITION <table>|DRAW QUERY",
        "DRAW", kDrawHelp},

@@ -171,5 +171,8 @@ void nodetool_clearsnapshot(ShellState& sh, const std::vector<std::string>& args
 
 // nodetool_nodes.cpp: NODETOOL stop / start <node> (cqlbox's own), a node down and up again.
 void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::string>& args);
+// NODETOOL repair, listpendinghints, enablehandoff, disablehandoff, statushandoff: the replicas'
+// copies and hints (exec/replica_copies.hpp).
+void nodetool_replicas(ShellState& sh, const std::string& cmd, const std::vector<std::string>& args);
 
 }  // namespace cqlbox::shell

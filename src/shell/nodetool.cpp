@@ -173,11 +173,14 @@ void cmd_nodetool(ShellState& sh, std::string_view word, const std::vector<std::
       nodetool_clearsnapshot(sh, rest);
     else if (cmd == "stop" || cmd == "start")
       nodetool_stop_start(sh, cmd == "start", rest);
-    else if (cmd == "repair" || cmd == "cleanup" || cmd == "scrub" || cmd == "drain" || cmd == "decommission" ||
-             cmd == "removenode" || cmd == "rebuild" || cmd == "upgradesstables" || cmd == "garbagecollect")
+    else if (cmd == "repair" || cmd == "listpendinghints" || cmd == "enablehandoff" || cmd == "disablehandoff" ||
+             cmd == "statushandoff")
+      nodetool_replicas(sh, cmd, rest);
+    else if (cmd == "cleanup" || cmd == "scrub" || cmd == "drain" || cmd == "decommission" || cmd == "removenode" ||
+             cmd == "rebuild" || cmd == "upgradesstables" || cmd == "garbagecollect")
       // Real nodetool commands with nothing to do in one process: say so rather than "unknown".
-      print_error(sh, fmt::format("nodetool: {} is not supported by cqlbox: one process holds every replica and no "
-                                  "sstables (HELP NODETOOL lists what is)",
+      print_error(sh, fmt::format("nodetool: {} is not supported by cqlbox: its simulated nodes share one process and "
+                                  "keep no sstables (HELP NODETOOL lists what is)",
                                   cmd));
     else
       print_error(sh, fmt::format("nodetool: Found unexpected parameters: [{}]\nSee 'HELP NODETOOL'.", args[0]));

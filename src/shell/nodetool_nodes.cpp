@@ -3,12 +3,16 @@
 // partitions it replicates counts one live replica fewer, and is refused with Cassandra's
 // Unavailable error when the consistency level needs more (exec/availability.hpp). The data is
 // kept once for the whole cluster, so a node that comes back has missed nothing.
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "exec/replica_copies.hpp"
+#include "types/temporal.hpp"
 #include "shell/internal.hpp"
 
 namespace cqlbox::shell {
@@ -21,6 +25,12 @@ int node_named(const cluster::Ring& ring, const std::string& word) {
   for (std::size_t i = 0; i < nodes.size(); ++i)
     if (nodes[i].address == word || std::to_string(i + 1) == word) return static_cast<int>(i);
   return -1;
+}
+
+// A hint's time as ListPendingHints prints it: yyyy-MM-dd HH:mm:ss,SSS (UTC).
+std::string hint_time(std::int64_t ms) {
+  const std::string t = types::format_timestamp_ms(ms);  // "2024-01-01 00:00:00.000000+0000"
+  return t.substr(0, 19) + "," + t.substr(20, 3);
 }
 
 }  // namespace
@@ -55,6 +65,48 @@ void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::stri
   }
   ring.set_up(node, start);
   sh.out += fmt::format("Node {} ({}) is {}.\n", node + 1, address, start ? "up" : "down");
+  // The writes it missed reach it from the hints other nodes kept (hinted handoff).
+  if (start)
+    if (const std::size_t replayed = exec::replay_hints(sh.db, node))
+      sh.out += fmt::format("Replayed {} hint{} to {}.\n", replayed, replayed == 1 ? "" : "s", address);
+}
+
+void nodetool_replicas(ShellState& sh, const std::string& cmd, const std::vector<std::string>& args) {
+  (void)args;  // repair's keyspace and options: every replica of every keyspace is mended
+  if (cmd == "enablehandoff" || cmd == "disablehandoff") {
+    exec::set_handoff(sh.db, cmd == "enablehandoff");
+  } else if (cmd == "statushandoff") {
+    sh.out += sh.db.replicas.handoff ? "Hinted handoff is running\n" : "Hinted handoff is not running\n";
+  } else if (cmd == "repair") {
+    const std::size_t mended = exec::repair_replicas(sh.db);
+    sh.out += mended == 0
+                  ? std::string("Repair: every replica was up to date.\n")
+                  : fmt::format("Repair: {} partition cop{} brought up to date.\n", mended, mended == 1 ? "y" : "ies");
+  } else {  // listpendinghints, in ListPendingHints' table
+    const std::vector<std::size_t> hints = exec::pending_hints(sh.db);
+    std::vector<std::vector<std::string>> table{
+        {"Host ID", "Address", "Rack", "DC", "Status", "Total files", "Newest", "Oldest"}};
+    const auto& nodes = sh.db.ring.nodes();
+    for (std::size_t i = 0; i < hints.size(); ++i)
+      if (hints[i] > 0)
+        table.push_back({nodes[i].host_id, nodes[i].address, "rack1", "datacenter1",
+                         sh.db.ring.is_up(static_cast<int>(i)) ? "UP" : "DOWN", "1",
+                         hint_time(sh.db.replicas.newest_hint_ms[i]), hint_time(sh.db.replicas.oldest_hint_ms[i])});
+    if (table.size() == 1) {
+      sh.out += "This node does not have any pending hints\n";
+      return;
+    }
+    std::vector<std::size_t> width(table[0].size(), 0);
+    for (const auto& row : table)
+      for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    for (const auto& row : table) {
+      for (std::size_t c = 0; c < row.size(); ++c) {
+        sh.out += row[c];
+        if (c + 1 < row.size()) sh.out.append(width[c] - row[c].size() + 1, ' ');
+      }
+      sh.out += '\n';
+    }
+  }
 }
 
 }  // namespace cqlbox::shell

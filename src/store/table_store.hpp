@@ -95,6 +95,7 @@ class TableStore {
     return partitions_.lower_bound(PartitionPosition{token, {}});
   }
   const ClusteringComparator& comparator() const { return cmp_; }
+  const PathTypes& path_types() const { return paths_; }
 
   // Statistics for nodetool tablestats: mutations applied, reads served.
   std::uint64_t writes = 0;

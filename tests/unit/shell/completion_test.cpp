@@ -99,9 +99,10 @@ TEST_CASE("after WHERE and AND, the columns a relation may restrict, as cqlsh of
 
 TEST_CASE("NODETOOL completes every subcommand") {
   const auto catalog = sample();
-  CHECK(completions(catalog, "shop", "NODETOOL ", "") == Strings{"CLEARSNAPSHOT", "COMPACT", "DESCRIBERING", "FLUSH",
-                                                                 "GETENDPOINTS", "RING", "SNAPSHOT", "START", "STATUS",
-                                                                 "STOP", "TABLEHISTOGRAMS", "TABLESTATS"});
+  CHECK(completions(catalog, "shop", "NODETOOL ", "") ==
+        Strings{"CLEARSNAPSHOT", "COMPACT", "DESCRIBERING", "DISABLEHANDOFF", "ENABLEHANDOFF", "FLUSH", "GETENDPOINTS",
+                "LISTPENDINGHINTS", "REPAIR", "RING", "SNAPSHOT", "START", "STATUS", "STATUSHANDOFF", "STOP",
+                "TABLEHISTOGRAMS", "TABLESTATS"});
 }
 
 TEST_CASE("keywords are exactly what the grammar accepts next") {
