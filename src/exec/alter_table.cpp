@@ -13,6 +13,7 @@
 #include "cluster/ring.hpp"
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "exec/replica_copies.hpp"
 #include "exec/ddl_support.hpp"
 #include "exec/sai.hpp"
 #include "exec/terms.hpp"
@@ -173,6 +174,7 @@ void relayout(Database& db, schema::TableSchema& t, bool adding, std::vector<sch
   };
   store::TableStore& store = db.store_of(t);
   store.remap(slot_map(old_regular, t.regulars), slot_map(old_static, t.statics), slot_types(t));
+  drop_replica_copies(db, t);  // their slots would be the old ones: every replica is brought up to date
   // A re-added column: the cells kept from its drop come back, and nothing at or before the
   // drop's timestamp shows (Cassandra's read filter for dropped columns).
   std::vector<std::int64_t> floor_regular, floor_static;

@@ -74,8 +74,18 @@ store::TableStore& Database::store_of(const schema::TableSchema& t) {
 void Database::drop_store(std::string_view ks, std::string_view table) {
   last_store_name_ = nullptr;
   last_store_ = nullptr;
-  auto it = stores.find(store_name(ks, table));
+  const std::string name = store_name(ks, table);
+  auto it = stores.find(name);
   if (it != stores.end()) stores.erase(it);
+  // No replica keeps a copy of a dropped table (exec/replica_copies.hpp).
+  for (auto& copies : replicas.copies)
+    for (auto c = copies.begin(); c != copies.end();)
+      if (c->first.first == name) {
+        c = copies.erase(c);
+        --replicas.count;
+      } else {
+        ++c;
+      }
 }
 
 }  // namespace cqlbox::exec

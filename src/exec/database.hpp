@@ -47,14 +47,13 @@ struct Database {
   std::int64_t prepend_ticks = 12623040000000000LL + 0x01B21DD213814000LL;
   // Simulated replicas that missed writes while down (exec/replica_copies.hpp): by node, the
   // partitions each holds differently from the stores ("ks.table", partition key), and the
-  // hints waiting for it. A schema change drops them all (epoch).
+  // hints waiting for it. A dropped or altered table's copies go.
   struct ReplicaCopy {
     store::Partition partition;
     bool hinted = false;  // a hint covers it: replayed when the node starts
   };
   struct Replicas {
     bool handoff = true;  // NODETOOL enablehandoff / disablehandoff
-    std::uint64_t epoch = 0;
     std::vector<std::map<std::pair<std::string, std::string>, ReplicaCopy>> copies;
     std::vector<std::size_t> hints;
     std::vector<std::int64_t> oldest_hint_ms, newest_hint_ms;  // by node, the session clock's
@@ -121,7 +120,8 @@ struct Session {
   // checked against the replicas that are up (exec/availability.hpp), and it decides which
   // replicas a read asks (exec/replica_copies.hpp).
   std::uint16_t consistency = 1;
-  bool check_replicas = true;                    // false: the commit log's replay (exec/availability.hpp)
+  bool check_replicas = true;  // false: the commit log's replay (exec/availability.hpp)
+  bool repair_reads = true;    // false: EXPLAIN and DRAW read without repairing (exec/replica_copies.hpp)
   std::optional<std::int64_t> client_timestamp;  // the protocol's default timestamp for writes
   // The table resolve_table found last (a script names one table a million times), valid
   // while the catalog's epoch is the one it was found at.

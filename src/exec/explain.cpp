@@ -187,8 +187,9 @@ void explain_live_data(Rows& out, Database& db, Session& session, const ast::Sel
   ast::Select run = s;
   run.explain = false;
   run.allow_filtering = true;
-  const bool recorded = session.record_reads;
+  const bool recorded = session.record_reads, repairing = session.repair_reads;
   session.record_reads = true;
+  session.repair_reads = false;  // EXPLAIN describes a read; it does not repair replicas
   const store::TableStore& st = db.store_of(t);
   const std::uint64_t reads = st.reads;
   Result result;
@@ -196,9 +197,11 @@ void explain_live_data(Rows& out, Database& db, Session& session, const ast::Sel
     result = execute_select(db, session, run, t);
   } catch (...) {
     session.record_reads = recorded;
+    session.repair_reads = repairing;
     throw;
   }
   session.record_reads = recorded;
+  session.repair_reads = repairing;
   st.reads = reads;  // EXPLAIN is not a read for nodetool tablestats
   const Rows& rows = std::get<Rows>(result);
   std::size_t read = 0, live = 0, partitions_read = rows.read.size();

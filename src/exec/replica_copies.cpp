@@ -1,6 +1,7 @@
 #include "exec/replica_copies.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "cluster/consistency.hpp"
 #include "exec/system_tables.hpp"
@@ -17,14 +18,13 @@ using Key = std::pair<std::string, std::string>;
 Database::Replicas& state(Database& db) {
   Database::Replicas& r = db.replicas;
   const std::size_t nodes = db.ring.nodes().size();
-  if (r.copies.size() != nodes || r.epoch != db.catalog.epoch()) {
+  if (r.copies.size() != nodes) {
     r.copies.clear();
     r.copies.resize(nodes);
     r.hints.assign(nodes, 0);
     r.oldest_hint_ms.assign(nodes, 0);
     r.newest_hint_ms.assign(nodes, 0);
     r.count = 0;
-    r.epoch = db.catalog.epoch();
   }
   return r;
 }
@@ -68,7 +68,7 @@ store::Partition copy_of(const store::Partition& p, const store::TableStore& st)
 
 }  // namespace
 
-bool replicas_disagree(const Database& db) { return db.replicas.count > 0 && db.replicas.epoch == db.catalog.epoch(); }
+bool replicas_disagree(const Database& db) { return db.replicas.count > 0; }
 
 void note_replica_writes(Database& db, const PreparedWrite& w) {
   if (!w.table || !w.store || is_system_table(*w.table)) return;
@@ -85,8 +85,8 @@ void note_replica_writes(Database& db, const PreparedWrite& w) {
           const store::Partition* now = w.store->find(m.partition_key);
           it = copies
                    .emplace(Key{name, m.partition_key},
-                            Database::ReplicaCopy{now ? copy_of(*now, *w.store) : store::Partition(m.partition_key, token),
-                                                  false})
+                            Database::ReplicaCopy{
+                                now ? copy_of(*now, *w.store) : store::Partition(m.partition_key, token), false})
                    .first;
           ++r.count;
         }
@@ -129,13 +129,21 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
   if (any_current) {
     // One replica asked has every write: the answer is the newest, and the ones behind are
     // repaired (blocking read repair, 4.0+).
+    if (!session.repair_reads) return newest;
     for (int node : asked)
       if (r.copies[static_cast<std::size_t>(node)].erase(key)) --r.count;
     return newest;
   }
   // Every replica asked is behind: they answer with what they hold, merged; more than one that
   // disagree are repaired to that merge.
+  if (behind.size() == 1) return behind.front()->partition;
   const store::TableStore& st = db.store_of(t);
+  if (!session.repair_reads) {  // merged, the copies left as they are (EXPLAIN, DRAW)
+    thread_local std::optional<store::Partition> merged;
+    merged.emplace(copy_of(behind.front()->partition, st));
+    for (std::size_t i = 1; i < behind.size(); ++i) merge_into(*merged, behind[i]->partition, st);
+    return *merged;
+  }
   store::Partition& first = behind.front()->partition;
   for (std::size_t i = 1; i < behind.size(); ++i) merge_into(first, behind[i]->partition, st);
   for (std::size_t i = 1; i < behind.size(); ++i) behind[i]->partition = copy_of(first, st);
@@ -189,8 +197,7 @@ std::size_t repair_replicas(Database& db) {
 }
 
 std::vector<std::size_t> pending_hints(const Database& db) {
-  if (db.replicas.epoch != db.catalog.epoch() || db.replicas.hints.size() != db.ring.nodes().size())
-    return std::vector<std::size_t>(db.ring.nodes().size(), 0);
+  if (db.replicas.hints.size() != db.ring.nodes().size()) return std::vector<std::size_t>(db.ring.nodes().size(), 0);
   return db.replicas.hints;
 }
 

@@ -219,6 +219,13 @@ std::string draw_query(ShellState& sh, std::string_view text) {
   // Kept while the statement is used: a statement of a shape the parser has seen points into
   // the text it was given (parse/statement_cache.hpp), so a temporary would dangle.
   const std::string select_text(text);
+  // The picture shows a read; it does not repair the replicas it asks (exec/replica_copies.hpp).
+  struct NoRepair {
+    exec::Session& session;
+    bool was;
+    ~NoRepair() { session.repair_reads = was; }
+  } no_repair{sh.session, sh.session.repair_reads};
+  sh.session.repair_reads = false;
   const ast::Statement& statement = sh.parser.parse(select_text);
   const auto* select = std::get_if<ast::Select>(&statement);
   if (!select || select->explain) {
