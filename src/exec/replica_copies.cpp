@@ -68,8 +68,6 @@ store::Partition copy_of(const store::Partition& p, const store::TableStore& st)
 
 }  // namespace
 
-bool replicas_disagree(const Database& db) { return db.replicas.count > 0; }
-
 void note_replica_writes(Database& db, const PreparedWrite& w) {
   if (!w.table || !w.store || is_system_table(*w.table)) return;
   if (db.ring.all_up() && !replicas_disagree(db)) return;

@@ -35,7 +35,7 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
 // whether any node holds any.
 const store::Partition* replica_copy(const Database& db, int node, const schema::TableSchema& t,
                                      const std::string& key);
-bool replicas_disagree(const Database& db);
+inline bool replicas_disagree(const Database& db) { return db.replicas.count > 0; }
 
 // NODETOOL start: the node's hints are replayed (its copies that hints cover are dropped).
 // Returns how many hints were replayed.

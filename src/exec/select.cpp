@@ -305,7 +305,8 @@ class SelectRun {
     for (const store::Partition* p : partitions_to_read(t_, r_, st_)) {
       check_interrupted();
       if (limit_reached()) break;
-      read_partition(read_replicas(db_, session_, t_, *p));  // the replicas asked (replica_copies.hpp)
+      // The replicas the level asks, when one may be behind (replica_copies.hpp).
+      read_partition(replicas_disagree(db_) ? read_replicas(db_, session_, t_, *p) : *p);
     }
     finish();
     for (auto& w : topk_warnings) rows_.warnings.insert(rows_.warnings.begin(), std::move(w));

@@ -15,13 +15,15 @@ namespace {
 // cqlbox's own commands' HELP texts, in the layout of cqlsh's help (the commands first, then
 // what they do). cqlsh's commands print cqlsh's own texts (cqlsh_help.cpp).
 constexpr std::string_view kListHelp = R"(
-        LIST [<keyspace>.]<table> [LIMIT <n>] [CELLS <m>];
+        LIST [<keyspace>.]<table> [LIMIT <n>] [CELLS <m>] [ON NODE <node>];
 
           The storage view: every partition of the table as the old cassandra-cli
           showed it, one "RowKey: <key>" block per partition in token order, each
           cell as (column=<clustering>:<column>, value=..., timestamp=...), with
           tombstones, TTLs and expired cells marked. LIMIT caps the partitions
-          shown, CELLS the cells per partition. See docs/storage-and-cluster.md.
+          shown, CELLS the cells per partition. ON NODE shows what one replica
+          holds: only the partitions it replicates, and where it missed writes
+          while down, its older copy. See docs/storage-and-cluster.md.
 )";
 constexpr std::string_view kGetHelp = R"(
         GET [<keyspace>.]<table>['<partition key>'];

@@ -17,15 +17,14 @@
 
 namespace cqlbox::shell {
 
-namespace {
-
-// The node `word` names: its number from 1, or its address. -1 when none.
 int node_named(const cluster::Ring& ring, const std::string& word) {
   const auto& nodes = ring.nodes();
   for (std::size_t i = 0; i < nodes.size(); ++i)
     if (nodes[i].address == word || std::to_string(i + 1) == word) return static_cast<int>(i);
   return -1;
 }
+
+namespace {
 
 // A hint's time as ListPendingHints prints it: yyyy-MM-dd HH:mm:ss,SSS (UTC).
 std::string hint_time(std::int64_t ms) {

@@ -13,6 +13,7 @@
 #include "exec/functions.hpp"
 #include "print/sstabledump.hpp"
 #include "print/storage_view.hpp"
+#include "exec/replica_copies.hpp"
 #include "shell/internal.hpp"
 #include "types/temporal.hpp"
 #include "util/text.hpp"
@@ -113,10 +114,32 @@ void cmd_sstabledump(ShellState& sh, const std::string& word, const std::vector<
   }
 }
 
+namespace {
+
+// Whether node `node` is one of the replicas of `p`.
+bool replicated_by(const exec::Database& db, const schema::TableSchema& t, const store::Partition& p, int node) {
+  const schema::KeyspaceSchema* ks = db.catalog.keyspace(t.keyspace);
+  if (!ks) return true;
+  const std::vector<int> replicas = db.ring.replicas(p.token(), cluster::replication_of(ks->replication));
+  return replicas.empty() || std::find(replicas.begin(), replicas.end(), node) != replicas.end();
+}
+
+// A replica's copy of a partition it never received: no rows, cells or deletions.
+bool holds_nothing(const store::Partition& p) {
+  if (!p.row_pages().empty() || !p.range_tombstones().empty() || p.deletion().exists()) return false;
+  store::RowData statics;
+  p.static_row().decode(statics);
+  return std::none_of(statics.cells.begin(), statics.cells.end(), [](const store::Cell& c) { return c.exists(); }) &&
+         p.static_row().complex().empty();
+}
+
+}  // namespace
+
 void cmd_list(ShellState& sh, std::string_view text) {
   const auto started = std::chrono::steady_clock::now();
   std::vector<std::string> w = words_of(text);
   std::optional<long long> limit, cells;
+  int node = -1;  // ON NODE n: what that replica holds
   if (w.size() < 2) {
     print_error(sh, "Improper LIST command.");
     return;
@@ -127,7 +150,16 @@ void cmd_list(ShellState& sh, std::string_view text) {
       into = std::atoll(w[++i].c_str());
       return true;
     };
-    if (util::iequals(w[i], "limit") ? !number(limit) : util::iequals(w[i], "cells") ? !number(cells) : true) {
+    auto on_node = [&] {
+      if (i + 2 >= w.size() || !util::iequals(w[i + 1], "node")) return false;
+      node = node_named(sh.db.ring, w[i + 2]);
+      i += 2;
+      return node >= 0;
+    };
+    if (util::iequals(w[i], "limit")   ? !number(limit)
+        : util::iequals(w[i], "cells") ? !number(cells)
+        : util::iequals(w[i], "on")    ? !on_node()
+                                       : true) {
       print_error(sh, fmt::format("Improper {} command.", w[0]));
       return;
     }
@@ -142,11 +174,17 @@ void cmd_list(ShellState& sh, std::string_view text) {
     const auto max_rows = static_cast<std::size_t>(limit.value_or(100));
     const auto max_cells = static_cast<std::size_t>(cells.value_or(100));
     std::size_t count = 0;
-    for (const auto& [pos, p] : st.partitions()) {
+    for (const auto& [pos, stored] : st.partitions()) {
       if (count >= max_rows) break;
+      const store::Partition* p = &stored;
+      if (node >= 0) {  // the partitions the node replicates, as it holds them
+        if (!replicated_by(sh.db, t, stored, node)) continue;
+        if (const store::Partition* copy = exec::replica_copy(sh.db, node, t, stored.key())) p = copy;
+        if (holds_nothing(*p)) continue;  // it missed the write that made the partition
+      }
       sh.out += kSeparator;
-      sh.out += "RowKey: " + print::row_key_text(t, p) + "\n";
-      print::append_partition_cells(sh.out, t, p, st.comparator(), max_cells, now_seconds(sh.db));
+      sh.out += "RowKey: " + print::row_key_text(t, *p) + "\n";
+      print::append_partition_cells(sh.out, t, *p, st.comparator(), max_cells, now_seconds(sh.db));
       ++count;
     }
     sh.out += fmt::format("\n{} Row{} Returned.\n", count, count > 1 ? "s" : "");
