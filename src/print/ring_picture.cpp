@@ -83,8 +83,9 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
     svg.rect(legend_x, y - 11, 14, 14, colour(static_cast<int>(n)));
     const double share = owned[n] * 100.0;
     svg.text(legend_x + 22, y,
-             fmt::format("{} · {} token{} · {:.1f}%", nodes[n].address, nodes[n].tokens.size(),
-                         nodes[n].tokens.size() == 1 ? "" : "s", share),
+             fmt::format("{} · {} token{} · {:.1f}%{}", nodes[n].address, nodes[n].tokens.size(),
+                         nodes[n].tokens.size() == 1 ? "" : "s", share,
+                         ring.is_up(static_cast<int>(n)) ? "" : " · down (NODETOOL stop)"),
              12);
     y += 22;
   }

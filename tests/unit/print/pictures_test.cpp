@@ -44,4 +44,10 @@ TEST_CASE("the ring picture: one arc per vnode range, each node in the legend, t
   CHECK(svg.find("K1 = 1: token -4069959284402364209") != std::string::npos);
   CHECK(svg == print::ring_svg(ring, picture));
   CHECK(svg.rfind("</svg>\n") == svg.size() - 7);
+  // A stopped node is marked in the legend.
+  cqlbox::cluster::Ring down = ring;
+  down.set_up(1, false);
+  const std::string with_down = print::ring_svg(down, picture);
+  CHECK(with_down.find("127.0.0.2 · 4 tokens · 33.3% · down (NODETOOL stop)") != std::string::npos);
+  CHECK(with_down.find("127.0.0.1 · 4 tokens · 33.3%<") != std::string::npos);
 }
