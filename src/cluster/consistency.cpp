@@ -24,39 +24,36 @@ Unavailable unavailable(std::uint16_t code, int required, int alive, std::string
 
 }  // namespace
 
-std::optional<Unavailable> check_live_replicas(std::uint16_t code, const Replication& r, int live, bool write) {
+int block_for(std::uint16_t code, const Replication& r) {
   // ConsistencyLevel.blockFor: QUORUM and ALL count every datacenter's replicas, the LOCAL_
   // levels this one's.
-  const int all = r.total_replication_factor, local = r.replication_factor;
   switch (code) {
-    case kAny:
-      if (write) return std::nullopt;  // a hint is acceptable, and the coordinator is up
-      [[fallthrough]];
-    case kOne: return live >= 1 ? std::nullopt : std::optional(unavailable(code, 1, live));
-    case kLocalOne: return live >= 1 ? std::nullopt : std::optional(unavailable(code, 1, live));
-    case kTwo:
-    case kThree: {
-      const int need = code == kTwo ? 2 : 3;
-      return live >= need ? std::nullopt : std::optional(unavailable(code, need, live));
-    }
+    case kTwo: return 2;
+    case kThree: return 3;
     case kQuorum:
-    case kSerial: return live >= quorum(all) ? std::nullopt : std::optional(unavailable(code, quorum(all), live));
-    case kAll: return live >= all ? std::nullopt : std::optional(unavailable(code, all, live));
+    case kSerial:
+    case kEachQuorum: return quorum(r.total_replication_factor);
+    case kAll: return r.total_replication_factor;
     case kLocalQuorum:
-    case kLocalSerial:
-      return live >= quorum(local) ? std::nullopt : std::optional(unavailable(code, quorum(local), live));
-    case kEachQuorum:
-      if (!r.network_topology)
-        return live >= quorum(all) ? std::nullopt : std::optional(unavailable(code, quorum(all), live));
-      // Each datacenter the keyspace names needs its own quorum; only datacenter1 has nodes.
-      for (const auto& [dc, factor] : r.datacenters) {
-        if (factor <= 0) continue;
-        const int here = dc == "datacenter1" ? live : 0;
-        if (here < quorum(factor)) return unavailable(code, quorum(factor), here, dc);
-      }
-      return std::nullopt;
-    default: return std::nullopt;
+    case kLocalSerial: return quorum(r.replication_factor);
+    default: return 1;  // ONE, LOCAL_ONE, ANY
   }
+}
+
+std::optional<Unavailable> check_live_replicas(std::uint16_t code, const Replication& r, int live, bool write) {
+  if (code == kAny && write) return std::nullopt;  // a hint is acceptable, and the coordinator is up
+  if (code == kEachQuorum && r.network_topology) {
+    // Each datacenter the keyspace names needs its own quorum; only datacenter1 has nodes.
+    for (const auto& [dc, factor] : r.datacenters) {
+      if (factor <= 0) continue;
+      const int here = dc == "datacenter1" ? live : 0;
+      if (here < quorum(factor)) return unavailable(code, quorum(factor), here, dc);
+    }
+    return std::nullopt;
+  }
+  if (code > kLocalOne) return std::nullopt;
+  const int need = block_for(code, r);
+  return live >= need ? std::nullopt : std::optional(unavailable(code, need, live));
 }
 
 }  // namespace cqlbox::cluster

@@ -40,6 +40,10 @@ struct Unavailable {
   int required = 0, alive = 0;
 };
 
+// How many replicas a request at `code` waits for, in a keyspace replicated as `r`
+// (ConsistencyLevel.blockFor): what a read asks, and what a request needs alive.
+int block_for(std::uint16_t code, const Replication& r);
+
 // Whether `live` of the replicas of one token (those in datacenter1) satisfy `code` for a
 // keyspace replicated as `r` (ReplicaPlans.assureSufficientLiveReplicas). `write`: ANY is
 // accepted with none (the coordinator keeps a hint). nullopt when they do.

@@ -77,7 +77,10 @@ void Database::drop_store(std::string_view ks, std::string_view table) {
   const std::string name = store_name(ks, table);
   auto it = stores.find(name);
   if (it != stores.end()) stores.erase(it);
-  // No replica keeps a copy of a dropped table (exec/replica_copies.hpp).
+  forget_replica_copies(name);  // no replica keeps a copy of a dropped table
+}
+
+void Database::forget_replica_copies(const std::string& name) {
   for (auto& copies : replicas.copies)
     for (auto c = copies.begin(); c != copies.end();)
       if (c->first.first == name) {

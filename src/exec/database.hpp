@@ -82,6 +82,8 @@ struct Database {
   FunctionContext functions() { return {&clock, &random_state, &last_uuid_time, &prepend_ticks}; }
 
   store::TableStore& store_of(const schema::TableSchema& t);
+  // Every replica's copy of the table "ks.table" goes (exec/replica_copies.hpp).
+  void forget_replica_copies(const std::string& name);
   void drop_store(std::string_view keyspace, std::string_view table);
 
  private:

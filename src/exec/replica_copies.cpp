@@ -37,21 +37,11 @@ std::vector<int> replicas_of(const Database& db, const schema::TableSchema& t, s
   return db.ring.replicas(token, cluster::replication_of(ks->replication));
 }
 
-// How many replicas a read at `code` asks (ConsistencyLevel.blockFor).
+// How many replicas a read at `code` asks.
 std::size_t replicas_asked(std::uint16_t code, const Database& db, const schema::TableSchema& t) {
   const schema::KeyspaceSchema* ks = db.catalog.keyspace(t.keyspace);
-  const cluster::Replication r = ks ? cluster::replication_of(ks->replication) : cluster::Replication{};
-  switch (code) {
-    case cluster::kTwo: return 2;
-    case cluster::kThree: return 3;
-    case cluster::kQuorum:
-    case cluster::kSerial:
-    case cluster::kEachQuorum: return static_cast<std::size_t>(r.total_replication_factor / 2 + 1);
-    case cluster::kLocalQuorum:
-    case cluster::kLocalSerial: return static_cast<std::size_t>(r.replication_factor / 2 + 1);
-    case cluster::kAll: return static_cast<std::size_t>(r.total_replication_factor);
-    default: return 1;
-  }
+  return static_cast<std::size_t>(
+      cluster::block_for(code, ks ? cluster::replication_of(ks->replication) : cluster::Replication{}));
 }
 
 // `from`'s data written into `into` (newest timestamp wins, cell by cell).
@@ -171,19 +161,7 @@ std::size_t replay_hints(Database& db, int node) {
   return replayed;
 }
 
-void drop_replica_copies(Database& db, const schema::TableSchema& t) {
-  if (!replicas_disagree(db)) return;
-  Database::Replicas& r = state(db);
-  const std::string name = store_name(t);
-  for (auto& copies : r.copies)
-    for (auto it = copies.begin(); it != copies.end();)
-      if (it->first.first == name) {
-        it = copies.erase(it);
-        --r.count;
-      } else {
-        ++it;
-      }
-}
+void drop_replica_copies(Database& db, const schema::TableSchema& t) { db.forget_replica_copies(store_name(t)); }
 
 std::size_t repair_replicas(Database& db) {
   Database::Replicas& r = state(db);
