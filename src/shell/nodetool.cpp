@@ -1,22 +1,23 @@
 // NODETOOL status | ring | getendpoints | describering | tablestats | tablehistograms,
 // flush | snapshot | clearsnapshot (persistence.cpp),
 // SHOW REPLICAS and DESCRIBE CLUSTER over the simulated ring (cqlbox.md "The simulated
-// cluster"), in the layouts of Cassandra 5.0's tools. Where the real tool prints in Java
-// HashMap order (status rows, describering ranges) that order is reproduced, so output matches
-// a real node's for the same ring. Load and sizes are the bytes the store holds.
+// cluster"), in the layouts of Cassandra 5.0's tools. The arithmetic lives below the shell:
+// line order in Java HashMap order, ownership and EstimatedHistogram in cluster/, the Java
+// number texts in print/java_numbers. Load and sizes are the bytes the store holds.
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <map>
-#include <numeric>
-#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cluster/estimated_histogram.hpp"
+#include "cluster/java_order.hpp"
+#include "cluster/ownership.hpp"
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 #include "exec/terms.hpp"
+#include "print/java_numbers.hpp"
 #include "shell/internal.hpp"
 #include "util/murmur3.hpp"
 #include "util/text.hpp"
@@ -25,96 +26,15 @@ namespace cqlbox::shell {
 
 namespace {
 
-// --- Java's hashing, for HashMap iteration order ----------------------------------------------
-
-std::int32_t java_string_hash(std::string_view s) {
-  std::uint32_t h = 0;
-  for (char c : s) h = 31 * h + static_cast<unsigned char>(c);
-  return static_cast<std::int32_t>(h);
-}
-
-std::int32_t java_long_hash(std::int64_t v) {
-  const auto u = static_cast<std::uint64_t>(v);
-  return static_cast<std::int32_t>(static_cast<std::uint32_t>(u ^ (u >> 32)));
-}
-
-// Indices of `hashes` in the order a java.util.HashMap(initial_capacity) filled in that order
-// iterates them: by bucket (spread hash & (capacity - 1)), then insertion order.
-std::vector<std::size_t> hashmap_order(const std::vector<std::int32_t>& hashes, std::size_t initial_capacity) {
-  std::size_t cap = 1;
-  while (cap < std::max<std::size_t>(initial_capacity, 1)) cap <<= 1;
-  std::size_t threshold = cap * 3 / 4;
-  for (std::size_t size = 1; size <= hashes.size(); ++size)
-    if (size > threshold) {
-      cap <<= 1;
-      threshold = cap * 3 / 4;
-    }
-  std::vector<std::pair<std::uint32_t, std::size_t>> keyed;
-  for (std::size_t i = 0; i < hashes.size(); ++i) {
-    const auto h = static_cast<std::uint32_t>(hashes[i]);
-    keyed.emplace_back((h ^ (h >> 16)) & static_cast<std::uint32_t>(cap - 1), i);
-  }
-  std::sort(keyed.begin(), keyed.end());
-  std::vector<std::size_t> order;
-  for (const auto& [bucket, i] : keyed) order.push_back(i);
-  return order;
-}
-
-// --- number formats ---------------------------------------------------------------------------
-
-// DecimalFormat("#.##"): at most two decimals, no trailing zeros.
-std::string hash_hash(double v) {
-  std::string s = fmt::format("{:.2f}", v);
-  while (s.back() == '0') s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  return s;
-}
-
-// FileUtils.stringifyFileSize: "512 bytes", "104.32 KiB", "1 MiB".
-std::string file_size(double bytes) {
-  static constexpr const char* kUnits[] = {"TiB", "GiB", "MiB", "KiB"};
-  double scale = 1024.0 * 1024 * 1024 * 1024;
-  for (const char* unit : kUnits) {
-    if (bytes >= scale) return hash_hash(bytes / scale) + " " + unit;
-    scale /= 1024;
-  }
-  return hash_hash(bytes) + " bytes";
-}
-
 bool system_keyspace(std::string_view ks) { return ks.rfind("system", 0) == 0; }
 
-}  // namespace
-
-// --- shared views of the ring -----------------------------------------------------------------
-
-namespace {
-
-struct Ownership {
-  bool effective = true;         // false: keyspaces disagree, ownership is meaningless
-  std::vector<double> fraction;  // per node
-};
-
-Ownership ownership(const exec::Database& db, const std::optional<cluster::Replication>& rep) {
-  Ownership o;
-  cluster::Replication r;
-  if (rep) {
-    r = *rep;
-  } else {
-    // No keyspace given: every user keyspace must replicate alike; with none, Cassandra
-    // uses system_traces (SimpleStrategy, RF 2).
-    std::optional<std::map<std::string, std::string>> first;
-    r = cluster::Replication{false, 2, 2, {}};
-    for (const auto& [name, ks] : db.catalog.keyspaces()) {
-      if (system_keyspace(name)) continue;
-      if (!first) {
-        first = ks.replication;
-        r = cluster::replication_of(ks.replication);
-      } else if (*first != ks.replication)
-        o.effective = false;
-    }
-  }
-  o.fraction = db.ring.replica_shares(r);
-  return o;
+// nodetool status / ring's "Owns": the named keyspace's, or every user keyspace's alike.
+cluster::Ownership ownership(const exec::Database& db, const std::optional<cluster::Replication>& named) {
+  std::vector<std::map<std::string, std::string>> user_keyspaces;
+  if (!named)
+    for (const auto& [name, ks] : db.catalog.keyspaces())
+      if (!system_keyspace(name)) user_keyspaces.push_back(ks.replication);
+  return cluster::effective_ownership(db.ring, named, user_keyspaces);
 }
 
 // Bytes each node holds: every partition of every user table, on each of its replicas.
@@ -215,17 +135,15 @@ void nodetool_compact(ShellState& sh, const std::vector<std::string>& args) {
 }
 
 void nodetool_status(ShellState& sh, const std::vector<std::string>& args) {
-  const Ownership own = ownership(sh.db, keyspace_replication(sh.db, args));
+  const cluster::Ownership own = ownership(sh.db, keyspace_replication(sh.db, args));
   const std::vector<double> load = loads(sh.db);
   const auto& nodes = sh.db.ring.nodes();
 
   std::vector<std::vector<std::string>> table;
   table.push_back({"--", "Address", "Load", "Tokens", own.effective ? "Owns (effective)" : "Owns", "Host ID", "Rack"});
-  std::vector<std::int32_t> hashes;
-  for (const auto& n : nodes) hashes.push_back(java_string_hash(n.address + ":7000"));
-  for (std::size_t i : hashmap_order(hashes, 16)) {
+  for (std::size_t i : cluster::status_node_order(sh.db.ring)) {
     const auto& n = nodes[i];
-    table.push_back({sh.db.ring.is_up(static_cast<int>(i)) ? "UN" : "DN", n.address, file_size(load[i]),
+    table.push_back({sh.db.ring.is_up(static_cast<int>(i)) ? "UN" : "DN", n.address, print::file_size(load[i]),
                      std::to_string(n.tokens.size()), own.effective ? percent(own.fraction[i], 1) : "?", n.host_id,
                      "rack1"});
   }
@@ -250,7 +168,7 @@ void nodetool_status(ShellState& sh, const std::vector<std::string>& args) {
 }
 
 void nodetool_ring(ShellState& sh, const std::vector<std::string>& args) {
-  const Ownership own = ownership(sh.db, keyspace_replication(sh.db, args));
+  const cluster::Ownership own = ownership(sh.db, keyspace_replication(sh.db, args));
   const std::vector<double> load = loads(sh.db);
   const auto& nodes = sh.db.ring.nodes();
   const auto& tokens = sh.db.ring.tokens();
@@ -268,8 +186,8 @@ void nodetool_ring(ShellState& sh, const std::vector<std::string>& args) {
     sh.out += '\n';
   for (const auto& [token, node] : tokens) {
     const auto i = static_cast<std::size_t>(node);
-    sh.out += line(nodes[i].address, "rack1", sh.db.ring.is_up(node) ? "Up" : "Down", "Normal", file_size(load[i]),
-                   own.effective ? percent(own.fraction[i], 2) : "?", std::to_string(token));
+    sh.out += line(nodes[i].address, "rack1", sh.db.ring.is_up(node) ? "Up" : "Down", "Normal",
+                   print::file_size(load[i]), own.effective ? percent(own.fraction[i], 2) : "?", std::to_string(token));
   }
   sh.out += '\n';
   if (tokens.size() > nodes.size())
@@ -310,16 +228,7 @@ void nodetool_describering(ShellState& sh, const std::vector<std::string>& args)
     error::fail(error::ErrorClass::ShellError, "error: No such keyspace: {}", args[0]);
   }
   const cluster::Replication r = cluster::replication_of(ks->replication);
-  const auto& tokens = sh.db.ring.tokens();
-  std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
-  for (std::size_t i = 1; i < tokens.size(); ++i) ranges.emplace_back(tokens[i - 1].first, tokens[i].first);
-  ranges.emplace_back(tokens.back().first, tokens.front().first);
-  std::vector<std::int32_t> hashes;
-  for (const auto& [l, rt] : ranges)
-    hashes.push_back(static_cast<std::int32_t>(31u * static_cast<std::uint32_t>(java_long_hash(l)) +
-                                               static_cast<std::uint32_t>(java_long_hash(rt))));
-  for (std::size_t i : hashmap_order(hashes, ranges.size())) {
-    const auto& [l, rt] = ranges[i];
+  for (const auto& [l, rt] : cluster::describering_ranges(sh.db.ring)) {
     std::string endpoints, details;
     for (int n : sh.db.ring.replicas(rt, r)) {
       const std::string& a = sh.db.ring.nodes()[static_cast<std::size_t>(n)].address;
@@ -372,68 +281,12 @@ const schema::TableSchema& nodetool_table(const exec::Database& db, const std::v
 
 }  // namespace
 
-namespace {
-
-// EstimatedHistogram's bucket bounds: 1, 2, 3, …, each next = round(prev * 1.2) (at least +1).
-std::vector<std::int64_t> histogram_offsets() {
-  std::vector<std::int64_t> offsets{1};
-  while (offsets.size() < 165) {
-    auto next = static_cast<std::int64_t>(std::llround(static_cast<double>(offsets.back()) * 1.2));
-    if (next == offsets.back()) ++next;
-    offsets.push_back(next);
-  }
-  return offsets;
-}
-
-// Percentile p of `values` as EstimatedHistogram reports it: the upper bound of the bucket
-// holding the ceil(count * p)-th value; Min is the lower bound of the first bucket used.
-struct Histogram {
-  std::vector<std::int64_t> offsets = histogram_offsets();
-  std::vector<std::uint64_t> buckets = std::vector<std::uint64_t>(offsets.size() + 1, 0);
-  std::uint64_t count = 0;
-
-  void add(std::int64_t v) {
-    auto it = std::lower_bound(offsets.begin(), offsets.end(), v);
-    ++buckets[static_cast<std::size_t>(it - offsets.begin())];
-    ++count;
-  }
-  double percentile(double p) const {
-    const auto want = static_cast<std::uint64_t>(std::ceil(static_cast<double>(count) * p));
-    std::uint64_t seen = 0;
-    for (std::size_t i = 0; i < buckets.size(); ++i) {
-      seen += buckets[i];
-      if (seen >= want && buckets[i]) return static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
-    }
-    return 0;
-  }
-  double min() const {
-    for (std::size_t i = 0; i < buckets.size(); ++i)
-      if (buckets[i]) return i == 0 ? 0 : static_cast<double>(1 + offsets[i - 1]);
-    return 0;
-  }
-  // EstimatedHistogram.mean(): bucket bounds weighted by counts, rounded up.
-  double mean() const {
-    if (count == 0) return 0;
-    double sum = 0;
-    for (std::size_t i = 0; i < buckets.size(); ++i)
-      sum += static_cast<double>(buckets[i]) * static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
-    return std::ceil(sum / static_cast<double>(count));
-  }
-  double max() const {
-    for (std::size_t i = buckets.size(); i-- > 0;)
-      if (buckets[i]) return static_cast<double>(offsets[std::min(i, offsets.size() - 1)]);
-    return 0;
-  }
-};
-
-}  // namespace
-
 void nodetool_tablestats(ShellState& sh, const std::vector<std::string>& args) {
   const schema::TableSchema& t = nodetool_table(sh.db, args, "tablestats");
   const store::TableStore& st = sh.db.store_of(t);
   // Partition sizes go through EstimatedHistogram, as the sstable statistics Cassandra reads.
   std::size_t partitions = 0, cells = 0, bytes = 0, droppable = 0;
-  Histogram sizes;
+  cluster::EstimatedHistogram sizes;
   const std::int64_t now_s = sh.db.clock.now_us() / 1000000;
   auto gc = t.options.find("gc_grace_seconds");
   const std::int64_t gc_grace = gc == t.options.end() ? 864000 : std::atoll(gc->second.c_str());
@@ -491,12 +344,12 @@ void nodetool_tablestats(ShellState& sh, const std::vector<std::string>& args) {
 void nodetool_tablehistograms(ShellState& sh, const std::vector<std::string>& args) {
   const schema::TableSchema& t = nodetool_table(sh.db, args, "tablehistograms");
   const store::TableStore& st = sh.db.store_of(t);
-  Histogram sizes, cells;
+  cluster::EstimatedHistogram sizes, cells;
   for (const auto& [pos, p] : st.partitions()) {
     sizes.add(static_cast<std::int64_t>(p.data_size()));
     cells.add(static_cast<std::int64_t>(p.cell_count()));
   }
-  const bool empty = sizes.count == 0;
+  const bool empty = sizes.count() == 0;
   if (empty) sh.out += "No SSTables exists, unable to calculate 'Partition Size' and 'Cell Count' percentiles\n";
   sh.out += fmt::format("{}/{} histograms\n", t.keyspace, t.name);
   sh.out += fmt::format("{:<10}{:>18}{:>18}{:>18}{:>18}{:>18}\n", "Percentile", "Read Latency", "Write Latency",
