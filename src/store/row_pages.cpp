@@ -155,6 +155,18 @@ RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std
 }  // namespace
 
 RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const {
+  // Time series write at the end of a partition: one look at the last row settles those
+  // without reading the rest of its page.
+  if (size_ > 0) {
+    const Page& last = pages_.back();
+    const Row r = row(last, last.count - 1);
+    const std::uint64_t p = r.key_prefix(cmp);
+    if (p < prefix) return end_pos();
+    if (p == prefix) {
+      const RowKey k = r.clustering();
+      if (cmp.compare(k, key) < 0) return end_pos();
+    }
+  }
   return partition_from(pages_, first_prefixes_, size_, Pos{}, cmp, [&](std::uint64_t p, auto row) {
     if (p != prefix) return p < prefix;
     const RowKey k = row().clustering();

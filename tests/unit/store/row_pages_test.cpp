@@ -6,12 +6,14 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
 #include <random>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
@@ -164,6 +166,44 @@ TEST_CASE("a time series appending in clustering order fills its pages") {
     std::string key;
     store::append_component(key, be_bytes(static_cast<std::int64_t>(i++)));
     CHECK(row.clustering().str() == key);
+  }
+}
+
+TEST_CASE("writes at, past and before the last row of a partition (the append shortcut)") {
+  for (const bool desc : {false, true}) {
+    INFO("descending: " << desc);
+    const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), desc}});
+    auto key = [](std::int32_t v) {
+      std::string k;
+      store::append_component(k, be_bytes(v));
+      return k;
+    };
+    store::Partition p("p", 0);
+    std::map<std::int32_t, std::string> model;
+    // In clustering order (descending tables count down), then the last row again, then rows
+    // that sort before it and between others.
+    for (std::int32_t i = 0; i < 600; ++i) {
+      const std::int32_t v = desc ? 1000 - 2 * i : 2 * i;
+      p.apply(write(key(v), true, 10 + i, "a"), cmp);
+      model[v] = "a";
+    }
+    const std::int32_t last = desc ? 1000 - 2 * 599 : 2 * 599;
+    p.apply(write(key(last), true, 5000, "b"), cmp);
+    model[last] = "b";
+    for (std::int32_t v : {-1, 1, 501, 1199, 2000}) {
+      p.apply(write(key(v), true, 6000, "c"), cmp);
+      model[v] = "c";
+    }
+    REQUIRE(p.rows().size() == model.size());
+    std::vector<std::int32_t> order;
+    for (const auto& [v, value] : model) order.push_back(v);
+    if (desc) std::reverse(order.begin(), order.end());
+    std::size_t i = 0;
+    for (const store::Row row : p.rows()) {
+      CHECK(row.clustering().str() == key(order[i]));
+      CHECK(row.cell(0).value == model[order[i]]);
+      ++i;
+    }
   }
 }
 
