@@ -56,4 +56,14 @@ std::optional<Unavailable> check_live_replicas(std::uint16_t code, const Replica
   return live >= need ? std::nullopt : std::optional(unavailable(code, need, live));
 }
 
+std::optional<Timeout> check_prompt_replicas(std::uint16_t code, const Replication& r, int prompt, int live) {
+  if (code == kAny && live == 0) return std::nullopt;  // the coordinator's hint is the answer
+  int need = block_for(code, r);
+  if (code == kEachQuorum && r.network_topology)
+    for (const auto& [dc, factor] : r.datacenters)
+      if (dc == "datacenter1") need = quorum(factor);
+  if (prompt >= need) return std::nullopt;
+  return Timeout{"Operation timed out - received only " + std::to_string(prompt) + " responses.", code, need, prompt};
+}
+
 }  // namespace cqlbox::cluster

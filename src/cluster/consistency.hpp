@@ -49,4 +49,18 @@ int block_for(std::uint16_t code, const Replication& r);
 // accepted with none (the coordinator keeps a hint). nullopt when they do.
 std::optional<Unavailable> check_live_replicas(std::uint16_t code, const Replication& r, int live, bool write);
 
+// What a coordinator answers when too few replicas respond before the request timeout
+// (WriteTimeoutException, ReadTimeoutException): "Operation timed out - received only 1
+// responses.", with the level, the responses it waited for and those received.
+struct Timeout {
+  std::string message;
+  std::uint16_t consistency = 0;
+  int block_for = 0, received = 0;
+};
+
+// Whether `prompt` replicas answering in time meet `code` (after check_live_replicas passed:
+// a slow replica is alive). nullopt when they do. A write at ANY waits for one answer, or for
+// the coordinator's hint when no replica is up.
+std::optional<Timeout> check_prompt_replicas(std::uint16_t code, const Replication& r, int prompt, int live);
+
 }  // namespace cqlbox::cluster

@@ -140,4 +140,18 @@ int Ring::live_count(const std::vector<int>& replicas) const {
   return live;
 }
 
+void Ring::set_slow(int node, bool slow) {
+  if (slow_.empty()) slow_.assign(nodes_.size(), false);
+  auto at = static_cast<std::size_t>(node);
+  if (slow_[at] == slow) return;
+  slow_[at] = slow;
+  slow_count_ += slow ? 1 : -1;
+}
+
+int Ring::prompt_count(const std::vector<int>& replicas) const {
+  int prompt = 0;
+  for (int n : replicas) prompt += answers_in_time(n) ? 1 : 0;
+  return prompt;
+}
+
 }  // namespace cqlbox::cluster

@@ -48,6 +48,16 @@ class Ring {
   void set_up(int node, bool up);
   // How many of `replicas` are up.
   int live_count(const std::vector<int>& replicas) const;
+  // NODETOOL slow (cqlbox's own): a slow node stays up, and counts as alive, but answers only
+  // after the request timeout, so a request that must wait for it times out. NODETOOL start
+  // makes it prompt again.
+  bool is_slow(int node) const { return !slow_.empty() && slow_[static_cast<std::size_t>(node)]; }
+  void set_slow(int node, bool slow);
+  bool answers_in_time(int node) const { return is_up(node) && !is_slow(node); }
+  // Every node up and none slow: every request is answered in time by every replica.
+  bool all_prompt() const { return down_count_ == 0 && slow_count_ == 0; }
+  // How many of `replicas` answer in time.
+  int prompt_count(const std::vector<int>& replicas) const;
   // The ring token that owns `token` (its range is (previous, owner]).
   std::size_t owner_index(std::int64_t token) const;
   // The share of the ring (0 to 1) each node holds: as the primary owner of its ranges, or
@@ -65,6 +75,8 @@ class Ring {
   std::vector<std::pair<std::int64_t, int>> tokens_;
   std::vector<bool> down_;  // by node; empty until a node stops
   int down_count_ = 0;
+  std::vector<bool> slow_;  // by node; empty until a node is slowed
+  int slow_count_ = 0;
 };
 
 }  // namespace cqlbox::cluster

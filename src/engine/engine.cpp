@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "engine/schema_change.hpp"
+#include "error/cql_error.hpp"
 #include "exec/executor.hpp"
 
 namespace cqlbox::engine {
@@ -53,6 +54,11 @@ exec::Result Engine::execute(const ast::Statement& statement, std::string_view t
     log(statement, text, session, values);
     try {
       result = exec::execute(db_, session, statement);
+    } catch (const error::CqlError& e) {
+      // A write that timed out waiting for a slow replica was applied (only a CAS's timeout
+      // comes before anything is): it stays in the log, as it stays in memory.
+      finish(e.cls != error::ErrorClass::WriteTimeout || e.write_type == "CAS");
+      throw;
     } catch (...) {
       finish(true);
       throw;

@@ -19,6 +19,8 @@ enum class ErrorClass : std::uint16_t {
   AuthenticationError = 0x0100,  // a failed login (PasswordAuthenticator)
   Unavailable = 0x1000,          // too few replicas up for the consistency level
   TruncateError = 0x1003,        // TRUNCATE with a node down
+  WriteTimeout = 0x1100,         // too few replicas answered a write in time (a slow node)
+  ReadTimeout = 0x1200,          // too few replicas answered a read in time
   ReadFailure = 0x1300,          // message: everything after `message="`, the driver's info dict included
   FunctionFailure = 0x1400,      // a function or operation failed while it ran (division by zero)
   SyntaxException = 0x2000,
@@ -45,9 +47,15 @@ struct CqlError : std::exception {
   // READ_TOO_MANY_TOMBSTONES); protocol v5 sends them as the error's reason map.
   std::string failed_replica;
   std::uint16_t failure_reason = 0;
-  // Unavailable only: the level (the protocol's code), the replicas it needs and those alive.
+  // Unavailable, WriteTimeout and ReadTimeout: the level (the protocol's code) and the replicas
+  // it needs (block_for for a timeout); Unavailable: those alive; a timeout: the responses
+  // received. WriteTimeout: the write's kind (SIMPLE, BATCH, UNLOGGED_BATCH, COUNTER, CAS).
+  // ReadTimeout: whether the replica asked for the data answered.
   std::uint16_t consistency = 0;
   std::int32_t required = 0, alive = 0;
+  std::int32_t received = 0;
+  std::string write_type;
+  bool data_present = false;
 };
 
 template <class... A>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,7 +39,7 @@ std::optional<cluster::Replication> replication_to_check(const Database& db, std
                                                          const schema::TableSchema& t) {
   const bool one_like =
       consistency == cluster::kOne || consistency == cluster::kLocalOne || consistency == cluster::kAny;
-  if (db.ring.all_up() && one_like && one_replica_here(db, t)) return std::nullopt;
+  if (db.ring.all_prompt() && one_like && one_replica_here(db, t)) return std::nullopt;
   if (is_system_table(t)) return std::nullopt;
   const schema::KeyspaceSchema* ks = db.catalog.keyspace(t.keyspace);
   if (!ks) return std::nullopt;
@@ -53,10 +54,34 @@ std::optional<cluster::Replication> replication_to_check(const Database& db, std
   throw e;
 }
 
+// A ReadTimeout (the replica asked for the data answered if any did), or a WriteTimeout of
+// `write_type`.
+[[noreturn]] void timed_out(const cluster::Timeout& t, error::ErrorClass cls, std::string write_type) {
+  error::CqlError e(cls, t.message);
+  e.consistency = t.consistency;
+  e.required = t.block_for;
+  e.received = t.received;
+  e.write_type = std::move(write_type);
+  e.data_present = t.received > 0;
+  throw e;
+}
+
+// A read checks that enough replicas are alive and then that enough answer in time: it asks
+// the prompt ones first (the dynamic snitch ranks a slow node last), so it times out only when
+// fewer than the level needs are prompt. The replica asked for the data answered if any did.
 void check_token(const Database& db, std::uint16_t consistency, const cluster::Replication& r, std::int64_t token,
                  bool write) {
-  const int live = db.ring.live_count(db.ring.replicas(token, r));
+  const std::vector<int> replicas = db.ring.replicas(token, r);
+  const int live = db.ring.live_count(replicas);
   if (auto u = cluster::check_live_replicas(consistency, r, live, write)) raise(*u);
+  if (write || db.ring.all_prompt()) return;
+  if (auto t = cluster::check_prompt_replicas(consistency, r, db.ring.prompt_count(replicas), live))
+    timed_out(*t, error::ErrorClass::ReadTimeout, {});
+}
+
+bool has_counters(const schema::TableSchema& t) {
+  return std::any_of(t.columns.begin(), t.columns.end(),
+                     [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; });
 }
 
 void check_mutations(const Database& db, std::uint16_t consistency, const PreparedWrite& w) {
@@ -90,17 +115,30 @@ std::vector<std::string> named_partitions(const schema::TableSchema& t, const Se
 void check_write_replicas(const Database& db, const Session& session, const PreparedWrite& w) {
   if (!session.check_replicas) return;
   // ConsistencyLevel.validateCounterForWrite: a counter is a read before a write.
-  if (session.consistency == cluster::kAny && w.table &&
-      std::any_of(w.table->columns.begin(), w.table->columns.end(),
-                  [](const schema::Column& c) { return c.type->kind == types::Kind::Counter; }))
+  if (session.consistency == cluster::kAny && w.table && has_counters(*w.table))
     error::invalid("Consistency level ANY is not yet supported for counter table {}", w.table->name);
   check_mutations(db, session.consistency, w);
 }
 
+void check_write_answers(const Database& db, const Session& session, const PreparedWrite& w,
+                         std::string_view write_type) {
+  if (!session.check_replicas || db.ring.all_prompt() || !w.table) return;
+  const auto r = replication_to_check(db, session.consistency, *w.table);
+  if (!r) return;
+  for (const store::Mutation& m : w.mutations) {
+    const std::vector<int> replicas = db.ring.replicas(util::murmur3_token(m.partition_key), *r);
+    if (auto t = cluster::check_prompt_replicas(session.consistency, *r, db.ring.prompt_count(replicas),
+                                                db.ring.live_count(replicas)))
+      timed_out(*t, error::ErrorClass::WriteTimeout, has_counters(*w.table) ? "COUNTER" : std::string(write_type));
+  }
+}
+
 void check_paxos_replicas(const Database& db, const PreparedWrite& w) {
   // ReplicaPlans.forPaxos: a majority of the replicas that exist (a replication factor above
-  // the number of nodes counts the nodes), whatever the keyspace's factor says.
-  if (db.ring.all_up() || !w.table || is_system_table(*w.table)) return;
+  // the number of nodes counts the nodes), whatever the keyspace's factor says. Paxos's prepare
+  // waits for that majority to answer: with slow replicas among them it times out (a CAS
+  // WriteTimeout at SERIAL), before anything is proposed.
+  if (db.ring.all_prompt() || !w.table || is_system_table(*w.table)) return;
   const schema::KeyspaceSchema* ks = db.catalog.keyspace(w.table->keyspace);
   if (!ks) return;
   const cluster::Replication r = cluster::replication_of(ks->replication);
@@ -108,6 +146,10 @@ void check_paxos_replicas(const Database& db, const PreparedWrite& w) {
     const std::vector<int> replicas = db.ring.replicas(util::murmur3_token(m.partition_key), r);
     const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
     if (live < need) raise({"Cannot achieve consistency level SERIAL", cluster::kSerial, need, live});
+    if (const int prompt = db.ring.prompt_count(replicas); prompt < need)
+      timed_out({"Operation timed out - received only " + std::to_string(prompt) + " responses.", cluster::kSerial,
+                 need, prompt},
+                error::ErrorClass::WriteTimeout, "CAS");
   }
 }
 

@@ -1,9 +1,13 @@
 // Whether enough replicas are up for a request (NODETOOL stop and start; cluster/consistency
 // .hpp): the partitions a statement reads or writes, each one's replicas on the ring, and the
 // session's consistency level. A request that cannot reach enough is refused before anything
-// is read or applied, with Cassandra's Unavailable error (0x1000). Tables of the system
-// keyspaces (LocalStrategy, or answered by the coordinator itself) are always available.
+// is read or applied, with Cassandra's Unavailable error (0x1000). Then the replicas that answer
+// in time (NODETOOL slow) are counted: too few is a ReadTimeout (0x1200), or after the write is
+// applied a WriteTimeout (0x1100). Tables of the system keyspaces (LocalStrategy, or answered
+// by the coordinator itself) are always available.
 #pragma once
+
+#include <string_view>
 
 #include "exec/database.hpp"
 #include "exec/executor.hpp"
@@ -14,6 +18,12 @@ namespace cqlbox::exec {
 
 // Every mutation of `w` (a BATCH calls it for each statement before applying any).
 void check_write_replicas(const Database& db, const Session& session, const PreparedWrite& w);
+// After `w` is applied: fewer replicas than the level waits for answered in time (a node made
+// slow by NODETOOL slow) gives Cassandra's WriteTimeout (0x1100), `write_type` SIMPLE, BATCH or
+// UNLOGGED_BATCH (COUNTER for a counter table). The write stays applied: in Cassandra it
+// reaches the slow replica late, and a timeout undoes nothing.
+void check_write_answers(const Database& db, const Session& session, const PreparedWrite& w,
+                         std::string_view write_type = "SIMPLE");
 // A conditional write: Paxos needs a quorum of the partition's replicas (SERIAL).
 void check_paxos_replicas(const Database& db, const PreparedWrite& w);
 // A SELECT: the partitions its restrictions name, or else every token range it scans.

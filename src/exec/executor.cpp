@@ -217,6 +217,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
       note_replica_writes(db, *planned);
       std::vector<std::string> warnings;
       apply_write(db, *planned, &warnings);
+      check_write_answers(db, session, *planned);
       return Void{std::move(warnings)};
     }
   }
@@ -233,6 +234,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   note_replica_writes(db, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
+  check_write_answers(db, session, w);
   return Void{std::move(warnings)};
 }
 
@@ -251,6 +253,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   note_replica_writes(db, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
+  check_write_answers(db, session, w);
   return Void{std::move(warnings)};
 }
 
@@ -269,6 +272,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   note_replica_writes(db, w);
   std::vector<std::string> warnings;
   apply_write(db, w, &warnings);
+  check_write_answers(db, session, w);
   return Void{std::move(warnings)};
 }
 
@@ -522,12 +526,15 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
       note_replica_writes(db, writes[i]);
       apply_write(db, writes[i], &warnings);
     }
+    for (const auto& w : writes) check_write_answers(db, session, w);
     return Void{std::move(warnings)};
   }
   std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
   for (const auto& w : writes) check_write_replicas(db, session, w);      // before any is applied
   for (const auto& w : writes) note_replica_writes(db, w);
   for (auto& w : writes) apply_write(db, w, &warnings);
+  for (const auto& w : writes)
+    check_write_answers(db, session, w, s.type == ast::BatchType::Logged ? "BATCH" : "UNLOGGED_BATCH");
   return Void{std::move(warnings)};
 }
 

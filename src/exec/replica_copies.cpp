@@ -98,11 +98,14 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
   Database::Replicas& r = state(db);
   const std::string name = store_name(t);
   const Key key{name, newest.key()};
-  // The first live replicas in ring order, as many as the level needs.
+  // The first live replicas in ring order, as many as the level needs; prompt ones before slow
+  // ones (the dynamic snitch ranks a slow node last).
   std::vector<int> asked;
   const std::size_t want = replicas_asked(session.consistency, db, t);
-  for (int node : replicas_of(db, t, newest.token()))
-    if (db.ring.is_up(node) && asked.size() < want) asked.push_back(node);
+  const std::vector<int> replicas = replicas_of(db, t, newest.token());
+  for (const bool prompt : {true, false})
+    for (int node : replicas)
+      if (db.ring.is_up(node) && db.ring.answers_in_time(node) == prompt && asked.size() < want) asked.push_back(node);
   std::vector<Database::ReplicaCopy*> behind;
   bool any_current = false;
   for (int node : asked) {

@@ -1,11 +1,11 @@
 // What the simulated replicas hold when they disagree (issue #25): the cluster's data is kept
 // once, as the newest of every write (the stores), and a node that missed writes while it was
 // down keeps its own older copy of just the partitions it missed. A read at a consistency level
-// asks the first live replicas in ring order (as many as the level needs) and merges what they
-// hold, newest timestamp first; when they disagreed, the ones asked are repaired (blocking read
-// repair). Hints replay a node's missed writes when it starts, unless hinted handoff is off;
-// NODETOOL repair brings every node up to date. While no node has missed a write, none of this
-// costs anything.
+// asks the first live replicas in ring order, prompt ones before slow ones, as many as the
+// level needs, and merges what they hold, newest timestamp first; when they disagreed, the ones
+// asked are repaired (blocking read repair). Hints replay a node's missed writes when it
+// starts, unless hinted handoff is off; NODETOOL repair brings every node up to date. While no
+// node has missed a write, none of this costs anything.
 #pragma once
 
 #include <cstdint>

@@ -42,6 +42,16 @@ std::string error_text(const error::CqlError& e) {
           "message=\"{}\" info={{\\'consistency\\': \\'{}\\', \\'required_replicas\\': {}, "
           "\\'alive_replicas\\': {}}}')}})",
           e.message, cluster::consistency_name(e.consistency), e.required, e.alive);
+    case ErrorClass::WriteTimeout:
+    case ErrorClass::ReadTimeout:
+      // The driver's retry policy rethrows a timeout that did not get enough answers, so cqlsh
+      // prints the exception itself (its info dict leaves data_retrieved out).
+      return fmt::format(
+          "{}: Error from server: code={:04x} [Coordinator node timed out waiting for replica nodes' responses] "
+          "message=\"{}\" info={{'consistency': '{}', 'required_responses': {}, 'received_responses': {}{}}}",
+          e.cls == ErrorClass::WriteTimeout ? "WriteTimeout" : "ReadTimeout", static_cast<unsigned>(e.cls), e.message,
+          cluster::consistency_name(e.consistency), e.required, e.received,
+          e.cls == ErrorClass::WriteTimeout ? ", 'write_type': '" + e.write_type + "'" : std::string());
     case ErrorClass::TruncateError:
       // Sent on to the next host by the driver, as a SERVER_ERROR is (checked against cqlsh).
       return fmt::format(

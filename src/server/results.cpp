@@ -261,6 +261,16 @@ void write_error(Writer& w, const error::CqlError& e, int version) {
       w.i32(e.required);
       w.i32(e.alive);
       break;
+    case ErrorClass::WriteTimeout:
+    case ErrorClass::ReadTimeout:
+      w.u16(e.consistency);
+      w.i32(e.received);
+      w.i32(e.required);
+      if (e.cls == ErrorClass::WriteTimeout)
+        w.string(e.write_type);
+      else
+        w.byte(e.data_present ? 1 : 0);
+      break;
     case ErrorClass::ReadFailure:
       w.u16(0x0001);       // consistency ONE
       w.i32(0);            // received

@@ -78,6 +78,11 @@ constexpr std::string_view kNodetoolHelp = R"(
           back up. A request is refused with Cassandra's Unavailable error when
           fewer of its replicas are up than the CONSISTENCY level needs. A node
           down misses writes; its hints are replayed when it starts.
+        NODETOOL slow <node>
+          cqlbox's own: the node stays up but answers only after the request
+          timeout. A request that must wait for it fails with Cassandra's
+          WriteTimeout or ReadTimeout; a write that times out is still applied.
+          NODETOOL start <node> makes it prompt again.
         NODETOOL listpendinghints / enablehandoff / disablehandoff / statushandoff
           The hints kept for nodes that are down, and whether they are kept.
         NODETOOL repair

@@ -172,7 +172,7 @@ void nodetool_clearsnapshot(ShellState& sh, const std::vector<std::string>& args
 // nodetool_nodes.cpp: NODETOOL stop / start <node> (cqlbox's own), a node down and up again.
 // The node `word` names: its number from 1, or its address (127.0.0.2). -1 when none.
 int node_named(const cluster::Ring& ring, const std::string& word);
-void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::string>& args);
+void nodetool_node_state(ShellState& sh, const std::string& cmd, const std::vector<std::string>& args);
 // NODETOOL repair, listpendinghints, enablehandoff, disablehandoff, statushandoff: the replicas'
 // copies and hints (exec/replica_copies.hpp).
 void nodetool_replicas(ShellState& sh, const std::string& cmd, const std::vector<std::string>& args);

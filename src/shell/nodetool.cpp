@@ -91,8 +91,8 @@ void cmd_nodetool(ShellState& sh, std::string_view word, const std::vector<std::
       nodetool_snapshot(sh, rest);
     else if (cmd == "clearsnapshot")
       nodetool_clearsnapshot(sh, rest);
-    else if (cmd == "stop" || cmd == "start")
-      nodetool_stop_start(sh, cmd == "start", rest);
+    else if (cmd == "stop" || cmd == "start" || cmd == "slow")
+      nodetool_node_state(sh, cmd, rest);
     else if (cmd == "repair" || cmd == "listpendinghints" || cmd == "enablehandoff" || cmd == "disablehandoff" ||
              cmd == "statushandoff")
       nodetool_replicas(sh, cmd, rest);

@@ -1,8 +1,9 @@
-// NODETOOL stop / start <node>: cqlbox's own commands, in nodetool's style, that take a simulated
-// node down and bring it back (cluster/ring.hpp). While a node is down, a request whose
-// partitions it replicates counts one live replica fewer, and is refused with Cassandra's
-// Unavailable error when the consistency level needs more (exec/availability.hpp). The data is
-// kept once for the whole cluster, so a node that comes back has missed nothing.
+// NODETOOL stop / start / slow <node>: cqlbox's own commands, in nodetool's style, that take a
+// simulated node down and bring it back, or keep it up but answering only after the request
+// timeout (cluster/ring.hpp). A request counts the live replicas of what it touches against its
+// consistency level (Unavailable), then those that answer in time (WriteTimeout, ReadTimeout:
+// exec/availability.hpp). A node that is down misses writes and keeps its older copy of what it
+// missed (exec/replica_copies.hpp); hints and NODETOOL repair bring it up to date.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -34,12 +35,11 @@ std::string hint_time(std::int64_t ms) {
 
 }  // namespace
 
-void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::string>& args) {
+void nodetool_node_state(ShellState& sh, const std::string& cmd, const std::vector<std::string>& args) {
   cluster::Ring& ring = sh.db.ring;
   const std::size_t count = ring.nodes().size();
-  const char* verb = start ? "start" : "stop";
   if (args.size() != 1) {
-    print_error(sh, fmt::format("nodetool: {} takes one node: its number (1 to {}) or its address", verb, count));
+    print_error(sh, fmt::format("nodetool: {} takes one node: its number (1 to {}) or its address", cmd, count));
     return;
   }
   const int node = node_named(ring, args[0]);
@@ -49,6 +49,24 @@ void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::stri
     return;
   }
   const std::string& address = ring.nodes()[static_cast<std::size_t>(node)].address;
+  if (cmd == "slow") {
+    if (!ring.is_up(node)) {
+      print_error(sh, fmt::format("nodetool: node {} is down: NODETOOL start {} first", node + 1, node + 1));
+    } else if (ring.is_slow(node)) {
+      sh.out += fmt::format("Node {} ({}) is already slow.\n", node + 1, address);
+    } else {
+      ring.set_slow(node, true);
+      sh.out +=
+          fmt::format("Node {} ({}) is slow: it is up, but answers after the request timeout.\n", node + 1, address);
+    }
+    return;
+  }
+  const bool start = cmd == "start";
+  if (start && ring.is_up(node) && ring.is_slow(node)) {  // a slow node made prompt again
+    ring.set_slow(node, false);
+    sh.out += fmt::format("Node {} ({}) answers in time again.\n", node + 1, address);
+    return;
+  }
   if (ring.is_up(node) == start) {
     sh.out += fmt::format("Node {} ({}) is already {}.\n", node + 1, address, start ? "up" : "down");
     return;
@@ -63,6 +81,7 @@ void nodetool_stop_start(ShellState& sh, bool start, const std::vector<std::stri
     }
   }
   ring.set_up(node, start);
+  ring.set_slow(node, false);  // a node that starts again starts prompt
   sh.out += fmt::format("Node {} ({}) is {}.\n", node + 1, address, start ? "up" : "down");
   // The writes it missed reach it from the hints other nodes kept (hinted handoff).
   if (start)

@@ -1151,6 +1151,44 @@ def test_unavailable_consistency():
     eq("ANY ConsistencyLevel is only supported for writes" in str(e), True, str(e))
 
 
+def test_slow_replica_timeouts():
+    # NODETOOL slow (typed at the server's own prompt) keeps node 2 up but late: a write at ALL
+    # is Cassandra's WRITE_TIMEOUT (0x1100) with the level, the responses received and waited
+    # for and the write type, and stays applied; a read at ALL is READ_TIMEOUT (0x1200). The
+    # driver's default retry policy rethrows both, as cqlsh shows them.
+    from cassandra import ReadTimeout, WriteTimeout
+    port = free_port()
+    proc = subprocess.Popen([BINARY, "--listen", f"127.0.0.1:{port}"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 10
+        while not port_open(port) and time.time() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        proc.stdin.write(b"NODETOOL slow 2\n")
+        proc.stdin.flush()
+        line = b""
+        while b"is slow" not in line and time.time() < deadline:
+            line = proc.stdout.readline()
+        assert b"is slow" in line, line
+        c, s = connect(port=port)
+        ks = create_keyspace(s, "pt_slow", rf=3)
+        s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
+        write = SimpleStatement(f"INSERT INTO {ks}.t (k, v) VALUES (1, 1)", consistency_level=ConsistencyLevel.ALL)
+        e = expect_error(WriteTimeout, s.execute, write)
+        eq((e.consistency, e.required_responses, e.received_responses), (ConsistencyLevel.ALL, 3, 2), repr(e))
+        eq("'write_type': 'SIMPLE'" in str(e), True, str(e))
+        read = SimpleStatement(f"SELECT v FROM {ks}.t WHERE k = 1", consistency_level=ConsistencyLevel.ALL)
+        e = expect_error(ReadTimeout, s.execute, read)
+        eq((e.consistency, e.required_responses, e.received_responses), (ConsistencyLevel.ALL, 3, 2), repr(e))
+        quorum = SimpleStatement(f"SELECT v FROM {ks}.t WHERE k = 1", consistency_level=ConsistencyLevel.QUORUM)
+        eq([r.v for r in s.execute(quorum)], [1], "the timed-out write was applied; QUORUM needs no slow node")
+        c.shutdown()
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+
+
 def test_vector_float3():
     c, s = connect()
     ks = create_keyspace(s, "pt_vector")

@@ -384,3 +384,36 @@ TEST_CASE("nodes stop and start") {
   CHECK(ring.all_up());
   CHECK(ring.live_count({0, 1, 2}) == 3);
 }
+
+TEST_CASE("slow nodes: alive for Unavailable, but a request waits only for the prompt ones") {
+  cluster::Ring ring(3, 1);
+  CHECK(ring.all_prompt());
+  ring.set_slow(1, true);
+  CHECK(ring.is_up(1));
+  CHECK(ring.is_slow(1));
+  CHECK_FALSE(ring.answers_in_time(1));
+  CHECK_FALSE(ring.all_prompt());
+  CHECK(ring.all_up());
+  const std::vector<int> all{0, 1, 2};
+  CHECK(ring.live_count(all) == 3);
+  CHECK(ring.prompt_count(all) == 2);
+  ring.set_up(2, false);
+  CHECK(ring.prompt_count(all) == 1);
+  ring.set_slow(1, false);
+  ring.set_up(2, true);
+  CHECK(ring.all_prompt());
+
+  const cluster::Replication rf3{false, 3, 3, {}};
+  CHECK_FALSE(cluster::check_prompt_replicas(cluster::kQuorum, rf3, 2, 3));
+  const auto t = cluster::check_prompt_replicas(cluster::kAll, rf3, 2, 3);
+  REQUIRE(t);
+  CHECK(t->message == "Operation timed out - received only 2 responses.");
+  CHECK(t->block_for == 3);
+  CHECK(t->received == 2);
+  CHECK(t->consistency == cluster::kAll);
+  CHECK(cluster::check_prompt_replicas(cluster::kOne, rf3, 0, 2));
+  // ANY with no replica up is answered by the coordinator's hint; with replicas up but slow it
+  // waits for one of them.
+  CHECK_FALSE(cluster::check_prompt_replicas(cluster::kAny, rf3, 0, 0));
+  CHECK(cluster::check_prompt_replicas(cluster::kAny, rf3, 0, 1));
+}
