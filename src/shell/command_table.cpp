@@ -60,7 +60,8 @@ constexpr std::string_view kNodetoolHelp = R"(
         NODETOOL ring
           Every token of every node, in ring order.
         NODETOOL getendpoints <keyspace> <table> <key>
-          The nodes that hold the partition <key> (a composite key as 'a:b').
+          The nodes that hold the partition <key> (a composite key as 'a:b');
+          a stopped one is marked (down).
         NODETOOL describering <keyspace>
           Each token range of the keyspace and its replicas.
         NODETOOL tablestats [<keyspace>[.<table>]]

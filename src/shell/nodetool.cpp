@@ -214,8 +214,10 @@ void nodetool_getendpoints(ShellState& sh, const std::vector<std::string>& args)
   std::string key = args[2];
   if (key.size() >= 2 && key.front() == '\'' && key.back() == '\'') key = key.substr(1, key.size() - 2);
   const std::int64_t token = util::murmur3_token(exec::partition_key_from_text(*t, key));
+  // A stopped replica is marked (cqlbox's own: nodetool prints addresses only, and every node
+  // of a real cluster it can reach this way is up).
   for (int n : sh.db.ring.replicas(token, cluster::replication_of(ks->replication)))
-    sh.out += sh.db.ring.nodes()[static_cast<std::size_t>(n)].address + "\n";
+    sh.out += sh.db.ring.nodes()[static_cast<std::size_t>(n)].address + (sh.db.ring.is_up(n) ? "\n" : " (down)\n");
 }
 
 void nodetool_describering(ShellState& sh, const std::vector<std::string>& args) {
