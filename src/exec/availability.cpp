@@ -9,6 +9,7 @@
 
 #include "cluster/consistency.hpp"
 #include "error/cql_error.hpp"
+#include "exec/replica_activity_notes.hpp"
 #include "exec/system_tables.hpp"
 #include "exec/terms.hpp"
 #include "types/cql_type.hpp"
@@ -122,6 +123,7 @@ void check_write_replicas(const Database& db, const Session& session, const Prep
 
 void check_write_answers(const Database& db, const Session& session, const PreparedWrite& w,
                          std::string_view write_type) {
+  note_traced_write(db, session, w);  // the replicas it reached, for a trace
   if (!session.check_replicas || db.ring.all_prompt() || !w.table) return;
   const auto r = replication_to_check(db, session.consistency, *w.table);
   if (!r) return;

@@ -65,6 +65,7 @@ struct Database {
   struct TraceEvent {
     std::string event_id;  // 16 bytes: a time uuid of the event's time
     std::string activity, thread;
+    std::string source;  // the node that recorded it; empty: the coordinator
     std::int32_t source_elapsed = 0;  // µs since the request started
   };
   struct Trace {
@@ -92,6 +93,8 @@ struct Database {
   const std::string* last_store_name_ = nullptr;
   store::TableStore* last_store_ = nullptr;
 };
+
+struct ReplicaActivity;  // exec/replica_activity.hpp
 
 // Session state the statements read or change.
 struct Session {
@@ -124,6 +127,8 @@ struct Session {
   std::uint16_t consistency = 1;
   bool check_replicas = true;  // false: the commit log's replay (exec/availability.hpp)
   bool repair_reads = true;    // false: EXPLAIN and DRAW read without repairing (exec/replica_copies.hpp)
+  // Set while a traced request runs: the replicas it contacts are noted there.
+  ReplicaActivity* activity = nullptr;
   std::optional<std::int64_t> client_timestamp;  // the protocol's default timestamp for writes
   // The table resolve_table found last (a script names one table a million times), valid
   // while the catalog's epoch is the one it was found at.

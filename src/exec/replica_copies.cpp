@@ -58,6 +58,20 @@ store::Partition copy_of(const store::Partition& p, const store::TableStore& st)
 
 }  // namespace
 
+std::vector<int> replicas_asked_for(const Database& db, const Session& session, const schema::TableSchema& t,
+                                    std::int64_t token) {
+  // The first live replicas in ring order, as many as the level needs; prompt ones before slow
+  // ones (the dynamic snitch ranks a slow node last).
+  std::vector<int> asked;
+  const std::size_t want = replicas_asked(session.consistency, db, t);
+  const std::vector<int> replicas = replicas_of(db, t, token);
+  for (const bool prompt : {true, false})
+    for (int node : replicas)
+      if (db.ring.is_up(node) && db.ring.answers_in_time(node) == prompt && asked.size() < want)
+        asked.push_back(node);
+  return asked;
+}
+
 void note_replica_writes(Database& db, const PreparedWrite& w) {
   if (!w.table || !w.store || is_system_table(*w.table)) return;
   if (db.ring.all_up() && !replicas_disagree(db)) return;
@@ -98,14 +112,7 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
   Database::Replicas& r = state(db);
   const std::string name = store_name(t);
   const Key key{name, newest.key()};
-  // The first live replicas in ring order, as many as the level needs; prompt ones before slow
-  // ones (the dynamic snitch ranks a slow node last).
-  std::vector<int> asked;
-  const std::size_t want = replicas_asked(session.consistency, db, t);
-  const std::vector<int> replicas = replicas_of(db, t, newest.token());
-  for (const bool prompt : {true, false})
-    for (int node : replicas)
-      if (db.ring.is_up(node) && db.ring.answers_in_time(node) == prompt && asked.size() < want) asked.push_back(node);
+  const std::vector<int> asked = replicas_asked_for(db, session, t, newest.token());
   std::vector<Database::ReplicaCopy*> behind;
   bool any_current = false;
   for (int node : asked) {

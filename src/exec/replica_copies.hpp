@@ -31,6 +31,11 @@ void note_replica_writes(Database& db, const PreparedWrite& w);
 const store::Partition& read_replicas(Database& db, const Session& session, const schema::TableSchema& t,
                                       const store::Partition& newest);
 
+// The replicas a read at the session's level asks for the partition at `token`, the one asked
+// for the data first.
+std::vector<int> replicas_asked_for(const Database& db, const Session& session, const schema::TableSchema& t,
+                                    std::int64_t token);
+
 // The partitions node `node` holds of `t` that differ from the newest (LIST … ON NODE), and
 // whether any node holds any.
 const store::Partition* replica_copy(const Database& db, int node, const schema::TableSchema& t,

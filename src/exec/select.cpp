@@ -7,6 +7,7 @@
 #include "exec/restrictions.hpp"
 #include "exec/plan_cache.hpp"
 #include "exec/availability.hpp"
+#include "exec/replica_activity_notes.hpp"
 #include "exec/replica_copies.hpp"
 #include "exec/select_plan.hpp"
 #include "exec/select_rows.hpp"
@@ -305,7 +306,8 @@ class SelectRun {
     for (const store::Partition* p : partitions_to_read(t_, r_, st_)) {
       check_interrupted();
       if (limit_reached()) break;
-      // The replicas the level asks, when one may be behind (replica_copies.hpp).
+      // The replicas the level asks, when one may be behind (replica_copies.hpp); a trace lists them.
+      if (session_.activity && r_.partition_lookup) note_traced_read(db_, session_, t_, *p);
       read_partition(replicas_disagree(db_) ? read_replicas(db_, session_, t_, *p) : *p);
     }
     finish();

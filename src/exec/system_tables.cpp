@@ -345,7 +345,7 @@ void fill_traces(Database& db, store::TableStore& st, const schema::TableSchema&
                   {{"session_id", tr.session_id},
                    {"event_id", e.event_id},
                    {"activity", text(e.activity)},
-                   {"source", inet(tr.coordinator)},
+                   {"source", inet(e.source.empty() ? tr.coordinator : e.source)},
                    {"source_port", int32(7000)},
                    {"source_elapsed", int32(e.source_elapsed)},
                    {"thread", text(e.thread)}});

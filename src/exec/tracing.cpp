@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "exec/replica_trace_events.hpp"
 #include "store/partition.hpp"
 #include "util/text.hpp"
 
@@ -51,7 +52,7 @@ std::string uuid_text(std::string_view b) {
 
 Database::Trace trace_request(Database& db, std::string_view request, std::string_view text,
                               const ast::Statement* statement, const Result* result, std::int64_t start_us,
-                              std::int64_t elapsed_us) {
+                              std::int64_t elapsed_us, const ReplicaActivity* activity) {
   Database::Trace t;
   t.session_id = time_uuid(start_us, db.traced_requests++);
   t.client = t.coordinator = "127.0.0.1";
@@ -64,12 +65,12 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
   t.started_at_ms = start_us / 1000;
 
   const bool fixed = db.clock.fixed();
-  std::vector<std::pair<std::string, const char*>> events;
+  std::vector<TraceLine> events;
   constexpr const char* kNative = "Native-Transport-Requests-1";
   constexpr const char* kRead = "ReadStage-2";
   constexpr const char* kMutation = "MutationStage-2";
-  events.emplace_back("Parsing " + query, kNative);
-  events.emplace_back("Preparing statement", kNative);
+  events.push_back({"Parsing " + query, kNative});
+  events.push_back({"Preparing statement", kNative});
   std::string buffer;
   const std::string_view word = first_word_lower(query, buffer);
   const auto* rows = result ? std::get_if<Rows>(result) : nullptr;
@@ -86,23 +87,33 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
         single = single || (rel.kind == ast::RelationKind::Single &&
                             (rel.op == ast::Operator::Eq || rel.op == ast::Operator::In));
     if (rows->read.size() <= 1 && single) {
-      events.emplace_back(fmt::format("Executing single-partition query on {}", rows->table), kRead);
-      events.emplace_back("Acquiring sstable references", kRead);
-      events.emplace_back("Merging memtable contents", kRead);
+      const std::vector<TraceLine> read{{fmt::format("Executing single-partition query on {}", rows->table), kRead},
+                                        {"Acquiring sstable references", kRead},
+                                        {"Merging memtable contents", kRead},
+                                        {fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead}};
+      // Several replicas asked (a keyspace with more than one): each one's read, and the
+      // messages between them and the coordinator.
+      bool replicas = false;
+      if (activity)
+        for (const auto& p : activity->partitions)
+          if (!p.write) {
+            append_read_events(db.ring, p, read, events);
+            replicas = true;
+          }
+      if (!replicas) events.insert(events.end(), read.begin(), read.end());
     } else {
       const std::size_t ranges = db.ring.tokens().size() + 1;
-      events.emplace_back("Computing ranges to query", kNative);
-      events.emplace_back(fmt::format("Submitting range requests on {} ranges with a concurrency of 1 ({:.1f} rows per "
-                                      "range expected)",
-                                      ranges, 0.0),
-                          kNative);
-      events.emplace_back("Submitted 1 concurrent range requests", kNative);
-      events.emplace_back(
-          "Executing seq scan across 0 sstables for (min(-9223372036854775808), "
-          "min(-9223372036854775808)]",
-          kRead);
+      events.push_back({"Computing ranges to query", kNative});
+      events.push_back({fmt::format("Submitting range requests on {} ranges with a concurrency of 1 ({:.1f} rows per "
+                                    "range expected)",
+                                    ranges, 0.0),
+                        kNative});
+      events.push_back({"Submitted 1 concurrent range requests", kNative});
+      events.push_back({"Executing seq scan across 0 sstables for (min(-9223372036854775808), "
+                        "min(-9223372036854775808)]",
+                        kRead});
+      events.push_back({fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead});
     }
-    events.emplace_back(fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead);
   } else if (result && (word == "insert" || word == "update" || word == "delete" || word == "begin")) {
     std::string table;
     if (statement)
@@ -114,9 +125,18 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
               table = std::string(s.table.name);
           },
           *statement);
-    events.emplace_back("Determining replicas for mutation", kNative);
-    events.emplace_back("Appending to commitlog", kMutation);
-    events.emplace_back(fmt::format("Adding to {} memtable", table), kMutation);
+    events.push_back({"Determining replicas for mutation", kNative});
+    bool replicas = false;
+    if (activity)
+      for (const auto& p : activity->partitions)
+        if (p.write) {
+          append_write_events(db.ring, p, events);
+          replicas = true;
+        }
+    if (!replicas) {
+      events.push_back({"Appending to commitlog", kMutation});
+      events.push_back({fmt::format("Adding to {} memtable", table), kMutation});
+    }
   }
   const auto n = static_cast<std::int64_t>(events.size());
   std::int64_t at = 0;
@@ -124,8 +144,10 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
     // A fixed clock gives stable transcripts: events 1 µs apart. Otherwise spread the real time,
     // each event at least 1 µs after the one before: its time is its id, and ids are distinct.
     at = std::max(at + 1, fixed ? i : i * std::max<std::int64_t>(elapsed_us, 1) / (n + 1));
-    auto& [activity, thread] = events[static_cast<std::size_t>(i - 1)];
-    t.events.push_back({time_uuid(start_us + at, 0), std::move(activity), thread, static_cast<std::int32_t>(at)});
+    TraceLine& e = events[static_cast<std::size_t>(i - 1)];
+    const std::string source = e.node == 0 ? std::string() : db.ring.nodes()[static_cast<std::size_t>(e.node)].address;
+    t.events.push_back(
+        {time_uuid(start_us + at, 0), std::move(e.activity), e.thread, source, static_cast<std::int32_t>(at)});
   }
   t.duration_us = static_cast<std::int32_t>(std::max(at + 1, fixed ? n + 1 : elapsed_us));
   return t;

@@ -157,7 +157,8 @@ void Connection::trace(std::string_view request, std::string_view text, const as
   exec::Database& db = shared_.engine->db();
   const auto took =
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - trace_started_);
-  exec::Database::Trace t = exec::trace_request(db, request, text, statement, result, trace_start_us_, took.count());
+  exec::Database::Trace t =
+      exec::trace_request(db, request, text, statement, result, trace_start_us_, took.count(), &activity_);
   trace_id_ = t.session_id;
   exec::record_trace(db, std::move(t));
 }
@@ -425,6 +426,8 @@ void Connection::handle(std::uint8_t opcode, std::int16_t stream, std::string_vi
 
   std::lock_guard lock(shared_.engine->mutex());
   session_.record_reads = tracing_;  // a trace counts the rows and tombstones read
+  activity_.clear();                 // and notes the replicas it contacts
+  session_.activity = tracing_ ? &activity_ : nullptr;
   session_.row_sink = nullptr;
   if (opcode == kPrepare) return handle_prepare(r, stream, out);
   Request request;

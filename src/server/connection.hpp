@@ -19,6 +19,7 @@
 
 #include "engine/engine.hpp"
 #include "exec/database.hpp"
+#include "exec/replica_activity.hpp"
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
 #include "server/wire.hpp"
@@ -83,6 +84,7 @@ class Connection {
 
   SharedState& shared_;
   exec::Session session_;
+  exec::ReplicaActivity activity_;  // the replicas a traced request contacted
   parse::Parser parser_;
   int version_ = 4;
   bool started_ = false;

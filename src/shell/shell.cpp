@@ -234,6 +234,8 @@ void run_parsed(ShellState& sh, const ast::Statement& stmt, const std::string& t
     // cqlsh traces no SELECT from system_traces.
     const bool traced = sh.tracing && exec::traced(sh.session, stmt);
     if (traced) sh.session.record_reads = true;
+    sh.replica_activity.clear();  // the replicas a traced request contacts are noted there
+    sh.session.activity = traced ? &sh.replica_activity : nullptr;
     sh.session.markers = sh.parser.markers();
     // A plain SELECT in cqlsh's non-tty table layout is printed a page at a time as its rows
     // are read (each page is laid out on its own, as cqlsh does), so a result of millions of
@@ -254,6 +256,7 @@ void run_parsed(ShellState& sh, const ast::Statement& stmt, const std::string& t
     }
     sh.session.row_sink = nullptr;
     sh.session.record_reads = sh.storage;
+    sh.session.activity = nullptr;
     empty_list_as_table(sh, stmt, result);
     if (sh.streamed > sh.stream_page.rows.size()) {  // pages went out as they filled: the rest, then the footer
       print_stream_page(sh);

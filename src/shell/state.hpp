@@ -22,6 +22,7 @@
 
 #include "engine/engine.hpp"
 #include "exec/database.hpp"
+#include "exec/replica_activity.hpp"
 #include "exec/result.hpp"
 #include "parse/parser.hpp"
 #include "parse/splitter.hpp"
@@ -119,6 +120,7 @@ struct ShellState {
   std::recursive_mutex& db_mutex = engine.mutex();
   std::unique_ptr<server::Server> server;
   exec::Session session;
+  exec::ReplicaActivity replica_activity;  // the replicas a traced statement contacted
   parse::Parser parser;
   parse::StatementSplitter splitter;
 

@@ -44,7 +44,8 @@ void print_trace(ShellState& sh, const std::string& statement, const ast::Statem
   exec::Database::Trace trace;
   {
     DbLock lock(sh);
-    trace = exec::trace_request(sh.db, "Execute CQL3 query", statement, &parsed, &result, start_us, elapsed_us);
+    trace = exec::trace_request(sh.db, "Execute CQL3 query", statement, &parsed, &result, start_us, elapsed_us,
+                                &sh.replica_activity);
     exec::record_trace(sh.db, trace);  // system_traces and SHOW SESSION read it
   }
   print_trace_session(sh, trace);
@@ -62,7 +63,7 @@ void print_trace_session(ShellState& sh, const exec::Database::Trace& t) {
   table.rows.push_back({t.request, trace_time(started_us), t.coordinator, std::string("0"), t.client});
   for (const auto& e : t.events) {
     table.rows.push_back({fmt::format("{} [{}]", e.activity, e.thread), trace_time(event_time_us(e.event_id)),
-                          t.coordinator, elapsed(e.source_elapsed), t.client});
+                          e.source.empty() ? t.coordinator : e.source, elapsed(e.source_elapsed), t.client});
   }
   if (t.duration_us)
     table.rows.push_back({std::string("Request complete"), trace_time(started_us + t.duration_us), t.coordinator,

@@ -1892,6 +1892,22 @@ def test_tracing():
     eq(str(trace.coordinator), "127.0.0.1", "trace coordinator")
 
 
+def test_tracing_lists_replicas():
+    # In a keyspace with three replicas a traced QUORUM read names the replicas it asks, and
+    # system_traces.events gives each replica's own events that replica as their source.
+    c, s = connect()
+    ks = create_keyspace(s, "pt_trace_rf3", rf=3)
+    s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
+    s.execute(f"INSERT INTO {ks}.t (k, v) VALUES (1, 1)")
+    q = SimpleStatement(f"SELECT v FROM {ks}.t WHERE k = 1", consistency_level=ConsistencyLevel.QUORUM)
+    trace = s.execute(q, trace=True).get_query_trace(max_wait_sec=5)
+    activities = [e.description for e in trace.events]
+    assert any(a.startswith("reading data from /127.0.0.") for a in activities), activities
+    assert "Processing response from" in " ".join(activities), activities
+    sources = {str(e.source) for e in trace.events}
+    assert "127.0.0.1" in sources and len(sources) > 1, sources
+
+
 def test_node_driver_smoke():
     node = shutil.which("node")
     if not node:
