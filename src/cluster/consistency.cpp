@@ -56,8 +56,8 @@ std::optional<Unavailable> check_live_replicas(std::uint16_t code, const Replica
   return live >= need ? std::nullopt : std::optional(unavailable(code, need, live));
 }
 
-std::optional<Timeout> check_prompt_replicas(std::uint16_t code, const Replication& r, int prompt, int live) {
-  if (code == kAny && live == 0) return std::nullopt;  // the coordinator's hint is the answer
+std::optional<Timeout> check_prompt_replicas(std::uint16_t code, const Replication& r, int prompt, bool hinted) {
+  if (code == kAny && hinted) return std::nullopt;  // the coordinator's hint is an answer
   int need = block_for(code, r);
   if (code == kEachQuorum && r.network_topology)
     for (const auto& [dc, factor] : r.datacenters)

@@ -59,8 +59,8 @@ struct Timeout {
 };
 
 // Whether `prompt` replicas answering in time meet `code` (after check_live_replicas passed:
-// a slow replica is alive). nullopt when they do. A write at ANY waits for one answer, or for
-// the coordinator's hint when no replica is up.
-std::optional<Timeout> check_prompt_replicas(std::uint16_t code, const Replication& r, int prompt, int live);
+// a slow replica is alive). nullopt when they do. A write at ANY waits for one answer, unless a
+// replica is down (`hinted`): the hint the coordinator writes for it counts as one.
+std::optional<Timeout> check_prompt_replicas(std::uint16_t code, const Replication& r, int prompt, bool hinted);
 
 }  // namespace cqlbox::cluster

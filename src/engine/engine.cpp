@@ -55,9 +55,9 @@ exec::Result Engine::execute(const ast::Statement& statement, std::string_view t
     try {
       result = exec::execute(db_, session, statement);
     } catch (const error::CqlError& e) {
-      // A write that timed out waiting for a slow replica was applied (only a CAS's timeout
-      // comes before anything is): it stays in the log, as it stays in memory.
-      finish(e.cls != error::ErrorClass::WriteTimeout || e.write_type == "CAS");
+      // A write that timed out waiting for a slow replica was applied (a CAS's timeout comes
+      // before anything is): it stays in the log, as it stays in memory.
+      finish(!e.write_applied);
       throw;
     } catch (...) {
       finish(true);

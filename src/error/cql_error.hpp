@@ -56,6 +56,7 @@ struct CqlError : std::exception {
   std::int32_t received = 0;
   std::string write_type;
   bool data_present = false;
+  bool write_applied = false;  // WriteTimeout: the write was applied before the wait timed out
 };
 
 template <class... A>

@@ -57,8 +57,10 @@ std::optional<cluster::Replication> replication_to_check(const Database& db, std
 
 // A ReadTimeout (the replica asked for the data answered if any did), or a WriteTimeout of
 // `write_type`.
-[[noreturn]] void timed_out(const cluster::Timeout& t, error::ErrorClass cls, std::string write_type) {
+[[noreturn]] void timed_out(const cluster::Timeout& t, error::ErrorClass cls, std::string write_type,
+                            bool applied = false) {
   error::CqlError e(cls, t.message);
+  e.write_applied = applied;
   e.consistency = t.consistency;
   e.required = t.block_for;
   e.received = t.received;
@@ -76,8 +78,20 @@ void check_token(const Database& db, std::uint16_t consistency, const cluster::R
   const int live = db.ring.live_count(replicas);
   if (auto u = cluster::check_live_replicas(consistency, r, live, write)) raise(*u);
   if (write || db.ring.all_prompt()) return;
-  if (auto t = cluster::check_prompt_replicas(consistency, r, db.ring.prompt_count(replicas), live))
+  if (auto t = cluster::check_prompt_replicas(consistency, r, db.ring.prompt_count(replicas), false)) {
+    // A SERIAL read is a Paxos round: its timeout reports no response and no data
+    // (StorageProxy.readWithPaxos).
+    if (consistency == cluster::kSerial || consistency == cluster::kLocalSerial)
+      *t = {"Operation timed out - received only 0 responses.", t->consistency, t->block_for, 0};
     timed_out(*t, error::ErrorClass::ReadTimeout, {});
+  }
+}
+
+// Distinct partitions among `ms` (counting stops at 2).
+std::size_t partition_count(const std::vector<store::Mutation>& ms) {
+  for (const auto& m : ms)
+    if (m.partition_key != ms.front().partition_key) return 2;
+  return ms.empty() ? 0 : 1;
 }
 
 bool has_counters(const schema::TableSchema& t) {
@@ -121,18 +135,34 @@ void check_write_replicas(const Database& db, const Session& session, const Prep
   check_mutations(db, session.consistency, w);
 }
 
-void check_write_answers(const Database& db, const Session& session, const PreparedWrite& w,
-                         std::string_view write_type) {
+void write_answers(const Database& db, const Session& session, const PreparedWrite& w, std::string_view write_type) {
   note_traced_write(db, session, w);  // the replicas it reached, for a trace
   if (!session.check_replicas || db.ring.all_prompt() || !w.table) return;
   const auto r = replication_to_check(db, session.consistency, *w.table);
   if (!r) return;
   for (const store::Mutation& m : w.mutations) {
     const std::vector<int> replicas = db.ring.replicas(util::murmur3_token(m.partition_key), *r);
-    if (auto t = cluster::check_prompt_replicas(session.consistency, *r, db.ring.prompt_count(replicas),
-                                                db.ring.live_count(replicas)))
-      timed_out(*t, error::ErrorClass::WriteTimeout, has_counters(*w.table) ? "COUNTER" : std::string(write_type));
+    const bool hinted = db.ring.live_count(replicas) < static_cast<int>(replicas.size());
+    if (auto t = cluster::check_prompt_replicas(session.consistency, *r, db.ring.prompt_count(replicas), hinted)) {
+      // StorageProxy.mutate: one partition is SIMPLE, several an UNLOGGED_BATCH.
+      std::string type = has_counters(*w.table) ? "COUNTER" : std::string(write_type);
+      if (type == "SIMPLE" && partition_count(w.mutations) > 1) type = "UNLOGGED_BATCH";
+      timed_out(*t, error::ErrorClass::WriteTimeout, std::move(type), true);
+    }
   }
+}
+
+std::string_view batch_write_type(const std::vector<PreparedWrite>& writes, bool logged) {
+  // BatchStatement: a batch of one partition is applied as a plain mutation (SIMPLE); a logged
+  // one of several goes through the batchlog (BATCH), an unlogged one is UNLOGGED_BATCH.
+  const PreparedWrite* first = nullptr;
+  for (const auto& w : writes)
+    for (const auto& m : w.mutations) {
+      if (!first) first = &w;
+      if (w.table != first->table || m.partition_key != first->mutations.front().partition_key)
+        return logged ? "BATCH" : "UNLOGGED_BATCH";
+    }
+  return "SIMPLE";
 }
 
 void check_paxos_replicas(const Database& db, const PreparedWrite& w) {
@@ -149,8 +179,8 @@ void check_paxos_replicas(const Database& db, const PreparedWrite& w) {
     const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
     if (live < need) raise({"Cannot achieve consistency level SERIAL", cluster::kSerial, need, live});
     if (const int prompt = db.ring.prompt_count(replicas); prompt < need)
-      timed_out({"Operation timed out - received only " + std::to_string(prompt) + " responses.", cluster::kSerial,
-                 need, prompt},
+      // StorageProxy.cas rethrows it as a CasWriteTimeoutException, which names the contentions.
+      timed_out({"CAS operation timed out - encountered contentions: 0", cluster::kSerial, need, prompt},
                 error::ErrorClass::WriteTimeout, "CAS");
   }
 }

@@ -65,7 +65,7 @@ struct Database {
   struct TraceEvent {
     std::string event_id;  // 16 bytes: a time uuid of the event's time
     std::string activity, thread;
-    std::string source;  // the node that recorded it; empty: the coordinator
+    std::string source;               // the node that recorded it; empty: the coordinator
     std::int32_t source_elapsed = 0;  // µs since the request started
   };
   struct Trace {

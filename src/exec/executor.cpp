@@ -533,8 +533,10 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   for (const auto& w : writes) check_write_replicas(db, session, w);      // before any is applied
   for (const auto& w : writes) note_replica_writes(db, w);
   for (auto& w : writes) apply_write(db, w, &warnings);
-  for (const auto& w : writes)
-    check_write_answers(db, session, w, s.type == ast::BatchType::Logged ? "BATCH" : "UNLOGGED_BATCH");
+  if (!writes.empty()) {
+    const std::string_view type = batch_write_type(writes, s.type == ast::BatchType::Logged);
+    for (const auto& w : writes) check_write_answers(db, session, w, type);
+  }
   return Void{std::move(warnings)};
 }
 

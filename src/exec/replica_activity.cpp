@@ -41,8 +41,9 @@ ReplicaActivity::Partition partition_at(const Database& db, const schema::TableS
 
 void note_traced_read(const Database& db, const Session& session, const schema::TableSchema& t,
                       const store::Partition& newest) {
+  if (!session.activity || session.activity->full()) return;
   cluster::Replication r;
-  if (!session.activity || session.activity->full() || !replicated(db, t, r)) return;
+  if (!replicated(db, t, r)) return;
   ReplicaActivity::Partition p = partition_at(db, t, newest.key(), newest.token(), false);
   p.replicas = replicas_asked_for(db, session, t, newest.token());
   // A digest mismatch: the replicas asked do not all hold the same. Every one behind is
@@ -56,8 +57,9 @@ void note_traced_read(const Database& db, const Session& session, const schema::
 }
 
 void note_traced_write(const Database& db, const Session& session, const PreparedWrite& w) {
+  if (!session.activity || !w.table) return;
   cluster::Replication r;
-  if (!session.activity || !w.table || !replicated(db, *w.table, r)) return;
+  if (!replicated(db, *w.table, r)) return;
   for (const store::Mutation& m : w.mutations) {
     if (session.activity->full()) return;
     const std::int64_t token = util::murmur3_token(m.partition_key);

@@ -16,8 +16,8 @@ namespace cqlbox::exec {
 struct ReplicaActivity {
   struct Partition {
     bool write = false;
-    std::string table;          // its name, as "Adding to <table> memtable" names it
-    std::string key;            // the serialized partition key
+    std::string table;  // its name, as "Adding to <table> memtable" names it
+    std::string key;    // the serialized partition key
     std::int64_t token = 0;
     std::int64_t range_start = 0;  // the token range (range_start, token's owner] it lies in
     std::int64_t range_end = 0;

@@ -67,8 +67,7 @@ std::vector<int> replicas_asked_for(const Database& db, const Session& session, 
   const std::vector<int> replicas = replicas_of(db, t, token);
   for (const bool prompt : {true, false})
     for (int node : replicas)
-      if (db.ring.is_up(node) && db.ring.answers_in_time(node) == prompt && asked.size() < want)
-        asked.push_back(node);
+      if (db.ring.is_up(node) && db.ring.answers_in_time(node) == prompt && asked.size() < want) asked.push_back(node);
   return asked;
 }
 

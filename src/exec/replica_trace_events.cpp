@@ -79,10 +79,9 @@ void append_read_events(const cluster::Ring& ring, const ReplicaActivity::Partit
   if (p.repaired.empty()) return;
   // The digests disagreed: full data from every replica asked, merged, and the merge written
   // back to those that were behind before the answer goes out (blocking read repair).
-  out.push_back({fmt::format("Digest mismatch: Mismatch for key DecoratedKey({}, {})", p.token, hex(p.key)), kNative,
-                 0});
-  for (int node : p.replicas)
-    out.push_back({"Enqueuing full data read to " + full_replica(ring, node, p), kNative, 0});
+  out.push_back(
+      {fmt::format("Digest mismatch: Mismatch for key DecoratedKey({}, {})", p.token, hex(p.key)), kNative, 0});
+  for (int node : p.replicas) out.push_back({"Enqueuing full data read to " + full_replica(ring, node, p), kNative, 0});
   for (int node : p.repaired) {
     out.push_back({"Sending read-repair-mutation to " + full_replica(ring, node, p), kNative, 0});
     if (node == kCoordinator) {
@@ -94,8 +93,7 @@ void append_read_events(const cluster::Ring& ring, const ReplicaActivity::Partit
   }
 }
 
-void append_write_events(const cluster::Ring& ring, const ReplicaActivity::Partition& p,
-                         std::vector<TraceLine>& out) {
+void append_write_events(const cluster::Ring& ring, const ReplicaActivity::Partition& p, std::vector<TraceLine>& out) {
   if (std::find(p.replicas.begin(), p.replicas.end(), kCoordinator) != p.replicas.end()) {
     const auto lines = applying(p);
     out.insert(out.end(), lines.begin(), lines.end());

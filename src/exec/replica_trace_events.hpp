@@ -24,7 +24,6 @@ struct TraceLine {
 void append_read_events(const cluster::Ring& ring, const ReplicaActivity::Partition& p,
                         const std::vector<TraceLine>& replica_read, std::vector<TraceLine>& out);
 // A write of one partition, after "Determining replicas for mutation".
-void append_write_events(const cluster::Ring& ring, const ReplicaActivity::Partition& p,
-                         std::vector<TraceLine>& out);
+void append_write_events(const cluster::Ring& ring, const ReplicaActivity::Partition& p, std::vector<TraceLine>& out);
 
 }  // namespace cqlbox::exec

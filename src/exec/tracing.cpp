@@ -87,10 +87,11 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
         single = single || (rel.kind == ast::RelationKind::Single &&
                             (rel.op == ast::Operator::Eq || rel.op == ast::Operator::In));
     if (rows->read.size() <= 1 && single) {
-      const std::vector<TraceLine> read{{fmt::format("Executing single-partition query on {}", rows->table), kRead},
-                                        {"Acquiring sstable references", kRead},
-                                        {"Merging memtable contents", kRead},
-                                        {fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead}};
+      const std::vector<TraceLine> read{
+          {fmt::format("Executing single-partition query on {}", rows->table), kRead},
+          {"Acquiring sstable references", kRead},
+          {"Merging memtable contents", kRead},
+          {fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead}};
       // Several replicas asked (a keyspace with more than one): each one's read, and the
       // messages between them and the coordinator.
       bool replicas = false;
@@ -109,9 +110,10 @@ Database::Trace trace_request(Database& db, std::string_view request, std::strin
                                     ranges, 0.0),
                         kNative});
       events.push_back({"Submitted 1 concurrent range requests", kNative});
-      events.push_back({"Executing seq scan across 0 sstables for (min(-9223372036854775808), "
-                        "min(-9223372036854775808)]",
-                        kRead});
+      events.push_back(
+          {"Executing seq scan across 0 sstables for (min(-9223372036854775808), "
+           "min(-9223372036854775808)]",
+           kRead});
       events.push_back({fmt::format("Read {} live rows and {} tombstone cells", live, tombstones), kRead});
     }
   } else if (result && (word == "insert" || word == "update" || word == "delete" || word == "begin")) {

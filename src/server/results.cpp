@@ -266,10 +266,13 @@ void write_error(Writer& w, const error::CqlError& e, int version) {
       w.u16(e.consistency);
       w.i32(e.received);
       w.i32(e.required);
-      if (e.cls == ErrorClass::WriteTimeout)
+      if (e.cls == ErrorClass::WriteTimeout) {
         w.string(e.write_type);
-      else
+        // A CasWriteTimeoutException's contentions (ErrorMessage's codec, v5 and later).
+        if (version >= 5 && e.write_type == "CAS") w.u16(0);
+      } else {
         w.byte(e.data_present ? 1 : 0);
+      }
       break;
     case ErrorClass::ReadFailure:
       w.u16(0x0001);       // consistency ONE

@@ -437,7 +437,14 @@ bool import_bound_record(ShellState& sh, const CopyImport::Record& record) {
   try {
     sh.engine.execute(imp.prepared->statement, imp.prepared->text, sh.session, &imp.bound);
     ++imp.imported;
-  } catch (const error::CqlError&) {
+  } catch (const error::CqlError& e) {
+    // A timed-out write was applied: reported as the row's failure, not written a second time.
+    if (e.cls == error::ErrorClass::WriteTimeout) {
+      if (!imp.err_out.is_open()) imp.err_out.open(imp.err_file, std::ios::binary | std::ios::app);
+      imp.err_out << record.text << '\n';
+      fail_copy_rows(sh, 1, false, "WriteTimeout", e.message, "given up without retries");
+      return true;
+    }
     return false;  // the text INSERT gives the error as cqlsh reports it (and fails the same way)
   } catch (const engine::DurabilityError&) {
     return false;  // …and reports this one

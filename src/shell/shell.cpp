@@ -234,7 +234,7 @@ void run_parsed(ShellState& sh, const ast::Statement& stmt, const std::string& t
     // cqlsh traces no SELECT from system_traces.
     const bool traced = sh.tracing && exec::traced(sh.session, stmt);
     if (traced) sh.session.record_reads = true;
-    sh.replica_activity.clear();  // the replicas a traced request contacts are noted there
+    if (traced) sh.replica_activity.clear();  // the replicas a traced request contacts are noted there
     sh.session.activity = traced ? &sh.replica_activity : nullptr;
     sh.session.markers = sh.parser.markers();
     // A plain SELECT in cqlsh's non-tty table layout is printed a page at a time as its rows
@@ -276,6 +276,7 @@ void run_parsed(ShellState& sh, const ast::Statement& stmt, const std::string& t
     if (select && !select->explain && sh.guided) check_lesson_tries(sh, *select);
   } catch (const error::CqlError& e) {
     sh.session.record_reads = sh.storage;
+    sh.session.activity = nullptr;
     // Ctrl-C during a read: cqlsh's KeyboardInterrupt, an empty line and the prompt.
     if (e.cls == error::ErrorClass::ShellError && e.message == "Interrupted" && take_interrupt()) {
       sh.out += '\n';
@@ -285,6 +286,7 @@ void run_parsed(ShellState& sh, const ast::Statement& stmt, const std::string& t
     print_error(sh, print::error_text(e));
   } catch (const std::exception& e) {
     sh.session.record_reads = sh.storage;
+    sh.session.activity = nullptr;
     print_error(sh, fmt::format("ServerError: {}", e.what()));
   }
 }
