@@ -205,6 +205,17 @@ void refuse_system_write(const Database& db, const Session& session, const ast::
   refuse_stored_system_write(t);
   if (t.view) error::invalid("Cannot directly modify a materialized view");
 }
+// A write that is not conditional: checked against the live replicas, noted on those that are
+// behind, applied, then checked against those that answer in time.
+Result apply_checked(Database& db, const Session& session, const PreparedWrite& w) {
+  check_write_replicas(db, session, w);
+  note_replica_writes(db, w);
+  std::vector<std::string> warnings;
+  apply_write(db, w, &warnings);
+  check_write_answers(db, session, w);
+  return Void{std::move(warnings)};
+}
+
 }  // namespace
 
 Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
@@ -213,12 +224,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   if (const InsertPlan* plan = insert_plan(db, session, s)) {
     timestamp = statement_timestamp(db, session);
     if (const PreparedWrite* planned = planned_insert(*plan, s, timestamp)) {
-      check_write_replicas(db, session, *planned);
-      note_replica_writes(db, *planned);
-      std::vector<std::string> warnings;
-      apply_write(db, *planned, &warnings);
-      check_write_answers(db, session, *planned);
-      return Void{std::move(warnings)};
+      return apply_checked(db, session, *planned);
     }
   }
   refuse_system_write(db, session, s.table);
@@ -230,12 +236,7 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
     check_paxos_replicas(db, w);
     return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
   }
-  check_write_replicas(db, session, w);
-  note_replica_writes(db, w);
-  std::vector<std::string> warnings;
-  apply_write(db, w, &warnings);
-  check_write_answers(db, session, w);
-  return Void{std::move(warnings)};
+  return apply_checked(db, session, w);
 }
 
 Result execute_update(Database& db, Session& session, const ast::Update& s) {
@@ -249,12 +250,7 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
     return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
                                &s.conditions);
   }
-  check_write_replicas(db, session, w);
-  note_replica_writes(db, w);
-  std::vector<std::string> warnings;
-  apply_write(db, w, &warnings);
-  check_write_answers(db, session, w);
-  return Void{std::move(warnings)};
+  return apply_checked(db, session, w);
 }
 
 Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
@@ -268,12 +264,7 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
     return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions,
                                true);
   }
-  check_write_replicas(db, session, w);
-  note_replica_writes(db, w);
-  std::vector<std::string> warnings;
-  apply_write(db, w, &warnings);
-  check_write_answers(db, session, w);
-  return Void{std::move(warnings)};
+  return apply_checked(db, session, w);
 }
 
 namespace {
