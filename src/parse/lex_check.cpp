@@ -66,14 +66,18 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
       continue;
     }
     if (c == '$' && (i + 1 >= s.size() || s[i + 1] != '$')) return fail(i);  // only $$ starts a token
-    if (c == '$' && i + 1 < s.size() && s[i + 1] == '$') {
-      std::size_t end = s.find("$$", i + 2);
+    // A $$ string or a /* */ comment runs to its closing mark (or the end), counting lines.
+    auto skip_to = [&](std::string_view close) {
+      const std::size_t end = s.find(close, i + 2);
       for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)
         if (s[k] == '\n') {
           ++line;
           line_start = k + 1;
         }
       i = end == std::string_view::npos ? s.size() : end + 1;
+    };
+    if (c == '$' && i + 1 < s.size() && s[i + 1] == '$') {
+      skip_to("$$");
       continue;
     }
     if ((c == '-' && i + 1 < s.size() && s[i + 1] == '-') || (c == '/' && i + 1 < s.size() && s[i + 1] == '/')) {
@@ -81,13 +85,7 @@ std::optional<LexFailure> find_lex_failure(std::string_view s) {
       continue;
     }
     if (c == '/' && i + 1 < s.size() && s[i + 1] == '*') {
-      std::size_t end = s.find("*/", i + 2);
-      for (std::size_t k = i; k < (end == std::string_view::npos ? s.size() : end); ++k)
-        if (s[k] == '\n') {
-          ++line;
-          line_start = k + 1;
-        }
-      i = end == std::string_view::npos ? s.size() : end + 1;
+      skip_to("*/");
       continue;
     }
     if (!kTokenChars.ok[static_cast<unsigned char>(c)]) return fail(i);

@@ -6,7 +6,9 @@
 
 #include "cql/statement.hpp"
 #include "error/cql_error.hpp"
+#include "parse/names.hpp"
 #include "parse/parser.hpp"
+#include "util/text.hpp"
 
 namespace cqlbox::parse {
 
@@ -71,26 +73,8 @@ concept Keyword = requires {
 // A name token as CQL reads it: "Quoted" keeps its case (and "" is a quote), others fold to
 // lower case. Token rules include the whitespace after the name.
 std::string name_of(std::string_view tok) {
-  std::string name;
-  if (!tok.empty() && tok[0] == '"') {
-    for (std::size_t i = 1; i < tok.size(); ++i) {
-      if (tok[i] == '"') {
-        if (i + 1 < tok.size() && tok[i + 1] == '"') {
-          name += '"';
-          ++i;
-          continue;
-        }
-        break;
-      }
-      name += tok[i];
-    }
-    return name;
-  }
-  for (char c : tok) {
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) break;
-    name += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  }
-  return name;
+  if (!tok.empty() && tok[0] == '"') return quoted_name(tok);
+  return util::ascii_lower(tok.substr(0, unquoted_length(tok)));
 }
 
 template <class Rule>

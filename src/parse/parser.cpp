@@ -7,6 +7,7 @@
 
 #include "error/cql_error.hpp"
 #include "parse/auth_actions.hpp"
+#include "parse/names.hpp"
 #include "parse/term_walk.hpp"
 #include "util/text.hpp"
 
@@ -20,31 +21,12 @@ std::string_view Builder::keep(std::string_view s) {
 }
 
 std::string_view Builder::name_of(std::string_view tok) {
-  if (!tok.empty() && tok[0] == '"') {
-    std::string name;
-    for (std::size_t i = 1; i < tok.size(); ++i) {
-      if (tok[i] == '"') {
-        if (i + 1 < tok.size() && tok[i + 1] == '"') {
-          name += '"';
-          ++i;
-          continue;
-        }
-        break;
-      }
-      name += tok[i];
-    }
-    return keep(name);
-  }
-  std::size_t n = 0;
-  bool upper = false;
-  while (n < tok.size()) {
-    char c = tok[n];
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) break;
-    upper = upper || (c >= 'A' && c <= 'Z');
-    ++n;
-  }
-  std::string_view word = tok.substr(0, n);
-  return upper ? keep(util::ascii_lower(word)) : word;
+  if (!tok.empty() && tok[0] == '"') return keep(quoted_name(tok));
+  // Most names are lower case already: viewed in place, not copied.
+  const std::string_view word = tok.substr(0, unquoted_length(tok));
+  for (char c : word)
+    if (c >= 'A' && c <= 'Z') return keep(util::ascii_lower(word));
+  return word;
 }
 
 void Builder::too_deep(std::size_t offset) const {

@@ -47,6 +47,13 @@ std::string elapsed_text(double ms) {
   return fmt::format("{}", static_cast<long long>(ms + 0.5));
 }
 
+// At a terminal, cassandra-cli's timing line for a command that started at `started`.
+void append_elapsed(ShellState& sh, std::chrono::steady_clock::time_point started) {
+  if (!sh.tty) return;
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+  sh.out += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
+}
+
 // sstabledump's toJSONString: SELECT JSON's, except NaN and the infinities (null) and durations
 // (quoted Duration.toString, where SELECT JSON gives "").
 std::string dump_json(const types::CqlType& type, std::string_view bytes) {
@@ -188,10 +195,7 @@ void cmd_list(ShellState& sh, std::string_view text) {
       ++count;
     }
     sh.out += fmt::format("\n{} Row{} Returned.\n", count, count > 1 ? "s" : "");
-    if (sh.tty) {
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-      sh.out += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
-    }
+    append_elapsed(sh, started);
     flush(sh);
   } catch (const error::CqlError& e) {
     sh.out.clear();
@@ -223,10 +227,7 @@ void cmd_get(ShellState& sh, std::string_view text) {
     if (const store::Partition* p = st.find(serialized))
       lines = print::append_partition_cells(sh.out, t, *p, st.comparator(), SIZE_MAX, now_seconds(sh.db));
     sh.out += fmt::format("Returned {} results.\n", lines);
-    if (sh.tty) {
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-      sh.out += fmt::format("Elapsed time: {} msec(s).\n", elapsed_text(ms));
-    }
+    append_elapsed(sh, started);
     flush(sh);
   } catch (const error::CqlError& e) {
     sh.out.clear();

@@ -1,6 +1,7 @@
 // Parser::parse: the AST of each statement kind, name normalisation (unquoted lower-cased,
 // "quoted" kept), reserved words, and the SyntaxException text (cassandra.md §2.1, cqlbox.md
 // "Syntax errors").
+#include "parse/names.hpp"
 #include "parse/parser.hpp"
 
 #include <doctest/doctest.h>
@@ -614,4 +615,18 @@ TEST_CASE("operator and unary-minus chains are bounded like brackets (no stack o
     CHECK_NOTHROW(p.parse(chain("SELECT ", "- ", 199, "k FROM t")));
     CHECK_NOTHROW(p.parse(chain("SELECT * FROM t WHERE k = 1", " + 1", 199, "")));
   }
+}
+
+TEST_CASE("name tokens: quoted names keep case and read \"\" as a quote; unquoted ones end at a non-word char") {
+  CHECK(cqlbox::parse::quoted_name("\"MyTable\" ") == "MyTable");
+  CHECK(cqlbox::parse::quoted_name("\"a\"\"b\"") == "a\"b");
+  CHECK(cqlbox::parse::quoted_name("\"open") == "open");
+  CHECK(cqlbox::parse::unquoted_length("Users_1 (") == 7);
+  CHECK(cqlbox::parse::unquoted_length("") == 0);
+  CHECK(cqlbox::parse::unquoted_length("(x") == 0);
+  cqlbox::parse::Parser p;
+  const auto& s = p.parse("SELECT * FROM Ks.\"Tab\"\"le\"");
+  const auto& sel = std::get<cqlbox::ast::Select>(s);
+  CHECK(sel.table.keyspace == "ks");
+  CHECK(sel.table.name == "Tab\"le");
 }
