@@ -58,7 +58,7 @@ std::string Engine::data_file_payload() {
     const std::size_t count_at = out.size();
     put_be(out, 0, 8);
     std::uint64_t count = 0;
-    for (const auto& [pos, p] : st->partitions())
+    for (const store::Partition& p : st->partitions())
       store::partition_mutations(p, [&](const store::Mutation& m) {
         store::encode_mutation(m, out);
         ++count;

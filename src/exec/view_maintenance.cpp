@@ -227,10 +227,13 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
                       t.keyspace, t.name, key_text(t, p.key()), p.rows().size(), kRowsWarning));
   }
   if (g.size_warned) return;
-  g.written += store::wire_size(m.clustering) + 8;  // the key as data files count it (4-byte lengths)
-  for (const auto& [slot, c] : m.cells) g.written += c.value.size() + 8;
-  for (const auto& [slot, c] : m.static_cells) g.written += c.value.size() + 8;
-  if (g.written < kSizeCheckEvery) return;
+  std::uint64_t written = g.written + store::wire_size(m.clustering) + 8;  // the key as data files count it
+  for (const auto& [slot, c] : m.cells) written += c.value.size() + 8;
+  for (const auto& [slot, c] : m.static_cells) written += c.value.size() + 8;
+  if (written < kSizeCheckEvery) {
+    g.written = static_cast<std::uint32_t>(written);  // below 8 MiB
+    return;
+  }
   g.written = 0;
   const std::uint64_t size = p.data_size();
   if (size <= kSizeWarning) return;
@@ -295,7 +298,7 @@ void build_view(Database& db, const schema::TableSchema& view) {
   if (!base) return;
   const store::TableStore& in = db.store_of(*base);
   const std::int64_t now_s = now_seconds(db);
-  for (const auto& [pos, p] : in.partitions())
+  for (const store::Partition& p : in.partitions())
     for (const auto& r : p.rows()) {
       const store::RowKey key = r.clustering();
       if (auto v = derive(*base, view, &p, key, in.comparator(), now_s))

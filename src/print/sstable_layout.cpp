@@ -114,7 +114,7 @@ SstableLayout::SstableLayout(const schema::TableSchema& t, const store::TableSto
   // still holds shadowed data (until NODETOOL compact), only overwritten values are gone.
   Mins m;
   std::vector<bool> written(t.columns.size(), false);
-  for (const auto& [pos, p] : st.partitions()) {
+  for (const store::Partition& p : st.partitions()) {
     m.deletion(p.deletion());
     for (const auto& rt : p.range_tombstones()) m.deletion(rt.deletion);
     collect(m, p.static_row(), t.statics, written);

@@ -247,7 +247,7 @@ void sstabledump(const schema::TableSchema& t, const store::TableStore& st, std:
   Json j{out};
   std::uint64_t position = 0;
   std::size_t pi = 0;
-  for (const auto& [token, partition] : st.partitions()) {
+  for (const store::Partition& partition : st.partitions()) {
     // One partition at a time, so a big table never sits in memory twice.
     const FlushedPartition p = flushed_partition(t, partition, st.comparator());
     // A flush writes no partition that holds nothing.

@@ -290,7 +290,7 @@ std::string draw_query(ShellState& sh, std::string_view text) {
   for (const auto& r : reads_of) opened.insert(r.partition);
   std::size_t room = kMaxDrawnPartitions > opened.size() ? kMaxDrawnPartitions - opened.size() : 0;
   std::size_t read_drawn = 0;
-  for (const auto& [pos, p] : st.partitions()) {
+  for (const store::Partition& p : st.partitions()) {
     const bool was_read = opened.contains(&p);
     if (!(was_read ? read_drawn < kMaxDrawnPartitions : room > 0)) {
       ++picture.partitions_not_drawn;

@@ -273,7 +273,7 @@ void cmd_dataset(ShellState& sh, std::string_view word, const std::vector<std::s
     std::size_t tables = 0, rows = 0;
     for (const auto& [name, t] : sh.db.catalog.keyspace(ks)->tables) {
       ++tables;
-      for (const auto& [pos, p] : sh.db.store_of(t).partitions()) rows += p.rows().empty() ? 1 : p.rows().size();
+      for (const store::Partition& p : sh.db.store_of(t).partitions()) rows += p.rows().empty() ? 1 : p.rows().size();
     }
     sh.out += fmt::format("Data set {} loaded: keyspace {}, {} tables, {} rows (docs/datasets/{}.cql describes it).\n",
                           found->name, ks, tables, rows, found->name);

@@ -43,7 +43,7 @@ std::vector<double> loads(exec::Database& db) {
   for (const auto& [ks_name, ks] : db.catalog.keyspaces()) {
     const cluster::Replication r = cluster::replication_of(ks.replication);
     for (const auto& [t_name, t] : ks.tables)
-      for (const auto& [pos, p] : db.store_of(t).partitions())
+      for (const store::Partition& p : db.store_of(t).partitions())
         for (int n : db.ring.replicas(p.token(), r))
           load[static_cast<std::size_t>(n)] += static_cast<double>(p.data_size());
   }
@@ -292,7 +292,7 @@ void nodetool_tablestats(ShellState& sh, const std::vector<std::string>& args) {
   const std::int64_t now_s = sh.db.clock.now_us() / 1000000;
   auto gc = t.options.find("gc_grace_seconds");
   const std::int64_t gc_grace = gc == t.options.end() ? 864000 : std::atoll(gc->second.c_str());
-  for (const auto& [pos, p] : st.partitions()) {
+  for (const store::Partition& p : st.partitions()) {
     const std::size_t size = p.data_size();
     sizes.add(static_cast<std::int64_t>(size));
     ++partitions;
@@ -347,7 +347,7 @@ void nodetool_tablehistograms(ShellState& sh, const std::vector<std::string>& ar
   const schema::TableSchema& t = nodetool_table(sh.db, args, "tablehistograms");
   const store::TableStore& st = sh.db.store_of(t);
   cluster::EstimatedHistogram sizes, cells;
-  for (const auto& [pos, p] : st.partitions()) {
+  for (const store::Partition& p : st.partitions()) {
     sizes.add(static_cast<std::int64_t>(p.data_size()));
     cells.add(static_cast<std::int64_t>(p.cell_count()));
   }

@@ -76,7 +76,7 @@ void cmd_partition_size(ShellState& sh, std::string_view word, const std::vector
   // The live partitions: how many, and the largest by rows and by bytes.
   const store::TableStore& st = sh.db.store_of(*t);
   std::uint64_t partitions = 0, max_rows = 0, max_bytes = 0, total_rows = 0;
-  for (const auto& [pos, p] : st.partitions()) {
+  for (const store::Partition& p : st.partitions()) {
     ++partitions;
     const std::uint64_t n = p.rows().size();
     total_rows += n;

@@ -181,7 +181,7 @@ void cmd_list(ShellState& sh, std::string_view text) {
     const auto max_rows = static_cast<std::size_t>(limit.value_or(100));
     const auto max_cells = static_cast<std::size_t>(cells.value_or(100));
     std::size_t count = 0;
-    for (const auto& [pos, stored] : st.partitions()) {
+    for (const store::Partition& stored : st.partitions()) {
       if (count >= max_rows) break;
       const store::Partition* p = &stored;
       if (node >= 0) {  // the partitions the node replicates, as it holds them

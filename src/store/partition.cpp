@@ -6,6 +6,9 @@
 
 namespace cqlbox::store {
 
+const Deletion Partition::kNoDeletion{};
+const std::vector<RangeTombstone> Partition::kNoRangeTombstones{};
+
 void merge_cell(RowData& row, int slot, const Cell& cell) {
   auto i = static_cast<std::size_t>(slot);
   if (row.cells.size() <= i) row.cells.resize(i + 1);
@@ -71,7 +74,7 @@ std::size_t sum_cells(Row row, F&& f) {
 }  // namespace
 
 std::size_t Partition::data_size() const {
-  std::size_t n = key_.size() + (deletion_.exists() ? 12u : 0u) + range_tombstones_.size() * 12u;
+  std::size_t n = key_.size() + (deletion().exists() ? 12u : 0u) + range_tombstones().size() * 12u;
   n += sum_cells(static_row_.view(), cell_bytes);
   n += complex_bytes(static_row_.view());
   for (const Row row : rows_) {
@@ -99,7 +102,7 @@ std::size_t Partition::cell_count() const {
 
 std::size_t Partition::tombstone_count() const {
   auto dead = [](const CellRef& c) { return c.tombstone ? 1u : 0u; };
-  std::size_t n = (deletion_.exists() ? 1u : 0u) + range_tombstones_.size();
+  std::size_t n = (deletion().exists() ? 1u : 0u) + range_tombstones().size();
   n += sum_cells(static_row_.view(), dead);
   for (const Row row : rows_) {
     n += row.deletion().exists() ? 1u : 0u;
@@ -113,8 +116,8 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   auto cell_droppable = [&](const CellRef& c) {
     return c.exists() && (c.tombstone || c.ttl > 0) && old(c.local_time) ? 1u : 0u;
   };
-  std::size_t n = deletion_.exists() && old(deletion_.local_time) ? 1u : 0u;
-  for (const auto& rt : range_tombstones_) n += old(rt.deletion.local_time) ? 1u : 0u;
+  std::size_t n = deletion().exists() && old(deletion().local_time) ? 1u : 0u;
+  for (const auto& rt : range_tombstones()) n += old(rt.deletion.local_time) ? 1u : 0u;
   n += sum_cells(static_row_.view(), cell_droppable);
   for (const Row row : rows_) {
     n += row.deletion().exists() && old(row.deletion().local_time) ? 1u : 0u;
@@ -218,10 +221,11 @@ bool Partition::erase_row(std::string_view clustering, const ClusteringComparato
 }
 
 std::int64_t Partition::row_shadow(Row row, const ClusteringComparator& cmp) const {
-  std::int64_t ts = std::max(deletion_.timestamp, row.deletion().timestamp);
-  if (range_tombstones_.empty()) return ts;
+  if (!tombstones_) return row.deletion().timestamp;
+  std::int64_t ts = std::max(tombstones_->deletion.timestamp, row.deletion().timestamp);
+  if (tombstones_->ranges.empty()) return ts;
   const RowKey clustering = row.clustering();
-  for (const auto& rt : range_tombstones_)
+  for (const auto& rt : tombstones_->ranges)
     if (rt.deletion.timestamp > ts && covers(rt, clustering, cmp)) ts = rt.deletion.timestamp;
   return ts;
 }
@@ -244,7 +248,7 @@ void merge_complex(std::vector<ComplexColumn>& columns, const ComplexWrite& w, c
 }
 
 void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths) {
-  deletion_.merge(m.partition_deletion);
+  if (m.partition_deletion.exists()) tombstones().deletion.merge(m.partition_deletion);
   RowData& d = scratch();
   if (!m.static_cells.empty()) {
     static_row_.view().decode(d);
@@ -254,14 +258,15 @@ void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const 
   for (const auto& w : m.complex)
     if (w.is_static) merge_complex(static_row_.mutable_complex(), w, *paths.statics[static_cast<std::size_t>(w.slot)]);
   for (const auto& rt : m.range_tombstones) {
-    auto same = std::find_if(range_tombstones_.begin(), range_tombstones_.end(), [&](const RangeTombstone& o) {
+    std::vector<RangeTombstone>& ranges = tombstones().ranges;
+    auto same = std::find_if(ranges.begin(), ranges.end(), [&](const RangeTombstone& o) {
       return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
              o.lower_inclusive == rt.lower_inclusive && o.upper_inclusive == rt.upper_inclusive;
     });
-    if (same != range_tombstones_.end())
+    if (same != ranges.end())
       same->deletion.merge(rt.deletion);
     else
-      range_tombstones_.push_back(rt);
+      ranges.push_back(rt);
   }
   if (!m.has_row) return;
 
@@ -333,15 +338,18 @@ bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
   if (!static_row_.empty()) {
     static_row_.view().decode(d);
     d.complex = static_row_.view().complex();
-    static_empty = purge_data(d, deletion_.timestamp, before_s);
+    static_empty = purge_data(d, deletion().timestamp, before_s);
     if (static_empty)
       static_row_ = OwnedRow{};
     else
       static_row_.assign(std::move(d), true);
   }
-  std::erase_if(range_tombstones_, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
-  if (deletion_.exists() && deletion_.local_time < before_s) deletion_ = {};
-  return rows_.empty() && static_empty && range_tombstones_.empty() && !deletion_.exists();
+  if (tombstones_) {
+    std::erase_if(tombstones_->ranges, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
+    if (tombstones_->deletion.exists() && tombstones_->deletion.local_time < before_s) tombstones_->deletion = {};
+    if (tombstones_->ranges.empty() && !tombstones_->deletion.exists()) tombstones_.reset();
+  }
+  return rows_.empty() && static_empty && !tombstones_;
 }
 
 }  // namespace cqlbox::store

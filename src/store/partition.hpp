@@ -59,11 +59,13 @@ class Partition {
 
   const std::string& key() const { return key_; }
   std::int64_t token() const { return token_; }
-  const Deletion& deletion() const { return deletion_; }
+  const Deletion& deletion() const { return tombstones_ ? tombstones_->deletion : kNoDeletion; }
   Row static_row() const { return static_row_.view(); }
   RowRange rows() const { return RowRange(rows_); }
   const RowPages& row_pages() const { return rows_; }
-  const std::vector<RangeTombstone>& range_tombstones() const { return range_tombstones_; }
+  const std::vector<RangeTombstone>& range_tombstones() const {
+    return tombstones_ ? tombstones_->ranges : kNoRangeTombstones;
+  }
 
   void apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths = {});
   // After ALTER TABLE ADD/DROP: moves each row's cells from old slots to new ones
@@ -99,7 +101,7 @@ class Partition {
   // written since the last exact size check, and which warnings were given.
   struct Growth {
     bool rows_warned = false, size_warned = false;
-    std::uint64_t written = 0;
+    std::uint32_t written = 0;  // reset at 8 MiB; one write adds at most a frame (256 MiB)
   };
   Growth& growth() { return growth_; }
 
@@ -112,12 +114,24 @@ class Partition {
   bool find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
             RowPages::Pos& pos) const;
 
+  // A partition deletion and range tombstones are rare: apart, they cost a pointer until used
+  // (a table of many small partitions pays for each member of Partition).
+  struct Tombstones {
+    Deletion deletion;
+    std::vector<RangeTombstone> ranges;
+  };
+  static const Deletion kNoDeletion;
+  static const std::vector<RangeTombstone> kNoRangeTombstones;
+  Tombstones& tombstones() {
+    if (!tombstones_) tombstones_ = std::make_unique<Tombstones>();
+    return *tombstones_;
+  }
+
   std::string key_;
   std::int64_t token_;
-  Deletion deletion_;
+  std::unique_ptr<Tombstones> tombstones_;
   OwnedRow static_row_;
   RowPages rows_;
-  std::vector<RangeTombstone> range_tombstones_;
   Growth growth_;
 };
 

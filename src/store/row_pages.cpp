@@ -117,8 +117,9 @@ namespace {
 // pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
 // row is read only when its prefix ties (a cache miss per probe otherwise).
 template <class Pred>
-RowPages::Pos partition_from(const std::vector<RowPages::Page>& pages, const std::vector<std::uint64_t>& first_prefixes,
-                             std::size_t size, RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
+RowPages::Pos partition_from(const row_memory::Vector<RowPages::Page>& pages,
+                             const row_memory::Vector<std::uint64_t>& first_prefixes, std::size_t size,
+                             RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
   if (pages.empty()) return {};
   if (from.index >= size) return {pages.size() - 1, pages.back().count, size};
   std::size_t lo = from.page + 1, n = pages.size() - lo;

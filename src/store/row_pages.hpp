@@ -26,6 +26,7 @@
 
 #include "store/clustering.hpp"
 #include "store/row.hpp"
+#include "store/row_memory.hpp"
 
 namespace cqlbox::store {
 
@@ -67,7 +68,7 @@ class RowPages {
 
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  const std::vector<Page>& pages() const { return pages_; }
+  const row_memory::Vector<Page>& pages() const { return pages_; }
 
   Row at(const Pos& pos) const { return row(pages_[pos.page], pos.k); }
   Row operator[](std::size_t i) const { return at(locate(i)); }
@@ -140,10 +141,10 @@ class RowPages {
                 const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
-  std::vector<Page> pages_;
+  row_memory::Vector<Page> pages_;
   // ClusteringComparator::prefix of each page's first row, apart so the search over pages
   // reads one dense array.
-  std::vector<std::uint64_t> first_prefixes_;
+  row_memory::Vector<std::uint64_t> first_prefixes_;
   std::size_t size_ = 0;
 };
 

@@ -1,8 +1,5 @@
-// A table's data: partitions ordered by (token, key bytes), which is a full scan's order, so
-// scans never sort. Point lookups hash the key once and search the ordered map (O(log n)).
-//
-// Memory per partition (this first layout): one map node (~48 bytes) + Partition (~120 bytes)
-// + the key bytes. See partition.hpp for rows.
+// A table's data: its partitions in ring order (partition_index.hpp), so scans never sort, and a
+// hash index from token to partition, so a write or point read finds its partition in one probe.
 #pragma once
 
 #include <cstdint>
@@ -14,27 +11,13 @@
 #include "store/clustering.hpp"
 #include "store/mutation.hpp"
 #include "store/partition.hpp"
+#include "store/partition_index.hpp"
 #include "store/token_index.hpp"
 
 namespace cqlbox::store {
 
-struct PartitionPosition {
-  std::int64_t token;
-  std::string_view key;  // points into the Partition it orders
-};
-
-struct PositionLess {
-  using is_transparent = void;
-  bool operator()(const PartitionPosition& a, const PartitionPosition& b) const {
-    if (a.token != b.token) return a.token < b.token;
-    return a.key < b.key;
-  }
-};
-
 class TableStore {
  public:
-  using Map = std::map<PartitionPosition, Partition, PositionLess>;
-
   explicit TableStore(ClusteringComparator cmp, PathTypes paths = {}) : cmp_(std::move(cmp)), paths_(std::move(paths)) {
     cmp_.set_fixed8_cells(paths_.fixed8);
   }
@@ -50,8 +33,11 @@ class TableStore {
   void erase_row(std::string_view partition_key, std::string_view clustering);
   // NODETOOL compact: Partition::purge on every partition, dropping those left empty.
   void purge(std::int64_t before_s) {
-    for (auto it = partitions_.begin(); it != partitions_.end();)
-      it = it->second.purge(before_s, cmp_) ? erase(it) : std::next(it);
+    partitions_.erase_if([&](Partition& p) {
+      if (!p.purge(before_s, cmp_)) return false;
+      forget(p);
+      return true;
+    });
   }
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
@@ -65,7 +51,7 @@ class TableStore {
   void remap(const std::vector<int>& regular, const std::vector<int>& statics, PathTypes paths) {
     // Rows are read with their pages' shape and packed again with the new one.
     cmp_.set_fixed8_cells(paths.fixed8);
-    for (auto& [pos, p] : partitions_) p.remap(regular, statics, cmp_);
+    partitions_.for_each_mutable([&](Partition& p) { p.remap(regular, statics, cmp_); });
     paths_ = std::move(paths);
   }
 
@@ -89,11 +75,9 @@ class TableStore {
   // for none). Writes below it are left out when applied.
   void set_floors(std::vector<std::int64_t> regular, std::vector<std::int64_t> statics);
 
-  const Map& partitions() const { return partitions_; }
+  const PartitionIndex& partitions() const { return partitions_; }
   // First partition whose token is >= `token`.
-  Map::const_iterator lower_bound(std::int64_t token) const {
-    return partitions_.lower_bound(PartitionPosition{token, {}});
-  }
+  PartitionIndex::const_iterator lower_bound(std::int64_t token) const { return partitions_.lower_bound(token); }
   const ClusteringComparator& comparator() const { return cmp_; }
   const PathTypes& path_types() const { return paths_; }
 
@@ -105,20 +89,24 @@ class TableStore {
   std::uint64_t operations = 0;
 
  private:
-  Map::iterator find_or_add(std::string_view partition_key);
-  // The partition with this key and token: the hash index first, then the ordered map.
-  Map::iterator locate(std::int64_t token, std::string_view partition_key) const;
-  Map::iterator erase(Map::iterator it);
+  Partition& find_or_add(std::string_view partition_key);
+  // The partition with this key and token (nullptr when none): the hash index first, then the
+  // ordered index.
+  Partition* locate(std::int64_t token, std::string_view partition_key) const;
+  // Drops `p` from the hash index (before the ordered index erases it).
+  void forget(const Partition& p) {
+    if (Partition** h = by_token_.find(p.token()); h && *h == &p) by_token_.erase(p.token());
+  }
   // `m` without the cells set_floors refuses (`m` itself when it has none).
   const Mutation& above_floors(const Mutation& m, Mutation& scratch) const;
 
   ClusteringComparator cmp_;
   PathTypes paths_;
-  Map partitions_;
+  PartitionIndex partitions_;
   // Token -> its partition, beside the ordered map: a write or point read is one hash probe
   // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
   // leave the second to the map.
-  mutable TokenIndex<Map::iterator> by_token_;
+  mutable TokenIndex<Partition*> by_token_;
   std::map<std::string, Shelved> shelf_;                    // dropped columns' later cells (shelve)
   std::vector<std::int64_t> floor_regular_, floor_static_;  // empty: no floor anywhere
 };

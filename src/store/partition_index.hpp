@@ -1,0 +1,106 @@
+// A table's partitions in ring order, (token, key bytes): a scan's order, so scans never sort.
+//
+// Many small partitions (one per user, per device) is the common data model, so what each
+// partition costs here matters more than anywhere else. A std::map paid a node per partition
+// (three pointers and a colour, a copy of the token and a view of the key, malloc's header):
+// about 70 bytes before the Partition itself. Here the order is kept by pointers in sorted
+// leaves of at most kLeafSize (about 11 bytes a partition at the usual fill), and each
+// Partition is one row_memory block with no header. A Partition never moves, so the token index
+// and callers may hold its address until it is erased.
+//
+// Inserting shifts at most one leaf's pointers; a full leaf splits in two halves, or, when the
+// insert is past the last partition (keys arriving in ring order, as a data file loads), stays
+// full while a new leaf begins.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/partition.hpp"
+#include "store/row_memory.hpp"
+
+namespace cqlbox::store {
+
+class PartitionIndex {
+ public:
+  static constexpr std::size_t kLeafSize = 256;
+
+  PartitionIndex() = default;
+  ~PartitionIndex() { clear(); }
+  PartitionIndex(const PartitionIndex&) = delete;
+  PartitionIndex& operator=(const PartitionIndex&) = delete;
+
+  class const_iterator {
+   public:
+    using iterator_category = std::forward_iterator_tag;
+    using value_type = Partition;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Partition*;
+    using reference = const Partition&;
+
+    const_iterator() = default;
+    const Partition& operator*() const { return *(*leaves_)[leaf_][k_]; }
+    const Partition* operator->() const { return (*leaves_)[leaf_][k_]; }
+    const_iterator& operator++() {
+      if (++k_ == (*leaves_)[leaf_].size()) {
+        ++leaf_;
+        k_ = 0;
+      }
+      return *this;
+    }
+    const_iterator operator++(int) {
+      const_iterator old = *this;
+      ++*this;
+      return old;
+    }
+    bool operator==(const const_iterator& o) const { return leaf_ == o.leaf_ && k_ == o.k_; }
+
+   private:
+    friend class PartitionIndex;
+    using Leaves = std::vector<row_memory::Vector<Partition*>>;
+    const_iterator(const Leaves* leaves, std::size_t leaf, std::size_t k) : leaves_(leaves), leaf_(leaf), k_(k) {}
+    const Leaves* leaves_ = nullptr;
+    std::size_t leaf_ = 0, k_ = 0;
+  };
+
+  const_iterator begin() const { return {&leaves_, 0, 0}; }
+  const_iterator end() const { return {&leaves_, leaves_.size(), 0}; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+  // The first partition at or after (token, key) in ring order.
+  const_iterator lower_bound(std::int64_t token, std::string_view key = {}) const;
+  // The partition with this token and key, or nullptr.
+  Partition* find(std::int64_t token, std::string_view key) const;
+  // Adds an empty partition. REQUIRES: none with this key.
+  Partition& insert(std::string key, std::int64_t token);
+  // Removes the partition `it` names; returns the one after it.
+  const_iterator erase(const_iterator it);
+  // Partition::purge on every partition, removing those it leaves empty.
+  template <class F>
+  void erase_if(F&& empty_after) {
+    for (auto it = begin(); it != end();) it = empty_after(*mutable_at(it)) ? erase(it) : std::next(it);
+  }
+  template <class F>
+  void for_each_mutable(F&& f) {
+    for (auto& leaf : leaves_)
+      for (Partition* p : leaf) f(*p);
+  }
+  void clear() noexcept;
+
+ private:
+  Partition* mutable_at(const_iterator it) const { return leaves_[it.leaf_][it.k_]; }
+  // The leaf a partition at (token, key) belongs in: the last whose first partition is not
+  // after it (0 when none is).
+  std::size_t leaf_for(std::int64_t token, std::string_view key) const;
+
+  std::vector<row_memory::Vector<Partition*>> leaves_;
+  std::vector<std::int64_t> first_tokens_;  // each leaf's first token: the leaf search reads one dense array
+  std::size_t size_ = 0;
+};
+
+}  // namespace cqlbox::store

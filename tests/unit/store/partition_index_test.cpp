@@ -1,0 +1,127 @@
+// The ring-ordered partition index (store/partition_index.hpp) against std::set: inserts that
+// split leaves in the middle and at the end, shared tokens (ordered by key bytes), erasure that
+// empties leaves, and lower_bound at, between and past the partitions.
+#include "store/partition_index.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <iterator>
+#include <random>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace store = cqlbox::store;
+
+namespace {
+
+using Entry = std::pair<std::int64_t, std::string>;
+
+void check_same(const store::PartitionIndex& index, const std::set<Entry>& model) {
+  REQUIRE(index.size() == model.size());
+  auto want = model.begin();
+  for (const store::Partition& p : index) {
+    REQUIRE(want != model.end());
+    CHECK(p.token() == want->first);
+    CHECK(p.key() == want->second);
+    ++want;
+  }
+  CHECK(want == model.end());
+}
+
+}  // namespace
+
+TEST_CASE("partition index: random inserts and erasures keep ring order") {
+  store::PartitionIndex index;
+  std::set<Entry> model;
+  std::mt19937_64 rng(7);
+  // Few distinct tokens beside many random ones, so leaves hold runs of one token.
+  auto token = [&] { return rng() % 4 == 0 ? static_cast<std::int64_t>(rng() % 8) : static_cast<std::int64_t>(rng()); };
+  for (int i = 0; i < 3000; ++i) {
+    const Entry e{token(), "k" + std::to_string(rng() % 100000)};
+    if (!model.insert(e).second) continue;
+    store::Partition& p = index.insert(e.second, e.first);
+    CHECK(index.find(e.first, e.second) == &p);
+  }
+  check_same(index, model);
+  for (const Entry& e : model) CHECK(index.find(e.first, e.second) != nullptr);
+  CHECK(index.find(3, "absent") == nullptr);
+
+  // Erase two thirds, through erase() and erase_if().
+  std::vector<Entry> all(model.begin(), model.end());
+  for (std::size_t i = 0; i < all.size(); i += 3) {
+    auto it = index.lower_bound(all[i].first, all[i].second);
+    REQUIRE(it != index.end());
+    CHECK(it->key() == all[i].second);
+    auto next = index.erase(it);
+    model.erase(all[i]);
+    auto want = model.upper_bound(all[i]);
+    if (want == model.end())
+      CHECK(next == index.end());
+    else
+      CHECK(next->key() == want->second);
+  }
+  index.erase_if([&](store::Partition& p) {
+    const bool drop = p.key().back() % 2 == 0;
+    if (drop) model.erase({p.token(), p.key()});
+    return drop;
+  });
+  check_same(index, model);
+
+  // lower_bound by token alone: the first partition with that token or a later one.
+  for (int i = 0; i < 500; ++i) {
+    const std::int64_t t = token();
+    auto want = model.lower_bound({t, ""});
+    auto got = index.lower_bound(t);
+    if (want == model.end()) {
+      CHECK(got == index.end());
+    } else {
+      REQUIRE(got != index.end());
+      CHECK(got->token() == want->first);
+      CHECK(got->key() == want->second);
+    }
+  }
+  index.clear();
+  CHECK(index.empty());
+  CHECK(index.begin() == index.end());
+}
+
+TEST_CASE("partition index: keys arriving in ring order fill each leaf") {
+  store::PartitionIndex index;
+  const std::size_t n = store::PartitionIndex::kLeafSize * 3 + 5;
+  for (std::size_t i = 0; i < n; ++i) index.insert("k" + std::to_string(i), static_cast<std::int64_t>(i) * 10);
+  std::size_t i = 0;
+  for (const store::Partition& p : index) CHECK(p.token() == static_cast<std::int64_t>(i++) * 10);
+  CHECK(i == n);
+  // Then inserts between them split full leaves in two.
+  for (std::size_t j = 0; j < n; j += 7) index.insert("m" + std::to_string(j), static_cast<std::int64_t>(j) * 10 + 5);
+  std::int64_t last = INT64_MIN;
+  std::size_t count = 0;
+  for (const store::Partition& p : index) {
+    CHECK(p.token() > last);
+    last = p.token();
+    ++count;
+  }
+  CHECK(count == index.size());
+  CHECK(index.lower_bound(6)->token() == 10);
+  CHECK(index.lower_bound(5)->key() == "m0");
+  CHECK(index.lower_bound(static_cast<std::int64_t>(n) * 10) == index.end());
+}
+
+TEST_CASE("partition index: erasing every partition one by one") {
+  store::PartitionIndex index;
+  for (int i = 0; i < 600; ++i) index.insert(std::to_string(i), (i * 7919) % 600);
+  auto it = index.begin();
+  std::int64_t last = INT64_MIN;
+  while (it != index.end()) {
+    CHECK(it->token() > last);
+    last = it->token();
+    it = index.erase(it);
+  }
+  CHECK(index.empty());
+  index.insert("again", 1);
+  CHECK(index.size() == 1);
+  CHECK(index.begin()->key() == "again");
+}
