@@ -127,3 +127,29 @@ TEST_CASE("a write that timed out on a slow replica stays logged; a CAS that tim
   CHECK(rows(again, "SELECT * FROM ks.t WHERE k = 1") == 1);
   CHECK(rows(again, "SELECT * FROM ks.t WHERE k = 2") == 0);
 }
+
+TEST_CASE("a TRUNCATE that timed out on a slow node has truncated, and stays logged") {
+  TempDir dir;
+  {
+    engine::Engine e;
+    REQUIRE(e.open_data({dir.path}) == "");
+    exec::Session session;
+    run(e, session, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+    run(e, session, "CREATE TABLE ks.t (k int PRIMARY KEY, v int)");
+    run(e, session, "INSERT INTO ks.t (k, v) VALUES (1, 1)");
+    e.db().ring.set_slow(2, true);
+    try {
+      run(e, session, "TRUNCATE ks.t");
+      FAIL("no TruncateError");
+    } catch (const cqlbox::error::CqlError& err) {
+      CHECK(err.cls == cqlbox::error::ErrorClass::TruncateError);
+      CHECK(err.message == "Error during truncate: Truncate timed out - received only 2 responses");
+    }
+    CHECK(rows(e, "SELECT * FROM ks.t") == 0);
+    CHECK(e.sync() == "");
+    e.close();
+  }
+  engine::Engine again;
+  REQUIRE(again.open_data({dir.path}) == "");
+  CHECK(rows(again, "SELECT * FROM ks.t") == 0);
+}
