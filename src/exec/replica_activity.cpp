@@ -23,12 +23,12 @@ const cluster::Replication* replicated(const Database& db, const schema::TableSc
   return r.total_replication_factor > 1 && db.ring.nodes().size() > 1 ? &r : nullptr;
 }
 
-ReplicaActivity::Partition partition_at(const Database& db, const schema::TableSchema& t, const std::string& key,
+ReplicaActivity::Partition partition_at(const Database& db, const schema::TableSchema& t, std::string_view key,
                                         std::int64_t token, bool write) {
   ReplicaActivity::Partition p;
   p.write = write;
   p.table = t.name;
-  p.key = key;
+  p.key = std::string(key);
   p.token = token;
   const auto& tokens = db.ring.tokens();
   const std::size_t owner = db.ring.owner_index(token);

@@ -147,11 +147,10 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
   return first;
 }
 
-const store::Partition* replica_copy(const Database& db, int node, const schema::TableSchema& t,
-                                     const std::string& key) {
+const store::Partition* replica_copy(const Database& db, int node, const schema::TableSchema& t, std::string_view key) {
   if (!replicas_disagree(db)) return nullptr;
   const auto& copies = db.replicas.copies[static_cast<std::size_t>(node)];
-  auto it = copies.find(Key{store_name(t), key});
+  auto it = copies.find(Key{store_name(t), std::string(key)});
   return it == copies.end() ? nullptr : &it->second.partition;
 }
 

@@ -38,8 +38,7 @@ std::vector<int> replicas_asked_for(const Database& db, const Session& session, 
 
 // The partitions node `node` holds of `t` that differ from the newest (LIST … ON NODE), and
 // whether any node holds any.
-const store::Partition* replica_copy(const Database& db, int node, const schema::TableSchema& t,
-                                     const std::string& key);
+const store::Partition* replica_copy(const Database& db, int node, const schema::TableSchema& t, std::string_view key);
 inline bool replicas_disagree(const Database& db) { return db.replicas.count > 0; }
 
 // NODETOOL start: the node's hints are replayed (its copies that hints cover are dropped).

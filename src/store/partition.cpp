@@ -74,7 +74,7 @@ std::size_t sum_cells(Row row, F&& f) {
 }  // namespace
 
 std::size_t Partition::data_size() const {
-  std::size_t n = key_.size() + (deletion().exists() ? 12u : 0u) + range_tombstones().size() * 12u;
+  std::size_t n = key().size() + (deletion().exists() ? 12u : 0u) + range_tombstones().size() * 12u;
   n += sum_cells(static_row_.view(), cell_bytes);
   n += complex_bytes(static_row_.view());
   for (const Row row : rows_) {

@@ -14,6 +14,7 @@
 
 #include "store/cell.hpp"
 #include "store/clustering.hpp"
+#include "store/key_bytes.hpp"
 #include "store/mutation.hpp"
 #include "store/row.hpp"
 #include "store/row_pages.hpp"
@@ -55,9 +56,9 @@ class RowRange {
 
 class Partition {
  public:
-  Partition(std::string key, std::int64_t token) : key_(std::move(key)), token_(token) {}
+  Partition(std::string_view key, std::int64_t token) : key_(key), token_(token) {}
 
-  const std::string& key() const { return key_; }
+  std::string_view key() const { return key_.view(); }
   std::int64_t token() const { return token_; }
   const Deletion& deletion() const { return tombstones_ ? tombstones_->deletion : kNoDeletion; }
   Row static_row() const { return static_row_.view(); }
@@ -127,7 +128,7 @@ class Partition {
     return *tombstones_;
   }
 
-  std::string key_;
+  KeyBytes key_;
   std::int64_t token_;
   std::unique_ptr<Tombstones> tombstones_;
   OwnedRow static_row_;

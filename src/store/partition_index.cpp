@@ -10,12 +10,12 @@ namespace {
 
 // Ring order: token, then the key's bytes.
 bool before(const Partition* p, std::int64_t token, std::string_view key) {
-  return p->token() != token ? p->token() < token : std::string_view(p->key()) < key;
+  return p->token() != token ? p->token() < token : p->key() < key;
 }
 
-Partition* make_partition(std::string key, std::int64_t token) {
+Partition* make_partition(std::string_view key, std::int64_t token) {
   char* block = row_memory::allocate(sizeof(Partition));
-  return new (block) Partition(std::move(key), token);
+  return new (block) Partition(key, token);
 }
 
 void free_partition(Partition* p) noexcept {
@@ -31,7 +31,7 @@ std::size_t PartitionIndex::leaf_for(std::int64_t token, std::string_view key) c
   while (n > 0) {
     const std::size_t half = n / 2, mid = lo + half;
     const std::int64_t first = first_tokens_[mid];
-    const bool not_after = first < token || (first == token && !(key < std::string_view(leaves_[mid][0]->key())));
+    const bool not_after = first < token || (first == token && !(key < leaves_[mid][0]->key()));
     if (not_after) {
       lo = mid + 1;
       n -= half + 1;
@@ -58,8 +58,8 @@ Partition* PartitionIndex::find(std::int64_t token, std::string_view key) const 
   return mutable_at(it);
 }
 
-Partition& PartitionIndex::insert(std::string key, std::int64_t token) {
-  Partition* p = make_partition(std::move(key), token);
+Partition& PartitionIndex::insert(std::string_view key, std::int64_t token) {
+  Partition* p = make_partition(key, token);
   try {
     if (leaves_.empty()) {
       leaves_.reserve(1);
@@ -82,8 +82,8 @@ Partition& PartitionIndex::insert(std::string key, std::int64_t token) {
       const std::size_t keep = appending ? kLeafSize : kLeafSize / 2;
       // Reserved first, so that nothing below throws once the leaf is cut (and `items` is
       // taken again: the reserve may move the leaves).
-      leaves_.reserve(leaves_.size() + 1);
-      first_tokens_.reserve(first_tokens_.size() + 1);
+      if (leaves_.size() == leaves_.capacity()) leaves_.reserve(2 * leaves_.size());  // doubling, as insert would
+      if (first_tokens_.size() == first_tokens_.capacity()) first_tokens_.reserve(2 * first_tokens_.size());
       items = &leaves_[leaf];
       row_memory::Vector<Partition*> upper;
       upper.reserve(appending ? 1 : kLeafSize - keep + 1);

@@ -77,7 +77,7 @@ class PartitionIndex {
   // The partition with this token and key, or nullptr.
   Partition* find(std::int64_t token, std::string_view key) const;
   // Adds an empty partition. REQUIRES: none with this key.
-  Partition& insert(std::string key, std::int64_t token);
+  Partition& insert(std::string_view key, std::int64_t token);
   // Removes the partition `it` names; returns the one after it.
   const_iterator erase(const_iterator it);
   // Partition::purge on every partition, removing those it leaves empty.

@@ -305,20 +305,22 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
   }
   const std::int64_t base = d.marker.exists() ? d.marker.timestamp : 0;
   const std::size_t size = Row::packed_size(d, base, complex != nullptr, RowShape{});
-  char* bytes = row_memory::allocate(size);
-  Row::pack(bytes, d, base, complex, RowShape{});
-  row_memory::release(packed_, size_);  // the collections pointer moved into the new bytes
-  added.release();                      // now owned by the bytes
-  packed_ = bytes;
-  size_ = size;
-  base_ = base;
+  char* block = row_memory::allocate(kHeader + size);
+  const auto stored_size = static_cast<std::int64_t>(size);
+  std::memcpy(block, &stored_size, sizeof stored_size);
+  std::memcpy(block + 8, &base, sizeof base);
+  Row::pack(block + kHeader, d, base, complex, RowShape{});
+  // The collections pointer moved into the new bytes.
+  if (block_) row_memory::release(block_, kHeader + static_cast<std::size_t>(header(0)));
+  added.release();  // now owned by the bytes
+  block_ = block;
 }
 
 void OwnedRow::release() noexcept {
-  if (!packed_) return;
+  if (!block_) return;
   delete view().complex_ptr();
-  row_memory::release(packed_, size_);
-  packed_ = nullptr;
+  row_memory::release(block_, kHeader + static_cast<std::size_t>(header(0)));
+  block_ = nullptr;
 }
 
 std::vector<ComplexColumn>& OwnedRow::mutable_complex() {

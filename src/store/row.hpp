@@ -229,36 +229,40 @@ inline RowKey::RowKey(const Row& row) {
   data_ = out;
 }
 
-// A row that owns its packed bytes: a partition's static row.
+// A row that owns its packed bytes: a partition's static row. One pointer, since every
+// partition has one, static columns or not: the block it points to starts with the bytes'
+// size and the row's timestamp base.
 class OwnedRow {
  public:
   OwnedRow() = default;
   ~OwnedRow() { release(); }
-  OwnedRow(OwnedRow&& o) noexcept : packed_(o.packed_), size_(o.size_), base_(o.base_) { o.packed_ = nullptr; }
+  OwnedRow(OwnedRow&& o) noexcept : block_(o.block_) { o.block_ = nullptr; }
   OwnedRow& operator=(OwnedRow&& o) noexcept {
     if (this != &o) {
       release();
-      packed_ = o.packed_;
-      size_ = o.size_;
-      base_ = o.base_;
-      o.packed_ = nullptr;
+      block_ = o.block_;
+      o.block_ = nullptr;
     }
     return *this;
   }
 
-  Row view() const { return Row(packed_, base_, RowShape{}); }
-  bool empty() const { return !packed_; }
+  Row view() const { return block_ ? Row(block_ + kHeader, header(8), RowShape{}) : Row(nullptr, 0, RowShape{}); }
+  bool empty() const { return !block_; }
   // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
   // the row's stay as they are (writes merge them in place, mutable_complex()).
   void assign(RowData&& data, bool complex = true);
   std::vector<ComplexColumn>& mutable_complex();
 
  private:
+  static constexpr std::size_t kHeader = 16;  // the packed size, then the timestamp base
+  std::int64_t header(std::size_t at) const {
+    std::int64_t v;
+    __builtin_memcpy(&v, block_ + at, sizeof v);
+    return v;
+  }
   void release() noexcept;
 
-  char* packed_ = nullptr;
-  std::size_t size_ = 0;
-  std::int64_t base_ = 0;
+  char* block_ = nullptr;
 };
 
 }  // namespace cqlbox::store

@@ -16,7 +16,7 @@ Partition* TableStore::locate(std::int64_t token, std::string_view partition_key
 Partition& TableStore::find_or_add(std::string_view partition_key) {
   const std::int64_t token = util::murmur3_token(partition_key);
   if (Partition* p = locate(token, partition_key)) return *p;
-  Partition& p = partitions_.insert(std::string(partition_key), token);
+  Partition& p = partitions_.insert(partition_key, token);
   by_token_.insert(token, &p);
   return p;
 }
@@ -89,7 +89,7 @@ void TableStore::shelve(const std::string& name, int slot, bool is_static, std::
   kept.is_static = is_static;
   const auto i = static_cast<std::size_t>(slot);
   // One row's cell and collection in `slot`, newer than the drop, as a write to slot 0.
-  auto take = [&](const std::string& key, const Row& row, bool has_row) {
+  auto take = [&](std::string_view key, const Row& row, bool has_row) {
     if (row.empty()) return;
     RowData d;
     row.decode(d);

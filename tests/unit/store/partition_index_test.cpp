@@ -2,6 +2,7 @@
 // split leaves in the middle and at the end, shared tokens (ordered by key bytes), erasure that
 // empties leaves, and lower_bound at, between and past the partitions.
 #include "store/partition_index.hpp"
+#include "store/key_bytes.hpp"
 
 #include <doctest/doctest.h>
 
@@ -65,7 +66,7 @@ TEST_CASE("partition index: random inserts and erasures keep ring order") {
   }
   index.erase_if([&](store::Partition& p) {
     const bool drop = p.key().back() % 2 == 0;
-    if (drop) model.erase({p.token(), p.key()});
+    if (drop) model.erase(Entry{p.token(), std::string(p.key())});
     return drop;
   });
   check_same(index, model);
@@ -124,4 +125,21 @@ TEST_CASE("partition index: erasing every partition one by one") {
   index.insert("again", 1);
   CHECK(index.size() == 1);
   CHECK(index.begin()->key() == "again");
+}
+
+TEST_CASE("key bytes: inline up to 15, on the heap beyond, moves leave the source empty") {
+  for (std::size_t n : {0u, 1u, 4u, 15u, 16u, 17u, 300u}) {
+    CAPTURE(n);
+    std::string bytes;
+    for (std::size_t i = 0; i < n; ++i) bytes.push_back(static_cast<char>(i * 37));  // zeros too
+    store::KeyBytes k(bytes);
+    CHECK(k.view() == bytes);
+    store::KeyBytes moved(std::move(k));
+    CHECK(moved.view() == bytes);
+    CHECK(k.view().empty());  // NOLINT(bugprone-use-after-move): moved-from is empty by contract
+    store::KeyBytes other("something longer than fifteen bytes");
+    other = std::move(moved);
+    CHECK(other.view() == bytes);
+    CHECK(moved.view().empty());  // NOLINT(bugprone-use-after-move)
+  }
 }
