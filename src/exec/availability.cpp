@@ -10,6 +10,7 @@
 #include "cluster/consistency.hpp"
 #include "error/cql_error.hpp"
 #include "exec/replica_activity_notes.hpp"
+#include "exec/select_rows.hpp"
 #include "exec/system_tables.hpp"
 #include "exec/terms.hpp"
 #include "types/cql_type.hpp"
@@ -109,20 +110,9 @@ void check_mutations(const Database& db, std::uint16_t consistency, const Prepar
 
 // The partition keys `r` names: every combination of its '=' / IN values.
 std::vector<std::string> named_partitions(const schema::TableSchema& t, const SelectRestrictions& r) {
-  std::vector<std::string> keys;
-  std::vector<std::size_t> idx(t.partition_key.size(), 0);
-  for (int col : t.partition_key)
-    if (r.columns[static_cast<std::size_t>(col)].values.empty()) return keys;
-  for (;;) {
-    std::vector<std::string_view> parts;
-    for (std::size_t i = 0; i < idx.size(); ++i)
-      parts.push_back(r.columns[static_cast<std::size_t>(t.partition_key[i])].values[idx[i]]);
-    keys.push_back(serialize_partition_key(parts));
-    std::size_t i = idx.size();
-    while (i > 0 && ++idx[i - 1] == r.columns[static_cast<std::size_t>(t.partition_key[i - 1])].values.size())
-      idx[--i] = 0;
-    if (i == 0) return keys;
-  }
+  std::vector<const std::vector<std::string>*> columns;
+  for (int col : t.partition_key) columns.push_back(&r.columns[static_cast<std::size_t>(col)].values);
+  return partition_key_product(columns);
 }
 
 }  // namespace

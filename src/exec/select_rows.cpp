@@ -167,6 +167,21 @@ const store::Partition* find_key(const store::TableStore& st, std::string_view k
 
 }  // namespace
 
+std::vector<std::string> partition_key_product(const std::vector<const std::vector<std::string>*>& columns) {
+  std::vector<std::string> keys;
+  for (const auto* v : columns)
+    if (v->empty()) return keys;
+  std::vector<std::size_t> idx(columns.size(), 0);
+  std::vector<std::string_view> parts(columns.size());
+  for (;;) {
+    for (std::size_t i = 0; i < columns.size(); ++i) parts[i] = (*columns[i])[idx[i]];
+    keys.push_back(serialize_partition_key(parts));
+    std::size_t i = columns.size();
+    while (i > 0 && ++idx[i - 1] == columns[i - 1]->size()) idx[--i] = 0;
+    if (i == 0) return keys;
+  }
+}
+
 std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
                                                         const store::TableStore& st) {
   std::vector<const store::Partition*> out;
@@ -192,18 +207,11 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
           v.end());
       values.push_back(std::move(v));
     }
-    std::vector<std::size_t> idx(values.size(), 0);
-    for (const auto& v : values)
-      if (v.empty()) return out;
-    for (;;) {
-      std::vector<std::string_view> parts;
-      for (std::size_t i = 0; i < values.size(); ++i) parts.push_back(values[i][idx[i]]);
-      const std::string key = serialize_partition_key(parts);
-      if (const store::Partition* p = find_key(st, key, parts.size() == 1 && parts[0].empty())) out.push_back(p);
-      std::size_t i = values.size();
-      while (i > 0 && ++idx[i - 1] == values[i - 1].size()) idx[--i] = 0;
-      if (i == 0) break;
-    }
+    std::vector<const std::vector<std::string>*> columns;
+    for (const auto& v : values) columns.push_back(&v);
+    // A one-column key is the value's bytes, so only it can be empty; a composite never is.
+    for (const std::string& key : partition_key_product(columns))
+      if (const store::Partition* p = find_key(st, key, key.empty())) out.push_back(p);
     return out;
   }
   auto it = st.partitions().begin();

@@ -192,6 +192,10 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
 std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
                                              const store::ClusteringComparator& cmp);
 
+// Every combination of one value from each of `columns` (a partition key's columns in order;
+// the last varies fastest), serialized as a partition key. None when a column has no value.
+std::vector<std::string> partition_key_product(const std::vector<const std::vector<std::string>*>& columns);
+
 // The partitions a query reads, in the order it returns them.
 std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
                                                         const store::TableStore& st);
