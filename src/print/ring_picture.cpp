@@ -85,7 +85,9 @@ std::string ring_svg(const cluster::Ring& ring, const RingPicture& picture) {
     svg.text(legend_x + 22, y,
              fmt::format("{} · {} token{} · {:.1f}%{}", nodes[n].address, nodes[n].tokens.size(),
                          nodes[n].tokens.size() == 1 ? "" : "s", share,
-                         ring.is_up(static_cast<int>(n)) ? "" : " · down (NODETOOL stop)"),
+                         !ring.is_up(static_cast<int>(n))    ? " · down (NODETOOL stop)"
+                         : ring.is_slow(static_cast<int>(n)) ? " · slow (NODETOOL slow)"
+                                                             : ""),
              12);
     y += 22;
   }

@@ -50,4 +50,8 @@ TEST_CASE("the ring picture: one arc per vnode range, each node in the legend, t
   const std::string with_down = print::ring_svg(down, picture);
   CHECK(with_down.find("127.0.0.2 · 4 tokens · 33.3% · down (NODETOOL stop)") != std::string::npos);
   CHECK(with_down.find("127.0.0.1 · 4 tokens · 33.3%<") != std::string::npos);
+  // So is a slow one.
+  down.set_slow(2, true);
+  const std::string with_slow = print::ring_svg(down, picture);
+  CHECK(with_slow.find("127.0.0.3 · 4 tokens · 33.3% · slow (NODETOOL slow)") != std::string::npos);
 }
