@@ -56,7 +56,9 @@ struct CqlError : std::exception {
   std::int32_t received = 0;
   std::string write_type;
   bool data_present = false;
-  bool write_applied = false;  // WriteTimeout: the write was applied before the wait timed out
+  // WriteTimeout, and a TRUNCATE that timed out: the change was applied before the wait timed
+  // out, so the engine keeps its commit-log record.
+  bool write_applied = false;
 };
 
 template <class... A>

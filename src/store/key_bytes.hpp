@@ -5,6 +5,7 @@
 // point to the block and the next 4 hold the length.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -19,6 +20,8 @@ class KeyBytes {
       buf_[15] = static_cast<char>(bytes.size());
       return;
     }
+    // Keys are checked at 64 KiB on writes; a view's key is bounded by the 16 MiB statement.
+    assert(bytes.size() <= UINT32_MAX);
     char* heap = new char[bytes.size()];
     std::memcpy(heap, bytes.data(), bytes.size());
     const auto size = static_cast<std::uint32_t>(bytes.size());

@@ -291,7 +291,8 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
   // The collections the new bytes point to: the row's own (kept or replaced), or none. A
   // vector no longer needed is freed only once the new bytes exist (an allocation may throw).
   std::vector<ComplexColumn>* complex = view().complex_ptr();
-  std::unique_ptr<std::vector<ComplexColumn>> dropped, added;
+  std::unique_ptr<std::vector<ComplexColumn>> added;
+  std::vector<ComplexColumn>* dropped = nullptr;  // deleted once the new bytes exist: the old ones point to it
   if (with_complex) {
     bool any = false;
     for (const auto& col : d.complex) any = any || col.deletion.exists() || !col.cells.empty();
@@ -299,7 +300,7 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
       if (!complex) added.reset(complex = new std::vector<ComplexColumn>());
       *complex = std::move(d.complex);
     } else {
-      dropped.reset(complex);
+      dropped = complex;
       complex = nullptr;
     }
   }
@@ -314,6 +315,7 @@ void OwnedRow::assign(RowData&& d, bool with_complex) {
   if (block_) row_memory::release(block_, kHeader + static_cast<std::size_t>(header(0)));
   added.release();  // now owned by the bytes
   block_ = block;
+  delete dropped;
 }
 
 void OwnedRow::release() noexcept {
