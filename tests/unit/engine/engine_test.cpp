@@ -40,6 +40,24 @@ std::size_t rows(engine::Engine& e, const std::string& text) {
   return std::get<exec::Rows>(r).rows.size();
 }
 
+// Opens `e` on `dir` with ks.t (k int PRIMARY KEY, v int) replicated to all three nodes.
+void open_with_rf3_table(engine::Engine& e, exec::Session& session, const std::string& dir) {
+  REQUIRE(e.open_data({dir}) == "");
+  run(e, session, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
+  run(e, session, "CREATE TABLE ks.t (k int PRIMARY KEY, v int)");
+}
+
+// The error `text` fails with (a test failure when it succeeds).
+cqlbox::error::CqlError error_of(engine::Engine& e, exec::Session& session, const std::string& text) {
+  try {
+    run(e, session, text);
+  } catch (const cqlbox::error::CqlError& err) {
+    return err;
+  }
+  FAIL("no error from: " << text);
+  return cqlbox::error::CqlError(cqlbox::error::ErrorClass::ServerError, "");
+}
+
 }  // namespace
 
 TEST_CASE("what the engine ran with --data is there after a restart, and a failed statement is not") {
@@ -94,30 +112,20 @@ TEST_CASE("a write that timed out on a slow replica stays logged; a CAS that tim
   TempDir dir;
   {
     engine::Engine e;
-    REQUIRE(e.open_data({dir.path}) == "");
     exec::Session session;
-    run(e, session, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-    run(e, session, "CREATE TABLE ks.t (k int PRIMARY KEY, v int)");
+    open_with_rf3_table(e, session, dir.path);
     e.db().ring.set_slow(1, true);
     session.consistency = 5;  // ALL
-    try {
-      run(e, session, "INSERT INTO ks.t (k, v) VALUES (1, 1)");
-      FAIL("no WriteTimeout");
-    } catch (const cqlbox::error::CqlError& err) {
-      CHECK(err.cls == cqlbox::error::ErrorClass::WriteTimeout);
-      CHECK(err.write_type == "SIMPLE");
-      CHECK(err.received == 2);
-      CHECK(err.required == 3);
-    }
+    const auto simple = error_of(e, session, "INSERT INTO ks.t (k, v) VALUES (1, 1)");
+    CHECK(simple.cls == cqlbox::error::ErrorClass::WriteTimeout);
+    CHECK(simple.write_type == "SIMPLE");
+    CHECK(simple.received == 2);
+    CHECK(simple.required == 3);
     e.db().ring.set_slow(2, true);
     session.consistency = 4;  // QUORUM
-    try {
-      run(e, session, "INSERT INTO ks.t (k, v) VALUES (2, 2) IF NOT EXISTS");
-      FAIL("no WriteTimeout");
-    } catch (const cqlbox::error::CqlError& err) {
-      CHECK(err.cls == cqlbox::error::ErrorClass::WriteTimeout);
-      CHECK(err.write_type == "CAS");
-    }
+    const auto cas = error_of(e, session, "INSERT INTO ks.t (k, v) VALUES (2, 2) IF NOT EXISTS");
+    CHECK(cas.cls == cqlbox::error::ErrorClass::WriteTimeout);
+    CHECK(cas.write_type == "CAS");
     CHECK(rows(e, "SELECT * FROM ks.t") == 1);
     CHECK(e.sync() == "");
     e.close();
@@ -132,19 +140,13 @@ TEST_CASE("a TRUNCATE that timed out on a slow node has truncated, and stays log
   TempDir dir;
   {
     engine::Engine e;
-    REQUIRE(e.open_data({dir.path}) == "");
     exec::Session session;
-    run(e, session, "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 3}");
-    run(e, session, "CREATE TABLE ks.t (k int PRIMARY KEY, v int)");
+    open_with_rf3_table(e, session, dir.path);
     run(e, session, "INSERT INTO ks.t (k, v) VALUES (1, 1)");
     e.db().ring.set_slow(2, true);
-    try {
-      run(e, session, "TRUNCATE ks.t");
-      FAIL("no TruncateError");
-    } catch (const cqlbox::error::CqlError& err) {
-      CHECK(err.cls == cqlbox::error::ErrorClass::TruncateError);
-      CHECK(err.message == "Error during truncate: Truncate timed out - received only 2 responses");
-    }
+    const auto err = error_of(e, session, "TRUNCATE ks.t");
+    CHECK(err.cls == cqlbox::error::ErrorClass::TruncateError);
+    CHECK(err.message == "Error during truncate: Truncate timed out - received only 2 responses");
     CHECK(rows(e, "SELECT * FROM ks.t") == 0);
     CHECK(e.sync() == "");
     e.close();
