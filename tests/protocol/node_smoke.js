@@ -2,32 +2,14 @@
 //
 //   node tests/protocol/node_smoke.js PORT
 //
-// The server must already be listening on 127.0.0.1:PORT. The driver is looked up the usual way
-// (NODE_PATH), then in $CQLBOX_NODE_MODULES, /tmp/cqlbox-node/node_modules, /tmp/nodecass/node_modules;
-// NOTES.md says how to install it (outside the repository). Prints one line per step, ends with
-// `node smoke: ok` and exit status 0, or the error and status 1.
+// The server must already be listening on 127.0.0.1:PORT; node_driver.js finds the driver.
+// Prints one line per step, ends with `node smoke: ok` and exit status 0, or the error and
+// status 1.
 'use strict';
 
-const path = require('path');
+const { loadDriver, connectOptions } = require('./node_driver');
 
-function loadDriver() {
-  const tried = [];
-  const candidates = ['cassandra-driver'];
-  for (const dir of [process.env.CQLBOX_NODE_MODULES, '/tmp/cqlbox-node/node_modules', '/tmp/nodecass/node_modules']) {
-    if (dir) candidates.push(path.join(dir, 'cassandra-driver'));
-  }
-  for (const c of candidates) {
-    try {
-      return require(c);
-    } catch (e) {
-      tried.push(c);
-    }
-  }
-  console.error(`node smoke: cassandra-driver not found (tried ${tried.join(', ')}); see tests/protocol/NOTES.md`);
-  process.exit(77);
-}
-
-const cassandra = loadDriver();
+const cassandra = loadDriver('node smoke');
 const port = parseInt(process.argv[2] || process.env.CQLBOX_PORT || '9042', 10);
 
 function check(cond, what) {
@@ -36,15 +18,7 @@ function check(cond, what) {
 }
 
 async function main() {
-  const lb = cassandra.policies.loadBalancing;
-  const allow = lb.AllowListPolicy || lb.WhiteListPolicy;
-  const client = new cassandra.Client({
-    contactPoints: [`127.0.0.1:${port}`],
-    localDataCenter: 'datacenter1',
-    protocolOptions: { port },   // no maxVersion: the driver starts high and must be told to go down to v4
-    policies: { loadBalancing: new allow(new lb.DCAwareRoundRobinPolicy('datacenter1'), [`127.0.0.1:${port}`]) },
-    socketOptions: { connectTimeout: 5000, readTimeout: 20000 },
-  });
+  const client = new cassandra.Client(connectOptions(cassandra, port));
   try {
     await client.connect();
     const version = client.controlConnection.protocolVersion;
