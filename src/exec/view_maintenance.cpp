@@ -231,7 +231,7 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
   for (const auto& [slot, c] : m.cells) written += c.value.size() + 8;
   for (const auto& [slot, c] : m.static_cells) written += c.value.size() + 8;
   if (written < kSizeCheckEvery) {
-    g.written = static_cast<std::uint32_t>(written);  // below 8 MiB
+    g.written = static_cast<std::uint32_t>(written) & 0x3fffffffu;  // below 8 MiB: the mask changes nothing
     return;
   }
   g.written = 0;

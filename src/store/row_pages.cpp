@@ -68,12 +68,7 @@ void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
 RowPages& RowPages::operator=(RowPages&& o) noexcept {
   if (this != &o) {
     clear();
-    pages_ = std::move(o.pages_);
-    first_prefixes_ = std::move(o.first_prefixes_);
-    size_ = o.size_;
-    o.pages_.clear();
-    o.first_prefixes_.clear();
-    o.size_ = 0;
+    pages_ = std::move(o.pages_);  // a swap: `o` is left with the empty list
   }
   return *this;
 }
@@ -84,8 +79,6 @@ void RowPages::clear() noexcept {
     row_memory::release(p.block, p.capacity);
   }
   pages_.clear();
-  first_prefixes_.clear();
-  size_ = 0;
 }
 
 void RowPages::fix_starts(std::size_t from) {
@@ -98,11 +91,11 @@ void RowPages::fix_starts(std::size_t from) {
 
 RowPages::Pos RowPages::end_pos() const {
   if (pages_.empty()) return {};
-  return {pages_.size() - 1, pages_.back().count, size_};
+  return {pages_.size() - 1, pages_.back().count, size()};
 }
 
 RowPages::Pos RowPages::locate(std::size_t index) const {
-  if (index >= size_) return end_pos();
+  if (index >= size()) return end_pos();
   // The last page starting at or before `index`.
   auto it =
       std::upper_bound(pages_.begin(), pages_.end(), index, [](std::size_t i, const Page& p) { return i < p.start; });
@@ -117,15 +110,14 @@ namespace {
 // pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
 // row is read only when its prefix ties (a cache miss per probe otherwise).
 template <class Pred>
-RowPages::Pos partition_from(const row_memory::Vector<RowPages::Page>& pages,
-                             const row_memory::Vector<std::uint64_t>& first_prefixes, std::size_t size,
-                             RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
+RowPages::Pos partition_from(const RowPages::PageList& pages, std::size_t size, RowPages::Pos from,
+                             const ClusteringComparator& cmp, Pred pred) {
   if (pages.empty()) return {};
   if (from.index >= size) return {pages.size() - 1, pages.back().count, size};
   std::size_t lo = from.page + 1, n = pages.size() - lo;
   while (n > 0) {
     const std::size_t half = n / 2, mid = lo + half;
-    if (pred(first_prefixes[mid], [&] { return RowPages::row(pages[mid], 0); })) {
+    if (pred(pages.prefix(mid), [&] { return RowPages::row(pages[mid], 0); })) {
       lo = mid + 1;
       n -= half + 1;
     } else {
@@ -158,7 +150,7 @@ RowPages::Pos partition_from(const row_memory::Vector<RowPages::Page>& pages,
 RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const {
   // Time series write at the end of a partition: one look at the last row settles those
   // without reading the rest of its page.
-  if (size_ > 0) {
+  if (!pages_.empty()) {
     const Page& last = pages_.back();
     const Row r = row(last, last.count - 1);
     const std::uint64_t p = r.key_prefix(cmp);
@@ -168,7 +160,7 @@ RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, 
       if (cmp.compare(k, key) < 0) return end_pos();
     }
   }
-  return partition_from(pages_, first_prefixes_, size_, Pos{}, cmp, [&](std::uint64_t p, auto row) {
+  return partition_from(pages_, size(), Pos{}, cmp, [&](std::uint64_t p, auto row) {
     if (p != prefix) return p < prefix;
     const RowKey k = row().clustering();
     return cmp.compare(k, key) < 0;
@@ -177,7 +169,7 @@ RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, 
 
 RowPages::Pos RowPages::head_end(const Pos& from, std::string_view head, std::uint64_t prefix,
                                  const ClusteringComparator& cmp) const {
-  return partition_from(pages_, first_prefixes_, size_, from, cmp, [&](std::uint64_t p, auto row) {
+  return partition_from(pages_, size(), from, cmp, [&](std::uint64_t p, auto row) {
     if (p != prefix) return p < prefix;
     const RowKey k = row().clustering();
     return cmp.compare_head(k, head) <= 0;
@@ -187,7 +179,6 @@ RowPages::Pos RowPages::head_end(const Pos& from, std::string_view head, std::ui
 void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base,
                         const ClusteringComparator& cmp) {
   pages_.reserve(pages_.size() + 1);
-  first_prefixes_.reserve(pages_.size() + 1);
   Page p;
   p.capacity = static_cast<std::uint32_t>(capacity_for(2 + size, true));
   p.block = row_memory::allocate(p.capacity);
@@ -198,9 +189,9 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   p.count = 1;
   p.shape = cmp.shape();
   p.base = base;
-  first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(at), row(p, 0).key_prefix(cmp));
-  pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(at), p);
-  ++size_;
+  pages_.open(at, 1);  // reserved: does not throw
+  pages_[at] = p;
+  pages_.prefix(at) = row(p, 0).key_prefix(cmp);
   fix_starts(at);
 }
 
@@ -240,7 +231,6 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
 
   // Everything is allocated before anything changes: a failed allocation leaves the page as it was.
   pages_.reserve(pages_.size() + pieces.size() - 1);
-  first_prefixes_.reserve(pages_.size() + pieces.size() - 1);
   std::vector<Page> built(pieces.size());
   for (std::size_t j = 0; j < pieces.size(); ++j) {
     Page& p = built[j];
@@ -266,10 +256,11 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     p.used = static_cast<std::uint32_t>(at);
   }
   row_memory::release(pages_[i].block, pages_[i].capacity);
-  pages_[i] = built[0];
-  pages_.insert(pages_.begin() + static_cast<std::ptrdiff_t>(i + 1), built.begin() + 1, built.end());
-  first_prefixes_.insert(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(i + 1), built.size() - 1, 0);
-  for (std::size_t j = 0; j < built.size(); ++j) first_prefixes_[i + j] = row(built[j], 0).key_prefix(cmp);
+  pages_.open(i + 1, built.size() - 1);  // reserved: does not throw
+  for (std::size_t j = 0; j < built.size(); ++j) {
+    pages_[i + j] = built[j];
+    pages_.prefix(i + j) = row(built[j], 0).key_prefix(cmp);
+  }
   fix_starts(i);
 }
 
@@ -345,10 +336,9 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
       std::memcpy(offsets - 2 + 2 * pos.k, &off, sizeof off);
       ++page.count;
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size));
-      ++size_;
       fix_starts(pos.page + 1);
     }
-    if (pos.k == 0) first_prefixes_[pos.page] = cmp.prefix(d.clustering);
+    if (pos.k == 0) pages_.prefix(pos.page) = cmp.prefix(d.clustering);
     return;
   }
 
@@ -374,10 +364,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
   relayout(pos.page, rows, page.base, cmp);
   if (replaced && replaced != complex) delete replaced;
-  if (!replace) {
-    ++size_;
-    fix_starts(pos.page);
-  }
+  if (!replace) fix_starts(pos.page);
 }
 
 void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
@@ -385,8 +372,7 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
   std::vector<ComplexColumn>* complex = row(pg, pos.k).complex_ptr();
   if (pg.count == 1) {
     row_memory::release(pg.block, pg.capacity);
-    pages_.erase(pages_.begin() + static_cast<std::ptrdiff_t>(pos.page));
-    first_prefixes_.erase(first_prefixes_.begin() + static_cast<std::ptrdiff_t>(pos.page));
+    pages_.erase(pos.page);
   } else {
     const std::size_t at = offset_at(pg, pos.k), size = row_size(pg, pos.k);
     std::memmove(pg.block + at, pg.block + at + size, pg.used - at - size);
@@ -395,10 +381,9 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
     char* offsets = pg.block + pg.capacity - 2 * pg.count;
     std::memmove(offsets + 2, offsets, 2 * pos.k);
     --pg.count;
-    if (pos.k == 0) first_prefixes_[pos.page] = row(pg, 0).key_prefix(cmp);
+    if (pos.k == 0) pages_.prefix(pos.page) = row(pg, 0).key_prefix(cmp);
   }
   delete complex;
-  --size_;
   fix_starts(pos.page);
 }
 

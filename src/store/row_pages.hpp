@@ -8,10 +8,11 @@
 // page begins. A row larger than a page has a page to itself.
 //
 // Beside the blocks, the partition keeps one entry per page: the block, the key prefix of its
-// first row (ClusteringComparator::prefix, in an array of their own), the page's timestamp base (at or below every marker
-// timestamp in it, so a row stores a short delta) and the index of its first row. A search is a
-// binary search over the first keys' prefixes, then one within a page, whose lines are all
-// prefetched first so that its cache misses overlap.
+// first row (ClusteringComparator::prefix, in a dense run of their own: PrefixedArray), the
+// page's timestamp base (at or below every marker timestamp in it, so a row stores a short
+// delta) and the index of its first row. A search is a binary search over the first keys'
+// prefixes, then one within a page, whose lines are all prefetched first so that its cache
+// misses overlap.
 //
 // Per row that is 2 bytes of offset and about 1 byte of entry and free space, against 16 bytes
 // of pointer and prefix plus an allocation per row before. Row views read the bytes in place
@@ -25,8 +26,8 @@
 #include <vector>
 
 #include "store/clustering.hpp"
+#include "store/prefixed_array.hpp"
 #include "store/row.hpp"
-#include "store/row_memory.hpp"
 
 namespace cqlbox::store {
 
@@ -56,19 +57,21 @@ class RowPages {
     std::size_t page = 0, k = 0, index = 0;
   };
 
+  // Each page's entry, with the key prefix of its first row (ClusteringComparator::prefix)
+  // beside it for the search over pages.
+  using PageList = PrefixedArray<Page>;
+
   RowPages() = default;
   ~RowPages() { clear(); }
-  RowPages(RowPages&& o) noexcept
-      : pages_(std::move(o.pages_)), first_prefixes_(std::move(o.first_prefixes_)), size_(o.size_) {
-    o.size_ = 0;
-  }
+  RowPages(RowPages&& o) noexcept : pages_(std::move(o.pages_)) {}
   RowPages& operator=(RowPages&& o) noexcept;
   RowPages(const RowPages&) = delete;
   RowPages& operator=(const RowPages&) = delete;
 
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const row_memory::Vector<Page>& pages() const { return pages_; }
+  // The row count is the last page's start and count: a partition does not keep it twice.
+  std::size_t size() const { return pages_.empty() ? 0 : pages_.back().start + std::size_t{pages_.back().count}; }
+  bool empty() const { return pages_.empty(); }
+  const PageList& pages() const { return pages_; }
 
   Row at(const Pos& pos) const { return row(pages_[pos.page], pos.k); }
   Row operator[](std::size_t i) const { return at(locate(i)); }
@@ -124,7 +127,7 @@ class RowPages {
   iterator begin() const { return iterator(pages_.data(), 0); }
   iterator end() const { return iterator(pages_.data() + pages_.size(), 0); }
   iterator at_iter(const Pos& pos) const {
-    return pos.index < size_ ? iterator(pages_.data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
+    return pos.index < size() ? iterator(pages_.data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
   }
 
   static Row row(const Page& p, std::size_t k) {
@@ -141,11 +144,7 @@ class RowPages {
                 const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
-  row_memory::Vector<Page> pages_;
-  // ClusteringComparator::prefix of each page's first row, apart so the search over pages
-  // reads one dense array.
-  row_memory::Vector<std::uint64_t> first_prefixes_;
-  std::size_t size_ = 0;
+  PageList pages_;  // never holds a page of no rows
 };
 
 }  // namespace cqlbox::store

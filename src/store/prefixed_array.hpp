@@ -1,0 +1,97 @@
+// An array of trivially copyable T, each with a u64 search prefix beside it, in one row_memory
+// block: `capacity` Ts, then `capacity` prefixes, so a binary search over the prefixes reads one
+// dense run. A partition's page list is one (row_pages.hpp): two std::vectors cost it 48 bytes
+// of pointers and two blocks, where this is 16 bytes and one block (of 48 bytes for the usual
+// single page: no malloc header, no rounding to 16).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "store/row_memory.hpp"
+
+namespace cqlbox::store {
+
+template <class T>
+class PrefixedArray {
+  static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= 8, "moved with memcpy, 8-byte aligned blocks");
+
+ public:
+  PrefixedArray() = default;
+  ~PrefixedArray() { row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_)); }
+  PrefixedArray(PrefixedArray&& o) noexcept
+      : items_(std::exchange(o.items_, nullptr)),
+        size_(std::exchange(o.size_, 0)),
+        capacity_(std::exchange(o.capacity_, 0)) {}
+  PrefixedArray& operator=(PrefixedArray&& o) noexcept {
+    std::swap(items_, o.items_);
+    std::swap(size_, o.size_);
+    std::swap(capacity_, o.capacity_);
+    return *this;
+  }
+  PrefixedArray(const PrefixedArray&) = delete;
+  PrefixedArray& operator=(const PrefixedArray&) = delete;
+
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return items_[i]; }
+  const T& operator[](std::size_t i) const { return items_[i]; }
+  T& back() { return items_[size_ - 1]; }
+  const T& back() const { return items_[size_ - 1]; }
+  const T* begin() const { return items_; }
+  const T* end() const { return items_ + size_; }
+  T* data() { return items_; }
+  const T* data() const { return items_; }
+  std::uint64_t& prefix(std::size_t i) { return prefixes()[i]; }
+  std::uint64_t prefix(std::size_t i) const { return prefixes()[i]; }
+
+  // Room for `n` entries. Throws (bad_alloc) before changing anything.
+  void reserve(std::size_t n) {
+    if (n <= capacity_) return;
+    const std::size_t capacity = n > 2 * std::size_t{capacity_} ? n : 2 * std::size_t{capacity_};
+    T* items = reinterpret_cast<T*>(row_memory::allocate(bytes(capacity)));
+    if (size_ > 0) {
+      std::memcpy(static_cast<void*>(items), items_, size_ * sizeof(T));
+      std::memcpy(reinterpret_cast<std::uint64_t*>(items + capacity), prefixes(), size_ * sizeof(std::uint64_t));
+    }
+    row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
+    items_ = items;
+    capacity_ = static_cast<std::uint32_t>(capacity);
+  }
+  // Opens `n` entries at `at` (value-initialised, prefix 0), moving the later ones along.
+  // Throws before changing anything.
+  void open(std::size_t at, std::size_t n) {
+    if (n == 0) return;
+    reserve(size_ + n);
+    std::memmove(static_cast<void*>(items_ + at + n), items_ + at, (size_ - at) * sizeof(T));
+    std::memmove(prefixes() + at + n, prefixes() + at, (size_ - at) * sizeof(std::uint64_t));
+    for (std::size_t i = at; i < at + n; ++i) {
+      items_[i] = T{};
+      prefixes()[i] = 0;
+    }
+    size_ += static_cast<std::uint32_t>(n);
+  }
+  void erase(std::size_t at) noexcept {
+    std::memmove(static_cast<void*>(items_ + at), items_ + at + 1, (size_ - at - 1) * sizeof(T));
+    std::memmove(prefixes() + at, prefixes() + at + 1, (size_ - at - 1) * sizeof(std::uint64_t));
+    --size_;
+  }
+  // Empties the array and frees its block.
+  void clear() noexcept {
+    row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
+    items_ = nullptr;
+    size_ = capacity_ = 0;
+  }
+
+ private:
+  static std::size_t bytes(std::size_t capacity) { return capacity * (sizeof(T) + sizeof(std::uint64_t)); }
+  std::uint64_t* prefixes() const { return reinterpret_cast<std::uint64_t*>(items_ + capacity_); }
+
+  T* items_ = nullptr;
+  std::uint32_t size_ = 0, capacity_ = 0;
+};
+
+}  // namespace cqlbox::store
