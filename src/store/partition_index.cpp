@@ -1,17 +1,11 @@
 #include "store/partition_index.hpp"
 
-#include <algorithm>
 #include <new>
 #include <utility>
 
 namespace cqlbox::store {
 
 namespace {
-
-// Ring order: token, then the key's bytes.
-bool before(const Partition* p, std::int64_t token, std::string_view key) {
-  return p->token() != token ? p->token() < token : p->key() < key;
-}
 
 // What every partition costs before its rows (a table of many small partitions pays it for each
 // one): keep it at one cache line.
@@ -27,84 +21,106 @@ void free_partition(Partition* p) noexcept {
   row_memory::release(reinterpret_cast<char*>(p), sizeof(Partition));
 }
 
+// The first of the n sorted tokens at `t` that is not below `token`. Branch-free (each halving
+// adds `half` masked by the comparison): tokens are hashes, so a branch on them is a coin toss
+// that costs a mispredicted jump every other step.
+std::size_t first_not_below(const std::int64_t* t, std::size_t n, std::int64_t token) {
+  if (n == 0) return 0;
+  const std::int64_t* base = t;
+  while (n > 1) {
+    const std::size_t half = n / 2;
+    base += half & (std::size_t{0} - static_cast<std::size_t>(base[half - 1] < token));
+    n -= half;
+  }
+  return static_cast<std::size_t>(base - t) + (*base < token ? 1 : 0);
+}
+
 }  // namespace
 
 std::size_t PartitionIndex::leaf_for(std::int64_t token, std::string_view key) const {
-  // The first leaf whose first partition is after (token, key); the one before it.
-  std::size_t lo = 0, n = leaves_.size();
-  while (n > 0) {
-    const std::size_t half = n / 2, mid = lo + half;
-    const std::int64_t first = first_tokens_[mid];
-    const bool not_after = first < token || (first == token && !(key < leaves_[mid][0]->key()));
-    if (not_after) {
-      lo = mid + 1;
-      n -= half + 1;
-    } else {
-      n = half;
-    }
+  // The first leaf whose first token is at or past `token`; the one before it, unless that leaf
+  // starts with this token and a key not after `key` (partitions sharing a token, in key order).
+  std::size_t i = first_not_below(first_tokens_.data(), first_tokens_.size(), token);
+  while (i < leaves_.size() && first_tokens_[i] == token && !(key < leaves_[i][0]->key())) ++i;
+  return i == 0 ? 0 : i - 1;
+}
+
+PartitionIndex::Place PartitionIndex::place(std::int64_t token, std::string_view key) const {
+  const std::size_t leaf = leaf_for(token, key);
+  const Leaf& items = leaves_[leaf];
+  std::size_t k = first_not_below(items.prefixes(), items.size(), token);
+  // Keys sharing the token follow in key order (a hash collision: almost never more than one).
+  for (; k < items.size() && items.prefix(k) == token; ++k) {
+    const std::string_view there = items[k]->key();
+    if (there == key) return {leaf, k, true};
+    if (key < there) break;
   }
-  return lo == 0 ? 0 : lo - 1;
+  return {leaf, k, false};
 }
 
 PartitionIndex::const_iterator PartitionIndex::lower_bound(std::int64_t token, std::string_view key) const {
   if (leaves_.empty()) return end();
-  const std::size_t leaf = leaf_for(token, key);
-  const auto& items = leaves_[leaf];
-  const auto it = std::lower_bound(items.begin(), items.end(), token,
-                                   [&](const Partition* p, std::int64_t t) { return before(p, t, key); });
-  const auto k = static_cast<std::size_t>(it - items.begin());
-  return k == items.size() ? const_iterator(&leaves_, leaf + 1, 0) : const_iterator(&leaves_, leaf, k);
+  const Place at = place(token, key);
+  return at.k == leaves_[at.leaf].size() ? const_iterator(&leaves_, at.leaf + 1, 0)
+                                         : const_iterator(&leaves_, at.leaf, at.k);
 }
 
 Partition* PartitionIndex::find(std::int64_t token, std::string_view key) const {
-  const const_iterator it = lower_bound(token, key);
-  if (it == end() || it->token() != token || it->key() != key) return nullptr;
-  return mutable_at(it);
+  if (leaves_.empty()) return nullptr;
+  const Place at = place(token, key);
+  return at.found ? leaves_[at.leaf][at.k] : nullptr;
 }
 
 Partition& PartitionIndex::insert(std::string_view key, std::int64_t token) {
+  return insert_at(leaves_.empty() ? Place{} : place(token, key), key, token);
+}
+
+Partition& PartitionIndex::find_or_insert(std::string_view key, std::int64_t token) {
+  if (leaves_.empty()) return insert_at(Place{}, key, token);
+  const Place at = place(token, key);
+  return at.found ? *leaves_[at.leaf][at.k] : insert_at(at, key, token);
+}
+
+Partition& PartitionIndex::insert_at(Place at, std::string_view key, std::int64_t token) {
+  std::size_t leaf = at.leaf, k = at.k;
   Partition* p = make_partition(key, token);
   try {
     if (leaves_.empty()) {
+      Leaf first;
+      first.reserve(1);
       leaves_.reserve(1);
       first_tokens_.reserve(1);
-      row_memory::Vector<Partition*> first;
-      first.push_back(p);
-      leaves_.push_back(std::move(first));
+      leaves_.push_back(std::move(first));  // reserved: nothing below throws
       first_tokens_.push_back(token);
-      ++size_;
-      return *p;
-    }
-    std::size_t leaf = leaf_for(token, p->key());
-    auto* items = &leaves_[leaf];
-    auto k = static_cast<std::size_t>(
-        std::lower_bound(items->begin(), items->end(), token,
-                         [&](const Partition* q, std::int64_t t) { return before(q, t, p->key()); }) -
-        items->begin());
-    if (items->size() == kLeafSize) {
-      const bool appending = leaf + 1 == leaves_.size() && k == items->size();
+    } else if (leaves_[leaf].size() == kLeafSize) {
+      const bool appending = leaf + 1 == leaves_.size() && k == kLeafSize;
       const std::size_t keep = appending ? kLeafSize : kLeafSize / 2;
-      // Reserved first, so that nothing below throws once the leaf is cut (and `items` is
-      // taken again: the reserve may move the leaves).
+      // Everything that may throw comes before the leaf is cut.
       if (leaves_.size() == leaves_.capacity()) leaves_.reserve(2 * leaves_.size());  // doubling, as insert would
       if (first_tokens_.size() == first_tokens_.capacity()) first_tokens_.reserve(2 * first_tokens_.size());
-      items = &leaves_[leaf];
-      row_memory::Vector<Partition*> upper;
+      Leaf upper;
       upper.reserve(appending ? 1 : kLeafSize - keep + 1);
-      upper.assign(items->begin() + static_cast<std::ptrdiff_t>(keep), items->end());
-      items->resize(keep);
+      Leaf& full = leaves_[leaf];
+      upper.open(0, kLeafSize - keep);
+      for (std::size_t j = keep; j < kLeafSize; ++j) {
+        upper[j - keep] = full[j];
+        upper.prefix(j - keep) = full.prefix(j);
+      }
+      full.truncate(keep);
       leaves_.insert(leaves_.begin() + static_cast<std::ptrdiff_t>(leaf + 1), std::move(upper));
       first_tokens_.insert(first_tokens_.begin() + static_cast<std::ptrdiff_t>(leaf + 1), token);
       if (k >= keep) {
         ++leaf;
         k -= keep;
       }
-      items = &leaves_[leaf];
       if (leaf + 1 < leaves_.size() && !leaves_[leaf + 1].empty())
-        first_tokens_[leaf + 1] = leaves_[leaf + 1][0]->token();
+        first_tokens_[leaf + 1] = leaves_[leaf + 1].prefix(0);
     }
-    items->insert(items->begin() + static_cast<std::ptrdiff_t>(k), p);
-    first_tokens_[leaf] = (*items)[0]->token();
+    Leaf& items = leaves_[leaf];
+    items.open(k, 1);
+    items[k] = p;
+    items.prefix(k) = token;
+    first_tokens_[leaf] = items.prefix(0);
   } catch (...) {
     free_partition(p);
     throw;
@@ -114,16 +130,16 @@ Partition& PartitionIndex::insert(std::string_view key, std::int64_t token) {
 }
 
 PartitionIndex::const_iterator PartitionIndex::erase(const_iterator it) {
-  auto& items = leaves_[it.leaf_];
+  Leaf& items = leaves_[it.leaf_];
   free_partition(items[it.k_]);
-  items.erase(items.begin() + static_cast<std::ptrdiff_t>(it.k_));
+  items.erase(it.k_);
   --size_;
   if (items.empty()) {
     leaves_.erase(leaves_.begin() + static_cast<std::ptrdiff_t>(it.leaf_));
     first_tokens_.erase(first_tokens_.begin() + static_cast<std::ptrdiff_t>(it.leaf_));
     return {&leaves_, it.leaf_, 0};
   }
-  first_tokens_[it.leaf_] = items[0]->token();
+  first_tokens_[it.leaf_] = items.prefix(0);
   if (it.k_ == items.size()) return {&leaves_, it.leaf_ + 1, 0};
   return it;
 }

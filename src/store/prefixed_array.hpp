@@ -1,8 +1,9 @@
-// An array of trivially copyable T, each with a u64 search prefix beside it, in one row_memory
-// block: `capacity` Ts, then `capacity` prefixes, so a binary search over the prefixes reads one
-// dense run. A partition's page list is one (row_pages.hpp): two std::vectors cost it 48 bytes
-// of pointers and two blocks, where this is 16 bytes and one block (of 48 bytes for the usual
-// single page: no malloc header, no rounding to 16).
+// An array of trivially copyable T, each with a search prefix P beside it (a u64 by default), in
+// one row_memory block: `capacity` Ts, then `capacity` prefixes, so a binary search over the
+// prefixes reads one dense run. A partition's page list is one (row_pages.hpp): two std::vectors
+// cost it 48 bytes of pointers and two blocks, where this is 16 bytes and one block (of 48 bytes
+// for the usual single page: no malloc header, no rounding to 16). A leaf of the partition index
+// is another, its partitions with their tokens (partition_index.hpp).
 #pragma once
 
 #include <cstddef>
@@ -15,9 +16,11 @@
 
 namespace cqlbox::store {
 
-template <class T>
+template <class T, class P = std::uint64_t>
 class PrefixedArray {
-  static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= 8, "moved with memcpy, 8-byte aligned blocks");
+  static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= 8 && std::is_trivially_copyable_v<P> &&
+                    alignof(P) <= alignof(T),
+                "moved with memcpy, 8-byte aligned blocks, the prefixes aligned after the items");
 
  public:
   PrefixedArray() = default;
@@ -45,8 +48,9 @@ class PrefixedArray {
   const T* end() const { return items_ + size_; }
   T* data() { return items_; }
   const T* data() const { return items_; }
-  std::uint64_t& prefix(std::size_t i) { return prefixes()[i]; }
-  std::uint64_t prefix(std::size_t i) const { return prefixes()[i]; }
+  P& prefix(std::size_t i) { return prefix_data()[i]; }
+  P prefix(std::size_t i) const { return prefixes()[i]; }
+  const P* prefixes() const { return reinterpret_cast<const P*>(items_ + capacity_); }
 
   // Room for `n` entries. Throws (bad_alloc) before changing anything.
   void reserve(std::size_t n) {
@@ -55,7 +59,7 @@ class PrefixedArray {
     T* items = reinterpret_cast<T*>(row_memory::allocate(bytes(capacity)));
     if (size_ > 0) {
       std::memcpy(static_cast<void*>(items), items_, size_ * sizeof(T));
-      std::memcpy(reinterpret_cast<std::uint64_t*>(items + capacity), prefixes(), size_ * sizeof(std::uint64_t));
+      std::memcpy(reinterpret_cast<P*>(items + capacity), prefixes(), size_ * sizeof(P));
     }
     row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
     items_ = items;
@@ -67,18 +71,20 @@ class PrefixedArray {
     if (n == 0) return;
     reserve(size_ + n);
     std::memmove(static_cast<void*>(items_ + at + n), items_ + at, (size_ - at) * sizeof(T));
-    std::memmove(prefixes() + at + n, prefixes() + at, (size_ - at) * sizeof(std::uint64_t));
+    std::memmove(prefix_data() + at + n, prefix_data() + at, (size_ - at) * sizeof(P));
     for (std::size_t i = at; i < at + n; ++i) {
       items_[i] = T{};
-      prefixes()[i] = 0;
+      prefix_data()[i] = P{};
     }
     size_ += static_cast<std::uint32_t>(n);
   }
   void erase(std::size_t at) noexcept {
     std::memmove(static_cast<void*>(items_ + at), items_ + at + 1, (size_ - at - 1) * sizeof(T));
-    std::memmove(prefixes() + at, prefixes() + at + 1, (size_ - at - 1) * sizeof(std::uint64_t));
+    std::memmove(prefix_data() + at, prefix_data() + at + 1, (size_ - at - 1) * sizeof(P));
     --size_;
   }
+  // Drops the entries from `n` on. REQUIRES: n <= size().
+  void truncate(std::size_t n) noexcept { size_ = static_cast<std::uint32_t>(n); }
   // Empties the array and frees its block.
   void clear() noexcept {
     row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
@@ -87,8 +93,8 @@ class PrefixedArray {
   }
 
  private:
-  static std::size_t bytes(std::size_t capacity) { return capacity * (sizeof(T) + sizeof(std::uint64_t)); }
-  std::uint64_t* prefixes() const { return reinterpret_cast<std::uint64_t*>(items_ + capacity_); }
+  static std::size_t bytes(std::size_t capacity) { return capacity * (sizeof(T) + sizeof(P)); }
+  P* prefix_data() { return reinterpret_cast<P*>(items_ + capacity_); }
 
   T* items_ = nullptr;
   std::uint32_t size_ = 0, capacity_ = 0;

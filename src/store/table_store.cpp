@@ -6,19 +6,8 @@
 
 namespace cqlbox::store {
 
-Partition* TableStore::locate(std::int64_t token, std::string_view partition_key) const {
-  if (Partition** h = by_token_.find(token); h && (*h)->key() == partition_key) return *h;
-  Partition* p = partitions_.find(token, partition_key);
-  if (p) by_token_.insert(token, p);
-  return p;
-}
-
 Partition& TableStore::find_or_add(std::string_view partition_key) {
-  const std::int64_t token = util::murmur3_token(partition_key);
-  if (Partition* p = locate(token, partition_key)) return *p;
-  Partition& p = partitions_.insert(partition_key, token);
-  by_token_.insert(token, &p);
-  return p;
+  return partitions_.find_or_insert(partition_key, util::murmur3_token(partition_key));
 }
 
 Partition& TableStore::apply(const Mutation& given) {
@@ -40,11 +29,10 @@ void TableStore::put_row(std::string_view partition_key, RowData row) {
 }
 
 void TableStore::erase_row(std::string_view partition_key, std::string_view clustering) {
-  Partition* p = locate(util::murmur3_token(partition_key), partition_key);
+  Partition* p = partitions_.find(util::murmur3_token(partition_key), partition_key);
   if (!p) return;
   ++writes;
   if (!p->erase_row(clustering, cmp_)) return;
-  forget(*p);
   partitions_.erase(partitions_.lower_bound(p->token(), p->key()));
 }
 
@@ -132,6 +120,8 @@ void TableStore::unshelve(const std::string& name, int slot) {
   shelf_.erase(it);
 }
 
-const Partition* TableStore::find(std::string_view key) const { return locate(util::murmur3_token(key), key); }
+const Partition* TableStore::find(std::string_view key) const {
+  return partitions_.find(util::murmur3_token(key), key);
+}
 
 }  // namespace cqlbox::store

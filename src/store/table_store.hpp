@@ -1,5 +1,5 @@
-// A table's data: its partitions in ring order (partition_index.hpp), so scans never sort, and a
-// hash index from token to partition, so a write or point read finds its partition in one probe.
+// A table's data: its partitions in ring order (partition_index.hpp), so scans never sort, where a
+// write or point read finds its partition by its token.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,6 @@
 #include "store/mutation.hpp"
 #include "store/partition.hpp"
 #include "store/partition_index.hpp"
-#include "store/token_index.hpp"
 
 namespace cqlbox::store {
 
@@ -33,17 +32,12 @@ class TableStore {
   void erase_row(std::string_view partition_key, std::string_view clustering);
   // NODETOOL compact: Partition::purge on every partition, dropping those left empty.
   void purge(std::int64_t before_s) {
-    partitions_.erase_if([&](Partition& p) {
-      if (!p.purge(before_s, cmp_)) return false;
-      forget(p);
-      return true;
-    });
+    partitions_.erase_if([&](Partition& p) { return p.purge(before_s, cmp_); });
   }
   // The partition with this serialized key, or nullptr.
   const Partition* find(std::string_view key) const;
   void clear() {
     partitions_.clear();
-    by_token_.clear();
     shelf_.clear();
     operations = 0;
   }
@@ -90,23 +84,12 @@ class TableStore {
 
  private:
   Partition& find_or_add(std::string_view partition_key);
-  // The partition with this key and token (nullptr when none): the hash index first, then the
-  // ordered index.
-  Partition* locate(std::int64_t token, std::string_view partition_key) const;
-  // Drops `p` from the hash index (before the ordered index erases it).
-  void forget(const Partition& p) {
-    if (Partition** h = by_token_.find(p.token()); h && *h == &p) by_token_.erase(p.token());
-  }
   // `m` without the cells set_floors refuses (`m` itself when it has none).
   const Mutation& above_floors(const Mutation& m, Mutation& scratch) const;
 
   ClusteringComparator cmp_;
   PathTypes paths_;
   PartitionIndex partitions_;
-  // Token -> its partition, beside the ordered map: a write or point read is one hash probe
-  // instead of a tree walk of cache misses. Two keys sharing a token (never seen in practice)
-  // leave the second to the map.
-  mutable TokenIndex<Partition*> by_token_;
   std::map<std::string, Shelved> shelf_;                    // dropped columns' later cells (shelve)
   std::vector<std::int64_t> floor_regular_, floor_static_;  // empty: no floor anywhere
 };

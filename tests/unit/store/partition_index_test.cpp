@@ -42,12 +42,24 @@ TEST_CASE("partition index: random inserts and erasures keep ring order") {
   auto token = [&] { return rng() % 4 == 0 ? static_cast<std::int64_t>(rng() % 8) : static_cast<std::int64_t>(rng()); };
   for (int i = 0; i < 3000; ++i) {
     const Entry e{token(), "k" + std::to_string(rng() % 100000)};
-    if (!model.insert(e).second) continue;
-    store::Partition& p = index.insert(e.second, e.first);
+    if (!model.insert(e).second) {
+      // Present already: find_or_insert finds it and adds nothing.
+      const std::size_t before = index.size();
+      CHECK(&index.find_or_insert(e.second, e.first) == index.find(e.first, e.second));
+      CHECK(index.size() == before);
+      continue;
+    }
+    // Every other new one through find_or_insert: the same place as insert.
+    store::Partition& p = i % 2 ? index.insert(e.second, e.first) : index.find_or_insert(e.second, e.first);
     CHECK(index.find(e.first, e.second) == &p);
   }
   check_same(index, model);
-  for (const Entry& e : model) CHECK(index.find(e.first, e.second) != nullptr);
+  for (const Entry& e : model) {
+    store::Partition* p = index.find(e.first, e.second);
+    REQUIRE(p != nullptr);
+    CHECK(&index.find_or_insert(e.second, e.first) == p);
+  }
+  CHECK(index.size() == model.size());
   CHECK(index.find(3, "absent") == nullptr);
 
   // Erase two thirds, through erase() and erase_if().
