@@ -4,7 +4,7 @@
 # shellcheck shell=bash
 
 cqlbox_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cqlbox_packages=(g++ meson ninja-build pkg-config cmake tao-pegtl-dev libfmt-dev doctest-dev libedit-dev libcrypt-dev libssl-dev)
+cqlbox_packages=(g++ meson ninja-build pkg-config cmake tao-pegtl-dev libfmt-dev doctest-dev libedit-dev libcrypt-dev)
 
 cqlbox_install_missing() {
   local missing=() p

@@ -18,9 +18,9 @@ namespace cqlbox::store {
 
 template <class T, class P = std::uint64_t>
 class PrefixedArray {
-  static_assert(std::is_trivially_copyable_v<T> && alignof(T) <= 8 && std::is_trivially_copyable_v<P> &&
-                    alignof(P) <= alignof(T),
-                "moved with memcpy, 8-byte aligned blocks, the prefixes aligned after the items");
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_copyable_v<P> && alignof(T) <= 8 &&
+                    alignof(P) <= 8,
+                "moved with memcpy; blocks are 8-byte aligned");
 
  public:
   PrefixedArray() = default;
@@ -50,7 +50,9 @@ class PrefixedArray {
   const T* data() const { return items_; }
   P& prefix(std::size_t i) { return prefix_data()[i]; }
   P prefix(std::size_t i) const { return prefixes()[i]; }
-  const P* prefixes() const { return reinterpret_cast<const P*>(items_ + capacity_); }
+  const P* prefixes() const {
+    return reinterpret_cast<const P*>(reinterpret_cast<const char*>(items_) + prefix_offset(capacity_));
+  }
 
   // Room for `n` entries. Throws (bad_alloc) before changing anything.
   void reserve(std::size_t n) {
@@ -59,7 +61,7 @@ class PrefixedArray {
     T* items = reinterpret_cast<T*>(row_memory::allocate(bytes(capacity)));
     if (size_ > 0) {
       std::memcpy(static_cast<void*>(items), items_, size_ * sizeof(T));
-      std::memcpy(reinterpret_cast<P*>(items + capacity), prefixes(), size_ * sizeof(P));
+      std::memcpy(reinterpret_cast<char*>(items) + prefix_offset(capacity), prefixes(), size_ * sizeof(P));
     }
     row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
     items_ = items;
@@ -93,8 +95,13 @@ class PrefixedArray {
   }
 
  private:
-  static std::size_t bytes(std::size_t capacity) { return capacity * (sizeof(T) + sizeof(P)); }
-  P* prefix_data() { return reinterpret_cast<P*>(items_ + capacity_); }
+  // The prefixes start after the items, aligned for P (a 4-byte pointer before 8-byte tokens,
+  // in the browser's wasm32).
+  static std::size_t prefix_offset(std::size_t capacity) {
+    return (capacity * sizeof(T) + alignof(P) - 1) / alignof(P) * alignof(P);
+  }
+  static std::size_t bytes(std::size_t capacity) { return prefix_offset(capacity) + capacity * sizeof(P); }
+  P* prefix_data() { return reinterpret_cast<P*>(reinterpret_cast<char*>(items_) + prefix_offset(capacity_)); }
 
   T* items_ = nullptr;
   std::uint32_t size_ = 0, capacity_ = 0;

@@ -1,13 +1,13 @@
-// The digests mask_hash needs most, for the browser edition, which has no libcrypto: MD5
-// (RFC 1321), SHA-1 (FIPS 180-4), SHA-224 and SHA-256, SHA-384 and SHA-512. The native build
-// computes with libcrypto (digest.cpp) and its unit test checks these against it.
+// MD5 (RFC 1321), SHA-1 and the SHA-2 family (FIPS 180-4): SHA-224, SHA-256, SHA-384, SHA-512,
+// SHA-512/224 and SHA-512/256. The unit test checks them against published vectors and against
+// Python's hashlib at every length up to three blocks.
 #include <array>
 #include <cstdint>
 #include <cstring>
 
-#include "util/digest.hpp"
+#include "util/digest_algorithms.hpp"
 
-namespace cqlbox::util {
+namespace cqlbox::util::digest {
 
 namespace {
 
@@ -51,6 +51,8 @@ std::string store_be(const Word* words, std::size_t bytes) {
       out += static_cast<char>((words[i] >> (8 * b)) & 0xff);
   return out;
 }
+
+}  // namespace
 
 std::string md5(std::string_view data) {
   static constexpr int kShift[64] = {7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
@@ -162,7 +164,7 @@ std::string sha256(std::string_view data, bool is224) {
   return store_be(h, is224 ? 28 : 32);
 }
 
-std::string sha512(std::string_view data, bool is384) {
+std::string sha512(std::string_view data, Sha512 variant) {
   static constexpr std::uint64_t k[80] = {
       0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0x3956c25bf348b538,
       0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242, 0x12835b0145706fbe,
@@ -180,13 +182,20 @@ std::string sha512(std::string_view data, bool is384) {
       0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0x06f067aa72176fba, 0x0a637dc5a2c898a6,
       0x113f9804bef90dae, 0x1b710b35131c471b, 0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc,
       0x431d67c49c100d4c, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817};
-  std::uint64_t h[8] = {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-                        0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179};
-  if (is384) {
-    const std::uint64_t h384[8] = {0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
-                                   0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4};
-    std::memcpy(h, h384, sizeof h);
-  }
+  // Each variant's initial hash value (FIPS 180-4 5.3.4 to 5.3.6).
+  static constexpr std::uint64_t kInitial[4][8] = {
+      {0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1, 0x510e527fade682d1,
+       0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179},
+      {0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939, 0x67332667ffc00b31,
+       0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4},
+      {0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf, 0x0f6d2b697bd44da8,
+       0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1},
+      {0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd, 0x96283ee2a88effe3,
+       0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2}};
+  static constexpr std::size_t kBytes[4] = {64, 48, 28, 32};
+  const auto v4 = static_cast<std::size_t>(variant);
+  std::uint64_t h[8];
+  std::memcpy(h, kInitial[v4], sizeof h);
   const std::string m = pad(data, 128, 16, true);
   for (std::size_t off = 0; off < m.size(); off += 128) {
     std::uint64_t w[80];
@@ -209,19 +218,7 @@ std::string sha512(std::string_view data, bool is384) {
     }
     for (int i = 0; i < 8; ++i) h[i] += v[i];
   }
-  return store_be(h, is384 ? 48 : 64);
+  return store_be(h, kBytes[v4]);
 }
 
-}  // namespace
-
-std::optional<std::string> portable_digest(std::string_view openssl_name, std::string_view data) {
-  if (openssl_name == "MD5") return md5(data);
-  if (openssl_name == "SHA1") return sha1(data);
-  if (openssl_name == "SHA224") return sha256(data, true);
-  if (openssl_name == "SHA256") return sha256(data, false);
-  if (openssl_name == "SHA384") return sha512(data, true);
-  if (openssl_name == "SHA512") return sha512(data, false);
-  return std::nullopt;
-}
-
-}  // namespace cqlbox::util
+}  // namespace cqlbox::util::digest
