@@ -100,7 +100,8 @@ class Partition {
 
   // What exec's growth warnings remember about this partition (view_maintenance.cpp): bytes
   // written since the last exact size check, and which warnings were given.
-  // (Bit fields: four bytes, where a partition of a few rows is itself about 64.)
+  // (Bit fields: four bytes. On 64-bit systems the Partition is 64 bytes with eight; in the
+  // browser's wasm32 it is 48 rather than 56.)
   struct Growth {
     std::uint32_t written : 30 = 0;  // reset at 8 MiB; one write adds at most a frame (256 MiB)
     std::uint32_t rows_warned : 1 = 0, size_warned : 1 = 0;

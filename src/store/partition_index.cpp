@@ -1,5 +1,6 @@
 #include "store/partition_index.hpp"
 
+#include <cassert>
 #include <new>
 #include <utility>
 
@@ -13,7 +14,12 @@ static_assert(sizeof(Partition) <= 64);
 
 Partition* make_partition(std::string_view key, std::int64_t token) {
   char* block = row_memory::allocate(sizeof(Partition));
-  return new (block) Partition(key, token);
+  try {
+    return new (block) Partition(key, token);  // a key of 16 bytes or more allocates
+  } catch (...) {
+    row_memory::release(block, sizeof(Partition));
+    throw;
+  }
 }
 
 void free_partition(Partition* p) noexcept {
@@ -72,7 +78,9 @@ Partition* PartitionIndex::find(std::int64_t token, std::string_view key) const 
 }
 
 Partition& PartitionIndex::insert(std::string_view key, std::int64_t token) {
-  return insert_at(leaves_.empty() ? Place{} : place(token, key), key, token);
+  const Place at = leaves_.empty() ? Place{} : place(token, key);
+  assert(!at.found);
+  return insert_at(at, key, token);
 }
 
 Partition& PartitionIndex::find_or_insert(std::string_view key, std::int64_t token) {

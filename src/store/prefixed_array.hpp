@@ -29,10 +29,14 @@ class PrefixedArray {
       : items_(std::exchange(o.items_, nullptr)),
         size_(std::exchange(o.size_, 0)),
         capacity_(std::exchange(o.capacity_, 0)) {}
+  // Frees this array's block and takes `o`'s, leaving `o` empty.
   PrefixedArray& operator=(PrefixedArray&& o) noexcept {
-    std::swap(items_, o.items_);
-    std::swap(size_, o.size_);
-    std::swap(capacity_, o.capacity_);
+    if (this != &o) {
+      row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
+      items_ = std::exchange(o.items_, nullptr);
+      size_ = std::exchange(o.size_, 0);
+      capacity_ = std::exchange(o.capacity_, 0);
+    }
     return *this;
   }
   PrefixedArray(const PrefixedArray&) = delete;

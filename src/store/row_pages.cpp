@@ -68,7 +68,7 @@ void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
 RowPages& RowPages::operator=(RowPages&& o) noexcept {
   if (this != &o) {
     clear();
-    pages_ = std::move(o.pages_);  // a swap: `o` is left with the empty list
+    pages_ = std::move(o.pages_);
   }
   return *this;
 }
@@ -363,8 +363,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   else
     rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
   relayout(pos.page, rows, page.base, cmp);
-  if (replaced && replaced != complex) delete replaced;
-  if (!replace) fix_starts(pos.page);
+  if (replaced && replaced != complex) delete replaced;  // (relayout fixed the starts)
 }
 
 void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {

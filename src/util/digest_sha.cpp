@@ -1,7 +1,6 @@
 // MD5 (RFC 1321), SHA-1 and the SHA-2 family (FIPS 180-4): SHA-224, SHA-256, SHA-384, SHA-512,
 // SHA-512/224 and SHA-512/256. The unit test checks them against published vectors and against
 // Python's hashlib at every length up to three blocks.
-#include <array>
 #include <cstdint>
 #include <cstring>
 

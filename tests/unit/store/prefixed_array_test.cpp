@@ -79,3 +79,23 @@ TEST_CASE("a moved array takes the block; clear frees it and the array is usable
   array = std::move(moved);
   CHECK(array.size() == 2);
 }
+
+TEST_CASE("4-byte items before 8-byte prefixes: the prefixes stay aligned at odd capacities") {
+  // The browser's wasm32 index leaves: 4-byte pointers, then 8-byte tokens.
+  store::PrefixedArray<std::uint32_t, std::int64_t> array;
+  for (std::uint32_t i = 0; i < 37; ++i) {
+    array.open(i, 1);
+    array[i] = i;
+    array.prefix(i) = -static_cast<std::int64_t>(i) * 1'000'000'007;
+    CHECK(reinterpret_cast<std::uintptr_t>(array.prefixes()) % alignof(std::int64_t) == 0);
+  }
+  array.reserve(41);  // an odd capacity
+  CHECK(reinterpret_cast<std::uintptr_t>(array.prefixes()) % alignof(std::int64_t) == 0);
+  for (std::uint32_t i = 0; i < 37; ++i) {
+    CHECK(array[i] == i);
+    CHECK(array.prefix(i) == -static_cast<std::int64_t>(i) * 1'000'000'007);
+  }
+  array.truncate(5);
+  CHECK(array.size() == 5);
+  CHECK(array.back() == 4);
+}
