@@ -112,43 +112,6 @@ constexpr std::uint64_t kTombstoneWarnThreshold = 1000;
 constexpr std::int64_t kMaxTopK = 1000;  // cassandra.sai.vector_search.max_top_k
 constexpr std::uint64_t kTombstoneFailThreshold = 100000;
 
-// One walk over a row read: whether it is live (row_live's rule) and what the read counts as
-// tombstones (ReadCommand's MetricRecording): each cell that is not live (deleted or expired;
-// cells older than a deletion are gone, not counted), and a deleted row that has nothing else
-// dead and no live data.
-struct RowScan {
-  bool live = false;
-  std::uint64_t tombstones = 0;
-};
-RowScan scan_row(const schema::TableSchema& t, const store::Row& row, std::int64_t shadow, std::int64_t now_s) {
-  RowScan r;
-  const store::Liveness marker = row.marker();
-  const bool strict = t.view && t.view->strict_liveness;  // only the key column's liveness counts
-  r.live = marker.live(now_s) && marker.timestamp > shadow;
-  bool cell_live = false;
-  row.for_each_cell([&](int, const store::CellRef& c) {
-    if (c.timestamp <= shadow) return;
-    if (c.live(now_s))
-      cell_live = true;
-    else
-      ++r.tombstones;
-  });
-  for (const auto& col : row.complex()) {
-    const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
-    for (const auto& pc : col.cells) {
-      if (pc.cell.timestamp <= dead) continue;
-      if (pc.cell.live(now_s))
-        cell_live = true;
-      else
-        ++r.tombstones;
-    }
-  }
-  r.live = r.live || (!strict && cell_live);
-  // A row deletion counts unless a newer partition or range deletion already covers it.
-  if (r.tombstones == 0 && !r.live && row.deletion().exists() && row.deletion().timestamp >= shadow) r.tombstones = 1;
-  return r;
-}
-
 // The client warning Cassandra sends past tombstone_warn_threshold. The query is written the way
 // ReadCommand.toCQLString writes it, from the statement: its columns, WHERE, the page size (or
 // LIMIT) as the read's limit, and ALLOW FILTERING.
@@ -300,6 +263,7 @@ class SelectRun {
     for (const auto& sel : plan.selection.selectors) count_only_ = count_only_ && sel.op == SelectorOp::CountRows;
     for (std::size_t i = 0; i < t.columns.size() && count_only_; ++i)
       count_only_ = t.columns[i].kind == ColumnKind::PartitionKey || !r_.columns[i].any();
+    note_columns_read();
   }
 
   Rows run(std::vector<std::string> topk_warnings) {
@@ -317,6 +281,28 @@ class SelectRun {
   }
 
  private:
+  // What a row's reading may skip: the cells of columns that neither the selection, a
+  // restriction nor ANN ordering reads, and the clustering key when no selector, group or sort
+  // reads it (a filtered count(*) reads one cell of each row and no key).
+  void note_columns_read() {
+    std::vector<unsigned char> read(t_.columns.size(), 0);
+    auto mark = [&](int col) {
+      if (col < 0 || static_cast<std::size_t>(col) >= t_.columns.size()) return;
+      read[static_cast<std::size_t>(col)] = 1;
+      key_needed_ = key_needed_ || t_.column(col).kind == ColumnKind::Clustering;
+    };
+    auto visit = [&](auto&& self, const ResolvedSelector& sel) -> void {
+      mark(sel.column);
+      for (const auto& a : sel.args) self(self, a);
+    };
+    for (const auto& sel : plan_.selection.selectors) visit(visit, sel);
+    for (std::size_t i = 0; i < t_.columns.size(); ++i)
+      if (r_.columns[i].any()) mark(static_cast<int>(i));
+    mark(plan_.ann_column);
+    needed_ = ColumnMask(t_, std::move(read));
+    key_needed_ = key_needed_ || plan_.grouped || post_sort_ || r_.has_clustering;
+  }
+
   void check_interrupted() const {
     if (session_.interrupted && *session_.interrupted) error::fail(error::ErrorClass::ShellError, "Interrupted");
   }
@@ -448,7 +434,8 @@ class SelectRun {
       if (!plan_.grouped && plan_.per_partition_limit && in_partition >= *plan_.per_partition_limit) break;
       if (read) read->rows.push_back(*row);
       const std::int64_t shadow = p.row_shadow(*row, cmp_);
-      const RowScan scanned = scan_row(t_, *row, shadow, now_s_);
+      const bool counted_only = count_only_ && agg_.has_rows();
+      const RowScan scanned = scan_row(t_, p, *row, shadow, now_s_, needed_, counted_only ? nullptr : &cells_);
       const bool live = scanned.live;
       tombstones_ += scanned.tombstones;
       live_read_ += live ? 1 : 0;
@@ -457,17 +444,22 @@ class SelectRun {
       if (!live) continue;
       if (read) ++read->live_rows;
       any_row = true;
-      if (count_only_ && agg_.has_rows()) {
+      if (counted_only) {
         agg_.feed(t_, src, ctx_);
         ++in_partition;
         continue;
       }
-      const store::RowKey key = row->clustering();
-      store::split_components(key, ck);
-      if (!match_.clustering_matches(ck)) continue;
-      collect_cells(t_, p, row, shadow, now_s_, cells_);
+      // The key is decoded only when something reads it, and after the cells' filter when no
+      // clustering restriction needs it first.
+      std::optional<store::RowKey> key;
+      ck.clear();
+      if (r_.has_clustering) {
+        store::split_components(key.emplace(*row).view(), ck);
+        if (!match_.clustering_matches(ck)) continue;
+      }
       if (!match_.cells_match(cells_)) continue;
-      const std::string_view row_clustering = key;
+      if (!key && key_needed_) store::split_components(key.emplace(*row).view(), ck);
+      const std::string_view row_clustering = key ? key->view() : std::string_view();
       if (plan_.grouped && plan_.per_partition_limit) {
         group_of(src, next_group_);
         if (!agg_.has_rows() || next_group_ != group_key_ || in_partition == 0) {  // the row opens a group
@@ -544,6 +536,8 @@ class SelectRun {
   Aggregator agg_;
   const bool aggregating_, post_sort_, ann_;
   bool count_only_ = false;
+  ColumnMask needed_;        // note_columns_read
+  bool key_needed_ = false;  // note_columns_read
   const std::function<void(const std::vector<Value>&)>* sink_ = nullptr;
   std::string group_key_, row_group_, next_group_;  // GROUP BY: the current group and this row's
   std::string group_clustering_;

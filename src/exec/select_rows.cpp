@@ -38,54 +38,118 @@ bool collection_value(const types::CqlType& type, const store::ComplexColumn* co
 
 }  // namespace
 
-// Fills the per-column live cells of a row (statics from the static row).
-void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
-                   std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells) {
-  // Reset in place: the cells' buffers are reused row after row.
+namespace {
+
+void reset_cell(RowSource::Cell& c) {
+  c.present = false;
+  c.value = {};
+  c.timestamp = 0;
+  c.ttl_left = 0;
+  c.element_timestamps.clear();
+  c.element_ttls.clear();
+}
+
+// Resets in place the cells `needed` marks: their buffers are reused row after row.
+void reset_cells(const schema::TableSchema& t, const ColumnMask& needed, std::vector<RowSource::Cell>& cells) {
   cells.resize(t.columns.size());
-  for (auto& c : cells) {
-    c.present = false;
-    c.value = {};
-    c.timestamp = 0;
-    c.ttl_left = 0;
-    c.element_timestamps.clear();
-    c.element_ttls.clear();
+  if (needed.read.empty()) {
+    for (auto& c : cells) reset_cell(c);
+    return;
   }
-  const std::int64_t part_del = p.deletion().timestamp;
-  auto fill = [&](int col, const store::CellRef& c, std::int64_t shadow) {
-    if (!c.live(now_s) || c.timestamp <= shadow) return;
-    const types::CqlType& type = *t.column(col).type;
-    if (type.kind == types::Kind::Udt && !type.frozen && all_fields_null(c.value))
-      return;  // 5.0 keeps a cell per non-null field of a non-frozen UDT: with none, no value
+  for (int col : needed.columns) reset_cell(cells[static_cast<std::size_t>(col)]);
+}
+
+// A stored cell of column `col` into cells[col] when it is live and newer than `shadow`.
+void fill_cell(const schema::TableSchema& t, int col, const store::CellRef& c, std::int64_t shadow, std::int64_t now_s,
+               std::vector<RowSource::Cell>& cells) {
+  if (!c.live(now_s) || c.timestamp <= shadow) return;
+  const types::CqlType& type = *t.column(col).type;
+  if (type.kind == types::Kind::Udt && !type.frozen && all_fields_null(c.value))
+    return;  // 5.0 keeps a cell per non-null field of a non-frozen UDT: with none, no value
+  auto& out = cells[static_cast<std::size_t>(col)];
+  out.present = true;
+  out.value = c.value;
+  out.timestamp = c.timestamp;
+  // In 64 bits: a clock set far back (CLOCK SET 1950) leaves more than 2^31 seconds to run.
+  const std::int64_t left = c.ttl > 0 ? std::int64_t{c.local_time} - now_s : 0;
+  out.ttl_left = static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX));
+}
+
+// The non-frozen collections of a row (slot i is columns[i]) into their cells.
+void fill_collections(const schema::TableSchema& t, const std::vector<int>& columns,
+                      const std::vector<store::ComplexColumn>& complex, std::int64_t shadow, std::int64_t now_s,
+                      const ColumnMask& needed, std::vector<RowSource::Cell>& cells) {
+  for (std::size_t slot = 0; slot < columns.size() && slot < complex.size(); ++slot) {
+    const int col = columns[slot];
+    if (!t.column(col).type->multi_cell() || !needed.has(col)) continue;
     auto& out = cells[static_cast<std::size_t>(col)];
-    out.present = true;
-    out.value = c.value;
-    out.timestamp = c.timestamp;
-    // In 64 bits: a clock set far back (CLOCK SET 1950) leaves more than 2^31 seconds to run.
-    const std::int64_t left = c.ttl > 0 ? std::int64_t{c.local_time} - now_s : 0;
-    out.ttl_left = static_cast<std::int32_t>(std::clamp<std::int64_t>(left, 0, INT32_MAX));
-  };
-  auto fill_collections = [&](const std::vector<int>& columns, const store::Row& r, std::int64_t shadow) {
-    for (std::size_t slot = 0; slot < columns.size() && slot < r.complex().size(); ++slot) {
-      const int col = columns[slot];
-      if (!t.column(col).type->multi_cell()) continue;
-      auto& out = cells[static_cast<std::size_t>(col)];
-      if (collection_value(*t.column(col).type, r.complex_column(static_cast<int>(slot)), shadow, now_s, out)) {
-        out.present = true;
-        out.value = out.owned;
+    if (collection_value(*t.column(col).type, &complex[slot], shadow, now_s, out)) {
+      out.present = true;
+      out.value = out.owned;
+    }
+  }
+}
+
+// One walk over a row's packed cells (slot i is columns[i]).
+void fill_row(const schema::TableSchema& t, const std::vector<int>& columns, const store::Row& r, std::int64_t shadow,
+              std::int64_t now_s, const ColumnMask& needed, std::vector<RowSource::Cell>& cells) {
+  r.for_each_cell([&](int slot, const store::CellRef& c) {
+    const auto i = static_cast<std::size_t>(slot);
+    if (i < columns.size() && needed.has(columns[i])) fill_cell(t, columns[i], c, shadow, now_s, cells);
+  });
+  if (const auto* complex = r.complex_ptr()) fill_collections(t, columns, *complex, shadow, now_s, needed, cells);
+}
+
+}  // namespace
+
+void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
+                   std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells,
+                   const ColumnMask& needed) {
+  reset_cells(t, needed, cells);
+  if (needed.statics && !t.statics.empty())
+    fill_row(t, t.statics, p.static_row(), p.deletion().timestamp, now_s, needed, cells);
+  if (row) fill_row(t, t.regulars, *row, row_shadow, now_s, needed, cells);
+}
+
+RowScan scan_row(const schema::TableSchema& t, const store::Partition& p, const store::Row& row, std::int64_t shadow,
+                 std::int64_t now_s, const ColumnMask& needed, std::vector<RowSource::Cell>* cells) {
+  RowScan r;
+  bool cell_live = false;
+  if (cells) {
+    reset_cells(t, needed, *cells);
+    if (needed.statics && !t.statics.empty())
+      fill_row(t, t.statics, p.static_row(), p.deletion().timestamp, now_s, needed, *cells);
+  }
+  const std::vector<int>& columns = t.regulars;
+  const store::Row::Header h = row.scan([&](int slot, const store::CellRef& c) {
+    if (c.timestamp <= shadow) return;
+    if (!c.live(now_s)) {
+      ++r.tombstones;
+      return;
+    }
+    cell_live = true;
+    const auto i = static_cast<std::size_t>(slot);
+    if (cells && i < columns.size() && needed.has(columns[i])) fill_cell(t, columns[i], c, shadow, now_s, *cells);
+  });
+  const std::vector<store::ComplexColumn>* complex = row.complex_ptr();
+  if (complex) {
+    for (const auto& col : *complex) {
+      const std::int64_t dead = std::max(shadow, col.deletion.timestamp);
+      for (const auto& pc : col.cells) {
+        if (pc.cell.timestamp <= dead) continue;
+        if (pc.cell.live(now_s))
+          cell_live = true;
+        else
+          ++r.tombstones;
       }
     }
-  };
-  // One walk over each row's packed cells (slot i is columns[i]).
-  auto fill_row = [&](const std::vector<int>& columns, const store::Row& r, std::int64_t shadow) {
-    r.for_each_cell([&](int slot, const store::CellRef& c) {
-      const auto i = static_cast<std::size_t>(slot);
-      if (i < columns.size()) fill(columns[i], c, shadow);
-    });
-    fill_collections(columns, r, shadow);
-  };
-  if (!t.statics.empty()) fill_row(t.statics, p.static_row(), part_del);
-  if (row) fill_row(t.regulars, *row, row_shadow);
+    if (cells) fill_collections(t, columns, *complex, shadow, now_s, needed, *cells);
+  }
+  const bool strict = t.view && t.view->strict_liveness;  // only the key column's liveness counts
+  r.live = (h.marker.live(now_s) && h.marker.timestamp > shadow) || (!strict && cell_live);
+  // A row deletion counts unless a newer partition or range deletion already covers it.
+  if (r.tombstones == 0 && !r.live && h.deletion.exists() && h.deletion.timestamp >= shadow) r.tombstones = 1;
+  return r;
 }
 
 std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const store::ClusteringComparator& cmp,

@@ -25,6 +25,15 @@ namespace cqlbox::exec {
 struct Matcher {
   const schema::TableSchema& t;
   const SelectRestrictions& r;
+  std::vector<int> cell_columns;  // the restricted regular and static columns
+
+  Matcher(const schema::TableSchema& table, const SelectRestrictions& restrictions) : t(table), r(restrictions) {
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      const auto kind = t.columns[i].kind;
+      if ((kind == schema::ColumnKind::Regular || kind == schema::ColumnKind::Static) && r.columns[i].any())
+        cell_columns.push_back(static_cast<int>(i));
+    }
+  }
 
   static bool check(const types::CqlType& k, const ColumnRestriction& cr, std::string_view v) {
     if (cr.eq && cr.case_insensitive) {
@@ -129,12 +138,9 @@ struct Matcher {
   }
 
   bool cells_match(const std::vector<RowSource::Cell>& cells) const {
-    for (std::size_t i = 0; i < t.columns.size(); ++i) {
-      auto kind = t.columns[i].kind;
-      if (kind != schema::ColumnKind::Regular && kind != schema::ColumnKind::Static) continue;
-      const auto& cr = r.columns[i];
-      if (!cr.any()) continue;
-      if (!cells[i].present || !check(*t.columns[i].type, cr, cells[i].value)) return false;
+    for (int col : cell_columns) {
+      const auto i = static_cast<std::size_t>(col);
+      if (!cells[i].present || !check(*t.columns[i].type, r.columns[i], cells[i].value)) return false;
     }
     return true;
   }
@@ -147,9 +153,41 @@ inline bool all_fields_null(std::string_view value) {
   return std::none_of(fields.begin(), fields.end(), [](const auto& f) { return f.has_value(); });
 }
 
-// Fills the per-column live cells of a row (statics from the static row).
+// Which of a table's columns a read looks at: the cells a scan fills for each row.
+struct ColumnMask {
+  std::vector<unsigned char> read;  // by column index; empty: every column
+  std::vector<int> columns;         // the columns `read` marks
+  bool statics = true;              // any static column read
+
+  ColumnMask() = default;
+  ColumnMask(const schema::TableSchema& t, std::vector<unsigned char> marks) : read(std::move(marks)), statics(false) {
+    for (std::size_t i = 0; i < read.size(); ++i)
+      if (read[i]) {
+        columns.push_back(static_cast<int>(i));
+        statics = statics || t.columns[i].kind == schema::ColumnKind::Static;
+      }
+  }
+  bool has(int col) const { return read.empty() || read[static_cast<std::size_t>(col)]; }
+};
+
+// Fills the per-column live cells of a row (statics from the static row): those `needed`
+// marks; the others keep whatever they held.
 void collect_cells(const schema::TableSchema& t, const store::Partition& p, const store::Row* row,
-                   std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells);
+                   std::int64_t row_shadow, std::int64_t now_s, std::vector<RowSource::Cell>& cells,
+                   const ColumnMask& needed = {});
+
+// A row as a scan reads it: whether it is live (row_live's rule), and what the read counts as
+// tombstones (ReadCommand's MetricRecording): each cell that is not live (deleted or expired;
+// cells older than a deletion are gone, not counted), and a deleted row that has nothing else
+// dead and no live data.
+struct RowScan {
+  bool live = false;
+  std::uint64_t tombstones = 0;
+};
+// One walk over the row's bytes for its liveness, its tombstones and, with `cells`, what
+// collect_cells(…, needed) fills.
+RowScan scan_row(const schema::TableSchema& t, const store::Partition& p, const store::Row& row, std::int64_t shadow,
+                 std::int64_t now_s, const ColumnMask& needed, std::vector<RowSource::Cell>* cells);
 
 inline bool complex_live(const store::Row& row, std::int64_t shadow, std::int64_t now_s) {
   for (const auto& col : row.complex()) {

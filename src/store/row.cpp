@@ -220,7 +220,7 @@ Deletion Row::deletion() const {
   return d;
 }
 
-const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count) const {
+const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count, Header* header) const {
   // One pass over the header: flags, collections pointer, clustering, marker, deletion.
   const char* p = packed_;
   const auto flags = static_cast<unsigned char>(*p++);
@@ -228,9 +228,23 @@ const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t
   p = skip_key(p);
   if (flags & kMarker) {
     *marker_ts = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
-    if (flags & kMarkerTtl) p += 12;
+    if (flags & kMarkerTtl) {
+      if (header) {
+        header->marker.ttl = get<std::int32_t>(p);
+        header->marker.expiry = get<std::int64_t>(p);
+      } else {
+        p += 12;
+      }
+    }
   }
-  if (flags & kDeletion) p += 16;
+  if (flags & kDeletion) {
+    if (header) {
+      header->deletion.timestamp = get<std::int64_t>(p);
+      header->deletion.local_time = get<std::int64_t>(p);
+    } else {
+      p += 16;
+    }
+  }
   *dense = (flags & kDense) != 0;
   *count = *dense && (flags >> kCountShift) < kInlineCount ? flags >> kCountShift : read_varint(p);
   return p;

@@ -139,22 +139,24 @@ class Row {
     std::int64_t marker_ts = kNoTimestamp;
     bool dense = false;
     std::uint64_t n = 0;
-    const char* p = cells_begin(&marker_ts, &dense, &n);
-    CellRef c;
-    if (dense) {
-      c.timestamp = marker_ts;
-      for (std::uint64_t slot = 0; slot < n; ++slot) {
-        const std::size_t len = dense_length(p, slot);
-        c.value = std::string_view(p, len);
-        p += len;
-        f(static_cast<int>(slot), static_cast<const CellRef&>(c));
-      }
-      return;
-    }
-    for (std::uint64_t i = 0; i < n; ++i) {
-      const int slot = read_cell(p, marker_ts, c);
-      f(slot, static_cast<const CellRef&>(c));
-    }
+    const char* p = cells_begin(&marker_ts, &dense, &n);  // before the call reads what it sets
+    walk_cells(p, marker_ts, dense, n, f);
+  }
+  // The marker and deletion with for_each_cell(f), from one read of the header: what a scan
+  // needs of every row it reads.
+  struct Header {
+    Liveness marker;
+    Deletion deletion;
+  };
+  template <class F>
+  Header scan(F&& f) const {
+    Header h;
+    if (!packed_) return h;
+    bool dense = false;
+    std::uint64_t n = 0;
+    const char* p = cells_begin(&h.marker.timestamp, &dense, &n, &h);
+    walk_cells(p, h.marker.timestamp, dense, n, f);
+    return h;
   }
   // Bytes of the packed form.
   std::size_t packed_size() const;
@@ -184,9 +186,27 @@ class Row {
  private:
   friend class RowKey;
   static int read_cell(const char*& p, std::int64_t marker_ts, CellRef& c);
+  template <class F>
+  void walk_cells(const char* p, std::int64_t marker_ts, bool dense, std::uint64_t n, F& f) const {
+    CellRef c;
+    if (dense) {
+      c.timestamp = marker_ts;
+      for (std::uint64_t slot = 0; slot < n; ++slot) {
+        const std::size_t len = dense_length(p, slot);
+        c.value = std::string_view(p, len);
+        p += len;
+        f(static_cast<int>(slot), static_cast<const CellRef&>(c));
+      }
+      return;
+    }
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const int slot = read_cell(p, marker_ts, c);
+      f(slot, static_cast<const CellRef&>(c));
+    }
+  }
   // Where the cells start; also reads the marker's timestamp, whether cells are dense and how
-  // many there are.
-  const char* cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count) const;
+  // many there are, and with `header` the whole marker and the deletion.
+  const char* cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count, Header* header = nullptr) const;
   // The length of a dense row's cell in `slot`, read from `p` unless the slot's values are 8 bytes.
   std::size_t dense_length(const char*& p, std::uint64_t slot) const {
     return shape_.fixed8(static_cast<std::size_t>(slot)) ? 8 : static_cast<std::size_t>(read_varint(p));

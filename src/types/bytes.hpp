@@ -1,6 +1,7 @@
 // Big-endian fixed-width integers: the byte order of every CQL serialized number.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -31,7 +32,18 @@ T read_be(std::string_view b) {
   // A value shorter than T (an empty int from blobAsInt(0x) or a 0-byte bound value) reads as
   // the bytes it has: never past its end. Callers treat an empty number as no value.
   std::make_unsigned_t<T> u = 0;
-  const std::size_t n = b.size() < sizeof(T) ? b.size() : sizeof(T);
+  if (b.size() >= sizeof(T)) {
+    // The whole width at once, which the compiler makes a load and a byte swap: a number
+    // compared row after row by a filter was a byte loop (a fifth of a scan's instructions).
+    __builtin_memcpy(&u, b.data(), sizeof(T));
+    if constexpr (std::endian::native == std::endian::little) {
+      if constexpr (sizeof(T) == 2) u = __builtin_bswap16(u);
+      if constexpr (sizeof(T) == 4) u = __builtin_bswap32(u);
+      if constexpr (sizeof(T) == 8) u = __builtin_bswap64(u);
+    }
+    return static_cast<T>(u);
+  }
+  const std::size_t n = b.size();
   for (std::size_t i = 0; i < n; ++i) {
     u = static_cast<std::make_unsigned_t<T>>(u << 8);
     u = static_cast<std::make_unsigned_t<T>>(u | static_cast<unsigned char>(b[i]));
