@@ -231,7 +231,7 @@ class SelectRun {
         st_(db.store_of(t)),
         cmp_(st_.comparator()),
         now_s_(db.clock.now_us() / 1000000),
-        match_{t, plan.where},
+        match_{t, plan.where, plan.reads.filtered},
         prefixes_(clustering_prefixes(t, plan.where, cmp_)),
         agg_(plan.selection),
         aggregating_(plan.selection.aggregate || plan.grouped),
@@ -263,7 +263,6 @@ class SelectRun {
     for (const auto& sel : plan.selection.selectors) count_only_ = count_only_ && sel.op == SelectorOp::CountRows;
     for (std::size_t i = 0; i < t.columns.size() && count_only_; ++i)
       count_only_ = t.columns[i].kind == ColumnKind::PartitionKey || !r_.columns[i].any();
-    note_columns_read();
   }
 
   Rows run(std::vector<std::string> topk_warnings) {
@@ -281,28 +280,6 @@ class SelectRun {
   }
 
  private:
-  // What a row's reading may skip: the cells of columns that neither the selection, a
-  // restriction nor ANN ordering reads, and the clustering key when no selector, group or sort
-  // reads it (a filtered count(*) reads one cell of each row and no key).
-  void note_columns_read() {
-    std::vector<unsigned char> read(t_.columns.size(), 0);
-    auto mark = [&](int col) {
-      if (col < 0 || static_cast<std::size_t>(col) >= t_.columns.size()) return;
-      read[static_cast<std::size_t>(col)] = 1;
-      key_needed_ = key_needed_ || t_.column(col).kind == ColumnKind::Clustering;
-    };
-    auto visit = [&](auto&& self, const ResolvedSelector& sel) -> void {
-      mark(sel.column);
-      for (const auto& a : sel.args) self(self, a);
-    };
-    for (const auto& sel : plan_.selection.selectors) visit(visit, sel);
-    for (std::size_t i = 0; i < t_.columns.size(); ++i)
-      if (r_.columns[i].any()) mark(static_cast<int>(i));
-    mark(plan_.ann_column);
-    needed_ = ColumnMask(t_, std::move(read));
-    key_needed_ = key_needed_ || plan_.grouped || post_sort_ || r_.has_clustering;
-  }
-
   void check_interrupted() const {
     if (session_.interrupted && *session_.interrupted) error::fail(error::ErrorClass::ShellError, "Interrupted");
   }
@@ -435,7 +412,7 @@ class SelectRun {
       if (read) read->rows.push_back(*row);
       const std::int64_t shadow = p.row_shadow(*row, cmp_);
       const bool counted_only = count_only_ && agg_.has_rows();
-      const RowScan scanned = scan_row(t_, p, *row, shadow, now_s_, needed_, counted_only ? nullptr : &cells_);
+      const RowScan scanned = scan_row(t_, p, *row, shadow, now_s_, plan_.reads, counted_only ? nullptr : &cells_);
       const bool live = scanned.live;
       tombstones_ += scanned.tombstones;
       live_read_ += live ? 1 : 0;
@@ -458,7 +435,7 @@ class SelectRun {
         if (!match_.clustering_matches(ck)) continue;
       }
       if (!match_.cells_match(cells_)) continue;
-      if (!key && key_needed_) store::split_components(key.emplace(*row).view(), ck);
+      if (!key && plan_.reads.key) store::split_components(key.emplace(*row).view(), ck);
       const std::string_view row_clustering = key ? key->view() : std::string_view();
       if (plan_.grouped && plan_.per_partition_limit) {
         group_of(src, next_group_);
@@ -536,8 +513,6 @@ class SelectRun {
   Aggregator agg_;
   const bool aggregating_, post_sort_, ann_;
   bool count_only_ = false;
-  ColumnMask needed_;        // note_columns_read
-  bool key_needed_ = false;  // note_columns_read
   const std::function<void(const std::vector<Value>&)>* sink_ = nullptr;
   std::string group_key_, row_group_, next_group_;  // GROUP BY: the current group and this row's
   std::string group_clustering_;

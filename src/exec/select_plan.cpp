@@ -474,6 +474,7 @@ Plan plan_select(const schema::TableSchema& t, const ast::Select& s, const Funct
         "to look for the rows");
   check_multi_slices(t, r);
   if (!r.null_value_error.empty()) invalid("{}", r.null_value_error);
+  plan.reads = columns_read(t, plan);
   return plan;
 }
 

@@ -17,6 +17,20 @@
 
 namespace cqlbox::exec {
 
+// What a read of a plan looks at, fixed by the statement's shape: the cells of the columns the
+// selection, a restriction or ANN ordering reads (a scan fills only these), and whether the
+// clustering key is read (by a selector, a clustering restriction, GROUP BY or the sort of
+// ORDER BY across IN partitions). A filtered count(*) reads one cell of each row and no key.
+struct ColumnMask {
+  std::vector<unsigned char> read;  // by column index; empty: every column
+  std::vector<int> columns;         // the columns `read` marks
+  std::vector<int> filtered;        // the restricted regular and static columns
+  bool statics = true;              // any static column read
+  bool key = true;                  // the clustering key read
+
+  bool has(int col) const { return read.empty() || read[static_cast<std::size_t>(col)]; }
+};
+
 struct Plan {
   const schema::TableSchema* table;
   Selection selection;
@@ -38,7 +52,11 @@ struct Plan {
   std::vector<bool> sai_served;  // per column: its restrictions are all answered by an SAI index
   bool sai_used = false;
   sai::Similarity ann_similarity = sai::Similarity::Cosine;
+  ColumnMask reads;  // columns_read(): the same for every statement of the shape
 };
+
+// The columns and key a read of `plan` looks at (columns_read.cpp).
+ColumnMask columns_read(const schema::TableSchema& t, const Plan& plan);
 
 // The plan of `s` on `t`; throws Cassandra's InvalidRequest where a check fails. `explain`:
 // planned as if ALLOW FILTERING were given, noting the first rule that demands it.

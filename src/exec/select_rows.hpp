@@ -25,15 +25,7 @@ namespace cqlbox::exec {
 struct Matcher {
   const schema::TableSchema& t;
   const SelectRestrictions& r;
-  std::vector<int> cell_columns;  // the restricted regular and static columns
-
-  Matcher(const schema::TableSchema& table, const SelectRestrictions& restrictions) : t(table), r(restrictions) {
-    for (std::size_t i = 0; i < t.columns.size(); ++i) {
-      const auto kind = t.columns[i].kind;
-      if ((kind == schema::ColumnKind::Regular || kind == schema::ColumnKind::Static) && r.columns[i].any())
-        cell_columns.push_back(static_cast<int>(i));
-    }
-  }
+  const std::vector<int>& cell_columns;  // the restricted regular and static columns (ColumnMask::filtered)
 
   static bool check(const types::CqlType& k, const ColumnRestriction& cr, std::string_view v) {
     if (cr.eq && cr.case_insensitive) {
@@ -152,23 +144,6 @@ inline bool all_fields_null(std::string_view value) {
   types::decode_tuple(value, fields);
   return std::none_of(fields.begin(), fields.end(), [](const auto& f) { return f.has_value(); });
 }
-
-// Which of a table's columns a read looks at: the cells a scan fills for each row.
-struct ColumnMask {
-  std::vector<unsigned char> read;  // by column index; empty: every column
-  std::vector<int> columns;         // the columns `read` marks
-  bool statics = true;              // any static column read
-
-  ColumnMask() = default;
-  ColumnMask(const schema::TableSchema& t, std::vector<unsigned char> marks) : read(std::move(marks)), statics(false) {
-    for (std::size_t i = 0; i < read.size(); ++i)
-      if (read[i]) {
-        columns.push_back(static_cast<int>(i));
-        statics = statics || t.columns[i].kind == schema::ColumnKind::Static;
-      }
-  }
-  bool has(int col) const { return read.empty() || read[static_cast<std::size_t>(col)]; }
-};
 
 // Fills the per-column live cells of a row (statics from the static row): those `needed`
 // marks; the others keep whatever they held.
