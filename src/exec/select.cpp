@@ -330,7 +330,7 @@ class SelectRun {
       return;
     }
     if (ann_) {
-      const RowSource::Cell& v = (*src.cells)[static_cast<std::size_t>(plan_.ann_column)];
+      const RowSource::Cell& v = src.cell(plan_.ann_column);
       if (!v.present) return;  // a row without a vector is not in the index
       const float score = vector_similarity(plan_.ann_similarity, v.value, plan_.ann_value);
       evaluate_row(plan_.selection, t_, src, ctx_, values_);
@@ -369,7 +369,7 @@ class SelectRun {
     std::vector<std::string_view> pk = split_partition_key(p.key(), t_.partition_key.size());
     if (!match_.partition_matches(pk)) return;
     std::vector<std::string_view> ck;
-    RowSource src{&pk, &ck, p.token(), &cells_};
+    RowSource src{&pk, &ck, p.token(), &cells_, &plan_.reads.read};
     ReadPartition* read = nullptr;
     if (session_.record_reads) read = &rows_.read.emplace_back(ReadPartition{&p, {}});
 
@@ -412,7 +412,10 @@ class SelectRun {
       if (read) read->rows.push_back(*row);
       const std::int64_t shadow = p.row_shadow(*row, cmp_);
       const bool counted_only = count_only_ && agg_.has_rows();
-      const RowScan scanned = scan_row(t_, p, *row, shadow, now_s_, plan_.reads, counted_only ? nullptr : &cells_);
+      // The cells come with the liveness walk, unless a clustering restriction may reject the
+      // row first (its collections would be built for nothing).
+      const bool fill_now = !counted_only && !r_.has_clustering;
+      const RowScan scanned = scan_row(t_, p, *row, shadow, now_s_, plan_.reads, fill_now ? &cells_ : nullptr);
       const bool live = scanned.live;
       tombstones_ += scanned.tombstones;
       live_read_ += live ? 1 : 0;
@@ -434,6 +437,7 @@ class SelectRun {
         store::split_components(key.emplace(*row).view(), ck);
         if (!match_.clustering_matches(ck)) continue;
       }
+      if (!fill_now) collect_cells(t_, p, row, shadow, now_s_, cells_, plan_.reads);
       if (!match_.cells_match(cells_)) continue;
       if (!key && plan_.reads.key) store::split_components(key.emplace(*row).view(), ck);
       const std::string_view row_clustering = key ? key->view() : std::string_view();

@@ -35,7 +35,7 @@ Value column_value(const schema::TableSchema& t, const RowSource& row, int colum
     if (pos >= row.clustering->size() || store::is_null_component((*row.clustering)[pos])) return std::nullopt;
     return std::string((*row.clustering)[pos]);
   }
-  const auto& cell = (*row.cells)[static_cast<std::size_t>(column)];
+  const auto& cell = row.cell(column);
   if (!cell.present) return std::nullopt;
   return std::string(cell.value);
 }
@@ -148,7 +148,7 @@ PartStamps part_stamps(const ResolvedSelector& part, const schema::TableSchema& 
                        const FunctionContext& ctx) {
   PartStamps out;
   if (part.op == SelectorOp::Column) {
-    const auto& cell = (*row.cells)[static_cast<std::size_t>(part.column)];
+    const auto& cell = row.cell(part.column);
     if (!cell.present) return out;
     out.none = false;
     out.multiple = t.column(part.column).type->multi_cell();
@@ -225,7 +225,7 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
   }
   switch (r.op) {
     case SelectorOp::WriteTime: {
-      const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+      const auto& cell = row.cell(r.column);
       if (!cell.present) return std::nullopt;
       if (r.type->kind == types::Kind::List) {
         std::vector<std::string> stamps;
@@ -235,13 +235,13 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
       return Value(types::be_bytes(cell.timestamp));
     }
     case SelectorOp::MaxWriteTime: {
-      const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+      const auto& cell = row.cell(r.column);
       if (!cell.present) return std::nullopt;
       if (cell.element_timestamps.empty()) return Value(types::be_bytes(cell.timestamp));
       return Value(types::be_bytes(*std::max_element(cell.element_timestamps.begin(), cell.element_timestamps.end())));
     }
     case SelectorOp::Ttl: {
-      const auto& cell = (*row.cells)[static_cast<std::size_t>(r.column)];
+      const auto& cell = row.cell(r.column);
       if (!cell.present) return std::nullopt;
       if (r.type->kind == types::Kind::List) {  // elements without a TTL are null
         std::vector<std::optional<std::string>> ttls;

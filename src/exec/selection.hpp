@@ -3,6 +3,7 @@
 // evaluates it per row. Aggregates (count, min, max, sum, avg) fold their argument over rows.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -98,6 +99,15 @@ struct RowSource {
     std::vector<std::int32_t> element_ttls;
   };
   const std::vector<Cell>* cells;  // parallel to schema columns; key columns unused
+  // By column: whether its cell was filled (a scan fills only what the plan reads:
+  // select_plan.hpp's ColumnMask); null or empty when every cell was.
+  const std::vector<unsigned char>* filled = nullptr;
+
+  const Cell& cell(int column) const {
+    const auto i = static_cast<std::size_t>(column);
+    assert(!filled || filled->empty() || (*filled)[i]);  // columns_read() missed a reader
+    return (*cells)[i];
+  }
 };
 
 // Evaluates non-aggregate selectors for one row.

@@ -31,6 +31,7 @@ template <class T>
 T read_be(std::string_view b) {
   // A value shorter than T (an empty int from blobAsInt(0x) or a 0-byte bound value) reads as
   // the bytes it has: never past its end. Callers treat an empty number as no value.
+  static_assert(sizeof(T) <= 8, "a wider type needs its own byte swap");
   std::make_unsigned_t<T> u = 0;
   if (b.size() >= sizeof(T)) {
     // The whole width at once, which the compiler makes a load and a byte swap: a number
