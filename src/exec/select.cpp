@@ -255,6 +255,7 @@ class SelectRun {
     for (std::size_t i = 0; i < t.columns.size(); ++i)
       clustering_or_regular_restricted_ =
           clustering_or_regular_restricted_ || (t.columns[i].kind == ColumnKind::Regular && r_.columns[i].any());
+    match_.prepare_numbers();
     sink_ = !aggregating_ && !post_sort_ && !ann_ && !plan.distinct && !s.json ? session.row_sink : nullptr;
     // count(*) alone, with nothing restricting clustering columns or cells: past the first row
     // (which an aggregate query evaluates in full), a live row only adds one, and its key and

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "error/cql_error.hpp"
 #include "exec/executor.hpp"
+#include "exec/number_filter.hpp"
 #include "exec/restrictions.hpp"
 #include "exec/select_plan.hpp"
 #include "exec/sai.hpp"
@@ -26,6 +28,15 @@ struct Matcher {
   const schema::TableSchema& t;
   const SelectRestrictions& r;
   const std::vector<int>& cell_columns;  // the restricted regular and static columns (ColumnMask::filtered)
+  // The first few of cell_columns' restrictions as numbers (prepare_numbers), when they are.
+  std::array<NumberFilter, 4> numbers{};
+
+  void prepare_numbers() {
+    for (std::size_t k = 0; k < cell_columns.size() && k < numbers.size(); ++k) {
+      const auto i = static_cast<std::size_t>(cell_columns[k]);
+      numbers[k].prepare(*t.columns[i].type, r.columns[i]);
+    }
+  }
 
   static bool check(const types::CqlType& k, const ColumnRestriction& cr, std::string_view v) {
     if (cr.eq && cr.case_insensitive) {
@@ -130,9 +141,13 @@ struct Matcher {
   }
 
   bool cells_match(const std::vector<RowSource::Cell>& cells) const {
-    for (int col : cell_columns) {
-      const auto i = static_cast<std::size_t>(col);
-      if (!cells[i].present || !check(*t.columns[i].type, r.columns[i], cells[i].value)) return false;
+    for (std::size_t k = 0; k < cell_columns.size(); ++k) {
+      const auto i = static_cast<std::size_t>(cell_columns[k]);
+      if (!cells[i].present) return false;
+      const NumberFilter::Verdict v =
+          k < numbers.size() ? numbers[k].test(cells[i].value) : NumberFilter::Verdict::Unknown;
+      if (v == NumberFilter::Verdict::Fail) return false;
+      if (v == NumberFilter::Verdict::Unknown && !check(*t.columns[i].type, r.columns[i], cells[i].value)) return false;
     }
     return true;
   }

@@ -22,19 +22,6 @@ int compare_bytes(std::string_view a, std::string_view b) {
   return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
 }
 
-// Java Double.compare: -0.0 < 0.0, NaN above everything.
-int compare_double(double x, double y) {
-  if (x < y) return -1;
-  if (x > y) return 1;
-  std::uint64_t bx = 0, by = 0;
-  std::memcpy(&bx, &x, 8);
-  std::memcpy(&by, &y, 8);
-  if (std::isnan(x)) bx = 0x7ff8000000000000ULL;
-  if (std::isnan(y)) by = 0x7ff8000000000000ULL;
-  auto sx = static_cast<std::int64_t>(bx), sy = static_cast<std::int64_t>(by);
-  return sx < sy ? -1 : sx > sy ? 1 : 0;
-}
-
 double as_double(Kind k, std::string_view b) {
   if (k == Kind::Float) {
     auto bits = read_be<std::uint32_t>(b);
@@ -92,6 +79,18 @@ int compare_uuid(std::string_view a, std::string_view b) {
 }
 
 }  // namespace
+
+int compare_double(double x, double y) noexcept {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  std::uint64_t bx = 0, by = 0;
+  std::memcpy(&bx, &x, 8);
+  std::memcpy(&by, &y, 8);
+  if (std::isnan(x)) bx = 0x7ff8000000000000ULL;
+  if (std::isnan(y)) by = 0x7ff8000000000000ULL;
+  auto sx = static_cast<std::int64_t>(bx), sy = static_cast<std::int64_t>(by);
+  return sx < sy ? -1 : sx > sy ? 1 : 0;
+}
 
 int compare_values(Kind kind, std::string_view a, std::string_view b) noexcept {
   if (a.empty() || b.empty()) return a.empty() ? (b.empty() ? 0 : -1) : 1;
