@@ -30,15 +30,33 @@ class NumberFilter {
     Rep rep = Rep::None;
     unsigned width = 0;
     switch (k.kind) {
-      case types::Kind::Tinyint: rep = Rep::Signed, width = 1; break;
-      case types::Kind::Smallint: rep = Rep::Signed, width = 2; break;
-      case types::Kind::Int: rep = Rep::Signed, width = 4; break;
+      case types::Kind::Tinyint:
+        rep = Rep::Signed;
+        width = 1;
+        break;
+      case types::Kind::Smallint:
+        rep = Rep::Signed;
+        width = 2;
+        break;
+      case types::Kind::Int:
+        rep = Rep::Signed;
+        width = 4;
+        break;
       case types::Kind::Bigint:
       case types::Kind::Counter:
       case types::Kind::Timestamp:
-      case types::Kind::Time: rep = Rep::Signed, width = 8; break;
-      case types::Kind::Float: rep = Rep::Float, width = 4; break;
-      case types::Kind::Double: rep = Rep::Double, width = 8; break;
+      case types::Kind::Time:
+        rep = Rep::Signed;
+        width = 8;
+        break;
+      case types::Kind::Float:
+        rep = Rep::Float;
+        width = 4;
+        break;
+      case types::Kind::Double:
+        rep = Rep::Double;
+        width = 8;
+        break;
       default: return false;
     }
     width_ = static_cast<std::uint8_t>(width);
