@@ -199,6 +199,16 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
 std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
                                              const store::ClusteringComparator& cmp) {
   std::vector<std::string> prefixes{std::string()};
+  // One value per column (a point read's key): one prefix, nothing to combine or sort.
+  bool single = true;
+  for (int i = 0; i < r.clustering_eq_prefix && single; ++i)
+    single = r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])].values.size() == 1;
+  if (single) {
+    for (int i = 0; i < r.clustering_eq_prefix; ++i)
+      store::append_component(prefixes[0],
+                              r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])].values[0]);
+    return prefixes;
+  }
   for (int i = 0; i < r.clustering_eq_prefix; ++i) {
     const auto& cr = r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])];
     std::vector<std::string> next;
