@@ -153,7 +153,8 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
   // Appended piece by piece: fmt::format_to through a back_inserter was a quarter of printing
   // a one-row result.
   out += '(';
-  out += fmt::format_int(n).c_str();
+  const fmt::format_int digits(n);
+  out.append(digits.data(), digits.size());
   out += " rows)\n";
   if (!rows.warnings.empty()) {
     out += "\nWarnings :\n";
