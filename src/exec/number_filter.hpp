@@ -27,40 +27,10 @@ class NumberFilter {
     if (cr.in || cr.is_not_null || cr.case_insensitive || !cr.contains.empty() || !cr.contains_key.empty() ||
         !cr.entries.empty() || (cr.eq && (cr.lower || cr.upper)))
       return false;
-    Rep rep = Rep::None;
-    unsigned width = 0;
-    switch (k.kind) {
-      case types::Kind::Tinyint:
-        rep = Rep::Signed;
-        width = 1;
-        break;
-      case types::Kind::Smallint:
-        rep = Rep::Signed;
-        width = 2;
-        break;
-      case types::Kind::Int:
-        rep = Rep::Signed;
-        width = 4;
-        break;
-      case types::Kind::Bigint:
-      case types::Kind::Counter:
-      case types::Kind::Timestamp:
-      case types::Kind::Time:
-        rep = Rep::Signed;
-        width = 8;
-        break;
-      case types::Kind::Float:
-        rep = Rep::Float;
-        width = 4;
-        break;
-      case types::Kind::Double:
-        rep = Rep::Double;
-        width = 8;
-        break;
-      default: return false;
-    }
-    width_ = static_cast<std::uint8_t>(width);
+    const auto [rep, width] = representation(k.kind);
+    if (rep == Rep::None) return false;
     rep_ = rep;
+    width_ = width;
     if (cr.eq) {
       has_lo_ = has_hi_ = lo_inclusive_ = hi_inclusive_ = true;
       if (!decode(cr.values[0], lo_)) return reset();
@@ -97,6 +67,24 @@ class NumberFilter {
     double d;
   };
 
+  struct Representation {
+    Rep rep;
+    std::uint8_t width;
+  };
+  static Representation representation(types::Kind kind) {
+    switch (kind) {
+      case types::Kind::Tinyint: return {Rep::Signed, 1};
+      case types::Kind::Smallint: return {Rep::Signed, 2};
+      case types::Kind::Int: return {Rep::Signed, 4};
+      case types::Kind::Bigint:
+      case types::Kind::Counter:
+      case types::Kind::Timestamp:
+      case types::Kind::Time: return {Rep::Signed, 8};
+      case types::Kind::Float: return {Rep::Float, 4};
+      case types::Kind::Double: return {Rep::Double, 8};
+      default: return {Rep::None, 0};
+    }
+  }
   bool reset() {
     rep_ = Rep::None;
     return false;

@@ -191,33 +191,13 @@ void Row::decode(RowData& out) const {
   });
 }
 
-Liveness Row::marker() const {
-  if (!packed_) return {};
-  const auto flags = static_cast<unsigned char>(packed_[0]);
-  if (!(flags & kMarker)) return {};
-  const char* p = after_key();
-  Liveness l;
-  l.timestamp = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
-  if (flags & kMarkerTtl) {
-    l.ttl = get<std::int32_t>(p);
-    l.expiry = get<std::int64_t>(p);
-  }
-  return l;
-}
-
-Deletion Row::deletion() const {
-  if (!packed_) return {};
-  const auto flags = static_cast<unsigned char>(packed_[0]);
-  if (!(flags & kDeletion)) return {};
-  const char* p = after_key();
-  if (flags & kMarker) {
-    read_varint(p);
-    if (flags & kMarkerTtl) p += 12;
-  }
-  Deletion d;
-  d.timestamp = get<std::int64_t>(p);
-  d.local_time = get<std::int64_t>(p);
-  return d;
+Row::Header Row::header() const {
+  Header h;
+  if (!packed_) return h;
+  bool dense = false;
+  std::uint64_t n = 0;
+  cells_begin(&h.marker.timestamp, &dense, &n, &h);
+  return h;
 }
 
 const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count, Header* header) const {
@@ -226,24 +206,20 @@ const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t
   const auto flags = static_cast<unsigned char>(*p++);
   if (flags & kComplex) p += sizeof(void*);
   p = skip_key(p);
+  // Read whole (into a scratch header when the caller wants only where the cells start):
+  // loading them costs what skipping them would.
+  Header scratch;
+  Header& h = header ? *header : scratch;
   if (flags & kMarker) {
     *marker_ts = static_cast<std::int64_t>(static_cast<std::uint64_t>(base_) + read_varint(p));
     if (flags & kMarkerTtl) {
-      if (header) {
-        header->marker.ttl = get<std::int32_t>(p);
-        header->marker.expiry = get<std::int64_t>(p);
-      } else {
-        p += 12;
-      }
+      h.marker.ttl = get<std::int32_t>(p);
+      h.marker.expiry = get<std::int64_t>(p);
     }
   }
   if (flags & kDeletion) {
-    if (header) {
-      header->deletion.timestamp = get<std::int64_t>(p);
-      header->deletion.local_time = get<std::int64_t>(p);
-    } else {
-      p += 16;
-    }
+    h.deletion.timestamp = get<std::int64_t>(p);
+    h.deletion.local_time = get<std::int64_t>(p);
   }
   *dense = (flags & kDense) != 0;
   *count = *dense && (flags >> kCountShift) < kInlineCount ? flags >> kCountShift : read_varint(p);

@@ -11,8 +11,6 @@ namespace cqlbox::util::digest {
 namespace {
 
 constexpr std::uint32_t rotl32(std::uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
-constexpr std::uint32_t rotr32(std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-constexpr std::uint64_t rotr64(std::uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
 
 // The message padded to whole blocks: a 1 bit, zeros, and its length in bits (`length_bytes`
 // wide, big- or little-endian).
@@ -122,6 +120,46 @@ std::string sha1(std::string_view data) {
   return store_be(h, 20);
 }
 
+// SHA-256's and SHA-512's shared structure (FIPS 180-4 6.2 and 6.4): the message padded into
+// blocks of 16 words, each block's schedule of `Rounds` words, and the rounds folded into `h`.
+// The two differ in word size, round constants `k` and the rotation amounts `r` (σ0, σ1 of the
+// schedule, then Σ1, Σ0 of the rounds; σ's third is a shift).
+template <class Word, std::size_t Rounds>
+void compress_sha2(std::string_view data, const Word (&k)[Rounds], const int (&r)[12], Word (&h)[8]) {
+  constexpr std::size_t kWord = sizeof(Word), kBlock = 16 * kWord;
+  auto rotr = [](Word x, int n) {
+    return static_cast<Word>((x >> n) | (x << (8 * kWord - static_cast<std::size_t>(n))));
+  };
+  const std::string m = pad(data, kBlock, 2 * kWord, true);
+  for (std::size_t off = 0; off < m.size(); off += kBlock) {
+    Word w[Rounds];
+    for (int i = 0; i < 16; ++i) {
+      const char* p = &m[off + kWord * static_cast<std::size_t>(i)];
+      if constexpr (kWord == 4)
+        w[i] = load_be32(p);
+      else
+        w[i] = load_be64(p);
+    }
+    for (std::size_t i = 16; i < Rounds; ++i) {
+      const Word s0 = rotr(w[i - 15], r[0]) ^ rotr(w[i - 15], r[1]) ^ (w[i - 15] >> r[2]);
+      const Word s1 = rotr(w[i - 2], r[3]) ^ rotr(w[i - 2], r[4]) ^ (w[i - 2] >> r[5]);
+      w[i] = static_cast<Word>(w[i - 16] + s0 + w[i - 7] + s1);
+    }
+    Word v[8];
+    std::memcpy(v, h, sizeof v);
+    for (std::size_t i = 0; i < Rounds; ++i) {
+      const Word s1 = rotr(v[4], r[6]) ^ rotr(v[4], r[7]) ^ rotr(v[4], r[8]);
+      const Word t1 = static_cast<Word>(v[7] + s1 + ((v[4] & v[5]) ^ (~v[4] & v[6])) + k[i] + w[i]);
+      const Word s0 = rotr(v[0], r[9]) ^ rotr(v[0], r[10]) ^ rotr(v[0], r[11]);
+      const Word t2 = static_cast<Word>(s0 + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2])));
+      for (int j = 7; j > 0; --j) v[j] = v[j - 1];
+      v[4] = static_cast<Word>(v[4] + t1);
+      v[0] = static_cast<Word>(t1 + t2);
+    }
+    for (int i = 0; i < 8; ++i) h[i] = static_cast<Word>(h[i] + v[i]);
+  }
+}
+
 std::string sha256(std::string_view data, bool is224) {
   static constexpr std::uint32_t k[64] = {
       0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -138,28 +176,7 @@ std::string sha256(std::string_view data, bool is224) {
                                    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
     std::memcpy(h, h224, sizeof h);
   }
-  const std::string m = pad(data, 64, 8, true);
-  for (std::size_t off = 0; off < m.size(); off += 64) {
-    std::uint32_t w[64];
-    for (int i = 0; i < 16; ++i) w[i] = load_be32(&m[off + 4 * static_cast<std::size_t>(i)]);
-    for (int i = 16; i < 64; ++i) {
-      const std::uint32_t s0 = rotr32(w[i - 15], 7) ^ rotr32(w[i - 15], 18) ^ (w[i - 15] >> 3);
-      const std::uint32_t s1 = rotr32(w[i - 2], 17) ^ rotr32(w[i - 2], 19) ^ (w[i - 2] >> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    std::uint32_t v[8];
-    std::memcpy(v, h, sizeof v);
-    for (int i = 0; i < 64; ++i) {
-      const std::uint32_t s1 = rotr32(v[4], 6) ^ rotr32(v[4], 11) ^ rotr32(v[4], 25);
-      const std::uint32_t t1 = v[7] + s1 + ((v[4] & v[5]) ^ (~v[4] & v[6])) + k[i] + w[i];
-      const std::uint32_t s0 = rotr32(v[0], 2) ^ rotr32(v[0], 13) ^ rotr32(v[0], 22);
-      const std::uint32_t t2 = s0 + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-      for (int j = 7; j > 0; --j) v[j] = v[j - 1];
-      v[4] += t1;
-      v[0] = t1 + t2;
-    }
-    for (int i = 0; i < 8; ++i) h[i] += v[i];
-  }
+  compress_sha2<std::uint32_t, 64>(data, k, {7, 18, 3, 17, 19, 10, 6, 11, 25, 2, 13, 22}, h);
   return store_be(h, is224 ? 28 : 32);
 }
 
@@ -195,28 +212,7 @@ std::string sha512(std::string_view data, Sha512 variant) {
   const auto v4 = static_cast<std::size_t>(variant);
   std::uint64_t h[8];
   std::memcpy(h, kInitial[v4], sizeof h);
-  const std::string m = pad(data, 128, 16, true);
-  for (std::size_t off = 0; off < m.size(); off += 128) {
-    std::uint64_t w[80];
-    for (int i = 0; i < 16; ++i) w[i] = load_be64(&m[off + 8 * static_cast<std::size_t>(i)]);
-    for (int i = 16; i < 80; ++i) {
-      const std::uint64_t s0 = rotr64(w[i - 15], 1) ^ rotr64(w[i - 15], 8) ^ (w[i - 15] >> 7);
-      const std::uint64_t s1 = rotr64(w[i - 2], 19) ^ rotr64(w[i - 2], 61) ^ (w[i - 2] >> 6);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    std::uint64_t v[8];
-    std::memcpy(v, h, sizeof v);
-    for (int i = 0; i < 80; ++i) {
-      const std::uint64_t s1 = rotr64(v[4], 14) ^ rotr64(v[4], 18) ^ rotr64(v[4], 41);
-      const std::uint64_t t1 = v[7] + s1 + ((v[4] & v[5]) ^ (~v[4] & v[6])) + k[i] + w[i];
-      const std::uint64_t s0 = rotr64(v[0], 28) ^ rotr64(v[0], 34) ^ rotr64(v[0], 39);
-      const std::uint64_t t2 = s0 + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-      for (int j = 7; j > 0; --j) v[j] = v[j - 1];
-      v[4] += t1;
-      v[0] = t1 + t2;
-    }
-    for (int i = 0; i < 8; ++i) h[i] += v[i];
-  }
+  compress_sha2<std::uint64_t, 80>(data, k, {1, 8, 7, 19, 61, 6, 14, 18, 41, 28, 34, 39}, h);
   return store_be(h, kBytes[v4]);
 }
 
