@@ -191,6 +191,18 @@ void Row::decode(RowData& out) const {
   });
 }
 
+// The flags say first whether there is one: a read asks every row for its deletion
+// (Partition::row_shadow), which few rows have.
+Liveness Row::marker() const {
+  if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kMarker)) return {};
+  return header().marker;
+}
+
+Deletion Row::deletion() const {
+  if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kDeletion)) return {};
+  return header().deletion;
+}
+
 Row::Header Row::header() const {
   Header h;
   if (!packed_) return h;

@@ -128,8 +128,8 @@ class Row {
     return cmp.prefix(std::string_view(p, static_cast<std::size_t>(skip_key(p) - p)));
   }
   const RowShape& shape() const { return shape_; }
-  Liveness marker() const { return header().marker; }
-  Deletion deletion() const { return header().deletion; }
+  Liveness marker() const;
+  Deletion deletion() const;
   // The cell in `slot` (a false CellRef when there is none).
   CellRef cell(int slot) const;
   // Calls f(slot, const CellRef&) for each stored cell, in slot order.
