@@ -142,37 +142,92 @@ void write_answers(const Database& db, const Session& session, const PreparedWri
   }
 }
 
-std::string_view batch_write_type(const std::vector<PreparedWrite>& writes, bool logged) {
-  // BatchStatement: a batch of one partition is applied as a plain mutation (SIMPLE); a logged
-  // one of several goes through the batchlog (BATCH), an unlogged one is UNLOGGED_BATCH.
+namespace {
+
+// Whether `writes` change more than one Mutation: Cassandra groups a batch's updates by keyspace
+// and partition key (BatchUpdatesCollector), so two tables of one keyspace written under the
+// same key are one.
+bool several_mutations(const std::vector<PreparedWrite>& writes) {
   const PreparedWrite* first = nullptr;
   for (const auto& w : writes)
     for (const auto& m : w.mutations) {
       if (!first) first = &w;
-      if (w.table != first->table || m.partition_key != first->mutations.front().partition_key)
-        return logged ? "BATCH" : "UNLOGGED_BATCH";
+      if ((w.table && first->table && w.table->keyspace != first->table->keyspace) ||
+          m.partition_key != first->mutations.front().partition_key)
+        return true;
     }
-  return "SIMPLE";
+  return false;
 }
 
-void check_paxos_replicas(const Database& db, const PreparedWrite& w) {
-  // ReplicaPlans.forPaxos: a majority of the replicas that exist (a replication factor above
-  // the number of nodes counts the nodes), whatever the keyspace's factor says. Paxos's prepare
-  // waits for that majority to answer: with slow replicas among them it times out (a CAS
-  // WriteTimeout at SERIAL), before anything is proposed.
-  if (db.ring.all_prompt() || !w.table || is_system_table(*w.table)) return;
+}  // namespace
+
+std::string_view batch_write_type(const std::vector<PreparedWrite>& writes, bool logged) {
+  // BatchStatement: a batch of one mutation is applied as a plain one (SIMPLE); a logged one of
+  // several goes through the batchlog (BATCH), an unlogged one is UNLOGGED_BATCH.
+  if (!several_mutations(writes)) return "SIMPLE";
+  return logged ? "BATCH" : "UNLOGGED_BATCH";
+}
+
+void check_batchlog(const Database& db, const Session& session, const std::vector<PreparedWrite>& writes) {
+  // StorageProxy.mutateAtomically, after every mutation's own check: a logged batch of several
+  // mutations is first written to the batchlog of live nodes in the coordinator's datacenter,
+  // other than the coordinator (127.0.0.1) unless it is the datacenter's only node
+  // (ReplicaPlans.forBatchlogWrite). With none, it is Unavailable at ONE; ANY falls back to the
+  // coordinator itself.
+  if (!session.check_replicas || db.ring.all_up() || session.consistency == cluster::kAny) return;
+  if (db.ring.nodes().size() < 2 || !several_mutations(writes)) return;
+  for (const auto& w : writes)
+    if (w.table && is_system_table(*w.table)) return;
+  for (int node = 1; node < static_cast<int>(db.ring.nodes().size()); ++node)
+    if (db.ring.is_up(node)) return;
+  raise({"Cannot achieve consistency level ONE", cluster::kOne, 1, 0});
+}
+
+void check_paxos_replicas(const Database& db, const Session& session, const PreparedWrite& w) {
+  // StorageProxy.cas with Paxos v1 (5.0's default): the serial level and the commit level are
+  // validated first (ConsistencyLevel.validateForCas, validateForCasCommit), whatever the nodes.
+  const std::uint16_t serial = session.serial_consistency, commit = session.consistency;
+  if (serial != cluster::kSerial && serial != cluster::kLocalSerial)
+    error::invalid("Invalid consistency for conditional update. Must be one of SERIAL or LOCAL_SERIAL");
+  if (commit == cluster::kSerial || commit == cluster::kLocalSerial)
+    error::invalid(
+        "{} is not supported as conditional update commit consistency. Use ANY if you mean \"make sure it is "
+        "accepted but I don't care how many replicas commit it for non-SERIAL reads\"",
+        cluster::consistency_name(commit));
+  if (!w.table || is_system_table(*w.table)) return;
   const schema::KeyspaceSchema* ks = db.catalog.keyspace(w.table->keyspace);
   if (!ks) return;
   const cluster::Replication r = cluster::replication_of(ks->replication);
+  if (commit == cluster::kEachQuorum && !r.network_topology) {
+    const auto cls = ks->replication.find("class");
+    error::invalid("consistency level EACH_QUORUM not compatible with replication strategy ({})",
+                   cls == ks->replication.end() ? "org.apache.cassandra.locator.SimpleStrategy" : cls->second);
+  }
+  if (!session.check_replicas || db.ring.all_prompt()) return;
+  // ReplicaPlans.forPaxos: a majority of the replicas that exist (a replication factor above
+  // the number of nodes counts the nodes), whatever the keyspace's factor says; LOCAL_SERIAL
+  // counts datacenter1's, which here are all of them. Paxos's prepare waits for that majority
+  // to answer: with slow replicas among them it times out (a CAS WriteTimeout at the serial
+  // level), before anything is proposed. Then the current row is read at QUORUM (LOCAL_QUORUM
+  // for LOCAL_SERIAL), which needs its own replicas when the factor exceeds the nodes.
+  const std::string level = cluster::consistency_name(serial);
   for (const store::Mutation& m : w.mutations) {
-    const std::vector<int> replicas = db.ring.replicas(util::murmur3_token(m.partition_key), r);
+    const std::int64_t token = util::murmur3_token(m.partition_key);
+    const std::vector<int> replicas = db.ring.replicas(token, r);
     const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
-    if (live < need) raise({"Cannot achieve consistency level SERIAL", cluster::kSerial, need, live});
+    if (live < need) raise({"Cannot achieve consistency level " + level, serial, need, live});
     if (const int prompt = db.ring.prompt_count(replicas); prompt < need)
       // StorageProxy.cas rethrows it as a CasWriteTimeoutException, which names the contentions.
-      timed_out({"CAS operation timed out - encountered contentions: 0", cluster::kSerial, need, prompt},
+      timed_out({"CAS operation timed out - encountered contentions: 0", serial, need, prompt},
                 error::ErrorClass::WriteTimeout, "CAS");
+    check_token(db, paxos_read_level(session), r, token, false);
   }
+}
+
+void check_paxos_commit(const Database& db, const Session& session, const PreparedWrite& w) {
+  // commitPaxos plans a write at the session's level (ReplicaPlans.forWrite), which checks the
+  // live replicas; ANY does not wait. Only a proposal that applies is committed.
+  if (session.check_replicas) check_mutations(db, session.consistency, w);
 }
 
 void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,

@@ -7,8 +7,10 @@
 // by the coordinator itself) are always available.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
+#include "cluster/consistency.hpp"
 #include "exec/database.hpp"
 #include "exec/executor.hpp"
 #include "exec/restrictions.hpp"
@@ -30,8 +32,21 @@ inline void check_write_answers(const Database& db, const Session& session, cons
 }
 // The write type a BATCH of `writes` times out with.
 std::string_view batch_write_type(const std::vector<PreparedWrite>& writes, bool logged);
-// A conditional write: Paxos needs a quorum of the partition's replicas (SERIAL).
-void check_paxos_replicas(const Database& db, const PreparedWrite& w);
+// A LOGGED batch, after each write's check: its batchlog needs a live node besides the
+// coordinator (Unavailable at ONE).
+void check_batchlog(const Database& db, const Session& session, const std::vector<PreparedWrite>& writes);
+// A conditional write, before its condition is read: the session's serial and commit levels
+// are valid for one, and Paxos reaches a majority of the partition's replicas (Unavailable or
+// a CAS WriteTimeout naming the serial level).
+void check_paxos_replicas(const Database& db, const Session& session, const PreparedWrite& w);
+// A conditional write whose condition holds, before it is applied: its commit reaches the
+// replicas the session's level needs (Unavailable naming that level).
+void check_paxos_commit(const Database& db, const Session& session, const PreparedWrite& w);
+// The level a lightweight transaction reads its partition at: QUORUM, or LOCAL_QUORUM under
+// LOCAL_SERIAL (StorageProxy.cas).
+inline std::uint16_t paxos_read_level(const Session& session) {
+  return session.serial_consistency == cluster::kLocalSerial ? cluster::kLocalQuorum : cluster::kQuorum;
+}
 // A SELECT: the partitions its restrictions name, or else every token range it scans.
 void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,
                          const SelectRestrictions& r);

@@ -125,6 +125,10 @@ struct Session {
   // checked against the replicas that are up (exec/availability.hpp), and it decides which
   // replicas a read asks (exec/replica_copies.hpp).
   std::uint16_t consistency = 1;
+  // The level of a lightweight transaction's Paxos round and of its read (the shell's SERIAL
+  // CONSISTENCY, the protocol's serial_consistency): SERIAL 8 or LOCAL_SERIAL 9; any other is
+  // refused when a conditional write runs (exec/paxos.hpp).
+  std::uint16_t serial_consistency = 8;
   bool check_replicas = true;  // false: the commit log's replay (exec/availability.hpp)
   bool repair_reads = true;    // false: EXPLAIN and DRAW read without repairing (exec/replica_copies.hpp)
   // Set while a traced request runs: the replicas it contacts are noted there.

@@ -233,8 +233,8 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   prepare_insert(db, session, s, timestamp != store::kNoTimestamp ? timestamp : statement_timestamp(db, session), w);
   refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
   if (s.if_not_exists) {
-    check_paxos_replicas(db, w);
-    return execute_conditional(db, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
+    check_paxos_replicas(db, session, w);
+    return execute_conditional(db, session, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
   }
   return apply_checked(db, session, w);
 }
@@ -246,8 +246,8 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, false, false);
-    check_paxos_replicas(db, w);
-    return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
+    check_paxos_replicas(db, session, w);
+    return execute_conditional(db, session, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
                                &s.conditions);
   }
   return apply_checked(db, session, w);
@@ -260,9 +260,9 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, true, false);
-    check_paxos_replicas(db, w);
-    return execute_conditional(db, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions, &s.conditions,
-                               true);
+    check_paxos_replicas(db, session, w);
+    return execute_conditional(db, session, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
+                               &s.conditions, true);
   }
   return apply_checked(db, session, w);
 }
@@ -359,7 +359,7 @@ namespace {
 // A batch with conditions is one lightweight transaction on one partition: every statement's
 // condition is checked against the data as it was before the batch, and all of the batch
 // applies only if all of them hold.
-Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema::TableSchema& t,
+Result execute_conditional_batch(Database& db, Session& session, const ast::Batch& s, const schema::TableSchema& t,
                                  std::vector<PreparedWrite>& writes) {
   const std::string* key = nullptr;
   for (std::size_t i = 0; i < writes.size(); ++i) {
@@ -383,7 +383,7 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
       error::invalid("IN on the clustering key columns is not supported with conditional {}",
                      is_delete ? "deletions" : "updates");
   }
-  if (!writes.empty()) check_paxos_replicas(db, writes.front());  // one partition
+  if (!writes.empty()) check_paxos_replicas(db, session, writes.front());  // one partition
   std::vector<ConditionCheck> checks;
   bool wildcard = false;
   for (std::size_t i = 0; i < writes.size(); ++i) {
@@ -392,16 +392,16 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
           using S = std::decay_t<decltype(child)>;
           if constexpr (std::is_same_v<S, ast::Insert>) {
             if (!child.if_not_exists) return;
-            checks.push_back(check_conditions(db, t, writes[i], ConditionKind::NotExists, nullptr, false));
+            checks.push_back(check_conditions(db, session, t, writes[i], ConditionKind::NotExists, nullptr, false));
             wildcard = true;
           } else {
             const bool is_delete = std::is_same_v<S, ast::Delete>;
             if (child.if_exists) {
-              checks.push_back(check_conditions(db, t, writes[i], ConditionKind::Exists, nullptr, is_delete));
+              checks.push_back(check_conditions(db, session, t, writes[i], ConditionKind::Exists, nullptr, is_delete));
               wildcard = true;
             } else if (!child.conditions.empty()) {
               checks.push_back(
-                  check_conditions(db, t, writes[i], ConditionKind::Conditions, &child.conditions, is_delete));
+                  check_conditions(db, session, t, writes[i], ConditionKind::Conditions, &child.conditions, is_delete));
             }
           }
         },
@@ -410,6 +410,7 @@ Result execute_conditional_batch(Database& db, const ast::Batch& s, const schema
   const store::TableStore& store = db.store_of(t);
   Result result = conditional_batch_result(t, store.comparator(), checks, wildcard);
   if (std::get<Rows>(result).rows[0][0] == Value(std::string(1, '\1'))) {
+    for (const auto& w : writes) check_paxos_commit(db, session, w);
     for (const auto& w : writes) note_replica_writes(db, w);
     for (auto& w : writes) apply_write(db, w);
   }
@@ -494,7 +495,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
         stmt);
   }
   for (const auto* t : tables) refuse_virtual_write(*t);  // when the batch would be applied
-  if (has_conditions) return execute_conditional_batch(db, s, *tables.front(), writes);
+  if (has_conditions) return execute_conditional_batch(db, session, s, *tables.front(), writes);
   if (has_counters) {
     std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
     for (const auto& w : writes) check_write_replicas(db, session, w);      // the same partitions as below
@@ -522,6 +523,7 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
   }
   std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
   for (const auto& w : writes) check_write_replicas(db, session, w);      // before any is applied
+  if (s.type == ast::BatchType::Logged) check_batchlog(db, session, writes);
   for (const auto& w : writes) note_replica_writes(db, w);
   for (auto& w : writes) apply_write(db, w, &warnings);
   if (!writes.empty()) {

@@ -57,13 +57,12 @@ void apply_write(Database& db, const PreparedWrite& w, std::vector<std::string>*
 // The live values of one row in SELECT * order (nullopt when the row does not exist):
 // what a lightweight transaction compares its conditions with and reports.
 // Whether the partition holds a live clustering row (a CAS read of its statics finds it).
-bool partition_has_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key);
+bool partition_has_live_row(Database& db, const schema::TableSchema& t, const store::Partition* p);
 // The encoded clustering of the partition's first live row (CQL3CasRequest's read for
 // conditions on static columns alone: the partition, limit 1).
-std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key);
-std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
-                                              const std::string& partition_key, const std::string& clustering,
-                                              bool static_row);
+std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const store::Partition* p);
+std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t, const store::Partition* p,
+                                              const std::string& clustering, bool static_row);
 
 // Runs a prepared conditional write: IF NOT EXISTS, IF EXISTS, or IF conditions.
 enum class ConditionKind { NotExists, Exists, Conditions };
@@ -75,8 +74,11 @@ struct ConditionCheck {
   std::string clustering;                      // its encoded clustering key
   std::vector<const schema::Column*> columns;  // the conditions' columns, in IF order
 };
-ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
-                                const ast::Vec<ast::Condition>* conditions, bool is_delete);
+// The partition is read as a Paxos round reads it (exec/availability.hpp's paxos_read_level),
+// from the replicas that level asks, which it repairs.
+ConditionCheck check_conditions(Database& db, const Session& session, const schema::TableSchema& t,
+                                const PreparedWrite& w, ConditionKind kind, const ast::Vec<ast::Condition>* conditions,
+                                bool is_delete);
 // A conditional batch's [applied] result from every statement's check (Cassandra's batch
 // variant of buildCasResultSet).
 Result conditional_batch_result(const schema::TableSchema& t, const store::ClusteringComparator& cmp,
@@ -85,8 +87,8 @@ Result conditional_batch_result(const schema::TableSchema& t, const store::Clust
 // refused (makeCasRequest; in a batch, BatchStatement's own words for the partition key).
 void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Relation>& where, bool is_delete,
                           bool in_batch);
-Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
-                           const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
+Result execute_conditional(Database& db, const Session& session, const schema::TableSchema& t, PreparedWrite& w,
+                           ConditionKind kind, const ast::Vec<ast::Condition>* conditions, bool is_delete = false);
 
 PreparedWrite prepare_insert(Database& db, Session& session, const ast::Insert& s, std::int64_t timestamp);
 // The same into `w`, reusing its first mutation's capacity.

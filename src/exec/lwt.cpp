@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "error/cql_error.hpp"
+#include "exec/availability.hpp"
 #include "exec/executor.hpp"
 #include "exec/replica_copies.hpp"
 #include "exec/terms.hpp"
@@ -177,35 +178,47 @@ ConditionBound bind_condition(const schema::TableSchema& t, const ast::Condition
   return b;
 }
 
+// The partition as the Paxos round's read sees it: at QUORUM (LOCAL_QUORUM), from the replicas
+// that level asks, repaired where they disagree (exec/replica_copies.hpp). The newest data when
+// no replica is behind.
+const store::Partition* paxos_read(Database& db, const Session& session, const schema::TableSchema& t,
+                                   const std::string& key) {
+  const store::Partition* p = db.store_of(t).find(key);
+  if (!p || !replicas_disagree(db)) return p;
+  return &read_replicas(db, paxos_read_level(session), session.repair_reads, t, *p);
+}
+
 // The row the conditions are judged against (with the statics' special cases), or none.
-void read_condition_row(Database& db, const schema::TableSchema& t, const store::Mutation& m, ConditionKind kind,
-                        bool statics_only, ConditionCheck& check) {
+void read_condition_row(Database& db, const Session& session, const schema::TableSchema& t, const store::Mutation& m,
+                        ConditionKind kind, bool statics_only, ConditionCheck& check) {
+  const store::Partition* p = paxos_read(db, session, t, m.partition_key);
   check.clustering = m.clustering;
-  check.current = current_row(db, t, m.partition_key, m.clustering, statics_only && !t.clustering.empty());
+  check.current = current_row(db, t, p, m.clustering, statics_only && !t.clustering.empty());
   // Conditions on statics alone read the partition's first live row with them: a refused batch
   // shows that row's key and values.
   if (kind == ConditionKind::Conditions && statics_only && !t.clustering.empty())
-    if (auto first = first_live_row(db, t, m.partition_key)) {
-      check.current = current_row(db, t, m.partition_key, *first, false);
+    if (auto first = first_live_row(db, t, p)) {
+      check.current = current_row(db, t, p, *first, false);
       check.clustering = *first;
     }
   // Conditions on statics alone read the partition: with rows but no static data it still reads
   // as one row, its statics null (and a refusal shows them).
   if (!check.current && kind == ConditionKind::Conditions && statics_only && !t.clustering.empty() &&
-      partition_has_live_row(db, t, m.partition_key))
+      partition_has_live_row(db, t, p))
     check.current = std::vector<Value>(t.columns.size());
   // The row is missing but the partition's static columns live: conditions read them (and the
   // row's columns as null), and a refusal shows them, as Cassandra's CAS read does.
   if (!check.current && kind == ConditionKind::Conditions && !t.statics.empty() && !t.clustering.empty()) {
-    check.current = current_row(db, t, m.partition_key, m.clustering, true);
+    check.current = current_row(db, t, p, m.clustering, true);
     check.from_statics = check.current.has_value();
   }
 }
 
 }  // namespace
 
-ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, const PreparedWrite& w, ConditionKind kind,
-                                const ast::Vec<ast::Condition>* conditions, bool is_delete) {
+ConditionCheck check_conditions(Database& db, const Session& session, const schema::TableSchema& t,
+                                const PreparedWrite& w, ConditionKind kind, const ast::Vec<ast::Condition>* conditions,
+                                bool is_delete) {
   for (int c : t.regulars)
     if (t.column(c).type->kind == types::Kind::Counter)
       invalid("Conditional updates are not supported on counter tables");
@@ -231,7 +244,7 @@ ConditionCheck check_conditions(Database& db, const schema::TableSchema& t, cons
         "condition on non static columns");
 
   ConditionCheck check;
-  read_condition_row(db, t, m, kind, statics_only, check);
+  read_condition_row(db, session, t, m, kind, statics_only, check);
   const auto& current = check.current;
   switch (kind) {
     case ConditionKind::NotExists: check.applied = !current; break;
@@ -277,10 +290,11 @@ void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Rela
             is_delete ? "deletions" : "updates");
 }
 
-Result execute_conditional(Database& db, const schema::TableSchema& t, PreparedWrite& w, ConditionKind kind,
-                           const ast::Vec<ast::Condition>* conditions, bool is_delete) {
-  const ConditionCheck check = check_conditions(db, t, w, kind, conditions, is_delete);
+Result execute_conditional(Database& db, const Session& session, const schema::TableSchema& t, PreparedWrite& w,
+                           ConditionKind kind, const ast::Vec<ast::Condition>* conditions, bool is_delete) {
+  const ConditionCheck check = check_conditions(db, session, t, w, kind, conditions, is_delete);
   if (check.applied) {
+    check_paxos_commit(db, session, w);
     note_replica_writes(db, w);
     apply_write(db, w);
     return applied_result(t, true);

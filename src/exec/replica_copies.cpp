@@ -58,12 +58,12 @@ store::Partition copy_of(const store::Partition& p, const store::TableStore& st)
 
 }  // namespace
 
-std::vector<int> replicas_asked_for(const Database& db, const Session& session, const schema::TableSchema& t,
+std::vector<int> replicas_asked_for(const Database& db, std::uint16_t level, const schema::TableSchema& t,
                                     std::int64_t token) {
   // The first live replicas in ring order, as many as the level needs; prompt ones before slow
   // ones (the dynamic snitch ranks a slow node last).
   std::vector<int> asked;
-  const std::size_t want = replicas_asked(session.consistency, db, t);
+  const std::size_t want = replicas_asked(level, db, t);
   const std::vector<int> replicas = replicas_of(db, t, token);
   for (const bool prompt : {true, false})
     for (int node : replicas)
@@ -105,13 +105,13 @@ void note_replica_writes(Database& db, const PreparedWrite& w) {
   }
 }
 
-const store::Partition& read_replicas(Database& db, const Session& session, const schema::TableSchema& t,
+const store::Partition& read_replicas(Database& db, std::uint16_t level, bool repair, const schema::TableSchema& t,
                                       const store::Partition& newest) {
   if (!replicas_disagree(db) || is_system_table(t)) return newest;
   Database::Replicas& r = state(db);
   const std::string name = store_name(t);
   const Key key{name, newest.key()};
-  const std::vector<int> asked = replicas_asked_for(db, session, t, newest.token());
+  const std::vector<int> asked = replicas_asked_for(db, level, t, newest.token());
   std::vector<Database::ReplicaCopy*> behind;
   bool any_current = false;
   for (int node : asked) {
@@ -126,7 +126,7 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
   if (any_current) {
     // One replica asked has every write: the answer is the newest, and the ones behind are
     // repaired (blocking read repair, 4.0+).
-    if (!session.repair_reads) return newest;
+    if (!repair) return newest;
     for (int node : asked)
       if (r.copies[static_cast<std::size_t>(node)].erase(key)) --r.count;
     return newest;
@@ -135,7 +135,7 @@ const store::Partition& read_replicas(Database& db, const Session& session, cons
   // disagree are repaired to that merge.
   if (behind.size() == 1) return behind.front()->partition;
   const store::TableStore& st = db.store_of(t);
-  if (!session.repair_reads) {  // merged, the copies left as they are (EXPLAIN, DRAW)
+  if (!repair) {  // merged, the copies left as they are (EXPLAIN, DRAW)
     thread_local std::optional<store::Partition> merged;
     merged.emplace(copy_of(behind.front()->partition, st));
     for (std::size_t i = 1; i < behind.size(); ++i) merge_into(*merged, behind[i]->partition, st);

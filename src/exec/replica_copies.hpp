@@ -28,13 +28,22 @@ void note_replica_writes(Database& db, const PreparedWrite& w);
 // The partition `newest` (the store's) as a read at the session's level sees it: the merge of
 // what the replicas it asks hold. Repairs those replicas when they disagreed. `newest` itself
 // when no replica of it is behind.
-const store::Partition& read_replicas(Database& db, const Session& session, const schema::TableSchema& t,
+// `level` is the read's consistency level; `repair`: false for EXPLAIN and DRAW.
+const store::Partition& read_replicas(Database& db, std::uint16_t level, bool repair, const schema::TableSchema& t,
                                       const store::Partition& newest);
+inline const store::Partition& read_replicas(Database& db, const Session& session, const schema::TableSchema& t,
+                                             const store::Partition& newest) {
+  return read_replicas(db, session.consistency, session.repair_reads, t, newest);
+}
 
-// The replicas a read at the session's level asks for the partition at `token`, the one asked
-// for the data first.
-std::vector<int> replicas_asked_for(const Database& db, const Session& session, const schema::TableSchema& t,
+// The replicas a read at `level` asks for the partition at `token`, the one asked for the
+// data first.
+std::vector<int> replicas_asked_for(const Database& db, std::uint16_t level, const schema::TableSchema& t,
                                     std::int64_t token);
+inline std::vector<int> replicas_asked_for(const Database& db, const Session& session, const schema::TableSchema& t,
+                                           std::int64_t token) {
+  return replicas_asked_for(db, session.consistency, t, token);
+}
 
 // The partitions node `node` holds of `t` that differ from the newest (LIST … ON NODE), and
 // whether any node holds any.

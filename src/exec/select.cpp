@@ -45,33 +45,28 @@ void to_json(Rows& rows) {
 
 }  // namespace
 
-bool partition_has_live_row(Database& db, const schema::TableSchema& t, const std::string& partition_key) {
-  const store::TableStore& st = db.store_of(t);
-  const store::Partition* p = st.find(partition_key);
+bool partition_has_live_row(Database& db, const schema::TableSchema& t, const store::Partition* p) {
   if (!p) return false;
+  const store::TableStore& st = db.store_of(t);
   const auto now_s = db.clock.now_us() / 1000000;
   for (const auto& r : p->rows())
     if (row_live(t, r, p->row_shadow(r, st.comparator()), now_s)) return true;
   return false;
 }
 
-std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t,
-                                          const std::string& partition_key) {
-  const store::TableStore& st = db.store_of(t);
-  const store::Partition* p = st.find(partition_key);
+std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const store::Partition* p) {
   if (!p) return std::nullopt;
+  const store::TableStore& st = db.store_of(t);
   const auto now_s = db.clock.now_us() / 1000000;
   for (const auto& r : p->rows())
     if (row_live(t, r, p->row_shadow(r, st.comparator()), now_s)) return std::string(r.clustering());
   return std::nullopt;
 }
 
-std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t,
-                                              const std::string& partition_key, const std::string& clustering,
-                                              bool static_row) {
-  const store::TableStore& st = db.store_of(t);
-  const store::Partition* p = st.find(partition_key);
+std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t, const store::Partition* p,
+                                              const std::string& clustering, bool static_row) {
   if (!p) return std::nullopt;
+  const store::TableStore& st = db.store_of(t);
   const auto now_s = db.clock.now_us() / 1000000;
   store::Row found;
   const store::Row* row = nullptr;

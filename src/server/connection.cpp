@@ -548,6 +548,7 @@ void Connection::run_request(Request& request, std::int16_t stream, std::string&
   session_.bound = &params.values;
   session_.client_timestamp = params.timestamp;
   session_.consistency = params.consistency;
+  session_.serial_consistency = params.serial_consistency;
   session_.paging = params.page_size > 0;
   session_.page_size = params.page_size;
   exec::Result result = shared_.engine->execute(st, query, session_, &params.values);

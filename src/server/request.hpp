@@ -51,7 +51,8 @@ struct QueryParams {
   std::optional<std::string_view> paging_state;
   std::optional<std::int64_t> timestamp;  // the client's default timestamp for writes
   std::uint16_t consistency = 1;
-  std::optional<std::string> keyspace;  // v5's With_keyspace: instead of the connection's
+  std::uint16_t serial_consistency = 8;  // SERIAL unless the request's flag 0x10 names one
+  std::optional<std::string> keyspace;   // v5's With_keyspace: instead of the connection's
 };
 
 // A QUERY, EXECUTE or BATCH as read: the statement (parsed here, at PREPARE, or joined from a

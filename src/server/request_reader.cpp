@@ -58,7 +58,7 @@ exec::BoundValue bound(Reader& r, int version) {
 
 QueryParams read_params(Reader& r, int version) {
   QueryParams p;
-  p.consistency = r.u16();  // one node answers every level; ANY and SERIAL are still checked
+  p.consistency = r.u16();
   const std::uint32_t flags = read_flags(r, version);
   p.skip_metadata = flags & 0x02;
   if (flags & 0x01) {
@@ -74,7 +74,7 @@ QueryParams read_params(Reader& r, int version) {
     std::string_view s = r.value(state);
     if (state == Reader::ValueState::Set) p.paging_state = s;
   }
-  if (flags & 0x10) (void)r.u16();  // serial consistency
+  if (flags & 0x10) p.serial_consistency = r.u16();
   if (flags & 0x20) p.timestamp = r.i64();
   read_v5_tail(r, flags, p);
   return p;
@@ -155,7 +155,7 @@ bool Connection::read_request(Reader& r, Request& request, std::int16_t stream, 
     request.batch.emplace(parse::join_batch(kind, parts, request.batch_markers));
     request.params.consistency = r.u16();
     const std::uint32_t flags = read_flags(r, version_);
-    if (flags & 0x10) (void)r.u16();
+    if (flags & 0x10) request.params.serial_consistency = r.u16();
     if (flags & 0x20) request.params.timestamp = r.i64();
     read_v5_tail(r, flags, request.params);
   }

@@ -140,12 +140,11 @@ void cmd_consistency(ShellState& sh, std::string_view word, const std::vector<st
   }
   level = wanted;
   // The protocol's code of the level (ANY 0 … LOCAL_ONE 10, NODE_LOCAL 12): what statements
-  // are checked against (exec::Session::consistency).
-  if (!serial) {
-    static constexpr std::uint16_t kCodes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12};
-    for (std::size_t i = 0; i < std::size(kLevels); ++i)
-      if (kLevels[i] == level) sh.session.consistency = kCodes[i];
-  }
+  // are checked against (exec::Session::consistency, and serial_consistency for a conditional
+  // write's Paxos round).
+  static constexpr std::uint16_t kCodes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12};
+  for (std::size_t i = 0; i < std::size(kLevels); ++i)
+    if (kLevels[i] == level) (serial ? sh.session.serial_consistency : sh.session.consistency) = kCodes[i];
   sh.out += serial ? fmt::format("Serial consistency level set to {}.\n", level)
                    : fmt::format("Consistency level set to {}.\n", level);
   flush(sh);

@@ -94,6 +94,8 @@ void run_sourced(ShellState& sh, const std::string& text, const std::string& nam
   const std::string saved_consistency = sh.consistency, saved_serial = sh.serial_consistency;
   const std::size_t saved_paging = sh.paging_size;
   sh.session.paging = true;
+  sh.session.consistency = 1;  // ONE, as the sub-shell's prompt says
+  sh.session.serial_consistency = 8;
   sh.consistency = "ONE";
   sh.serial_consistency = "SERIAL";
   sh.paging_size = 100;

@@ -1189,6 +1189,56 @@ def test_slow_replica_timeouts():
         proc.communicate(timeout=10)
 
 
+def test_serial_consistency_levels():
+    # A conditional write's serial level comes from the request's serial_consistency (flag 0x10):
+    # with two of three replicas down, Paxos is UNAVAILABLE naming LOCAL_SERIAL when the driver
+    # asks for it. The commit level cannot be a serial one, and a serial level that is neither
+    # SERIAL nor LOCAL_SERIAL (the python driver refuses to send one: a raw frame does) is
+    # refused with Cassandra's words (ConsistencyLevel.validateForCasCommit, validateForCas).
+    port = free_port()
+    proc = subprocess.Popen([BINARY, "--listen", f"127.0.0.1:{port}"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.time() + 10
+        while not port_open(port) and time.time() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        c, s = connect(port=port)
+        ks = create_keyspace(s, "pt_serial", rf=3)
+        s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
+        commit_serial = SimpleStatement(f"INSERT INTO {ks}.t (k, v) VALUES (1, 1) IF NOT EXISTS",
+                                        consistency_level=ConsistencyLevel.SERIAL)
+        e = expect_error(InvalidRequest, s.execute, commit_serial)
+        eq("SERIAL is not supported as conditional update commit consistency" in str(e), True, str(e))
+        with RawConn(port=port) as conn:
+            conn.startup()
+            body = query_body(f"INSERT INTO {ks}.t (k, v) VALUES (1, 1) IF NOT EXISTS", flags=0x10) + p_short(1)
+            f = conn.request(OP_QUERY, body, stream=3)
+            eq(f.opcode, OP_ERROR, repr(f))
+            r = f.reader()
+            eq(r.int(), 0x2200, "InvalidRequest")
+            eq(r.string(), "Invalid consistency for conditional update. Must be one of SERIAL or LOCAL_SERIAL",
+               "serial level ONE")
+        proc.stdin.write(b"NODETOOL stop 2\nNODETOOL stop 3\n")
+        proc.stdin.flush()
+        seen = b""
+        while b"Node 3 (127.0.0.3) is down" not in seen and time.time() < deadline:
+            seen += proc.stdout.readline()
+        assert b"Node 3 (127.0.0.3) is down" in seen, seen
+        local = SimpleStatement(f"INSERT INTO {ks}.t (k, v) VALUES (1, 1) IF NOT EXISTS",
+                                serial_consistency_level=ConsistencyLevel.LOCAL_SERIAL)
+        e = expect_error(NoHostAvailable, s.execute, local)
+        (inner,) = e.errors.values()
+        eq(type(inner).__name__, "Unavailable", repr(inner))
+        eq((inner.consistency, inner.required_replicas, inner.alive_replicas),
+           (ConsistencyLevel.LOCAL_SERIAL, 2, 1), repr(inner))
+        eq(s.execute(f"SELECT v FROM {ks}.t WHERE k = 1").one(), None, "nothing was written")
+        c.shutdown()
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+
+
 def test_vector_float3():
     c, s = connect()
     ks = create_keyspace(s, "pt_vector")
