@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "exec/node_views.hpp"
+#include "exec/system_rows.hpp"
 #include "exec/system_schema_defs.hpp"
 #include "schema/option_names.hpp"
 #include "schema/table_id.hpp"
@@ -28,62 +30,13 @@ namespace {
 
 using types::Kind;
 
-const types::CqlType* T(Kind k) { return types::native_type(k); }
-
 constexpr auto PK = schema::ColumnKind::PartitionKey;
 constexpr auto CK = schema::ColumnKind::Clustering;
 constexpr auto R = schema::ColumnKind::Regular;
 
-std::string text(std::string_view s) { return std::string(s); }
-std::string boolean(bool b) { return std::string(1, b ? '\1' : '\0'); }
-std::string int32(std::int32_t v) { return types::be_bytes(v); }
-std::string inet(const std::string& a) {
-  unsigned char buf[4];
-  inet_pton(AF_INET, a.c_str(), buf);
-  return std::string(reinterpret_cast<char*>(buf), 4);
-}
-std::string uuid_text(const std::string& s) {
-  return types::encode_constant(*T(Kind::Uuid), types::ConstantKind::Uuid, s, "id");
-}
+using namespace system_rows;  // text, int32, inet, write_row, …
+
 std::string stable_uuid(const std::string& seed) { return schema::derived_uuid(seed); }  // schema versions
-
-// One row: column name -> value bytes; columns left out are absent.
-using RowValues = std::vector<std::pair<const char*, std::string>>;
-
-void write_row(store::TableStore& st, const schema::TableSchema& t, const RowValues& values) {
-  store::Mutation m;
-  std::vector<std::string_view> pk(t.partition_key.size());
-  std::vector<std::string> ck(t.clustering.size());
-  for (const auto& [name, bytes] : values) {
-    const schema::Column& c = t.column(t.find(name));
-    if (c.kind == PK)
-      pk[static_cast<std::size_t>(c.position)] = bytes;
-    else if (c.kind == CK)
-      ck[static_cast<std::size_t>(c.position)] = bytes;
-  }
-  std::vector<std::string_view> parts(pk.begin(), pk.end());
-  if (parts.size() == 1) {
-    m.partition_key = std::string(parts[0]);
-  } else {
-    for (auto p : parts) {
-      types::append_be(m.partition_key, static_cast<std::uint16_t>(p.size()));
-      m.partition_key.append(p);
-      m.partition_key += '\0';
-    }
-  }
-  for (const auto& c : ck) store::append_component(m.clustering, c);
-  m.has_row = true;
-  m.marker = {1, 0, store::kNoExpiry};
-  for (const auto& [name, bytes] : values) {
-    const schema::Column& c = t.column(t.find(name));
-    if (c.is_primary_key()) continue;
-    store::Cell cell;
-    cell.timestamp = 1;
-    cell.value = bytes;
-    m.cells.emplace_back(c.position, std::move(cell));
-  }
-  st.apply(m);
-}
 
 std::string tokens_set(const cluster::Node& n) {
   std::vector<std::string> tokens;
@@ -559,6 +512,7 @@ void fill_auth(Database& db, store::TableStore& st, const schema::TableSchema& t
 void refresh_system_table(Database& db, const schema::TableSchema& t) {
   store::TableStore& st = db.store_of(t);
   st.clear();
+  if (fill_node_view(db, st, t)) return;
   if (t.keyspace == "system_traces") fill_traces(db, st, t);
   if (t.keyspace == "system")
     fill_system(db, st, t);
