@@ -172,15 +172,17 @@ void check_batchlog(const Database& db, const Session& session, const std::vecto
   // StorageProxy.mutateAtomically, after every mutation's own check: a logged batch of several
   // mutations is first written to the batchlog of live nodes in the coordinator's datacenter,
   // other than the coordinator (127.0.0.1) unless it is the datacenter's only node
-  // (ReplicaPlans.forBatchlogWrite). With none, it is Unavailable at ONE; ANY falls back to the
-  // coordinator itself.
+  // (ReplicaPlans.forBatchlogWrite). With none, it is Unavailable at TWO; ANY falls back to the
+  // coordinator itself. It is planned before any mutation's own replicas are checked.
   if (!session.check_replicas || db.ring.all_up() || session.consistency == cluster::kAny) return;
   if (db.ring.nodes().size() < 2 || !several_mutations(writes)) return;
   for (const auto& w : writes)
     if (w.table && is_system_table(*w.table)) return;
   for (int node = 1; node < static_cast<int>(db.ring.nodes().size()); ++node)
     if (db.ring.is_up(node)) return;
-  raise({"Cannot achieve consistency level ONE", cluster::kOne, 1, 0});
+  // No node chosen: the batchlog's level is TWO (ONE only for exactly one node), and none is
+  // alive.
+  raise({"Cannot achieve consistency level TWO", cluster::kTwo, 2, 0});
 }
 
 void check_paxos_replicas(const Database& db, const Session& session, const PreparedWrite& w) {
@@ -228,6 +230,22 @@ void check_paxos_commit(const Database& db, const Session& session, const Prepar
   // commitPaxos plans a write at the session's level (ReplicaPlans.forWrite), which checks the
   // live replicas; ANY does not wait. Only a proposal that applies is committed.
   if (session.check_replicas) check_mutations(db, session.consistency, w);
+}
+
+void paxos_commit_answers(const Database& db, const Session& session, const PreparedWrite& w) {
+  // The commit waits for the level's answers as a SIMPLE write does; doPaxos rethrows its
+  // timeout as a CasWriteTimeoutException that keeps the write type. The commit has reached
+  // the prompt replicas and reaches the slow one late: it stays applied.
+  if (!session.check_replicas || db.ring.all_prompt() || !w.table || session.consistency == cluster::kAny) return;
+  const auto r = replication_to_check(db, session.consistency, *w.table);
+  if (!r) return;
+  for (const store::Mutation& m : w.mutations) {
+    const std::vector<int> replicas = db.ring.replicas(util::murmur3_token(m.partition_key), *r);
+    if (auto t = cluster::check_prompt_replicas(session.consistency, *r, db.ring.prompt_count(replicas), false)) {
+      t->message = "CAS operation timed out - encountered contentions: 0";
+      timed_out(*t, error::ErrorClass::WriteTimeout, "SIMPLE", true);
+    }
+  }
 }
 
 void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,

@@ -32,8 +32,8 @@ inline void check_write_answers(const Database& db, const Session& session, cons
 }
 // The write type a BATCH of `writes` times out with.
 std::string_view batch_write_type(const std::vector<PreparedWrite>& writes, bool logged);
-// A LOGGED batch, after each write's check: its batchlog needs a live node besides the
-// coordinator (Unavailable at ONE).
+// A LOGGED batch, before its writes' checks: its batchlog needs a live node besides the
+// coordinator (Unavailable at TWO, 2 required, 0 alive).
 void check_batchlog(const Database& db, const Session& session, const std::vector<PreparedWrite>& writes);
 // A conditional write, before its condition is read: the session's serial and commit levels
 // are valid for one, and Paxos reaches a majority of the partition's replicas (Unavailable or
@@ -42,6 +42,9 @@ void check_paxos_replicas(const Database& db, const Session& session, const Prep
 // A conditional write whose condition holds, before it is applied: its commit reaches the
 // replicas the session's level needs (Unavailable naming that level).
 void check_paxos_commit(const Database& db, const Session& session, const PreparedWrite& w);
+// After it is applied: too few prompt replicas for the commit's level (NODETOOL slow) is a
+// WriteTimeout "CAS operation timed out", write type SIMPLE; the write stays applied.
+void paxos_commit_answers(const Database& db, const Session& session, const PreparedWrite& w);
 // The level a lightweight transaction reads its partition at: QUORUM, or LOCAL_QUORUM under
 // LOCAL_SERIAL (StorageProxy.cas).
 inline std::uint16_t paxos_read_level(const Session& session) {

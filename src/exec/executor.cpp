@@ -233,7 +233,6 @@ Result execute_insert(Database& db, Session& session, const ast::Insert& s) {
   prepare_insert(db, session, s, timestamp != store::kNoTimestamp ? timestamp : statement_timestamp(db, session), w);
   refuse_prepared_virtual_write(db, session, s, s.if_not_exists);
   if (s.if_not_exists) {
-    check_paxos_replicas(db, session, w);
     return execute_conditional(db, session, resolve_table(db, session, s.table), w, ConditionKind::NotExists, nullptr);
   }
   return apply_checked(db, session, w);
@@ -246,7 +245,6 @@ Result execute_update(Database& db, Session& session, const ast::Update& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, false, false);
-    check_paxos_replicas(db, session, w);
     return execute_conditional(db, session, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
                                &s.conditions);
   }
@@ -260,7 +258,6 @@ Result execute_delete(Database& db, Session& session, const ast::Delete& s) {
   if (s.if_exists || !s.conditions.empty()) {
     const schema::TableSchema& t = resolve_table(db, session, s.table);
     check_conditional_in(t, s.where, true, false);
-    check_paxos_replicas(db, session, w);
     return execute_conditional(db, session, t, w, s.if_exists ? ConditionKind::Exists : ConditionKind::Conditions,
                                &s.conditions, true);
   }
@@ -383,6 +380,20 @@ Result execute_conditional_batch(Database& db, Session& session, const ast::Batc
       error::invalid("IN on the clustering key columns is not supported with conditional {}",
                      is_delete ? "deletions" : "updates");
   }
+  // Every statement's conditions are bound before the Paxos round, which is one for the
+  // partition; each is then read.
+  for (std::size_t i = 0; i < writes.size(); ++i)
+    std::visit(
+        [&](const auto& child) {
+          using S = std::decay_t<decltype(child)>;
+          if constexpr (std::is_same_v<S, ast::Insert>) {
+            if (child.if_not_exists) validate_conditions(t, writes[i], nullptr, false);
+          } else if (child.if_exists || !child.conditions.empty()) {
+            validate_conditions(t, writes[i], child.if_exists ? nullptr : &child.conditions,
+                                std::is_same_v<S, ast::Delete>);
+          }
+        },
+        s.statements[i]);
   if (!writes.empty()) check_paxos_replicas(db, session, writes.front());  // one partition
   std::vector<ConditionCheck> checks;
   bool wildcard = false;
@@ -392,16 +403,18 @@ Result execute_conditional_batch(Database& db, Session& session, const ast::Batc
           using S = std::decay_t<decltype(child)>;
           if constexpr (std::is_same_v<S, ast::Insert>) {
             if (!child.if_not_exists) return;
-            checks.push_back(check_conditions(db, session, t, writes[i], ConditionKind::NotExists, nullptr, false));
+            checks.push_back(
+                check_conditions(db, session, t, writes[i], ConditionKind::NotExists, nullptr, false, false));
             wildcard = true;
           } else {
             const bool is_delete = std::is_same_v<S, ast::Delete>;
             if (child.if_exists) {
-              checks.push_back(check_conditions(db, session, t, writes[i], ConditionKind::Exists, nullptr, is_delete));
+              checks.push_back(
+                  check_conditions(db, session, t, writes[i], ConditionKind::Exists, nullptr, is_delete, false));
               wildcard = true;
             } else if (!child.conditions.empty()) {
-              checks.push_back(
-                  check_conditions(db, session, t, writes[i], ConditionKind::Conditions, &child.conditions, is_delete));
+              checks.push_back(check_conditions(db, session, t, writes[i], ConditionKind::Conditions, &child.conditions,
+                                                is_delete, false));
             }
           }
         },
@@ -413,6 +426,7 @@ Result execute_conditional_batch(Database& db, Session& session, const ast::Batc
     for (const auto& w : writes) check_paxos_commit(db, session, w);
     for (const auto& w : writes) note_replica_writes(db, w);
     for (auto& w : writes) apply_write(db, w);
+    if (!writes.empty()) paxos_commit_answers(db, session, writes.front());  // one partition
   }
   return result;
 }
@@ -521,9 +535,9 @@ Result execute_batch(Database& db, Session& session, const ast::Batch& s) {
     for (const auto& w : writes) check_write_answers(db, session, w);
     return Void{std::move(warnings)};
   }
-  std::vector<std::string> warnings = batch_warnings(s, tables, writes);  // may refuse the batch
-  for (const auto& w : writes) check_write_replicas(db, session, w);      // before any is applied
-  if (s.type == ast::BatchType::Logged) check_batchlog(db, session, writes);
+  std::vector<std::string> warnings = batch_warnings(s, tables, writes);      // may refuse the batch
+  if (s.type == ast::BatchType::Logged) check_batchlog(db, session, writes);  // planned first
+  for (const auto& w : writes) check_write_replicas(db, session, w);          // before any is applied
   for (const auto& w : writes) note_replica_writes(db, w);
   for (auto& w : writes) apply_write(db, w, &warnings);
   if (!writes.empty()) {

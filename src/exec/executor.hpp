@@ -74,11 +74,15 @@ struct ConditionCheck {
   std::string clustering;                      // its encoded clustering key
   std::vector<const schema::Column*> columns;  // the conditions' columns, in IF order
 };
-// The partition is read as a Paxos round reads it (exec/availability.hpp's paxos_read_level),
-// from the replicas that level asks, which it repairs.
+// The conditions are bound and checked first; then, with `paxos`, the Paxos round's levels and
+// replicas (exec/availability.hpp's check_paxos_replicas: a batch checks them once, after every
+// statement's validate_conditions); then the partition is read as that round reads it, from the
+// replicas its level asks, which it repairs.
 ConditionCheck check_conditions(Database& db, const Session& session, const schema::TableSchema& t,
                                 const PreparedWrite& w, ConditionKind kind, const ast::Vec<ast::Condition>* conditions,
-                                bool is_delete);
+                                bool is_delete, bool paxos);
+void validate_conditions(const schema::TableSchema& t, const PreparedWrite& w,
+                         const ast::Vec<ast::Condition>* conditions, bool is_delete);
 // A conditional batch's [applied] result from every statement's check (Cassandra's batch
 // variant of buildCasResultSet).
 Result conditional_batch_result(const schema::TableSchema& t, const store::ClusteringComparator& cmp,

@@ -216,9 +216,17 @@ void read_condition_row(Database& db, const Session& session, const schema::Tabl
 
 }  // namespace
 
-ConditionCheck check_conditions(Database& db, const Session& session, const schema::TableSchema& t,
-                                const PreparedWrite& w, ConditionKind kind, const ast::Vec<ast::Condition>* conditions,
-                                bool is_delete) {
+namespace {
+
+// The conditions bound and checked, before anything is read (ModificationStatement's prepare and
+// makeCasRequest, which come before StorageProxy.cas looks at any replica).
+struct BoundConditions {
+  std::vector<ConditionBound> bound;
+  bool statics_only = false;
+};
+
+BoundConditions bind_conditions(const schema::TableSchema& t, const PreparedWrite& w,
+                                const ast::Vec<ast::Condition>* conditions, bool is_delete) {
   for (int c : t.regulars)
     if (t.column(c).type->kind == types::Kind::Counter)
       invalid("Conditional updates are not supported on counter tables");
@@ -226,25 +234,40 @@ ConditionCheck check_conditions(Database& db, const Session& session, const sche
     invalid("IN on the partition key is not supported with conditional {}", is_delete ? "deletions" : "updates");
   const store::Mutation& m = w.mutations.front();
 
-  // Conditions are bound and checked before anything is read.
-  std::vector<ConditionBound> bound;
+  BoundConditions out;
   // A write naming a row (DELETE v … WHERE k = … AND c = …) concerns that row even when it
   // writes no row marker; only a write without clustering concerns the statics alone.
-  bool statics_only = !m.has_row && m.clustering.empty();
+  out.statics_only = !m.has_row && m.clustering.empty();
   if (conditions && !conditions->empty()) {  // IF EXISTS comes with an empty list
-    statics_only = true;
+    out.statics_only = true;
     for (const auto& cond : *conditions) {
-      bound.push_back(bind_condition(t, cond));
-      statics_only = statics_only && bound.back().column->kind == schema::ColumnKind::Static;
+      out.bound.push_back(bind_condition(t, cond));
+      out.statics_only = out.statics_only && out.bound.back().column->kind == schema::ColumnKind::Static;
     }
   }
-  if (!statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
+  if (!out.statics_only && !t.clustering.empty() && !m.has_row && m.range_tombstones.size())
     invalid(
         "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF "
         "condition on non static columns");
+  return out;
+}
 
+}  // namespace
+
+void validate_conditions(const schema::TableSchema& t, const PreparedWrite& w,
+                         const ast::Vec<ast::Condition>* conditions, bool is_delete) {
+  (void)bind_conditions(t, w, conditions, is_delete);
+}
+
+ConditionCheck check_conditions(Database& db, const Session& session, const schema::TableSchema& t,
+                                const PreparedWrite& w, ConditionKind kind, const ast::Vec<ast::Condition>* conditions,
+                                bool is_delete, bool paxos) {
+  const BoundConditions bc = bind_conditions(t, w, conditions, is_delete);
+  const std::vector<ConditionBound>& bound = bc.bound;
+  if (paxos) check_paxos_replicas(db, session, w);  // a single statement's round, once it is valid
+  const store::Mutation& m = w.mutations.front();
   ConditionCheck check;
-  read_condition_row(db, session, t, m, kind, statics_only, check);
+  read_condition_row(db, session, t, m, kind, bc.statics_only, check);
   const auto& current = check.current;
   switch (kind) {
     case ConditionKind::NotExists: check.applied = !current; break;
@@ -292,11 +315,12 @@ void check_conditional_in(const schema::TableSchema& t, const ast::Vec<ast::Rela
 
 Result execute_conditional(Database& db, const Session& session, const schema::TableSchema& t, PreparedWrite& w,
                            ConditionKind kind, const ast::Vec<ast::Condition>* conditions, bool is_delete) {
-  const ConditionCheck check = check_conditions(db, session, t, w, kind, conditions, is_delete);
+  const ConditionCheck check = check_conditions(db, session, t, w, kind, conditions, is_delete, true);
   if (check.applied) {
     check_paxos_commit(db, session, w);
     note_replica_writes(db, w);
     apply_write(db, w);
+    paxos_commit_answers(db, session, w);
     return applied_result(t, true);
   }
   Rows rows = applied_result(t, false);
