@@ -248,13 +248,38 @@ void paxos_commit_answers(const Database& db, const Session& session, const Prep
   }
 }
 
+namespace {
+
+// A read at SERIAL or LOCAL_SERIAL of one partition (StorageProxy's legacyReadWithPaxos): a
+// Paxos round on a majority of the replicas that exist, whose prepare timing out is a
+// ReadTimeout at the serial level with nothing received; then the read itself at QUORUM
+// (LOCAL_QUORUM), checked as any read is.
+void check_serial_read(const Database& db, std::uint16_t serial, const cluster::Replication& r, std::int64_t token) {
+  const std::vector<int> replicas = db.ring.replicas(token, r);
+  const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
+  if (live < need) raise({"Cannot achieve consistency level " + cluster::consistency_name(serial), serial, need, live});
+  if (db.ring.prompt_count(replicas) < need)
+    timed_out({"Operation timed out - received only 0 responses.", serial, cluster::block_for(serial, r), 0},
+              error::ErrorClass::ReadTimeout, {});
+  check_token(db, serial == cluster::kLocalSerial ? cluster::kLocalQuorum : cluster::kQuorum, r, token, false);
+}
+
+}  // namespace
+
 void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,
                          const SelectRestrictions& r) {
+  const bool serial = session.consistency == cluster::kSerial || session.consistency == cluster::kLocalSerial;
+  if (serial && r.partition_lookup && !is_system_table(t) && named_partitions(t, r).size() > 1)
+    error::invalid("SERIAL/LOCAL_SERIAL consistency may only be requested for one partition at a time");
   const auto rep = replication_to_check(db, session.consistency, t);
   if (!rep) return;
   if (r.partition_lookup) {
-    for (const std::string& key : named_partitions(t, r))
-      check_token(db, session.consistency, *rep, util::murmur3_token(key), false);
+    for (const std::string& key : named_partitions(t, r)) {
+      if (serial)
+        check_serial_read(db, session.consistency, *rep, util::murmur3_token(key));
+      else
+        check_token(db, session.consistency, *rep, util::murmur3_token(key), false);
+    }
     return;
   }
   // A range read: each token range it covers, in token order from the ring's start (the range
