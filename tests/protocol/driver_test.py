@@ -1151,20 +1151,28 @@ def test_unavailable_consistency():
     eq("ANY ConsistencyLevel is only supported for writes" in str(e), True, str(e))
 
 
+def start_server_with_shell():
+    """A `cqlbox --listen` of its own whose shell reads the test's NODETOOL commands on stdin:
+    (process, port), once the port accepts connections."""
+    port = free_port()
+    proc = subprocess.Popen([BINARY, "--listen", f"127.0.0.1:{port}"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 10
+    while not port_open(port) and time.time() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    return proc, port
+
+
 def test_slow_replica_timeouts():
     # NODETOOL slow (typed at the server's own prompt) keeps node 2 up but late: a write at ALL
     # is Cassandra's WRITE_TIMEOUT (0x1100) with the level, the responses received and waited
     # for and the write type, and stays applied; a read at ALL is READ_TIMEOUT (0x1200). The
     # driver's default retry policy rethrows both, as cqlsh shows them.
     from cassandra import ReadTimeout, WriteTimeout
-    port = free_port()
-    proc = subprocess.Popen([BINARY, "--listen", f"127.0.0.1:{port}"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc, port = start_server_with_shell()
     try:
         deadline = time.time() + 10
-        while not port_open(port) and time.time() < deadline:
-            assert proc.poll() is None, proc.communicate()
-            time.sleep(0.05)
         proc.stdin.write(b"NODETOOL slow 2\n")
         proc.stdin.flush()
         line = b""
@@ -1195,14 +1203,9 @@ def test_serial_consistency_levels():
     # asks for it. The commit level cannot be a serial one, and a serial level that is neither
     # SERIAL nor LOCAL_SERIAL (the python driver refuses to send one: a raw frame does) is
     # refused with Cassandra's words (ConsistencyLevel.validateForCasCommit, validateForCas).
-    port = free_port()
-    proc = subprocess.Popen([BINARY, "--listen", f"127.0.0.1:{port}"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc, port = start_server_with_shell()
     try:
         deadline = time.time() + 10
-        while not port_open(port) and time.time() < deadline:
-            assert proc.poll() is None, proc.communicate()
-            time.sleep(0.05)
         c, s = connect(port=port)
         ks = create_keyspace(s, "pt_serial", rf=3)
         s.execute(f"CREATE TABLE {ks}.t (k int PRIMARY KEY, v int)")
