@@ -88,6 +88,15 @@ void check_token(const Database& db, std::uint16_t consistency, const cluster::R
   }
 }
 
+// ReplicaPlans.forPaxos: a majority of the replicas that exist (a replication factor above the
+// number of nodes counts the nodes), Unavailable at the serial level when fewer are alive.
+// Returns that majority.
+int paxos_majority(const Database& db, std::uint16_t serial, const std::vector<int>& replicas) {
+  const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
+  if (live < need) raise({"Cannot achieve consistency level " + cluster::consistency_name(serial), serial, need, live});
+  return need;
+}
+
 // Distinct partitions among `ms` (counting stops at 2).
 std::size_t partition_count(const std::vector<store::Mutation>& ms) {
   for (const auto& m : ms)
@@ -169,7 +178,7 @@ std::string_view batch_write_type(const std::vector<PreparedWrite>& writes, bool
 }
 
 void check_batchlog(const Database& db, const Session& session, const std::vector<PreparedWrite>& writes) {
-  // StorageProxy.mutateAtomically, after every mutation's own check: a logged batch of several
+  // StorageProxy.mutateAtomically: a logged batch of several
   // mutations is first written to the batchlog of live nodes in the coordinator's datacenter,
   // other than the coordinator (127.0.0.1) unless it is the datacenter's only node
   // (ReplicaPlans.forBatchlogWrite). With none, it is Unavailable at TWO; ANY falls back to the
@@ -212,17 +221,15 @@ void check_paxos_replicas(const Database& db, const Session& session, const Prep
   // to answer: with slow replicas among them it times out (a CAS WriteTimeout at the serial
   // level), before anything is proposed. Then the current row is read at QUORUM (LOCAL_QUORUM
   // for LOCAL_SERIAL), which needs its own replicas when the factor exceeds the nodes.
-  const std::string level = cluster::consistency_name(serial);
   for (const store::Mutation& m : w.mutations) {
     const std::int64_t token = util::murmur3_token(m.partition_key);
     const std::vector<int> replicas = db.ring.replicas(token, r);
-    const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
-    if (live < need) raise({"Cannot achieve consistency level " + level, serial, need, live});
+    const int need = paxos_majority(db, serial, replicas);
     if (const int prompt = db.ring.prompt_count(replicas); prompt < need)
       // StorageProxy.cas rethrows it as a CasWriteTimeoutException, which names the contentions.
       timed_out({"CAS operation timed out - encountered contentions: 0", serial, need, prompt},
                 error::ErrorClass::WriteTimeout, "CAS");
-    check_token(db, paxos_read_level(session), r, token, false);
+    check_token(db, paxos_read_level(serial), r, token, false);
   }
 }
 
@@ -256,12 +263,10 @@ namespace {
 // (LOCAL_QUORUM), checked as any read is.
 void check_serial_read(const Database& db, std::uint16_t serial, const cluster::Replication& r, std::int64_t token) {
   const std::vector<int> replicas = db.ring.replicas(token, r);
-  const int need = static_cast<int>(replicas.size()) / 2 + 1, live = db.ring.live_count(replicas);
-  if (live < need) raise({"Cannot achieve consistency level " + cluster::consistency_name(serial), serial, need, live});
-  if (db.ring.prompt_count(replicas) < need)
+  if (db.ring.prompt_count(replicas) < paxos_majority(db, serial, replicas))
     timed_out({"Operation timed out - received only 0 responses.", serial, cluster::block_for(serial, r), 0},
               error::ErrorClass::ReadTimeout, {});
-  check_token(db, serial == cluster::kLocalSerial ? cluster::kLocalQuorum : cluster::kQuorum, r, token, false);
+  check_token(db, paxos_read_level(serial), r, token, false);
 }
 
 }  // namespace

@@ -47,8 +47,8 @@ void check_paxos_commit(const Database& db, const Session& session, const Prepar
 void paxos_commit_answers(const Database& db, const Session& session, const PreparedWrite& w);
 // The level a lightweight transaction reads its partition at: QUORUM, or LOCAL_QUORUM under
 // LOCAL_SERIAL (StorageProxy.cas).
-inline std::uint16_t paxos_read_level(const Session& session) {
-  return session.serial_consistency == cluster::kLocalSerial ? cluster::kLocalQuorum : cluster::kQuorum;
+inline std::uint16_t paxos_read_level(std::uint16_t serial) {
+  return serial == cluster::kLocalSerial ? cluster::kLocalQuorum : cluster::kQuorum;
 }
 // A SELECT: the partitions its restrictions name, or else every token range it scans.
 void check_read_replicas(const Database& db, const Session& session, const schema::TableSchema& t,

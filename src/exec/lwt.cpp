@@ -185,7 +185,7 @@ const store::Partition* paxos_read(Database& db, const Session& session, const s
                                    const std::string& key) {
   const store::Partition* p = db.store_of(t).find(key);
   if (!p || !replicas_disagree(db)) return p;
-  return &read_replicas(db, paxos_read_level(session), session.repair_reads, t, *p);
+  return &read_replicas(db, paxos_read_level(session.serial_consistency), session.repair_reads, t, *p);
 }
 
 // The row the conditions are judged against (with the statics' special cases), or none.
