@@ -7,7 +7,8 @@
 
 namespace cqlbox::util {
 
-// Resident set size in bytes (/proc/self/statm); 0 when it cannot be read.
+// Anonymous resident memory in bytes (/proc/self/statm: resident less file-backed pages); 0
+// when it cannot be read.
 std::uint64_t resident_bytes();
 
 // Physical memory in bytes (sysconf); 0 when unknown.

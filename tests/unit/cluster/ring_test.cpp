@@ -87,7 +87,9 @@ TEST_CASE(
     "round-robin") {
   const std::pair<int, int> shapes[] = {{1, 1},  {1, 16}, {2, 1}, {2, 3},  {3, 1},
                                         {3, 16}, {4, 4},  {5, 7}, {7, 13}, {10, 256}};
-  for (auto [n, t] : shapes) {
+  for (const auto& shape : shapes) {
+    const int n = shape.first;  // not a structured binding: clang 14's CAPTURE cannot take one
+    const int t = shape.second;
     CAPTURE(n);
     CAPTURE(t);
     const cluster::Ring ring(n, t);
@@ -125,7 +127,9 @@ TEST_CASE(
 }
 
 TEST_CASE("the same flags always give the same ring") {
-  for (auto [n, t] : {std::pair{3, 16}, {5, 1}, {2, 256}}) {
+  for (const auto& shape : {std::pair{3, 16}, {5, 1}, {2, 256}}) {
+    const int n = shape.first;
+    const int t = shape.second;
     CAPTURE(n);
     CAPTURE(t);
     const cluster::Ring a(n, t), b(n, t);
@@ -253,7 +257,9 @@ TEST_CASE(
   const std::uint64_t seed = test_seed();
   CAPTURE(seed);  // rerun with CQLBOX_TEST_SEED=<seed>
   std::mt19937_64 rng(seed);
-  for (auto [n, t] : {std::pair{1, 1}, {2, 2}, {3, 1}, {3, 16}, {5, 3}, {6, 8}}) {
+  for (const auto& shape : {std::pair{1, 1}, {2, 2}, {3, 1}, {3, 16}, {5, 3}, {6, 8}}) {
+    const int n = shape.first;
+    const int t = shape.second;
     CAPTURE(n);
     CAPTURE(t);
     const cluster::Ring ring(n, t);

@@ -22,11 +22,16 @@ std::size_t def_count() { return exec::stored_system_table_defs().size() + exec:
 TEST_CASE("every system table is registered with a primary key") {
   exec::Database db;
   std::size_t tables = 0;
-  for (const auto& [name, ks] : db.catalog.keyspaces()) {
+  for (const auto& keyspace : db.catalog.keyspaces()) {
+    // Named copies, not structured bindings: clang 14's CAPTURE cannot take a binding.
+    const std::string& name = keyspace.first;
+    const auto& ks = keyspace.second;
     const exec::SystemKeyspaceDef* def = exec::find_system_keyspace(name);
     if (!def) continue;
     CHECK(ks.is_virtual == def->is_virtual);
-    for (const auto& [tn, t] : ks.tables) {
+    for (const auto& table : ks.tables) {
+      const std::string& tn = table.first;
+      const auto& t = table.second;
       CAPTURE(name);
       CAPTURE(tn);
       ++tables;
@@ -55,7 +60,9 @@ TEST_CASE("every column type of the system tables reads back as written") {
 TEST_CASE("system tables are laid out as relayout() lays out a table") {
   exec::Database db;
   for (const auto& [name, ks] : db.catalog.keyspaces())
-    for (const auto& [tn, t] : ks.tables) {
+    for (const auto& table : ks.tables) {
+      const std::string& tn = table.first;
+      const auto& t = table.second;
       CAPTURE(tn);
       schema::TableSchema copy = t;
       std::vector<schema::Column> statics, regulars;
