@@ -180,7 +180,11 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
                         const ClusteringComparator& cmp) {
   pages_.reserve(pages_.size() + 1);
   Page p;
-  p.capacity = static_cast<std::uint32_t>(capacity_for(2 + size, true));
+  // A partition's first row gets a block of its own size, with no room to grow: in a table of
+  // many small partitions (one per user, per device) most stay at one row, and that room was
+  // 16 of a one-row partition's 164 bytes. A second row moves the page to a block with room
+  // (put's copy below). A time series' next page keeps room for the appends that follow.
+  p.capacity = static_cast<std::uint32_t>(pages_.empty() ? (2 + size + 7) / 8 * 8 : capacity_for(2 + size, true));
   p.block = row_memory::allocate(p.capacity);
   std::memcpy(p.block, bytes, size);
   const std::uint16_t off = 0;
