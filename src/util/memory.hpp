@@ -1,6 +1,7 @@
-// The process's resident memory, for cqlbox's memory budget (--max-memory): writes and large
-// results are refused with a clear error before the machine runs out, instead of the process
-// being killed. Resident size (not malloc statistics) so the figure is right under sanitizers.
+// The process's anonymous resident memory, for cqlbox's memory budget (--max-memory): writes and
+// large results are refused with a clear error before the machine runs out, instead of the
+// process being killed. Resident size (not malloc statistics) so the figure is right under
+// sanitizers; anonymous, so code pages read in as the program runs are not counted.
 #pragma once
 
 #include <cstdint>
