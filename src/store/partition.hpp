@@ -100,8 +100,7 @@ class Partition {
 
   // What exec's growth warnings remember about this partition (view_maintenance.cpp): bytes
   // written since the last exact size check, and which warnings were given.
-  // (Bit fields: four bytes. On 64-bit systems the Partition is 64 bytes with eight; in the
-  // browser's wasm32 it is 48 rather than 56.)
+  // (Bit fields: four bytes, where two counters would take eight.)
   struct Growth {
     std::uint32_t written : 30 = 0;  // reset at 8 MiB; one write adds at most a frame (256 MiB)
     std::uint32_t rows_warned : 1 = 0, size_warned : 1 = 0;
@@ -130,11 +129,12 @@ class Partition {
     return *tombstones_;
   }
 
+  // What a point read touches first: the key it compares, then the rows' (first) page.
   KeyBytes key_;
+  RowPages rows_;
   std::int64_t token_;
   std::unique_ptr<Tombstones> tombstones_;
   OwnedRow static_row_;
-  RowPages rows_;
   Growth growth_;
 };
 

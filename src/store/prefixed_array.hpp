@@ -1,8 +1,8 @@
 // An array of trivially copyable T, each with a search prefix P beside it (a u64 by default), in
 // one row_memory block: `capacity` Ts, then `capacity` prefixes, so a binary search over the
-// prefixes reads one dense run. A partition's page list is one (row_pages.hpp): two std::vectors
-// cost it 48 bytes of pointers and two blocks, where this is 16 bytes and one block (of 48 bytes
-// for the usual single page: no malloc header, no rounding to 16). A leaf of the partition index
+// prefixes reads one dense run. A partition's page list, from its second page on, is one
+// (row_pages.hpp): two std::vectors cost it 48 bytes of pointers and two blocks, where this is
+// 16 bytes and one block (no malloc header, no rounding to 16). A leaf of the partition index
 // is another, its partitions with their tokens (partition_index.hpp).
 #pragma once
 

@@ -65,42 +65,73 @@ void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
 
 }  // namespace
 
+RowPages::~RowPages() {
+  clear();
+  many_.~List();  // clear() leaves the list form
+}
+
 RowPages& RowPages::operator=(RowPages&& o) noexcept {
   if (this != &o) {
     clear();
-    pages_ = std::move(o.pages_);
+    take(o);
   }
   return *this;
 }
 
+void RowPages::take(RowPages& o) noexcept {
+  if (o.single()) {
+    many_.~List();
+    new (&one_) Page(o.one_);
+    new (&o.many_) List();
+  } else {
+    many_.pages = std::move(o.many_.pages);
+  }
+}
+
 void RowPages::clear() noexcept {
-  for (const Page& p : pages_) {
+  for (const Page& p : pages()) {
     for (std::size_t k = 0; k < p.count; ++k) delete row(p, k).complex_ptr();
     row_memory::release(p.block, p.capacity);
   }
-  pages_.clear();
+  if (single())
+    new (&many_) List();
+  else
+    many_.pages.clear();
+}
+
+RowPages::PageList& RowPages::list(const ClusteringComparator& cmp) {
+  if (single()) {
+    PageList pages;
+    pages.reserve(2);  // the page about to join this one
+    pages.open(0, 1);
+    pages[0] = one_;
+    pages.prefix(0) = row(one_, 0).key_prefix(cmp);
+    new (&many_) List();
+    many_.pages = std::move(pages);
+  }
+  return many_.pages;
 }
 
 void RowPages::fix_starts(std::size_t from) {
-  std::uint32_t start = from == 0 ? 0 : pages_[from - 1].start + pages_[from - 1].count;
-  for (std::size_t i = from; i < pages_.size(); ++i) {
-    pages_[i].start = start;
-    start += pages_[i].count;
+  std::uint32_t start = from == 0 ? 0 : page(from - 1).start + page(from - 1).count;
+  for (std::size_t i = from; i < page_count(); ++i) {
+    page(i).start = start;
+    start += page(i).count;
   }
 }
 
 RowPages::Pos RowPages::end_pos() const {
-  if (pages_.empty()) return {};
-  return {pages_.size() - 1, pages_.back().count, size()};
+  if (empty()) return {};
+  return {page_count() - 1, page(page_count() - 1).count, size()};
 }
 
 RowPages::Pos RowPages::locate(std::size_t index) const {
   if (index >= size()) return end_pos();
   // The last page starting at or before `index`.
-  auto it =
-      std::upper_bound(pages_.begin(), pages_.end(), index, [](std::size_t i, const Page& p) { return i < p.start; });
-  const auto page = static_cast<std::size_t>(it - pages_.begin()) - 1;
-  return {page, index - pages_[page].start, index};
+  const std::span<const Page> all = pages();
+  auto it = std::upper_bound(all.begin(), all.end(), index, [](std::size_t i, const Page& p) { return i < p.start; });
+  const auto at = static_cast<std::size_t>(it - all.begin()) - 1;
+  return {at, index - page(at).start, index};
 }
 
 namespace {
@@ -109,15 +140,16 @@ namespace {
 // for a leading run of rows and false after). Pages by their first rows, then rows in one page.
 // pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
 // row is read only when its prefix ties (a cache miss per probe otherwise).
+// `prefixes`: the pages' first key prefixes (read only when there are two pages or more).
 template <class Pred>
-RowPages::Pos partition_from(const RowPages::PageList& pages, std::size_t size, RowPages::Pos from,
-                             const ClusteringComparator& cmp, Pred pred) {
+RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::uint64_t* prefixes, std::size_t size,
+                             RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
   if (pages.empty()) return {};
   if (from.index >= size) return {pages.size() - 1, pages.back().count, size};
   std::size_t lo = from.page + 1, n = pages.size() - lo;
   while (n > 0) {
     const std::size_t half = n / 2, mid = lo + half;
-    if (pred(pages.prefix(mid), [&] { return RowPages::row(pages[mid], 0); })) {
+    if (pred(prefixes[mid], [&] { return RowPages::row(pages[mid], 0); })) {
       lo = mid + 1;
       n -= half + 1;
     } else {
@@ -150,8 +182,8 @@ RowPages::Pos partition_from(const RowPages::PageList& pages, std::size_t size, 
 RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const {
   // Time series write at the end of a partition: one look at the last row settles those
   // without reading the rest of its page.
-  if (!pages_.empty()) {
-    const Page& last = pages_.back();
+  if (!empty()) {
+    const Page& last = page(page_count() - 1);
     const Row r = row(last, last.count - 1);
     const std::uint64_t p = r.key_prefix(cmp);
     if (p < prefix) return end_pos();
@@ -160,31 +192,34 @@ RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, 
       if (cmp.compare(k, key) < 0) return end_pos();
     }
   }
-  return partition_from(pages_, size(), Pos{}, cmp, [&](std::uint64_t p, auto row) {
-    if (p != prefix) return p < prefix;
-    const RowKey k = row().clustering();
-    return cmp.compare(k, key) < 0;
-  });
+  return partition_from(pages(), single() ? nullptr : many_.pages.prefixes(), size(), Pos{}, cmp,
+                        [&](std::uint64_t p, auto row) {
+                          if (p != prefix) return p < prefix;
+                          const RowKey k = row().clustering();
+                          return cmp.compare(k, key) < 0;
+                        });
 }
 
 RowPages::Pos RowPages::head_end(const Pos& from, std::string_view head, std::uint64_t prefix,
                                  const ClusteringComparator& cmp) const {
-  return partition_from(pages_, size(), from, cmp, [&](std::uint64_t p, auto row) {
-    if (p != prefix) return p < prefix;
-    const RowKey k = row().clustering();
-    return cmp.compare_head(k, head) <= 0;
-  });
+  return partition_from(pages(), single() ? nullptr : many_.pages.prefixes(), size(), from, cmp,
+                        [&](std::uint64_t p, auto row) {
+                          if (p != prefix) return p < prefix;
+                          const RowKey k = row().clustering();
+                          return cmp.compare_head(k, head) <= 0;
+                        });
 }
 
 void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base,
                         const ClusteringComparator& cmp) {
-  pages_.reserve(pages_.size() + 1);
+  const bool first = empty();
+  if (!first) list(cmp).reserve(page_count() + 1);
   Page p;
   // A partition's first row gets a block of its own size, with no room to grow: in a table of
   // many small partitions (one per user, per device) most stay at one row, and that room was
   // 16 of a one-row partition's 164 bytes. A second row moves the page to a block with room
   // (put's copy below). A time series' next page keeps room for the appends that follow.
-  p.capacity = static_cast<std::uint32_t>(pages_.empty() ? (2 + size + 7) / 8 * 8 : capacity_for(2 + size, true));
+  p.capacity = static_cast<std::uint32_t>(first ? (2 + size + 7) / 8 * 8 : capacity_for(2 + size, true));
   p.block = row_memory::allocate(p.capacity);
   std::memcpy(p.block, bytes, size);
   const std::uint16_t off = 0;
@@ -193,9 +228,14 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   p.count = 1;
   p.shape = cmp.shape();
   p.base = base;
-  pages_.open(at, 1);  // reserved: does not throw
-  pages_[at] = p;
-  pages_.prefix(at) = row(p, 0).key_prefix(cmp);
+  if (first) {  // the single form: no list
+    many_.~List();
+    new (&one_) Page(p);
+    return;
+  }
+  many_.pages.open(at, 1);  // reserved: does not throw
+  many_.pages[at] = p;
+  many_.pages.prefix(at) = row(p, 0).key_prefix(cmp);
   fix_starts(at);
 }
 
@@ -233,8 +273,9 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     pieces.push_back({first, count, acc});
   }
 
-  // Everything is allocated before anything changes: a failed allocation leaves the page as it was.
-  pages_.reserve(pages_.size() + pieces.size() - 1);
+  // Everything is allocated before anything changes: a failed allocation leaves the page as it
+  // was (a single page may have moved to a list of one, which holds the same rows).
+  if (pieces.size() > 1) list(cmp).reserve(page_count() + pieces.size() - 1);
   std::vector<Page> built(pieces.size());
   for (std::size_t j = 0; j < pieces.size(); ++j) {
     Page& p = built[j];
@@ -246,7 +287,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
       throw;
     }
     p.count = static_cast<std::uint16_t>(pieces[j].count);
-    p.shape = pages_[i].shape;
+    p.shape = page(i).shape;
     p.base = base;
     std::size_t at = 0;
     for (std::size_t k = 0; k < p.count; ++k) {
@@ -259,11 +300,16 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     }
     p.used = static_cast<std::uint32_t>(at);
   }
-  row_memory::release(pages_[i].block, pages_[i].capacity);
-  pages_.open(i + 1, built.size() - 1);  // reserved: does not throw
-  for (std::size_t j = 0; j < built.size(); ++j) {
-    pages_[i + j] = built[j];
-    pages_.prefix(i + j) = row(built[j], 0).key_prefix(cmp);
+  row_memory::release(page(i).block, page(i).capacity);
+  if (built.size() == 1) {
+    page(i) = built[0];
+    set_prefix(i, row(built[0], 0).key_prefix(cmp));
+  } else {
+    many_.pages.open(i + 1, built.size() - 1);  // reserved: does not throw
+    for (std::size_t j = 0; j < built.size(); ++j) {
+      many_.pages[i + j] = built[j];
+      many_.pages.prefix(i + j) = row(built[j], 0).key_prefix(cmp);
+    }
   }
   fix_starts(i);
 }
@@ -279,18 +325,18 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     if (bytes.size() < bound) bytes.resize(bound);
     size = static_cast<std::size_t>(Row::pack(bytes.data(), d, base, complex, cmp.shape()) - bytes.data());
   };
-  if (pages_.empty() || (!replace && pos.page + 1 == pages_.size() && pos.k == pages_.back().count &&
-                         (pages_.back().count + std::size_t{1} > kPageRows ||
-                          (pages_.back().capacity >= kPageBytes &&
-                           free_bytes(pages_.back()) < 2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts,
-                                                                            complex != nullptr, cmp.shape()))))) {
+  if (empty() || (!replace && pos.page + 1 == page_count() && pos.k == page(pos.page).count &&
+                  (page(pos.page).count + std::size_t{1} > kPageRows ||
+                   (page(pos.page).capacity >= kPageBytes &&
+                    free_bytes(page(pos.page)) <
+                        2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr, cmp.shape()))))) {
     // The first row, or a time series appending after a full last page: a new page, the old
     // one left full.
     pack(ts == kNoTimestamp ? 0 : ts);
-    return new_page(pages_.size(), bytes.data(), size, ts, cmp);
+    return new_page(page_count(), bytes.data(), size, ts, cmp);
   }
 
-  Page& pg = pages_[pos.page];
+  Page& pg = page(pos.page);
   assert(pos.k < pg.count || (!replace && pos.k == pg.count));
   // The page's base must stay at or below every marker in it: an older marker re-packs the page.
   if (ts != kNoTimestamp && pg.base == kNoTimestamp) {
@@ -308,12 +354,12 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     }
     // The base changes with the bytes (relayout may throw: then neither has changed). Longer
     // deltas may not fit one page any more: find the row's place again.
-    const std::size_t pages = pages_.size();
+    const std::size_t pages = page_count();
     relayout(pos.page, rows, ts, cmp);
-    if (pages_.size() != pages)
+    if (page_count() != pages)
       return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
   }
-  Page& page = pages_[pos.page];
+  Page& page = this->page(pos.page);
   pack(page.base);
 
   std::vector<ComplexColumn>* replaced = nullptr;
@@ -342,7 +388,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size));
       fix_starts(pos.page + 1);
     }
-    if (pos.k == 0) pages_.prefix(pos.page) = cmp.prefix(d.clustering);
+    if (pos.k == 0) set_prefix(pos.page, cmp.prefix(d.clustering));
     return;
   }
 
@@ -371,11 +417,14 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
 }
 
 void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
-  Page& pg = pages_[pos.page];
+  Page& pg = page(pos.page);
   std::vector<ComplexColumn>* complex = row(pg, pos.k).complex_ptr();
   if (pg.count == 1) {
     row_memory::release(pg.block, pg.capacity);
-    pages_.erase(pos.page);
+    if (single())
+      new (&many_) List();  // empty
+    else
+      many_.pages.erase(pos.page);
   } else {
     const std::size_t at = offset_at(pg, pos.k), size = row_size(pg, pos.k);
     std::memmove(pg.block + at, pg.block + at + size, pg.used - at - size);
@@ -384,7 +433,7 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
     char* offsets = pg.block + pg.capacity - 2 * pg.count;
     std::memmove(offsets + 2, offsets, 2 * pos.k);
     --pg.count;
-    if (pos.k == 0) pages_.prefix(pos.page) = row(pg, 0).key_prefix(cmp);
+    if (pos.k == 0) set_prefix(pos.page, row(pg, 0).key_prefix(cmp));
   }
   delete complex;
   fix_starts(pos.page);

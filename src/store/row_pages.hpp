@@ -14,6 +14,10 @@
 // prefixes, then one within a page, whose lines are all prefetched first so that its cache
 // misses overlap.
 //
+// Most partitions of the common data model (one per user, per device) have one page. Its entry
+// is held here, in the partition, with no list: a list is a block of 48 bytes, and its first
+// key prefix serves no search when there is one page. The list begins when a second page does.
+//
 // Per row that is 2 bytes of offset and about 1 byte of entry and free space, against 16 bytes
 // of pointer and prefix plus an allocation per row before. Row views read the bytes in place
 // and last until the next write to the partition.
@@ -22,6 +26,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <new>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -37,12 +43,13 @@ class RowPages {
   static constexpr std::size_t kPageRows = 128;  // fits the u16 count
 
   struct Page {
+    std::uint16_t count = 0;  // rows (offsets at the back); first, as it tells RowPages' forms apart
+    std::uint16_t unused = 0;
+    std::uint32_t start = 0;  // index of the first row in the partition
     char* block = nullptr;
     std::int64_t base = kNoTimestamp;  // <= every marker timestamp in the page (unset: none yet)
-    std::uint32_t start = 0;           // index of the first row in the partition
     std::uint32_t capacity = 0;        // the block's size
     std::uint32_t used = 0;            // row bytes, from the front
-    std::uint16_t count = 0;           // rows (offsets at the back)
     RowShape shape;                    // how its keys are packed (the table's)
   };
 
@@ -61,19 +68,22 @@ class RowPages {
   // beside it for the search over pages.
   using PageList = PrefixedArray<Page>;
 
-  RowPages() = default;
-  ~RowPages() { clear(); }
-  RowPages(RowPages&& o) noexcept : pages_(std::move(o.pages_)) {}
+  RowPages() noexcept { new (&many_) List(); }
+  ~RowPages();
+  RowPages(RowPages&& o) noexcept : RowPages() { take(o); }
   RowPages& operator=(RowPages&& o) noexcept;
   RowPages(const RowPages&) = delete;
   RowPages& operator=(const RowPages&) = delete;
 
   // The row count is the last page's start and count: a partition does not keep it twice.
-  std::size_t size() const { return pages_.empty() ? 0 : pages_.back().start + std::size_t{pages_.back().count}; }
-  bool empty() const { return pages_.empty(); }
-  const PageList& pages() const { return pages_; }
+  std::size_t size() const {
+    const std::size_t n = page_count();
+    return n == 0 ? 0 : page(n - 1).start + std::size_t{page(n - 1).count};
+  }
+  bool empty() const { return page_count() == 0; }
+  std::span<const Page> pages() const { return {page_data(), page_count()}; }
 
-  Row at(const Pos& pos) const { return row(pages_[pos.page], pos.k); }
+  Row at(const Pos& pos) const { return row(page(pos.page), pos.k); }
   Row operator[](std::size_t i) const { return at(locate(i)); }
   Pos locate(std::size_t index) const;
   Pos end_pos() const;
@@ -124,10 +134,10 @@ class RowPages {
     const Page* page_ = nullptr;
     std::uint32_t k_ = 0;
   };
-  iterator begin() const { return iterator(pages_.data(), 0); }
-  iterator end() const { return iterator(pages_.data() + pages_.size(), 0); }
+  iterator begin() const { return iterator(page_data(), 0); }
+  iterator end() const { return iterator(page_data() + page_count(), 0); }
   iterator at_iter(const Pos& pos) const {
-    return pos.index < size() ? iterator(pages_.data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
+    return pos.index < size() ? iterator(page_data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
   }
 
   static Row row(const Page& p, std::size_t k) {
@@ -144,7 +154,32 @@ class RowPages {
                 const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
-  PageList pages_;  // never holds a page of no rows
+  // The two forms share the first member's type, so `one_.count` may be read in either: it is
+  // the single page's row count (never 0), or 0 in the list form (which may be empty).
+  struct List {
+    std::uint16_t zero = 0;
+    PageList pages;  // never holds a page of no rows
+  };
+  bool single() const { return one_.count != 0; }
+  std::size_t page_count() const { return single() ? 1 : many_.pages.size(); }
+  const Page* page_data() const { return single() ? &one_ : many_.pages.data(); }
+  Page* page_data() { return single() ? &one_ : many_.pages.data(); }
+  const Page& page(std::size_t i) const { return page_data()[i]; }
+  Page& page(std::size_t i) { return page_data()[i]; }
+  // Sets page i's key prefix (kept in the list form only: one page is never searched for).
+  void set_prefix(std::size_t i, std::uint64_t prefix) {
+    if (!single()) many_.pages.prefix(i) = prefix;
+  }
+  // The list form, moving a single page into a new list first. Throws (bad_alloc) before
+  // changing anything.
+  PageList& list(const ClusteringComparator& cmp);
+  // Takes `o`'s pages, leaving `o` empty. REQUIRES: this is empty.
+  void take(RowPages& o) noexcept;
+
+  union {
+    Page one_;
+    List many_;
+  };
 };
 
 }  // namespace cqlbox::store
