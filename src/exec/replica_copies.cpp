@@ -51,7 +51,7 @@ void merge_into(store::Partition& into, const store::Partition& from, const stor
 
 // A copy of `p` (a partition is not copied as an object: its rows live in pages).
 store::Partition copy_of(const store::Partition& p, const store::TableStore& st) {
-  store::Partition out(p.key(), p.token());
+  store::Partition out(p.key());
   merge_into(out, p, st);
   return out;
 }
@@ -85,9 +85,9 @@ void note_replica_writes(Database& db, const PreparedWrite& w) {
         if (it == copies.end()) {  // the partition as it is before this write
           const store::Partition* now = w.store->find(m.partition_key);
           it = copies
-                   .emplace(Key{name, m.partition_key},
-                            Database::ReplicaCopy{
-                                now ? copy_of(*now, *w.store) : store::Partition(m.partition_key, token), false})
+                   .emplace(
+                       Key{name, m.partition_key},
+                       Database::ReplicaCopy{now ? copy_of(*now, *w.store) : store::Partition(m.partition_key), false})
                    .first;
           ++r.count;
         }

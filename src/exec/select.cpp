@@ -365,7 +365,7 @@ class SelectRun {
     std::vector<std::string_view> pk = split_partition_key(p.key(), t_.partition_key.size());
     if (!match_.partition_matches(pk)) return;
     std::vector<std::string_view> ck;
-    RowSource src{&pk, &ck, p.token(), &cells_, &plan_.reads.read};
+    RowSource src{&pk, &ck, p.key(), &cells_, &plan_.reads.read};
     ReadPartition* read = nullptr;
     if (session_.record_reads) read = &rows_.read.emplace_back(ReadPartition{&p, {}});
 

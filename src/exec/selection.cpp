@@ -252,7 +252,7 @@ Value evaluate(const ResolvedSelector& r, const schema::TableSchema& t, const Ro
       return cell.ttl_left > 0 ? Value(types::be_bytes(cell.ttl_left)) : std::nullopt;
     }
     case SelectorOp::Token: {
-      if (r.args.empty()) return types::be_bytes(row.token);
+      if (r.args.empty()) return types::be_bytes(util::murmur3_token(row.partition));
       std::vector<std::string> parts;
       for (const auto& a : r.args) {
         Value v = evaluate(a, t, row, ctx);

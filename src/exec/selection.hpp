@@ -85,7 +85,7 @@ Selection resolve_selection(const schema::TableSchema& t, const ast::Vec<ast::Se
 struct RowSource {
   const std::vector<std::string_view>* partition_key;  // components
   const std::vector<std::string_view>* clustering;     // components (empty for static-only)
-  std::int64_t token;
+  std::string_view partition;                          // the partition's key bytes: token() hashes them when selected
   // Per column of the table: live value bytes, write time and remaining TTL (0 = none),
   // present = false when the column has no live cell in this row.
   struct Cell {

@@ -18,6 +18,7 @@
 #include "store/mutation.hpp"
 #include "store/row.hpp"
 #include "store/row_pages.hpp"
+#include "util/murmur3.hpp"
 
 namespace cqlbox::store {
 
@@ -56,10 +57,12 @@ class RowRange {
 
 class Partition {
  public:
-  Partition(std::string_view key, std::int64_t token) : key_(key), token_(token) {}
+  explicit Partition(std::string_view key) : key_(key) {}
 
   std::string_view key() const { return key_.view(); }
-  std::int64_t token() const { return token_; }
+  // The key's Murmur3 token, computed: the partition index keeps each token beside its
+  // partition for searches (partition_index.hpp), and a copy here cost every partition 8 bytes.
+  std::int64_t token() const { return util::murmur3_token(key()); }
   const Deletion& deletion() const { return tombstones_ ? tombstones_->deletion : kNoDeletion; }
   Row static_row() const { return static_row_.view(); }
   RowRange rows() const { return RowRange(rows_); }
@@ -132,7 +135,6 @@ class Partition {
   // What a point read touches first: the key it compares, then the rows' (first) page.
   KeyBytes key_;
   RowPages rows_;
-  std::int64_t token_;
   std::unique_ptr<Tombstones> tombstones_;
   OwnedRow static_row_;
   Growth growth_;

@@ -12,12 +12,12 @@ namespace {
 // one). It holds the entry of its first page (row_pages.hpp), which a point read reads next, so
 // one partition's lookup touches two adjacent lines rather than a line here and another for a
 // page list elsewhere.
-static_assert(sizeof(Partition) <= 88);
+static_assert(sizeof(Partition) <= 80);
 
-Partition* make_partition(std::string_view key, std::int64_t token) {
+Partition* make_partition(std::string_view key) {
   char* block = row_memory::allocate(sizeof(Partition));
   try {
-    return new (block) Partition(key, token);  // a key of 16 bytes or more allocates
+    return new (block) Partition(key);  // a key of 16 bytes or more allocates
   } catch (...) {
     row_memory::release(block, sizeof(Partition));
     throw;
@@ -93,7 +93,7 @@ Partition& PartitionIndex::find_or_insert(std::string_view key, std::int64_t tok
 
 Partition& PartitionIndex::insert_at(Place at, std::string_view key, std::int64_t token) {
   std::size_t leaf = at.leaf, k = at.k;
-  Partition* p = make_partition(key, token);
+  Partition* p = make_partition(key);
   try {
     if (leaves_.empty()) {
       Leaf first;

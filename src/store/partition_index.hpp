@@ -49,6 +49,8 @@ class PartitionIndex {
     const_iterator() = default;
     const Partition& operator*() const { return *(*leaves_)[leaf_][k_]; }
     const Partition* operator->() const { return (*leaves_)[leaf_][k_]; }
+    // The partition's token, as the leaf keeps it (Partition::token() computes it).
+    std::int64_t token() const { return (*leaves_)[leaf_].prefix(k_); }
     const_iterator& operator++() {
       if (++k_ == (*leaves_)[leaf_].size()) {
         ++leaf_;

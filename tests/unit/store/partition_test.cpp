@@ -159,7 +159,7 @@ TEST_CASE("a deletion at T shadows everything written at or before T") {
 TEST_CASE("a partition keeps its rows in clustering order") {
   SUBCASE("ascending int") {
     store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-    store::Partition p("k", 0);
+    store::Partition p("k");
     for (std::int32_t c : {3, -1, 2, 10, 0}) p.apply(row_write("k", ck({c}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 5);
     const std::int32_t expected[] = {-1, 0, 2, 3, 10};
@@ -167,7 +167,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
   }
   SUBCASE("a DESC column reverses its order") {
     store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), true}});
-    store::Partition p("k", 0);
+    store::Partition p("k");
     for (std::int32_t c : {1, 3, 2, -5}) p.apply(row_write("k", ck({c}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 4);
     const std::int32_t expected[] = {3, 2, 1, -5};
@@ -176,7 +176,7 @@ TEST_CASE("a partition keeps its rows in clustering order") {
   SUBCASE("ASC then DESC columns") {
     store::ClusteringComparator cmp(
         {{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), true}});
-    store::Partition p("k", 0);
+    store::Partition p("k");
     for (auto [a, b] : {std::pair{1, 1}, {0, 5}, {1, 2}, {0, 7}, {1, 0}})
       p.apply(row_write("k", ck({a, b}), 0, live(1, "v")), cmp);
     REQUIRE(p.rows().size() == 5);
@@ -227,7 +227,7 @@ TEST_CASE("a null clustering component (COMPACT STORAGE prefix row) is first in 
 
 TEST_CASE("writing an existing row merges its cells by reconciliation") {
   store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("k", 0);
+  store::Partition p("k");
   p.apply(row_write("k", ck({1}), 0, live(10, "new")), cmp);
   p.apply(row_write("k", ck({1}), 0, live(5, "old")), cmp);    // older: ignored
   p.apply(row_write("k", ck({1}), 1, live(5, "other")), cmp);  // another slot: added
@@ -248,7 +248,7 @@ TEST_CASE("writing an existing row merges its cells by reconciliation") {
 
 TEST_CASE("static cells and partition deletions are kept apart from the rows") {
   store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("k", 0);
+  store::Partition p("k");
   store::Mutation m;
   m.partition_key = "k";
   m.static_cells.emplace_back(0, live(3, "s"));
@@ -462,7 +462,7 @@ TEST_CASE("rows whose keys share their first 8 bytes are kept, found and erased 
   std::mt19937_64 rng(test_seed());
   store::ClusteringComparator cmp(
       {{cqlbox::types::native_type(Kind::Text), true}, {cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("k", 0);
+  store::Partition p("k");
   std::map<std::string, int, std::function<bool(const std::string&, const std::string&)>> model(
       [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) < 0; });
   for (int op = 0; op < 3000; ++op) {

@@ -105,7 +105,7 @@ TEST_CASE("paged rows keep order, values and timestamps through splits, re-bases
   std::mt19937_64 rng(s);
   const store::ClusteringComparator cmp(
       {{cqlbox::types::native_type(Kind::Int), false}, {cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("p", 0);
+  store::Partition p("p");
   std::map<std::pair<std::int32_t, std::int32_t>, Expected> model;
   std::int64_t clock = 1'000'000'000;
   for (int op = 0; op < 12000; ++op) {
@@ -147,7 +147,7 @@ TEST_CASE("paged rows keep order, values and timestamps through splits, re-bases
 
 TEST_CASE("a time series appending in clustering order fills its pages") {
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Bigint), false}});
-  store::Partition p("p", 0);
+  store::Partition p("p");
   for (std::int64_t t = 0; t < 20000; ++t) {
     std::string key;
     store::append_component(key, be_bytes(t));
@@ -178,7 +178,7 @@ TEST_CASE("writes at, past and before the last row of a partition (the append sh
       store::append_component(k, be_bytes(v));
       return k;
     };
-    store::Partition p("p", 0);
+    store::Partition p("p");
     std::map<std::int32_t, std::string> model;
     // In clustering order (descending tables count down), then the last row again, then rows
     // that sort before it and between others.
@@ -234,7 +234,7 @@ TEST_CASE("a page that held a row larger than a page shrinks back before taking 
   // Review finding: the big row's block was kept and every later insert went into it in
   // place, past kPageRows, moving up to 64 KB a write.
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("p", 0);
+  store::Partition p("p");
   std::string first;
   store::append_component(first, be_bytes(std::int32_t{0}));
   p.apply(write(first, true, 10, std::string(70'000, 'x')), cmp);
@@ -254,7 +254,7 @@ TEST_CASE("a page that held a row larger than a page shrinks back before taking 
 
 TEST_CASE("the position past the last row is the end iterator") {
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("p", 0);
+  store::Partition p("p");
   for (std::int32_t c = 0; c < 300; ++c) {
     std::string key;
     store::append_component(key, be_bytes(c));
@@ -270,7 +270,7 @@ TEST_CASE("the position past the last row is the end iterator") {
 
 TEST_CASE("a one-page partition holds its page without a list, and grows one at its second page") {
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-  store::Partition p("p", 0);
+  store::Partition p("p");
   auto key = [](std::int32_t c) {
     std::string k;
     store::append_component(k, be_bytes(c));
@@ -288,7 +288,7 @@ TEST_CASE("a one-page partition holds its page without a list, and grows one at 
     CHECK(p.find_row(key(9), cmp).cell(0).value == "nine");
     CHECK(p.find_row(key(1), cmp).cell(0).value.size() == 3000);
     // An older marker re-bases the single page, which stays one.
-    store::Partition q("q", 0);
+    store::Partition q("q");
     q.apply(write(key(2), true, 50, "two"), cmp);
     q.apply(write(key(3), true, 40, "three"), cmp);
     CHECK(q.row_pages().pages().size() == 1);
