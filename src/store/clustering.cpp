@@ -69,6 +69,7 @@ ClusteringComparator::ClusteringComparator(std::vector<ClusteringColumn> columns
       default: break;
     }
   }
+  shape_id_ = store::shape_id(shape_);
   if (columns_.empty()) return;
   first_reversed_ = columns_[0].reversed;
   switch (columns_[0].type->kind) {

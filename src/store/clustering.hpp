@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "store/row_shape.hpp"
+#include "store/shape_ids.hpp"
 #include "types/compare.hpp"
 #include "types/cql_type.hpp"
 
@@ -27,7 +28,7 @@ struct ClusteringColumn {
 
 class ClusteringComparator {
  public:
-  ClusteringComparator() = default;
+  ClusteringComparator() : shape_id_(store::shape_id(shape_)) {}
   explicit ClusteringComparator(std::vector<ClusteringColumn> columns);
 
   // <0, 0, >0 in clustering order. Either side may be a prefix.
@@ -66,7 +67,11 @@ class ClusteringComparator {
   // How pages pack rows (row_shape.hpp): the keys, and (set by the table's store, which every
   // page operation reads it from with the order) its regular slots of 8-byte values.
   const RowShape& shape() const { return shape_; }
-  void set_fixed8_cells(std::uint16_t slots) { shape_.cell8 = slots; }
+  ShapeId shape_id() const { return shape_id_; }  // the number pages name it by (shape_ids.hpp)
+  void set_fixed8_cells(std::uint16_t slots) {
+    shape_.cell8 = slots;
+    shape_id_ = store::shape_id(shape_);
+  }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 
  private:
@@ -76,6 +81,7 @@ class ClusteringComparator {
   enum class PrefixKind : std::uint8_t { None, Signed, Bytes, Uuid };
   PrefixKind prefix_kind_ = PrefixKind::None;
   RowShape shape_;
+  ShapeId shape_id_ = 0;
   bool first_reversed_ = false;
 };
 

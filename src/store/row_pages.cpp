@@ -226,7 +226,7 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
   p.used = static_cast<std::uint32_t>(size);
   p.count = 1;
-  p.shape = cmp.shape();
+  p.shape = cmp.shape_id();
   p.base = base;
   if (first) {  // the single form: no list
     many_.~List();
@@ -348,8 +348,9 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     for (std::size_t k = 0; k < pg.count; ++k) {
       const Row r = row(pg, k);
       r.decode(old);
-      repacked[k].resize(Row::packed_size(old, ts, r.complex_ptr() != nullptr, pg.shape));
-      Row::pack(repacked[k].data(), old, ts, r.complex_ptr(), pg.shape);
+      const RowShape& shape = shape_of(pg.shape);
+      repacked[k].resize(Row::packed_size(old, ts, r.complex_ptr() != nullptr, shape));
+      Row::pack(repacked[k].data(), old, ts, r.complex_ptr(), shape);
       rows[k] = {repacked[k].data(), repacked[k].size()};
     }
     // The base changes with the bytes (relayout may throw: then neither has changed). Longer

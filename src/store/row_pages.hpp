@@ -15,8 +15,8 @@
 // misses overlap.
 //
 // Most partitions of the common data model (one per user, per device) have one page. Its entry
-// is held here, in the partition, with no list: a list is a block of 48 bytes, and its first
-// key prefix serves no search when there is one page. The list begins when a second page does.
+// is held here, in the partition, with no list: a list of one page is a block of 40 bytes, and
+// its first key prefix serves no search. The list begins when a second page does.
 //
 // Per row that is 2 bytes of offset and about 1 byte of entry and free space, against 16 bytes
 // of pointer and prefix plus an allocation per row before. Row views read the bytes in place
@@ -34,6 +34,7 @@
 #include "store/clustering.hpp"
 #include "store/prefixed_array.hpp"
 #include "store/row.hpp"
+#include "store/shape_ids.hpp"
 
 namespace cqlbox::store {
 
@@ -44,13 +45,12 @@ class RowPages {
 
   struct Page {
     std::uint16_t count = 0;  // rows (offsets at the back); first, as it tells RowPages' forms apart
-    std::uint16_t unused = 0;
+    ShapeId shape = 0;        // how its rows are packed: the table's shape (shape_ids.hpp)
     std::uint32_t start = 0;  // index of the first row in the partition
     char* block = nullptr;
     std::int64_t base = kNoTimestamp;  // <= every marker timestamp in the page (unset: none yet)
     std::uint32_t capacity = 0;        // the block's size
     std::uint32_t used = 0;            // row bytes, from the front
-    RowShape shape;                    // how its keys are packed (the table's)
   };
 
   // One row's bytes while a page is rebuilt.
@@ -143,7 +143,7 @@ class RowPages {
   static Row row(const Page& p, std::size_t k) {
     std::uint16_t off;
     __builtin_memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
-    return Row(p.block + off, p.base, p.shape);
+    return Row(p.block + off, p.base, shape_of(p.shape));
   }
 
  private:

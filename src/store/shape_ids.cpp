@@ -1,0 +1,66 @@
+#include "store/shape_ids.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+namespace cqlbox::store {
+
+namespace {
+
+constexpr std::size_t kIds = 65536, kChunk = 256;
+constexpr std::size_t kInterned = 61440;  // the ids past it name plain shapes, by component count
+
+// The shapes by id, in chunks allocated as ids are given (a reader finds its chunk without a
+// lock: the id it holds was given, under the lock, after the entry was written).
+std::atomic<RowShape*> chunks[kIds / kChunk];
+std::mutex mu;
+
+std::uint64_t key_of(const RowShape& s) {
+  return std::uint64_t{s.parts} | std::uint64_t{s.int4} << 16 | std::uint64_t{s.int8} << 32 |
+         std::uint64_t{s.cell8} << 48;
+}
+
+// Under mu.
+std::map<std::uint64_t, ShapeId>& known() {
+  static auto* ids = new std::map<std::uint64_t, ShapeId>;  // never destroyed: pages outlive statics
+  return *ids;
+}
+std::size_t next_id = 0;  // under mu
+
+void store(ShapeId id, const RowShape& shape) {
+  std::atomic<RowShape*>& slot = chunks[id / kChunk];
+  RowShape* chunk = slot.load(std::memory_order_relaxed);
+  if (!chunk) {
+    chunk = new RowShape[kChunk];
+    slot.store(chunk, std::memory_order_release);
+  }
+  chunk[id % kChunk] = shape;
+}
+
+}  // namespace
+
+ShapeId shape_id(RowShape& shape) {
+  std::lock_guard<std::mutex> lock(mu);
+  std::map<std::uint64_t, ShapeId>& ids = known();
+  if (auto it = ids.find(key_of(shape)); it != ids.end()) return it->second;
+  std::size_t id = next_id;
+  if (id < kInterned) {
+    ++next_id;
+  } else {
+    shape = RowShape{shape.parts, 0, 0, 0};
+    if (auto it = ids.find(key_of(shape)); it != ids.end()) return it->second;
+    if (shape.parts >= kIds - kInterned)
+      throw std::length_error("cqlbox: too many distinct table layouts for a key of this many clustering columns");
+    id = kInterned + shape.parts;
+  }
+  store(static_cast<ShapeId>(id), shape);
+  ids.emplace(key_of(shape), static_cast<ShapeId>(id));
+  return static_cast<ShapeId>(id);
+}
+
+const RowShape& shape_of(ShapeId id) { return chunks[id / kChunk].load(std::memory_order_acquire)[id % kChunk]; }
+
+}  // namespace cqlbox::store

@@ -1,0 +1,55 @@
+// The process's table of row shapes (store/shape_ids.hpp): one number per distinct shape, the
+// same number again for the same shape, and plain shapes once the table is full. It fills the
+// table, so it runs in a binary of its own (tests/meson.build).
+#include "store/shape_ids.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <set>
+#include <stdexcept>
+
+#include "store/clustering.hpp"
+#include "types/cql_type.hpp"
+
+namespace store = cqlbox::store;
+
+TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is full") {
+  store::RowShape a{2, 1, 2, 0}, b{2, 1, 2, 4};
+  const store::ShapeId ia = store::shape_id(a), ib = store::shape_id(b);
+  CHECK(ia != ib);
+  store::RowShape a2 = a;
+  CHECK(store::shape_id(a2) == ia);
+  CHECK(store::shape_of(ia) == a);
+  CHECK(store::shape_of(ib) == b);
+
+  // A comparator names its shape, and names it again after its 8-byte columns change.
+  store::ClusteringComparator cmp({{cqlbox::types::native_type(cqlbox::types::Kind::Bigint), false}});
+  CHECK(store::shape_of(cmp.shape_id()) == cmp.shape());
+  cmp.set_fixed8_cells(3);
+  CHECK(store::shape_of(cmp.shape_id()).cell8 == 3);
+
+  // Fill the table with distinct shapes: every one keeps its own number.
+  std::set<store::ShapeId> given{ia, ib, cmp.shape_id()};
+  std::uint32_t n = 0;
+  for (std::uint16_t cell8 = 0;; ++cell8) {
+    store::RowShape s{3, 5, 0, cell8};
+    const store::ShapeId id = store::shape_id(s);
+    if (s.int4 == 0) {  // made plain: the table is full
+      CHECK(s == store::RowShape{3, 0, 0, 0});
+      CHECK(store::shape_of(id) == s);
+      break;
+    }
+    CHECK(given.insert(id).second);
+    REQUIRE(++n < 70000);
+  }
+  CHECK(given.size() > 60000);
+  // Shapes met before still read back; a new shape is plain, with its own number per count.
+  CHECK(store::shape_of(ia) == a);
+  store::RowShape c{7, 1, 0, 0};
+  const store::ShapeId ic = store::shape_id(c);
+  CHECK(c == store::RowShape{7, 0, 0, 0});
+  CHECK(store::shape_of(ic) == c);
+  store::RowShape huge{5000, 1, 0, 0};
+  CHECK_THROWS_AS(store::shape_id(huge), std::length_error);
+}
