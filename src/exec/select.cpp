@@ -267,6 +267,7 @@ class SelectRun {
       if (limit_reached()) break;
       // The replicas the level asks, when one may be behind (replica_copies.hpp); a trace lists them.
       if (session_.activity && r_.partition_lookup) note_traced_read(db_, session_, t_, *p);
+      stored_ = p;
       read_partition(replicas_disagree(db_) ? read_replicas(db_, session_, t_, *p) : *p);
     }
     finish();
@@ -357,7 +358,8 @@ class SelectRun {
   // page past tombstone_warn_threshold gives the warning.
   void end_page() {
     if (tombstones_ > kTombstoneWarnThreshold && !tombstone_warned_)
-      tombstone_warned_ = tombstone_warning(t_, s_, session_, plan_.limit, live_read_, tombstones_, last_token_);
+      tombstone_warned_ = tombstone_warning(t_, s_, session_, plan_.limit, live_read_, tombstones_,
+                                            last_read_ ? last_read_->token() : 0);
     tombstones_ = live_read_ = 0;
   }
 
@@ -392,7 +394,7 @@ class SelectRun {
 
     std::int64_t in_partition = 0;
     bool any_row = false;
-    last_token_ = p.token();
+    last_read_ = stored_;  // its token (a hash of the key) is computed only if a warning names it
     tombstones_ += 2 * p.range_tombstones().size();  // each range's open and close bound
     // The static row is read with the partition (applyToStatic): its dead cells count too.
     p.static_row().for_each_cell([&](int, const store::CellRef& c) {
@@ -525,7 +527,10 @@ class SelectRun {
   std::int64_t emitted_ = 0;
   const std::uint64_t page_rows_;
   std::uint64_t tombstones_ = 0, live_read_ = 0;
-  std::int64_t last_token_ = 0;
+  // The stored partition being read (a replica's copy read in its place has the same key), and
+  // the last one whose rows were read. The store does not change during a SELECT.
+  const store::Partition* stored_ = nullptr;
+  const store::Partition* last_read_ = nullptr;
   std::optional<std::string> tombstone_warned_;
   std::vector<store::Row> candidate_rows_;  // reused partition after partition
 };

@@ -69,8 +69,11 @@ class ClusteringComparator {
   const RowShape& shape() const { return shape_; }
   ShapeId shape_id() const { return shape_id_; }  // the number pages name it by (shape_ids.hpp)
   void set_fixed8_cells(std::uint16_t slots) {
-    shape_.cell8 = slots;
-    shape_id_ = store::shape_id(shape_);
+    RowShape next = shape_;  // both fields change together, or neither (shape_id may throw)
+    next.cell8 = slots;
+    ShapeId id = store::shape_id(next);
+    shape_ = next;
+    shape_id_ = id;
   }
   const ClusteringColumn& column(std::size_t i) const { return columns_[i]; }
 

@@ -105,6 +105,8 @@ class RowPages {
   void erase(const Pos& pos, const ClusteringComparator& cmp);
   void clear() noexcept;
 
+  // Walks the rows in order. In the one-page form it points into this RowPages itself (the
+  // entry is held inline), so unlike a vector's iterators it does not survive a move.
   class iterator {
    public:
     using iterator_category = std::bidirectional_iterator_tag;

@@ -35,7 +35,9 @@ void store(ShapeId id, const RowShape& shape) {
   RowShape* chunk = slot.load(std::memory_order_relaxed);
   if (!chunk) {
     chunk = new RowShape[kChunk];
+    chunk[id % kChunk] = shape;  // written before the chunk is published, as every entry is
     slot.store(chunk, std::memory_order_release);
+    return;
   }
   chunk[id % kChunk] = shape;
 }
@@ -50,10 +52,14 @@ ShapeId shape_id(RowShape& shape) {
   if (id < kInterned) {
     ++next_id;
   } else {
-    shape = RowShape{shape.parts, 0, 0, 0};
-    if (auto it = ids.find(key_of(shape)); it != ids.end()) return it->second;
-    if (shape.parts >= kIds - kInterned)
+    RowShape plain{shape.parts, 0, 0, 0};  // `shape` changes only once a number is certain
+    if (auto it = ids.find(key_of(plain)); it != ids.end()) {
+      shape = plain;
+      return it->second;
+    }
+    if (plain.parts >= kIds - kInterned)
       throw std::length_error("cqlbox: too many distinct table layouts for a key of this many clustering columns");
+    shape = plain;
     id = kInterned + shape.parts;
   }
   store(static_cast<ShapeId>(id), shape);

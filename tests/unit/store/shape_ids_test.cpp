@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <set>
 #include <stdexcept>
+#include <vector>
 
 #include "store/clustering.hpp"
 #include "types/cql_type.hpp"
@@ -28,6 +29,11 @@ TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is
   CHECK(store::shape_of(cmp.shape_id()) == cmp.shape());
   cmp.set_fixed8_cells(3);
   CHECK(store::shape_of(cmp.shape_id()).cell8 == 3);
+  // A key of 5,000 clustering columns, named while the table has room.
+  std::vector<store::ClusteringColumn> wide(5000, {cqlbox::types::native_type(cqlbox::types::Kind::Int), false});
+  store::ClusteringComparator wide_cmp(std::move(wide));
+  const store::RowShape wide_shape = wide_cmp.shape();
+  const store::ShapeId wide_id = wide_cmp.shape_id();
 
   // Fill the table with distinct shapes: every one keeps its own number.
   std::set<store::ShapeId> given{ia, ib, cmp.shape_id()};
@@ -52,4 +58,11 @@ TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is
   CHECK(store::shape_of(ic) == c);
   store::RowShape huge{5000, 1, 0, 0};
   CHECK_THROWS_AS(store::shape_id(huge), std::length_error);
+  CHECK(huge == store::RowShape{5000, 1, 0, 0});  // left as it was, not made plain
+
+  // A comparator whose new shape cannot be named keeps its shape and number together.
+  CHECK_THROWS_AS(wide_cmp.set_fixed8_cells(2), std::length_error);
+  CHECK(wide_cmp.shape() == wide_shape);
+  CHECK(wide_cmp.shape_id() == wide_id);
+  CHECK(store::shape_of(wide_cmp.shape_id()) == wide_cmp.shape());
 }
