@@ -217,9 +217,10 @@ std::string key_text(const schema::TableSchema& t, std::string_view key) {
 
 void note_growth(const schema::TableSchema& t, store::Partition& p, const store::Mutation& m,
                  std::vector<std::string>* warnings) {
-  store::Partition::Growth& g = p.growth();
+  store::Partition::Growth g = p.growth();
   if (!g.rows_warned && p.rows().size() > kRowsWarning) {
     g.rows_warned = true;
+    p.set_growth(g);
     if (warnings)
       warnings->push_back(
           fmt::format("Partition {}.{}:{} has {} rows, more than {}: keep partitions under 100,000 "
@@ -232,12 +233,14 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
   for (const auto& [slot, c] : m.static_cells) written += c.value.size() + 8;
   if (written < kSizeCheckEvery) {
     g.written = static_cast<std::uint32_t>(written) & 0x3fffffffu;  // below 8 MiB: the mask changes nothing
+    p.set_growth(g);
     return;
   }
   g.written = 0;
   const std::uint64_t size = p.data_size();
-  if (size <= kSizeWarning) return;
-  g.size_warned = true;
+  g.size_warned = size > kSizeWarning;
+  p.set_growth(g);
+  if (!g.size_warned) return;
   if (warnings)
     warnings->push_back(
         fmt::format("Guardrail partition_size violated: Partition {}.{}:{} has size {:.3f}MiB, this "

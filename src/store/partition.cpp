@@ -181,6 +181,7 @@ void Partition::remap(const std::vector<int>& regular, const std::vector<int>& s
     kept.append(d, complex.get(), cmp);
     complex.release();
   }
+  kept.set_spare(rows_.spare());  // the growth counters (growth())
   rows_ = std::move(kept);
 }
 
@@ -333,6 +334,7 @@ bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
     kept.append(d, complex.get(), cmp);
     complex.release();
   }
+  kept.set_spare(rows_.spare());  // the growth counters (growth())
   rows_ = std::move(kept);
   bool static_empty = true;
   if (!static_row_.empty()) {

@@ -4,6 +4,7 @@
 // page of at most 2 KiB.
 #pragma once
 
+#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -108,7 +109,9 @@ class Partition {
     std::uint32_t written : 30 = 0;  // reset at 8 MiB; one write adds at most a frame (256 MiB)
     std::uint32_t rows_warned : 1 = 0, size_warned : 1 = 0;
   };
-  Growth& growth() { return growth_; }
+  // Kept in the row pages' spare four bytes (row_pages.hpp): the Partition is then 64 bytes.
+  Growth growth() const { return std::bit_cast<Growth>(rows_.spare()); }
+  void set_growth(Growth g) noexcept { rows_.set_spare(std::bit_cast<std::uint32_t>(g)); }
 
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
@@ -137,7 +140,6 @@ class Partition {
   RowPages rows_;
   std::unique_ptr<Tombstones> tombstones_;
   OwnedRow static_row_;
-  Growth growth_;
 };
 
 // True when the range tombstone covers the clustering key `clustering`.

@@ -81,14 +81,17 @@ RowPages& RowPages::operator=(RowPages&& o) noexcept {
 void RowPages::take(RowPages& o) noexcept {
   if (o.single()) {
     many_.~List();
-    new (&one_) Page(o.one_);
+    new (&one_) Page(o.one_);  // with its spare()
     new (&o.many_) List();
   } else {
     many_.pages = std::move(o.many_.pages);
+    many_.spare = o.many_.spare;
+    o.many_.spare = 0;
   }
 }
 
 void RowPages::clear() noexcept {
+  KeepSpare keep{*this};
   for (const Page& p : pages()) {
     for (std::size_t k = 0; k < p.count; ++k) delete row(p, k).complex_ptr();
     row_memory::release(p.block, p.capacity);
@@ -105,14 +108,18 @@ RowPages::PageList& RowPages::list(const ClusteringComparator& cmp) {
     pages.reserve(2);  // the page about to join this one
     pages.open(0, 1);
     pages[0] = one_;
+    pages[0].start = 0;  // it held spare()
     pages.prefix(0) = row(one_, 0).key_prefix(cmp);
+    const std::uint32_t spare = one_.start;
     new (&many_) List();
     many_.pages = std::move(pages);
+    many_.spare = spare;
   }
   return many_.pages;
 }
 
 void RowPages::fix_starts(std::size_t from) {
+  if (single()) return;  // one page starts at 0; its `start` holds spare()
   std::uint32_t start = from == 0 ? 0 : page(from - 1).start + page(from - 1).count;
   for (std::size_t i = from; i < page_count(); ++i) {
     page(i).start = start;
@@ -127,6 +134,7 @@ RowPages::Pos RowPages::end_pos() const {
 
 RowPages::Pos RowPages::locate(std::size_t index) const {
   if (index >= size()) return end_pos();
+  if (single()) return {0, index, index};
   // The last page starting at or before `index`.
   const std::span<const Page> all = pages();
   auto it = std::upper_bound(all.begin(), all.end(), index, [](std::size_t i, const Page& p) { return i < p.start; });
@@ -174,7 +182,7 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::u
     }
   }
   if (k == p.count && q + 1 < pages.size()) return {q + 1, 0, pages[q + 1].start};
-  return {q, k, p.start + k};
+  return {q, k, (prefixes ? p.start : 0) + k};  // no list, one page: its start is 0 (not kept)
 }
 
 }  // namespace
@@ -316,6 +324,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
 
 void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<ComplexColumn>* complex,
                    const ClusteringComparator& cmp) {
+  KeepSpare keep{*this};
   // The new row is packed into `bytes` (grown to the bound, never shrunk): its first `size`.
   std::vector<char>& bytes = row_scratch();
   std::size_t size = 0;
@@ -418,6 +427,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
 }
 
 void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
+  KeepSpare keep{*this};
   Page& pg = page(pos.page);
   std::vector<ComplexColumn>* complex = row(pg, pos.k).complex_ptr();
   if (pg.count == 1) {

@@ -46,7 +46,7 @@ class RowPages {
   struct Page {
     std::uint16_t count = 0;  // rows (offsets at the back); first, as it tells RowPages' forms apart
     ShapeId shape = 0;        // how its rows are packed: the table's shape (shape_ids.hpp)
-    std::uint32_t start = 0;  // index of the first row in the partition
+    std::uint32_t start = 0;  // index of the first row in the partition (list form; spare() in one)
     char* block = nullptr;
     std::int64_t base = kNoTimestamp;  // <= every marker timestamp in the page (unset: none yet)
     std::uint32_t capacity = 0;        // the block's size
@@ -77,9 +77,16 @@ class RowPages {
 
   // The row count is the last page's start and count: a partition does not keep it twice.
   std::size_t size() const {
-    const std::size_t n = page_count();
-    return n == 0 ? 0 : page(n - 1).start + std::size_t{page(n - 1).count};
+    if (single()) return one_.count;
+    const std::size_t n = many_.pages.size();
+    return n == 0 ? 0 : many_.pages[n - 1].start + std::size_t{many_.pages[n - 1].count};
   }
+
+  // Four bytes kept for the owner (the Partition's growth counters, partition.hpp), in room the
+  // entry has anyway: the single page's `start`, which is always 0 there and never read, or
+  // the list form's field at the same place. Kept by every change of the pages and form.
+  std::uint32_t spare() const { return single() ? one_.start : many_.spare; }
+  void set_spare(std::uint32_t v) noexcept { (single() ? one_.start : many_.spare) = v; }
   bool empty() const { return page_count() == 0; }
   std::span<const Page> pages() const { return {page_data(), page_count()}; }
 
@@ -160,7 +167,15 @@ class RowPages {
   // the single page's row count (never 0), or 0 in the list form (which may be empty).
   struct List {
     std::uint16_t zero = 0;
-    PageList pages;  // never holds a page of no rows
+    std::uint16_t unused = 0;
+    std::uint32_t spare = 0;  // where the single form keeps it (Page::start)
+    PageList pages;           // never holds a page of no rows
+  };
+  // Puts spare() back after a change that rebuilt the entry (a new form, a relaid page).
+  struct KeepSpare {
+    RowPages& pages;
+    std::uint32_t value = pages.spare();
+    ~KeepSpare() { pages.set_spare(value); }
   };
   bool single() const { return one_.count != 0; }
   std::size_t page_count() const { return single() ? 1 : many_.pages.size(); }

@@ -306,3 +306,45 @@ TEST_CASE("a one-page partition holds its page without a list, and grows one at 
     CHECK(p.rows().empty());
   }
 }
+
+TEST_CASE("a partition's growth counters live in the pages' spare bytes and survive every change of form") {
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  auto key = [](std::int32_t c) {
+    std::string k;
+    store::append_component(k, be_bytes(c));
+    return k;
+  };
+  store::Partition p("p");
+  store::Partition::Growth g;
+  g.written = 123456;
+  g.size_warned = 1;
+  p.set_growth(g);  // empty: the list form holds them
+  auto same = [&](const char* when) {
+    INFO(when);
+    const store::Partition::Growth h = p.growth();
+    CHECK(h.written == 123456u);
+    CHECK(h.size_warned == 1u);
+    CHECK(h.rows_warned == 0u);
+  };
+  p.apply(write(key(5), true, 10, "five"), cmp);  // the single form
+  same("first row");
+  REQUIRE(p.row_pages().pages().size() == 1);
+  CHECK(p.row_pages().locate(0).index == 0);
+  p.apply(write(key(7), true, 11, "seven"), cmp);  // the page moves to a block with room
+  same("second row");
+  CHECK(p.rows()[1].clustering().str() == key(7));
+  CHECK_FALSE(p.purge(0, cmp));  // rebuilt and moved in
+  same("compaction");
+  p.apply(write(key(1), true, 12, std::string(3000, 'x')), cmp);  // split: the list form
+  REQUIRE(p.row_pages().pages().size() >= 2);
+  same("second page");
+  CHECK(p.rows().size() == 3);
+  CHECK(p.rows()[2].clustering().str() == key(7));
+  CHECK(p.row_pages().pages()[0].start == 0);  // the single page's spare bytes did not become a start
+  for (const std::int32_t c : {1, 5, 7}) p.erase_row(key(c), cmp);
+  CHECK(p.rows().empty());
+  same("emptied");
+  store::Partition q = std::move(p);
+  const store::Partition::Growth h = q.growth();
+  CHECK(h.written == 123456u);
+}
