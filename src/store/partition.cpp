@@ -75,8 +75,8 @@ std::size_t sum_cells(Row row, F&& f) {
 
 std::size_t Partition::data_size() const {
   std::size_t n = key().size() + (deletion().exists() ? 12u : 0u) + range_tombstones().size() * 12u;
-  n += sum_cells(static_row_.view(), cell_bytes);
-  n += complex_bytes(static_row_.view());
+  n += sum_cells(extras_.static_row(), cell_bytes);
+  n += complex_bytes(extras_.static_row());
   for (const Row row : rows_) {
     const RowKey key = row.clustering();
     n += wire_size(key) + (row.marker().exists() ? 8u : 0u) + (row.deletion().exists() ? 12u : 0u);
@@ -95,7 +95,7 @@ std::size_t Partition::cell_count() const {
     for (const auto& col : row.complex()) n += col.cells.size();
     return n;
   };
-  std::size_t n = sum_cells(static_row_.view(), one) + elements(static_row_.view());
+  std::size_t n = sum_cells(extras_.static_row(), one) + elements(extras_.static_row());
   for (const Row row : rows_) n += sum_cells(row, one) + elements(row);
   return n;
 }
@@ -103,7 +103,7 @@ std::size_t Partition::cell_count() const {
 std::size_t Partition::tombstone_count() const {
   auto dead = [](const CellRef& c) { return c.tombstone ? 1u : 0u; };
   std::size_t n = (deletion().exists() ? 1u : 0u) + range_tombstones().size();
-  n += sum_cells(static_row_.view(), dead);
+  n += sum_cells(extras_.static_row(), dead);
   for (const Row row : rows_) {
     n += row.deletion().exists() ? 1u : 0u;
     n += sum_cells(row, dead);
@@ -118,7 +118,7 @@ std::size_t Partition::droppable_tombstones(std::int64_t before_s) const {
   };
   std::size_t n = deletion().exists() && old(deletion().local_time) ? 1u : 0u;
   for (const auto& rt : range_tombstones()) n += old(rt.deletion.local_time) ? 1u : 0u;
-  n += sum_cells(static_row_.view(), cell_droppable);
+  n += sum_cells(extras_.static_row(), cell_droppable);
   for (const Row row : rows_) {
     n += row.deletion().exists() && old(row.deletion().local_time) ? 1u : 0u;
     n += sum_cells(row, cell_droppable);
@@ -166,11 +166,11 @@ void remap_data(RowData& d, const std::vector<int>& map) {
 void Partition::remap(const std::vector<int>& regular, const std::vector<int>& statics,
                       const ClusteringComparator& cmp) {
   RowData d;
-  if (!static_row_.empty()) {
-    static_row_.view().decode(d);
-    d.complex = static_row_.view().complex();
+  if (!extras_.static_empty()) {
+    extras_.static_row().decode(d);
+    d.complex = extras_.static_row().complex();
     remap_data(d, statics);
-    static_row_.assign(std::move(d));
+    extras_.change_static([&](OwnedRow& r) { r.assign(std::move(d)); });
   }
   RowPages kept;
   for (const Row row : rows_) {
@@ -218,15 +218,16 @@ void Partition::put_row(RowData&& row, const ClusteringComparator& cmp) {
 bool Partition::erase_row(std::string_view clustering, const ClusteringComparator& cmp) {
   RowPages::Pos pos;
   if (find(clustering, cmp.prefix(clustering), cmp, pos)) rows_.erase(pos, cmp);
-  return rows_.empty() && static_row_.empty();
+  return rows_.empty() && extras_.static_empty();
 }
 
 std::int64_t Partition::row_shadow(Row row, const ClusteringComparator& cmp) const {
-  if (!tombstones_) return row.deletion().timestamp;
-  std::int64_t ts = std::max(tombstones_->deletion.timestamp, row.deletion().timestamp);
-  if (tombstones_->ranges.empty()) return ts;
+  const Tombstones* t = extras_.tombstones();
+  if (!t) return row.deletion().timestamp;
+  std::int64_t ts = std::max(t->deletion.timestamp, row.deletion().timestamp);
+  if (t->ranges.empty()) return ts;
   const RowKey clustering = row.clustering();
-  for (const auto& rt : tombstones_->ranges)
+  for (const auto& rt : t->ranges)
     if (rt.deletion.timestamp > ts && covers(rt, clustering, cmp)) ts = rt.deletion.timestamp;
   return ts;
 }
@@ -249,17 +250,20 @@ void merge_complex(std::vector<ComplexColumn>& columns, const ComplexWrite& w, c
 }
 
 void Partition::apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths) {
-  if (m.partition_deletion.exists()) tombstones().deletion.merge(m.partition_deletion);
+  if (m.partition_deletion.exists()) extras_.make_tombstones().deletion.merge(m.partition_deletion);
   RowData& d = scratch();
   if (!m.static_cells.empty()) {
-    static_row_.view().decode(d);
+    extras_.static_row().decode(d);
     for (const auto& [slot, cell] : m.static_cells) merge_cell(d, slot, cell);
-    static_row_.assign(std::move(d), false);
+    extras_.change_static([&](OwnedRow& r) { r.assign(std::move(d), false); });
   }
   for (const auto& w : m.complex)
-    if (w.is_static) merge_complex(static_row_.mutable_complex(), w, *paths.statics[static_cast<std::size_t>(w.slot)]);
+    if (w.is_static)
+      extras_.change_static([&](OwnedRow& r) {
+        merge_complex(r.mutable_complex(), w, *paths.statics[static_cast<std::size_t>(w.slot)]);
+      });
   for (const auto& rt : m.range_tombstones) {
-    std::vector<RangeTombstone>& ranges = tombstones().ranges;
+    std::vector<RangeTombstone>& ranges = extras_.make_tombstones().ranges;
     auto same = std::find_if(ranges.begin(), ranges.end(), [&](const RangeTombstone& o) {
       return o.prefix == rt.prefix && o.lower == rt.lower && o.upper == rt.upper &&
              o.lower_inclusive == rt.lower_inclusive && o.upper_inclusive == rt.upper_inclusive;
@@ -337,21 +341,23 @@ bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
   kept.set_spare(rows_.spare());  // the growth counters (growth())
   rows_ = std::move(kept);
   bool static_empty = true;
-  if (!static_row_.empty()) {
-    static_row_.view().decode(d);
-    d.complex = static_row_.view().complex();
+  if (!extras_.static_empty()) {
+    extras_.static_row().decode(d);
+    d.complex = extras_.static_row().complex();
     static_empty = purge_data(d, deletion().timestamp, before_s);
-    if (static_empty)
-      static_row_ = OwnedRow{};
-    else
-      static_row_.assign(std::move(d), true);
+    extras_.change_static([&](OwnedRow& r) {
+      if (static_empty)
+        r = OwnedRow{};
+      else
+        r.assign(std::move(d), true);
+    });
   }
-  if (tombstones_) {
-    std::erase_if(tombstones_->ranges, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
-    if (tombstones_->deletion.exists() && tombstones_->deletion.local_time < before_s) tombstones_->deletion = {};
-    if (tombstones_->ranges.empty() && !tombstones_->deletion.exists()) tombstones_.reset();
+  if (Tombstones* t = extras_.tombstones()) {
+    std::erase_if(t->ranges, [&](const RangeTombstone& rt) { return rt.deletion.local_time < before_s; });
+    if (t->deletion.exists() && t->deletion.local_time < before_s) t->deletion = {};
+    if (t->ranges.empty() && !t->deletion.exists()) extras_.drop_tombstones();
   }
-  return rows_.empty() && static_empty && !tombstones_;
+  return rows_.empty() && static_empty && !extras_.tombstones();
 }
 
 }  // namespace cqlbox::store

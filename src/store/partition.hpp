@@ -17,6 +17,7 @@
 #include "store/clustering.hpp"
 #include "store/key_bytes.hpp"
 #include "store/mutation.hpp"
+#include "store/partition_extras.hpp"
 #include "store/row.hpp"
 #include "store/row_pages.hpp"
 #include "util/murmur3.hpp"
@@ -64,12 +65,16 @@ class Partition {
   // The key's Murmur3 token, computed: the partition index keeps each token beside its
   // partition for searches (partition_index.hpp), and a copy here cost every partition 8 bytes.
   std::int64_t token() const { return util::murmur3_token(key()); }
-  const Deletion& deletion() const { return tombstones_ ? tombstones_->deletion : kNoDeletion; }
-  Row static_row() const { return static_row_.view(); }
+  const Deletion& deletion() const {
+    const Tombstones* t = extras_.tombstones();
+    return t ? t->deletion : kNoDeletion;
+  }
+  Row static_row() const { return extras_.static_row(); }
   RowRange rows() const { return RowRange(rows_); }
   const RowPages& row_pages() const { return rows_; }
   const std::vector<RangeTombstone>& range_tombstones() const {
-    return tombstones_ ? tombstones_->ranges : kNoRangeTombstones;
+    const Tombstones* t = extras_.tombstones();
+    return t ? t->ranges : kNoRangeTombstones;
   }
 
   void apply(const Mutation& m, const ClusteringComparator& cmp, const PathTypes& paths = {});
@@ -122,24 +127,14 @@ class Partition {
   bool find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
             RowPages::Pos& pos) const;
 
-  // A partition deletion and range tombstones are rare: apart, they cost a pointer until used
-  // (a table of many small partitions pays for each member of Partition).
-  struct Tombstones {
-    Deletion deletion;
-    std::vector<RangeTombstone> ranges;
-  };
   static const Deletion kNoDeletion;
   static const std::vector<RangeTombstone> kNoRangeTombstones;
-  Tombstones& tombstones() {
-    if (!tombstones_) tombstones_ = std::make_unique<Tombstones>();
-    return *tombstones_;
-  }
 
   // What a point read touches first: the key it compares, then the rows' (first) page.
   KeyBytes key_;
   RowPages rows_;
-  std::unique_ptr<Tombstones> tombstones_;
-  OwnedRow static_row_;
+  // A table of many small partitions pays for each member: the rare parts share one word.
+  PartitionExtras extras_;
 };
 
 // True when the range tombstone covers the clustering key `clustering`.

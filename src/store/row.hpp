@@ -267,7 +267,25 @@ class OwnedRow {
     return *this;
   }
 
-  Row view() const { return block_ ? Row(block_ + kHeader, header(8), RowShape{}) : Row(nullptr, 0, RowShape{}); }
+  Row view() const { return view_of(block_); }
+  // view() of the block an OwnedRow owned (take_block), or of null.
+  static Row view_of(const char* block) {
+    if (!block) return Row(nullptr, 0, RowShape{});
+    std::int64_t base;
+    __builtin_memcpy(&base, block + 8, sizeof base);
+    return Row(block + kHeader, base, RowShape{});
+  }
+  // The block alone, for an owner that keeps it in a tagged word (partition_extras.hpp).
+  char* take_block() noexcept {
+    char* b = block_;
+    block_ = nullptr;
+    return b;
+  }
+  static OwnedRow adopt(char* block) noexcept {
+    OwnedRow r;
+    r.block_ = block;
+    return r;
+  }
   bool empty() const { return !block_; }
   // Packs `data`; with `complex`, its complex columns replace the row's (moved in), otherwise
   // the row's stay as they are (writes merge them in place, mutable_complex()).
