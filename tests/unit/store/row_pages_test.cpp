@@ -97,6 +97,13 @@ void check(const store::Partition& p, const std::map<std::pair<std::int32_t, std
   CHECK(p.find_row(key_of({41, 0}), cmp).empty());
 }
 
+// A clustering key of one int component.
+std::string key(std::int32_t c) {
+  std::string k;
+  store::append_component(k, be_bytes(c));
+  return k;
+}
+
 }  // namespace
 
 TEST_CASE("paged rows keep order, values and timestamps through splits, re-bases, large rows and erasures (seeded)") {
@@ -271,11 +278,6 @@ TEST_CASE("the position past the last row is the end iterator") {
 TEST_CASE("a one-page partition holds its page without a list, and grows one at its second page") {
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
   store::Partition p("p");
-  auto key = [](std::int32_t c) {
-    std::string k;
-    store::append_component(k, be_bytes(c));
-    return k;
-  };
   for (int round = 0; round < 2; ++round) {
     INFO("round " << round);
     p.apply(write(key(5), true, 10, "five"), cmp);
@@ -309,11 +311,6 @@ TEST_CASE("a one-page partition holds its page without a list, and grows one at 
 
 TEST_CASE("a partition's growth counters live in the pages' spare bytes and survive every change of form") {
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
-  auto key = [](std::int32_t c) {
-    std::string k;
-    store::append_component(k, be_bytes(c));
-    return k;
-  };
   store::Partition p("p");
   store::Partition::Growth g;
   g.written = 123456;
