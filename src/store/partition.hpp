@@ -4,7 +4,6 @@
 // page of at most 2 KiB.
 #pragma once
 
-#include <bit>
 #include <compare>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +19,7 @@
 #include "store/partition_extras.hpp"
 #include "store/row.hpp"
 #include "store/row_pages.hpp"
+#include "util/bit_cast.hpp"
 #include "util/murmur3.hpp"
 
 namespace cqlbox::store {
@@ -115,8 +115,8 @@ class Partition {
     std::uint32_t rows_warned : 1 = 0, size_warned : 1 = 0;
   };
   // Kept in the row pages' spare four bytes (row_pages.hpp): the Partition is then 64 bytes.
-  Growth growth() const { return std::bit_cast<Growth>(rows_.spare()); }
-  void set_growth(Growth g) noexcept { rows_.set_spare(std::bit_cast<std::uint32_t>(g)); }
+  Growth growth() const { return util::bit_cast<Growth>(rows_.spare()); }
+  void set_growth(Growth g) noexcept { rows_.set_spare(util::bit_cast<std::uint32_t>(g)); }
 
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
