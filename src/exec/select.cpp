@@ -267,8 +267,7 @@ class SelectRun {
       if (limit_reached()) break;
       // The replicas the level asks, when one may be behind (replica_copies.hpp); a trace lists them.
       if (session_.activity && r_.partition_lookup) note_traced_read(db_, session_, t_, *p);
-      stored_ = p;
-      read_partition(replicas_disagree(db_) ? read_replicas(db_, session_, t_, *p) : *p);
+      read_partition(replicas_disagree(db_) ? read_replicas(db_, session_, t_, *p) : *p, *p);
     }
     finish();
     for (auto& w : topk_warnings) rows_.warnings.insert(rows_.warnings.begin(), std::move(w));
@@ -363,7 +362,8 @@ class SelectRun {
     tombstones_ = live_read_ = 0;
   }
 
-  void read_partition(const store::Partition& p) {
+  // `p` is what is read: the stored partition `stored`, or a replica's copy of it (same key).
+  void read_partition(const store::Partition& p, const store::Partition& stored) {
     std::vector<std::string_view> pk = split_partition_key(p.key(), t_.partition_key.size());
     if (!match_.partition_matches(pk)) return;
     std::vector<std::string_view> ck;
@@ -394,7 +394,7 @@ class SelectRun {
 
     std::int64_t in_partition = 0;
     bool any_row = false;
-    last_read_ = stored_;  // its token (a hash of the key) is computed only if a warning names it
+    last_read_ = &stored;  // its token (a hash of the key) is computed only if a warning names it
     tombstones_ += 2 * p.range_tombstones().size();  // each range's open and close bound
     // The static row is read with the partition (applyToStatic): its dead cells count too.
     p.static_row().for_each_cell([&](int, const store::CellRef& c) {
@@ -527,9 +527,7 @@ class SelectRun {
   std::int64_t emitted_ = 0;
   const std::uint64_t page_rows_;
   std::uint64_t tombstones_ = 0, live_read_ = 0;
-  // The stored partition being read (a replica's copy read in its place has the same key), and
-  // the last one whose rows were read. The store does not change during a SELECT.
-  const store::Partition* stored_ = nullptr;
+  // The last stored partition whose rows were read (the store does not change during a SELECT).
   const store::Partition* last_read_ = nullptr;
   std::optional<std::string> tombstone_warned_;
   std::vector<store::Row> candidate_rows_;  // reused partition after partition

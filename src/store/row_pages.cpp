@@ -182,7 +182,8 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::u
     }
   }
   if (k == p.count && q + 1 < pages.size()) return {q + 1, 0, pages[q + 1].start};
-  return {q, k, (prefixes ? p.start : 0) + k};  // no list, one page: its start is 0 (not kept)
+  // The first page starts at 0 (in the single form its `start` field holds spare()).
+  return {q, k, (q == 0 ? 0 : p.start) + k};
 }
 
 }  // namespace
