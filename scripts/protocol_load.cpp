@@ -4,9 +4,11 @@
 // reports requests per second, latency percentiles and the server's CPU time per request (user
 // + system, from /proc/PID/stat over the timed part only). Not a test: numbers for the notes.
 //
-//   cqlbox-load BINARY [--in-flight 64] [--connections 4] [--requests 200000]
+//   cqlbox-load BINARY|--floor [--in-flight 64] [--connections 4] [--requests 200000]
 //
-// With --in-flight 1 the latencies are those of one request at a time.
+// With --in-flight 1 the latencies are those of one request at a time. --floor serves the same
+// requests from a server that does no work (protocol_floor.cpp): the machine's own latency and
+// tail, to subtract.
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -28,6 +30,7 @@
 #include <vector>
 
 #include "server/wire.hpp"
+#include "protocol_floor.hpp"
 
 namespace {
 
@@ -201,8 +204,9 @@ int free_port() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) die("usage: cqlbox-load BINARY [--in-flight N] [--connections N] [--requests N]");
+  if (argc < 2) die("usage: cqlbox-load BINARY|--floor [--in-flight N] [--connections N] [--requests N]");
   const std::string binary = argv[1];
+  const bool floor = binary == "--floor";
   int in_flight = 64, connections = 4;
   long requests = 200000;
   for (int i = 2; i + 1 < argc; i += 2) {
@@ -220,6 +224,7 @@ int main(int argc, char** argv) {
     freopen("/dev/null", "r", stdin);
     freopen("/dev/null", "w", stdout);
     freopen("/dev/null", "w", stderr);
+    if (floor) serve_floor(port);
     execl(binary.c_str(), binary.c_str(), "--listen", address.c_str(), static_cast<char*>(nullptr));
     _exit(127);
   }
@@ -294,9 +299,9 @@ int main(int argc, char** argv) {
     return latencies[std::min(latencies.size() - 1, static_cast<std::size_t>(p * static_cast<double>(latencies.size())))] * 1e6;
   };
   std::printf(
-      "cqlbox-load: %ld prepared requests (INSERT, SELECT alternating), %d in flight over %zu connections: %.0f "
+      "%s: %ld prepared requests (INSERT, SELECT alternating), %d in flight over %zu connections: %.0f "
       "req/s, p50 %.0f us, p99 %.0f us; server CPU %.2f us per request (user %.2f, system %.2f)\n",
-      requests, per_connection * static_cast<int>(conns.size()), conns.size(), static_cast<double>(requests) / took,
+      floor ? "floor (a server doing no work)" : "cqlbox-load", requests, per_connection * static_cast<int>(conns.size()), conns.size(), static_cast<double>(requests) / took,
       pct(0.50), pct(0.99), (user + sys) * 1e6 / static_cast<double>(requests), user * 1e6 / static_cast<double>(requests),
       sys * 1e6 / static_cast<double>(requests));
   kill(server, SIGTERM);
