@@ -6,12 +6,13 @@
 //   node tests/web/module_test.mjs <cqlbox-web.js> [<bad-input folder> <fixture.cql>]
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { compiledOnce } from './compiled_once.mjs';
 
 const [moduleFile, badInputs, fixture] = process.argv.slice(2);
 const require = createRequire(import.meta.url);
 process.setMaxListeners(0);
 const createCqlbox = require(moduleFile);
-const wasmBinary = readFileSync(moduleFile.replace(/\.js$/, '.wasm'));
+const instantiateWasm = await compiledOnce(moduleFile);
 const decoder = new TextDecoder();
 let failures = 0;
 const check = (ok, what, detail = '') => {
@@ -22,7 +23,7 @@ const check = (ok, what, detail = '') => {
 async function shell(args) {
   const bytes = [];
   const take = (b) => { if (b !== null && b !== undefined) bytes.push(b); };
-  const M = await createCqlbox({ wasmBinary, preRun: [(m) => m.FS.init(() => null, take, take)] });
+  const M = await createCqlbox({ instantiateWasm, preRun: [(m) => m.FS.init(() => null, take, take)] });
   const output = () => { const t = decoder.decode(new Uint8Array(bytes)); bytes.length = 0; return t; };
   const started = M.ccall('cqlbox_start', 'number', ['string'], [args.join('\n')]);
   return {
