@@ -23,7 +23,8 @@ constexpr unsigned char kStartup = 0x01, kReady = 0x02, kResult = 0x08, kPrepare
 void answer(const unsigned char* h, std::string& out) {
   std::string body;
   unsigned char op = kResult;
-  if (h[4] == kStartup) op = kReady;
+  if (h[4] == kStartup)
+    op = kReady;
   else if (h[4] == kPrepare)  // kind 4, the id "P", then empty bind and result metadata (5 ints)
     body = std::string("\0\0\0\4\0\1P", 7) + std::string(20, '\0');
   else

@@ -301,7 +301,8 @@ int main(int argc, char** argv) {
   std::printf(
       "%s: %ld prepared requests (INSERT, SELECT alternating), %d in flight over %zu connections: %.0f "
       "req/s, p50 %.0f us, p99 %.0f us; server CPU %.2f us per request (user %.2f, system %.2f)\n",
-      floor ? "floor (a server doing no work)" : "cqlbox-load", requests, per_connection * static_cast<int>(conns.size()), conns.size(), static_cast<double>(requests) / took,
+      floor ? "floor (a server doing no work)" : "cqlbox-load", requests,
+      per_connection * static_cast<int>(conns.size()), conns.size(), static_cast<double>(requests) / took,
       pct(0.50), pct(0.99), (user + sys) * 1e6 / static_cast<double>(requests), user * 1e6 / static_cast<double>(requests),
       sys * 1e6 / static_cast<double>(requests));
   kill(server, SIGTERM);
