@@ -15,26 +15,28 @@
 #include <map>
 #include <string>
 
+#include "protocol_frame.hpp"
+
 namespace {
 
 constexpr unsigned char kStartup = 0x01, kReady = 0x02, kResult = 0x08, kPrepare = 0x09;
 
-// The response to one request frame (its header at `h`): same version bit set, same stream.
+// The response to one request frame (its header at `h`): same version with the response bit set,
+// same stream.
 void answer(const unsigned char* h, std::string& out) {
   std::string body;
+  cqlbox::server::Writer w(body);
   unsigned char op = kResult;
-  if (h[4] == kStartup)
+  if (h[4] == kStartup) {
     op = kReady;
-  else if (h[4] == kPrepare)  // kind 4, the id "P", then empty bind and result metadata (5 ints)
-    body = std::string("\0\0\0\4\0\1P", 7) + std::string(20, '\0');
-  else
-    body = std::string("\0\0\0\1", 4);  // VOID
-  const auto n = static_cast<std::uint32_t>(body.size());
-  const unsigned char header[9] = {static_cast<unsigned char>(h[0] | 0x80), 0, h[2], h[3], op,
-                                   static_cast<unsigned char>(n >> 24), static_cast<unsigned char>(n >> 16),
-                                   static_cast<unsigned char>(n >> 8), static_cast<unsigned char>(n)};
-  out.append(reinterpret_cast<const char*>(header), 9);
-  out += body;
+  } else if (h[4] == kPrepare) {  // kind 4, the id "P", then empty bind and result metadata
+    w.i32(4);
+    w.short_bytes("P");
+    for (int i = 0; i < 5; ++i) w.i32(0);
+  } else {
+    w.i32(1);  // VOID
+  }
+  append_frame(out, static_cast<std::uint8_t>(h[0] | 0x80), static_cast<std::int16_t>((h[2] << 8) | h[3]), op, body);
 }
 
 }  // namespace
@@ -65,7 +67,6 @@ void serve_floor(int port) {
         setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         ev.data.fd = c;
         epoll_ctl(ep, EPOLL_CTL_ADD, c, &ev);
-        input[c];
         continue;
       }
       const ssize_t got = recv(fd, buf, sizeof buf, 0);
@@ -80,7 +81,7 @@ void serve_floor(int port) {
       std::size_t at = 0;
       while (in.size() - at >= 9) {
         const auto* h = reinterpret_cast<const unsigned char*>(in.data() + at);
-        const std::size_t len = (std::size_t{h[5]} << 24) | (std::size_t{h[6]} << 16) | (std::size_t{h[7]} << 8) | h[8];
+        const std::size_t len = frame_length(h);
         if (in.size() - at < 9 + len) break;
         answer(h, out);
         at += 9 + len;

@@ -31,6 +31,7 @@
 
 #include "server/wire.hpp"
 #include "protocol_floor.hpp"
+#include "protocol_frame.hpp"
 
 namespace {
 
@@ -70,13 +71,7 @@ class Connection {
 
   // Appends a request frame to the output (sent by flush()).
   void queue(std::int16_t stream, std::uint8_t opcode, const std::string& body) {
-    out_ += '\x04';
-    out_ += '\0';
-    Writer w(out_);
-    w.u16(static_cast<std::uint16_t>(stream));
-    w.byte(opcode);
-    w.i32(static_cast<std::int32_t>(body.size()));
-    out_ += body;
+    append_frame(out_, 0x04, stream, opcode, body);
   }
   void flush() {
     for (std::size_t done = 0; done < out_.size();) {
@@ -90,15 +85,14 @@ class Connection {
   bool has_frame() const {
     if (in_.size() - at_ < 9) return false;
     const auto* h = reinterpret_cast<const unsigned char*>(in_.data() + at_);
-    const std::size_t length = (std::size_t{h[5]} << 24) | (std::size_t{h[6]} << 16) | (std::size_t{h[7]} << 8) | h[8];
-    return in_.size() - at_ >= 9 + length;
+    return in_.size() - at_ >= 9 + frame_length(h);
   }
   // The next response, reading as much as is there.
   Frame next() {
     for (;;) {
       if (in_.size() - at_ >= 9) {
         const auto* h = reinterpret_cast<const unsigned char*>(in_.data() + at_);
-        const std::size_t length = (std::size_t{h[5]} << 24) | (std::size_t{h[6]} << 16) | (std::size_t{h[7]} << 8) | h[8];
+        const std::size_t length = frame_length(h);
         if (in_.size() - at_ >= 9 + length) {
           Frame f;
           f.stream = static_cast<std::int16_t>((h[2] << 8) | h[3]);
