@@ -65,12 +65,12 @@ class ClusteringComparator {
   }
   std::size_t size() const { return columns_.size(); }
   // How pages pack rows (row_shape.hpp): the keys, and (set by the table's store, which every
-  // page operation reads it from with the order) its regular slots of 8-byte values.
+  // page operation reads it from with the order) its regular slots of fixed-size values.
   const RowShape& shape() const { return shape_; }
   ShapeId shape_id() const { return shape_id_; }  // the number pages name it by (shape_ids.hpp)
-  void set_fixed8_cells(std::uint16_t slots) {
+  void set_fixed_cells(std::uint32_t cells) {
     RowShape next = shape_;  // both fields change together, or neither (shape_id may throw)
-    next.cell8 = slots;
+    next.cells = cells;
     ShapeId id = store::shape_id(next);
     shape_ = next;
     shape_id_ = id;

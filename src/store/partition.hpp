@@ -27,7 +27,7 @@ namespace cqlbox::store {
 // The path order of each non-frozen collection column (nullptr for simple columns), by slot.
 struct PathTypes {
   std::vector<const types::CqlType*> regular, statics;
-  std::uint16_t fixed8 = 0;  // RowShape::cell8: the regular slots of 8-byte values
+  std::uint32_t fixed_cells = 0;  // RowShape::cells: the regular slots' fixed value sizes
 };
 
 class Partition;

@@ -59,8 +59,8 @@ int Row::read_cell(const char*& p, std::int64_t marker_ts, CellRef& c) {
 
 namespace {
 
-// Dense: every cell a plain live one at the marker's timestamp, in slots 0..n-1, 8 bytes where
-// the shape says the slot's values are.
+// Dense: every cell a plain live one at the marker's timestamp, in slots 0..n-1, of the size the
+// shape gives where it gives the slot's values one.
 bool dense_cells(const RowData& d, const RowShape& shape, std::size_t* count) {
   std::size_t n = 0;
   bool dense = d.marker.exists();
@@ -72,7 +72,7 @@ bool dense_cells(const RowData& d, const RowShape& shape, std::size_t* count) {
     }
     ++n;
     if (c.tombstone || c.ttl > 0 || c.local_time != kNoExpiry || c.timestamp != d.marker.timestamp || n != slot + 1 ||
-        (shape.fixed8(slot) && c.value.size() != 8))
+        (shape.fixed_size(slot) != 0 && c.value.size() != shape.fixed_size(slot)))
       dense = false;
   }
   *count = n;
@@ -97,7 +97,7 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, 
     const Cell& c = d.cells[slot];
     if (!c.exists()) continue;
     if (dense) {
-      size += (shape.fixed8(slot) ? 0 : varint_size(c.value.size())) + c.value.size();
+      size += (shape.fixed_size(slot) ? 0 : varint_size(c.value.size())) + c.value.size();
       continue;
     }
     size += varint_size(c.value.size()) + c.value.size();
@@ -157,7 +157,7 @@ char* Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Comp
       if (f & kTtl) put(p, c.ttl);
       if (f & kLocalTime) put(p, c.local_time);
     }
-    if (!dense || !shape.fixed8(slot)) put_varint(p, c.value.size());
+    if (!dense || !shape.fixed_size(slot)) put_varint(p, c.value.size());
     std::memcpy(p, c.value.data(), c.value.size());
     p += c.value.size();
   }

@@ -12,7 +12,7 @@
 // marker written within the last half minute takes 3 bytes, not 8.
 // Dense cells (what an INSERT of every column writes: live, no TTL, the marker's timestamp, slots
 // 0..n-1 all present) are each varint value length · value bytes, their count (below 7) in the
-// flags' top three bits; a slot of 8-byte values (RowShape::cell8) has no length. Otherwise each cell is:
+// flags' top three bits; a slot of fixed-size values (RowShape::cells) has no length. Otherwise each cell is:
 // varint slot · u8 cell flags (tombstone, TTL, timestamp equal to the marker's, local time)
 // · [i64 timestamp] · [i32 ttl] · [i64 local time] · varint value length · value bytes.
 // The benchmark's time-series row (a bigint key below 2^23, a double and a 3-byte text) is 20 bytes.
@@ -208,9 +208,10 @@ class Row {
   // Where the cells start; also reads the marker's timestamp, whether cells are dense and how
   // many there are, and with `header` the whole marker and the deletion.
   const char* cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count, Header* header = nullptr) const;
-  // The length of a dense row's cell in `slot`, read from `p` unless the slot's values are 8 bytes.
+  // The length of a dense row's cell in `slot`, read from `p` unless the slot's values have one size.
   std::size_t dense_length(const char*& p, std::uint64_t slot) const {
-    return shape_.fixed8(static_cast<std::size_t>(slot)) ? 8 : static_cast<std::size_t>(read_varint(p));
+    const std::size_t fixed = shape_.fixed_size(static_cast<std::size_t>(slot));
+    return fixed ? fixed : static_cast<std::size_t>(read_varint(p));
   }
   // The packed bytes after the flags (and the collections pointer when there is one).
   const char* after_flags() const {

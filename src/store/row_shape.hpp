@@ -2,8 +2,9 @@
 // - which clustering components are integers stored in as few bytes as their value needs
 //   (sqlite3's record format does the same), instead of Cassandra's fixed 4 or 8: a time-series
 //   key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8;
-// - which regular columns hold 8-byte values (bigint, double, timestamp, time): a dense row
-//   stores no length before them (and a row whose value there has another size is not dense).
+// - which regular columns hold values of one fixed size (4 bytes: int, float, date; 8: bigint,
+//   double, timestamp, time; 16: uuid, timeuuid): a dense row stores no length before them
+//   (and a row whose value there has another size, the empty value say, is not dense).
 //
 // A packed integer component is its varint length L and bytes:
 //   L = 0          the empty value (Cassandra allows it for every type);
@@ -15,6 +16,7 @@
 #pragma once
 
 #include <cstddef>
+#include <compare>
 #include <cstdint>
 #include <string_view>
 
@@ -26,12 +28,23 @@ struct RowShape {
   std::uint16_t parts = 0;  // the table's clustering columns: keys do not store their count
   std::uint16_t int4 = 0;   // bit i: component i is a 4-byte signed integer (int)
   std::uint16_t int8 = 0;   // bit i: an 8-byte one (bigint, timestamp, time)
-  std::uint16_t cell8 = 0;  // bit s: regular slot s holds 8-byte values (bigint, double, timestamp, time)
+  // Bits 2s and 2s+1: the fixed size of regular slot s's values, as a code (fixed_code):
+  // 0 none (a length precedes each value), 1: 4 bytes, 2: 8 bytes, 3: 16 bytes.
+  std::uint32_t cells = 0;
 
   bool packs_any() const { return (int4 | int8) != 0; }
-  bool operator==(const RowShape&) const = default;
-  // Whether a dense row's cell in `slot` is its 8 bytes alone.
-  bool fixed8(std::size_t slot) const { return slot < kMaxPacked && ((cell8 >> slot) & 1u); }
+  auto operator<=>(const RowShape&) const = default;
+  // The code for values of `size` bytes (0 when no code names it).
+  static constexpr std::uint32_t fixed_code(std::size_t size) {
+    return size == 4 ? 1 : size == 8 ? 2 : size == 16 ? 3 : 0;
+  }
+  // The size of a dense row's cell in `slot` when it is its value alone, with no length: 0
+  // when the slot's values have a length.
+  std::size_t fixed_size(std::size_t slot) const {
+    if (slot >= kMaxPacked) return 0;
+    const std::uint32_t code = (cells >> (2 * slot)) & 3u;
+    return code == 0 ? 0 : std::size_t{2} << code;
+  }
   // W for component i: 8, 4, or 0 when it is stored as in the standard form.
   unsigned width(std::size_t i) const {
     if (i >= kMaxPacked) return 0;

@@ -18,14 +18,9 @@ constexpr std::size_t kInterned = 61440;  // the ids past it name plain shapes, 
 std::atomic<RowShape*> chunks[kIds / kChunk];
 std::mutex mu;
 
-std::uint64_t key_of(const RowShape& s) {
-  return std::uint64_t{s.parts} | std::uint64_t{s.int4} << 16 | std::uint64_t{s.int8} << 32 |
-         std::uint64_t{s.cell8} << 48;
-}
-
 // Under mu.
-std::map<std::uint64_t, ShapeId>& known() {
-  static auto* ids = new std::map<std::uint64_t, ShapeId>;  // never destroyed: pages outlive statics
+std::map<RowShape, ShapeId>& known() {
+  static auto* ids = new std::map<RowShape, ShapeId>;  // never destroyed: pages outlive statics
   return *ids;
 }
 std::size_t next_id = 0;  // under mu
@@ -46,14 +41,14 @@ void store(ShapeId id, const RowShape& shape) {
 
 ShapeId shape_id(RowShape& shape) {
   std::lock_guard<std::mutex> lock(mu);
-  std::map<std::uint64_t, ShapeId>& ids = known();
-  if (auto it = ids.find(key_of(shape)); it != ids.end()) return it->second;
+  std::map<RowShape, ShapeId>& ids = known();
+  if (auto it = ids.find(shape); it != ids.end()) return it->second;
   std::size_t id = next_id;
   if (id < kInterned) {
     ++next_id;
   } else {
-    RowShape plain{shape.parts, 0, 0, 0};  // `shape` changes only once a number is certain
-    if (auto it = ids.find(key_of(plain)); it != ids.end()) {
+    RowShape plain{shape.parts};  // `shape` changes only once a number is certain
+    if (auto it = ids.find(plain); it != ids.end()) {
       shape = plain;
       return it->second;
     }
@@ -63,7 +58,7 @@ ShapeId shape_id(RowShape& shape) {
     id = kInterned + shape.parts;
   }
   store(static_cast<ShapeId>(id), shape);
-  ids.emplace(key_of(shape), static_cast<ShapeId>(id));
+  ids.emplace(shape, static_cast<ShapeId>(id));
   return static_cast<ShapeId>(id);
 }
 

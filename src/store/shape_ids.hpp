@@ -1,7 +1,7 @@
 // Pages name their table's RowShape by a 2-byte number (row_pages.hpp) instead of holding a
 // copy of its 8 bytes: a page's entry is then 32 bytes, and so is a one-page partition's, which
 // the Partition holds itself. The numbers index the shapes this process has met: a few per
-// table (its clustering types, and its 8-byte columns as ALTER changes them), never removed.
+// table (its clustering types, and its fixed-size columns as ALTER changes them), never removed.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,7 @@ using ShapeId = std::uint16_t;
 // The number naming `shape`, given on its first use. Thread-safe.
 // The numbers past kInterned distinct shapes (tables by the tens of thousands, each laid out
 // differently) are kept for plain shapes: `shape` is then made plain (its component count, no
-// packed integer, no 8-byte cell), which stores rows a few bytes longer and reads them the
+// packed integer, no fixed-size cell), which stores rows a few bytes longer and reads them the
 // same. Throws std::length_error only if a plain shape of 4,096 or more components would also
 // need a number then.
 ShapeId shape_id(RowShape& shape);

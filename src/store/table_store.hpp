@@ -18,7 +18,7 @@ namespace cqlbox::store {
 class TableStore {
  public:
   explicit TableStore(ClusteringComparator cmp, PathTypes paths = {}) : cmp_(std::move(cmp)), paths_(std::move(paths)) {
-    cmp_.set_fixed8_cells(paths_.fixed8);
+    cmp_.set_fixed_cells(paths_.fixed_cells);
   }
   TableStore(const TableStore&) = delete;
   TableStore& operator=(const TableStore&) = delete;
@@ -44,7 +44,7 @@ class TableStore {
   // ALTER TABLE ADD/DROP: new slot layout (see Partition::remap) and collection path types.
   void remap(const std::vector<int>& regular, const std::vector<int>& statics, PathTypes paths) {
     // Rows are read with their pages' shape and packed again with the new one.
-    cmp_.set_fixed8_cells(paths.fixed8);
+    cmp_.set_fixed_cells(paths.fixed_cells);
     partitions_.for_each_mutable([&](Partition& p) { p.remap(regular, statics, cmp_); });
     paths_ = std::move(paths);
   }

@@ -108,9 +108,16 @@ TEST_CASE("a row's key prefix read from packed bytes is the standard key's, and 
   }
 }
 
-TEST_CASE("8-byte cells of a dense row go without a length, and a value of another size is not dense") {
+TEST_CASE("fixed-size cells of a dense row go without a length, and a value of another size is not dense") {
   store::RowShape shape;
-  shape.cell8 = 0b101;  // slots 0 and 2
+  // Slots 0 and 2 hold 8-byte values, slot 3 4-byte ones, slot 4 16-byte ones; slot 1 has lengths.
+  shape.cells = store::RowShape::fixed_code(8) | store::RowShape::fixed_code(8) << 4 |
+                store::RowShape::fixed_code(4) << 6 | store::RowShape::fixed_code(16) << 8;
+  CHECK(shape.fixed_size(0) == 8);
+  CHECK(shape.fixed_size(1) == 0);
+  CHECK(shape.fixed_size(3) == 4);
+  CHECK(shape.fixed_size(4) == 16);
+  CHECK(shape.fixed_size(store::RowShape::kMaxPacked) == 0);
   auto packed_row = [&](std::vector<std::string> values) {
     store::RowData d;
     d.marker = {1000, 0, store::kNoExpiry};
@@ -124,25 +131,29 @@ TEST_CASE("8-byte cells of a dense row go without a length, and a value of anoth
     store::Row::pack(bytes.data(), d, 1000, nullptr, shape);
     return std::make_pair(bytes, d);
   };
-  const auto [dense, d1] = packed_row({be_bytes(std::int64_t{-3}), "abc", be_bytes(std::int64_t{1} << 60)});
-  CHECK(dense.size() == 1 + 1 + 8 + 4 + 8);  // flags, marker delta, 8, length and 3, 8
-  const auto [sparse, d2] = packed_row({std::string(), "abc", be_bytes(std::int64_t{7})});
-  CHECK(sparse.size() > 1 + 1 + 1 + 4 + 8);
+  const std::string uuid(16, '\x5a');
+  const auto [dense, d1] = packed_row(
+      {be_bytes(std::int64_t{-3}), "abc", be_bytes(std::int64_t{1} << 60), be_bytes(std::int32_t{-9}), uuid});
+  CHECK(dense.size() == 1 + 1 + 8 + 4 + 8 + 4 + 16);  // flags, marker delta, 8, length and 3, 8, 4, 16
+  // An empty value (which Cassandra allows for every type) in a fixed-size slot: not dense.
+  const auto [sparse, d2] =
+      packed_row({be_bytes(std::int64_t{7}), "abc", be_bytes(std::int64_t{7}), std::string(), uuid});
+  CHECK(sparse.size() > 1 + 1 + 8 + 4 + 8 + 1 + 16);
   for (const auto* r : {&dense, &sparse}) {
     const store::Row row(r->data(), 1000, shape);
     const store::RowData& d = r == &dense ? d1 : d2;
     CHECK(row.packed_size() == r->size());
-    for (int slot = 0; slot < 3; ++slot) CHECK(row.cell(slot).value == d.cells[static_cast<std::size_t>(slot)].value);
+    for (int slot = 0; slot < 5; ++slot) CHECK(row.cell(slot).value == d.cells[static_cast<std::size_t>(slot)].value);
     int seen = 0;
     row.for_each_cell([&](int slot, const store::CellRef& c) {
       CHECK(c.value == d.cells[static_cast<std::size_t>(slot)].value);
       CHECK(c.timestamp == 1000);
       ++seen;
     });
-    CHECK(seen == 3);
+    CHECK(seen == 5);
     store::RowData back;
     row.decode(back);
-    CHECK(back.cells.size() == 3);
+    CHECK(back.cells.size() == 5);
   }
 }
 

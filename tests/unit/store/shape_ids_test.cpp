@@ -24,11 +24,11 @@ TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is
   CHECK(store::shape_of(ia) == a);
   CHECK(store::shape_of(ib) == b);
 
-  // A comparator names its shape, and names it again after its 8-byte columns change.
+  // A comparator names its shape, and names it again after its fixed-size columns change.
   store::ClusteringComparator cmp({{cqlbox::types::native_type(cqlbox::types::Kind::Bigint), false}});
   CHECK(store::shape_of(cmp.shape_id()) == cmp.shape());
-  cmp.set_fixed8_cells(3);
-  CHECK(store::shape_of(cmp.shape_id()).cell8 == 3);
+  cmp.set_fixed_cells(3);
+  CHECK(store::shape_of(cmp.shape_id()).cells == 3);
   // A key of 5,000 clustering columns, named while the table has room.
   std::vector<store::ClusteringColumn> wide(5000, {cqlbox::types::native_type(cqlbox::types::Kind::Int), false});
   store::ClusteringComparator wide_cmp(std::move(wide));
@@ -38,8 +38,8 @@ TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is
   // Fill the table with distinct shapes: every one keeps its own number.
   std::set<store::ShapeId> given{ia, ib, cmp.shape_id()};
   std::uint32_t n = 0;
-  for (std::uint16_t cell8 = 0;; ++cell8) {
-    store::RowShape s{3, 5, 0, cell8};
+  for (std::uint32_t cells = 0;; ++cells) {
+    store::RowShape s{3, 5, 0, cells};
     const store::ShapeId id = store::shape_id(s);
     if (s.int4 == 0) {  // made plain: the table is full
       CHECK(s == store::RowShape{3, 0, 0, 0});
@@ -61,7 +61,7 @@ TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is
   CHECK(huge == store::RowShape{5000, 1, 0, 0});  // left as it was, not made plain
 
   // A comparator whose new shape cannot be named keeps its shape and number together.
-  CHECK_THROWS_AS(wide_cmp.set_fixed8_cells(2), std::length_error);
+  CHECK_THROWS_AS(wide_cmp.set_fixed_cells(2), std::length_error);
   CHECK(wide_cmp.shape() == wide_shape);
   CHECK(wide_cmp.shape_id() == wide_id);
   CHECK(store::shape_of(wide_cmp.shape_id()) == wide_cmp.shape());
