@@ -378,8 +378,22 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   const std::size_t old_size = replace ? row_size(page, pos.k) : 0;
   // (An insert into a page at its row limit, or into the oversized block of a row that was
   // larger than a page, takes the slow path below, which resizes or splits the page.)
-  if (size + (replace ? 0 : 2) <= old_size + free_bytes(page) && page.used + size - old_size <= 0xffff &&
-      (replace || (page.count < kPageRows && page.capacity <= kPageBytes))) {
+  bool fits = size + (replace ? 0 : 2) <= old_size + free_bytes(page) && page.used + size - old_size <= 0xffff &&
+              (replace || (page.count < kPageRows && page.capacity <= kPageBytes));
+  // No room, in a page that may grow: it is copied to a block sized for it (larger, or smaller
+  // after a row larger than a page was rewritten small), where the row then fits.
+  if (const std::size_t need = page.used + 2 * page.count + size + 2;
+      !fits && !replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
+    const auto capacity = static_cast<std::uint32_t>(capacity_for(need, false));
+    char* block = row_memory::allocate(capacity);
+    std::memcpy(block, page.block, page.used);
+    std::memcpy(block + capacity - 2 * page.count, page.block + page.capacity - 2 * page.count, 2 * page.count);
+    row_memory::release(page.block, page.capacity);
+    page.block = block;
+    page.capacity = capacity;
+    fits = true;
+  }
+  if (fits) {
     // Rows stay in clustering order in the block too, so a search's last probes share cache
     // lines: the rows after this one move by the size difference, their offsets with them.
     const std::size_t at = pos.k < page.count ? offset_at(page, pos.k) : page.used;
@@ -403,20 +417,8 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     return;
   }
 
-  // No room. A page that may grow is copied to a block sized for it (larger, or smaller after a
-  // row larger than a page was rewritten small); otherwise it is rebuilt
-  // from its rows and the new one, split.
-  const std::size_t need = page.used + 2 * page.count + size + (replace ? 0 : 2);
-  if (!replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
-    const auto capacity = static_cast<std::uint32_t>(capacity_for(need, false));
-    char* block = row_memory::allocate(capacity);
-    std::memcpy(block, page.block, page.used);
-    std::memcpy(block + capacity - 2 * page.count, page.block + page.capacity - 2 * page.count, 2 * page.count);
-    row_memory::release(page.block, page.capacity);
-    page.block = block;
-    page.capacity = capacity;
-    return put(pos, replace, d, complex, cmp);  // now it fits (the base is unchanged)
-  }
+  // No room, and the page may not grow (a replaced row, a page at its limits, or the oversized
+  // block of a row larger than a page): it is rebuilt from its rows and the new one, split.
   std::vector<Span>& rows = spans_scratch();
   live_spans(page, rows);
   if (replace)
