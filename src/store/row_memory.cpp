@@ -12,7 +12,7 @@ namespace {
 constexpr bool kPooled = !util::kAddressSanitizer;
 
 constexpr std::size_t kGrain = 8;
-constexpr std::size_t kLargest = 256;
+constexpr std::size_t kLargest = kLargestPooled;
 constexpr std::size_t kChunk = 64 * 1024;
 
 struct Pool {

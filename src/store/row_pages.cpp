@@ -27,9 +27,11 @@ constexpr std::size_t kGrain = 16;
 // A block for `need` bytes of rows and offsets, with a little room (16 bytes and a 32nd): more
 // room means fewer copies as a page grows and more memory held. Measured on the benchmark's
 // million random inserts: a quarter 42 MB and 1.41 s, a 32nd 36.7 MB and 1.42 s, none 36.2 MB
-// and 1.5 s.
+// and 1.5 s. A block from malloc (above row_memory's pool) has a 32nd and what its chunk holds
+// past that: malloc's rounding is the room.
 std::size_t capacity_for(std::size_t need, bool single) {
   std::size_t cap = (need + 16 + need / 32 + kGrain - 1) / kGrain * kGrain;
+  if (cap > row_memory::kLargestPooled) cap = row_memory::fitted(need + need / 32);
   if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
   return cap;
 }
@@ -228,7 +230,7 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   // many small partitions (one per user, per device) most stay at one row, and that room was
   // 16 of a one-row partition's 164 bytes. A second row moves the page to a block with room
   // (put's copy below). A time series' next page keeps room for the appends that follow.
-  p.capacity = static_cast<std::uint32_t>(first ? (2 + size + 7) / 8 * 8 : capacity_for(2 + size, true));
+  p.capacity = static_cast<std::uint32_t>(first ? row_memory::fitted(2 + size) : capacity_for(2 + size, true));
   p.block = row_memory::allocate(p.capacity);
   std::memcpy(p.block, bytes, size);
   const std::uint16_t off = 0;

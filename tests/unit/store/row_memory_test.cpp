@@ -41,3 +41,24 @@ TEST_CASE("row memory keeps every block's bytes through allocations and releases
     row_memory::release(b.p, b.size);
   }
 }
+
+TEST_CASE("a fitted size holds what was asked and uses all the memory its block takes") {
+  using row_memory::fitted;
+  using row_memory::kLargestPooled;
+  for (std::size_t size = 1; size < 3000; ++size) {
+    const std::size_t f = fitted(size);
+    CHECK(f >= size);
+    CHECK(fitted(f) == f);  // nothing more fits in the same memory
+    if (size <= kLargestPooled) {
+      CHECK(f % 8 == 0);  // the pool's class
+      CHECK(f - size < 8);
+    } else {
+      CHECK((f + 8) % 16 == 0);  // a malloc chunk's end, past its 8-byte header
+      CHECK(f - size < 16);
+    }
+  }
+  CHECK(fitted(kLargestPooled) == kLargestPooled);
+  CHECK(fitted(kLargestPooled + 1) == 72);
+  CHECK(fitted(100) == 104);
+  CHECK(fitted(105) == 120);
+}
