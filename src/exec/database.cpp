@@ -38,20 +38,9 @@ store::PathTypes slot_types(const schema::TableSchema& t) {
   for (int i : t.regulars) paths.regular.push_back(t.column(i).type->path_type());
   for (int i : t.statics) paths.statics.push_back(t.column(i).type->path_type());
   for (std::size_t slot = 0; slot < t.regulars.size() && slot < store::RowShape::kMaxPacked; ++slot) {
-    std::size_t size = 0;  // the one size every valid value of the column's type has
-    switch (t.column(t.regulars[slot]).type->kind) {
-      case types::Kind::Int:
-      case types::Kind::Float:
-      case types::Kind::Date: size = 4; break;
-      case types::Kind::Bigint:
-      case types::Kind::Double:
-      case types::Kind::Timestamp:
-      case types::Kind::Time: size = 8; break;
-      case types::Kind::Uuid:
-      case types::Kind::Timeuuid: size = 16; break;
-      default: break;
-    }
-    paths.fixed_cells |= store::RowShape::fixed_code(size) << (2 * slot);
+    // The one size every valid value of the column's type has (4, 8 or 16 get a code).
+    const int size = t.column(t.regulars[slot]).type->fixed_size;
+    paths.fixed_cells |= store::RowShape::fixed_code(size > 0 ? static_cast<std::size_t>(size) : 0) << (2 * slot);
   }
   return paths;
 }

@@ -71,8 +71,9 @@ bool dense_cells(const RowData& d, const RowShape& shape, std::size_t* count) {
       continue;
     }
     ++n;
+    const std::size_t fixed = shape.fixed_size(slot);
     if (c.tombstone || c.ttl > 0 || c.local_time != kNoExpiry || c.timestamp != d.marker.timestamp || n != slot + 1 ||
-        (shape.fixed_size(slot) != 0 && c.value.size() != shape.fixed_size(slot)))
+        (fixed != 0 && c.value.size() != fixed))
       dense = false;
   }
   *count = n;

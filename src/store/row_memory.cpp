@@ -12,13 +12,12 @@ namespace {
 constexpr bool kPooled = !util::kAddressSanitizer;
 
 constexpr std::size_t kGrain = 8;
-constexpr std::size_t kLargest = kLargestPooled;
 constexpr std::size_t kChunk = 64 * 1024;
 
 struct Pool {
   char* next = nullptr;  // the unused rest of the current chunk
   std::size_t left = 0;
-  char* free[kLargest / kGrain + 1] = {};  // per class: freed blocks, each holding the next
+  char* free[kLargestPooled / kGrain + 1] = {};  // per class: freed blocks, each holding the next
 };
 
 Pool& pool() {
@@ -29,11 +28,13 @@ Pool& pool() {
 
 std::size_t rounded(std::size_t size) { return (size + kGrain - 1) / kGrain * kGrain; }
 
+bool from_heap(std::size_t size) { return size % 16 == 8; }  // heap_fit's sizes
+
 }  // namespace
 
 char* allocate(std::size_t size) {
   const std::size_t n = rounded(size);
-  if (!kPooled || n > kLargest) return static_cast<char*>(::operator new(size));
+  if (!kPooled || n > kLargestPooled) return static_cast<char*>(::operator new(size));
   Pool& pl = pool();
   char*& head = pl.free[n / kGrain];
   if (head) {
@@ -54,7 +55,7 @@ char* allocate(std::size_t size) {
 void release(char* p, std::size_t size) noexcept {
   if (!p) return;
   const std::size_t n = rounded(size);
-  if (!kPooled || n > kLargest) {
+  if (!kPooled || n > kLargestPooled) {
     ::operator delete(p);
     return;
   }
@@ -62,10 +63,6 @@ void release(char* p, std::size_t size) noexcept {
   std::memcpy(p, &head, sizeof head);
   head = p;
 }
-
-namespace {
-bool from_heap(std::size_t size) { return size % 16 == 8; }  // heap_fit's sizes
-}  // namespace
 
 char* allocate_sized(std::size_t size) {
   return from_heap(size) ? static_cast<char*>(::operator new(size)) : allocate(size);
