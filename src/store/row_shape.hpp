@@ -2,8 +2,9 @@
 // - which clustering components are integers stored in as few bytes as their value needs
 //   (sqlite3's record format does the same), instead of Cassandra's fixed 4 or 8: a time-series
 //   key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8;
-// - which regular columns hold values of one fixed size (4 bytes: int, float, date; 8: bigint,
-//   double, timestamp, time; 16: uuid, timeuuid): a dense row stores no length before them
+// - which regular columns hold values of one fixed size of 4, 8 or 16 bytes (CqlType::fixed_size:
+//   int, float, date; bigint, double, timestamp, time, counter; uuid, timeuuid; a vector such as
+//   vector<float, 2>): a dense row stores no length before them
 //   (and a row whose value there has another size, the empty value say, is not dense).
 //
 // A packed integer component is its varint length L and bytes:
