@@ -90,7 +90,7 @@ std::size_t Row::packed_size(const RowData& d, std::int64_t base, bool complex, 
   std::size_t cells = 0;
   const bool dense = dense_cells(d, shape, &cells);
   const std::int64_t marker_ts = d.marker.exists() ? d.marker.timestamp : kNoTimestamp;
-  std::size_t size = 1 + (complex ? sizeof(void*) : 0) + packed_key_size(d.clustering, shape);
+  std::size_t size = (shape.implied ? 0 : 1) + (complex ? sizeof(void*) : 0) + packed_key_size(d.clustering, shape);
   if (d.marker.exists()) size += varint_size(delta(d.marker.timestamp, base)) + (d.marker.ttl > 0 ? 12 : 0);
   if (d.deletion.exists()) size += 16;
   if (!dense || cells >= kInlineCount) size += varint_size(cells);
@@ -131,7 +131,8 @@ char* Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Comp
   if (d.deletion.exists()) flags |= kDeletion;
   if (complex) flags |= kComplex;
   if (dense) flags |= static_cast<unsigned char>(kDense | std::min<std::size_t>(cells, kInlineCount) << kCountShift);
-  *p++ = static_cast<char>(flags);
+  assert(!shape.implied || flags == shape.flags);
+  if (!shape.implied) *p++ = static_cast<char>(flags);
   if (complex) put(p, complex);
   p = pack_key(p, d.clustering, shape);
   if (flags & kMarker) {
@@ -169,8 +170,8 @@ char* Row::pack(char* out, const RowData& d, std::int64_t base, std::vector<Comp
 }
 
 std::vector<ComplexColumn>* Row::complex_ptr() const {
-  if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kComplex)) return nullptr;
-  const char* p = packed_ + 1;
+  if (!packed_ || !(flags() & kComplex)) return nullptr;
+  const char* p = packed_ + 1;  // (a page that implies the flags has no collections flag)
   return get<std::vector<ComplexColumn>*>(p);
 }
 
@@ -195,12 +196,12 @@ void Row::decode(RowData& out) const {
 // The flags say first whether there is one: a read asks every row for its deletion
 // (Partition::row_shadow), which few rows have.
 Liveness Row::marker() const {
-  if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kMarker)) return {};
+  if (!packed_ || !(flags() & kMarker)) return {};
   return header().marker;
 }
 
 Deletion Row::deletion() const {
-  if (!packed_ || !(static_cast<unsigned char>(packed_[0]) & kDeletion)) return {};
+  if (!packed_ || !(flags() & kDeletion)) return {};
   return header().deletion;
 }
 
@@ -215,10 +216,8 @@ Row::Header Row::header() const {
 
 const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count, Header* header) const {
   // One pass over the header: flags, collections pointer, clustering, marker, deletion.
-  const char* p = packed_;
-  const auto flags = static_cast<unsigned char>(*p++);
-  if (flags & kComplex) p += sizeof(void*);
-  p = skip_key(p);
+  const auto flags = this->flags();
+  const char* p = skip_key(after_flags());
   // Read whole (into a scratch header when the caller wants only where the cells start):
   // loading them costs what skipping them would.
   Header scratch;

@@ -3,7 +3,8 @@
 // a pointer to those columns inside the packed bytes; the bytes' owner deletes it.
 //
 // Packed form (integers little-endian as the machine writes them, read with memcpy):
-//   u8 flags (marker, marker TTL, row deletion, collections, dense cells) · [collections pointer]
+//   u8 flags (marker, marker TTL, row deletion, collections, dense cells; left out when the
+//   page's shape implies them, row_shape.hpp) · [collections pointer]
 //   · clustering key (the table's RowShape: its integers in as few bytes as they need, the
 //     rest varint length and bytes, and no component count)
 //   · [marker: varint timestamp - base, (TTL: i32 ttl, i64 expiry)] · [deletion: i64 timestamp, i64 time]
@@ -173,7 +174,8 @@ class Row {
 
   // The packed form of `d` relative to `base` (REQUIRES: base <= the marker's timestamp when
   // there is one), pointing to `complex` when it is not null: its size, and writing it.
-  // The key is packed with `shape`.
+  // The key is packed with `shape`; a shape that implies the flags (REQUIRES: they are the
+  // row's, which pack's first byte with the shape without them tells) leaves them out.
   static std::size_t packed_size(const RowData& d, std::int64_t base, bool complex, const RowShape& shape);
   // Returns the end of what it wrote (out + packed_size(…)).
   static char* pack(char* out, const RowData& d, std::int64_t base, std::vector<ComplexColumn>* complex,
@@ -213,8 +215,12 @@ class Row {
     const std::size_t fixed = shape_.fixed_size(static_cast<std::size_t>(slot));
     return fixed ? fixed : static_cast<std::size_t>(read_varint(p));
   }
-  // The packed bytes after the flags (and the collections pointer when there is one).
+  // The row's flags: its first byte, or its page's when the page implies them (row_shape.hpp).
+  unsigned char flags() const { return shape_.implied ? shape_.flags : static_cast<unsigned char>(packed_[0]); }
+  // The packed bytes after the flags (and the collections pointer when there is one; a page
+  // that implies the flags holds no row with collections).
   const char* after_flags() const {
+    if (shape_.implied) return packed_;
     return packed_ + 1 + ((static_cast<unsigned char>(packed_[0]) & kComplexFlag) ? sizeof(void*) : 0);
   }
 

@@ -222,6 +222,14 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   const bool first = empty();
   if (!first) list(cmp).reserve(page_count() + 1);
   Page p;
+  p.shape = cmp.shape_id();
+  if (const auto flags = static_cast<unsigned char>(bytes[0]); !(flags & Row::kComplexFlag)) {
+    if (const ShapeId implied = implied_shape_id(p.shape, flags); shape_of(implied).implied) {
+      p.shape = implied;
+      ++bytes;
+      --size;
+    }
+  }
   // A partition's first row gets a block of its own size, with no room to grow: in a table of
   // many small partitions (one per user, per device) most stay at one row, and that room was
   // 16 of a one-row partition's 164 bytes. A second row moves the page to a block with room
@@ -233,7 +241,6 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
   p.used = static_cast<std::uint32_t>(size);
   p.count = 1;
-  p.shape = cmp.shape_id();
   p.base = base;
   if (first) {  // the single form: no list
     many_.~List();
@@ -246,7 +253,7 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   fix_starts(at);
 }
 
-void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base,
+void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, ShapeId shape,
                         const ClusteringComparator& cmp) {
   const std::size_t n = rows.size();
   std::size_t total = 2 * n;
@@ -294,7 +301,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
       throw;
     }
     p.count = static_cast<std::uint16_t>(pieces[j].count);
-    p.shape = page(i).shape;
+    p.shape = shape;
     p.base = base;
     std::size_t at = 0;
     for (std::size_t k = 0; k < p.count; ++k) {
@@ -319,6 +326,22 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     }
   }
   fix_starts(i);
+}
+
+void RowPages::make_explicit(std::size_t i, const ClusteringComparator& cmp) {
+  const Page& pg = page(i);
+  const char flags = static_cast<char>(shape_of(pg.shape).flags);
+  std::string bytes(pg.used + pg.count, '\0');
+  std::vector<Span>& rows = spans_scratch();
+  live_spans(pg, rows);
+  std::size_t at = 0;
+  for (Span& r : rows) {
+    bytes[at] = flags;
+    std::memcpy(bytes.data() + at + 1, r.bytes, r.size);
+    r = {bytes.data() + at, r.size + 1};
+    at += r.size;
+  }
+  relayout(i, rows, pg.base, cmp.shape_id(), cmp);
 }
 
 void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<ComplexColumn>* complex,
@@ -364,12 +387,23 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     // The base changes with the bytes (relayout may throw: then neither has changed). Longer
     // deltas may not fit one page any more: find the row's place again.
     const std::size_t pages = page_count();
-    relayout(pos.page, rows, ts, cmp);
+    relayout(pos.page, rows, ts, pg.shape, cmp);
     if (page_count() != pages)
       return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
   }
   Page& page = this->page(pos.page);
   pack(page.base);
+  // The row's bytes as the page keeps them: without the flags byte its shape implies. Other
+  // flags make the page keep each row's (its rows may then take two pages: find the place again).
+  const char* row_bytes = bytes.data();
+  if (const RowShape& shape = shape_of(page.shape); shape.implied) {
+    if (static_cast<unsigned char>(bytes[0]) != shape.flags) {
+      make_explicit(pos.page, cmp);
+      return put(lower_bound(d.clustering, cmp.prefix(d.clustering), cmp), replace, d, complex, cmp);
+    }
+    ++row_bytes;
+    --size;
+  }
 
   std::vector<ComplexColumn>* replaced = nullptr;
   if (replace) replaced = row(page, pos.k).complex_ptr();
@@ -397,7 +431,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
     const std::size_t at = pos.k < page.count ? offset_at(page, pos.k) : page.used;
     const std::size_t tail = page.used - at - old_size;
     std::memmove(page.block + at + size, page.block + at + old_size, tail);
-    std::memcpy(page.block + at, bytes.data(), size);
+    std::memcpy(page.block + at, row_bytes, size);
     page.used = static_cast<std::uint32_t>(page.used + size - old_size);
     if (replace) {
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(old_size));
@@ -420,10 +454,10 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   std::vector<Span>& rows = spans_scratch();
   live_spans(page, rows);
   if (replace)
-    rows[pos.k] = {bytes.data(), size};
+    rows[pos.k] = {row_bytes, size};
   else
-    rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{bytes.data(), size});
-  relayout(pos.page, rows, page.base, cmp);
+    rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(pos.k), Span{row_bytes, size});
+  relayout(pos.page, rows, page.base, page.shape, cmp);
   if (replaced && replaced != complex) delete replaced;  // (relayout fixed the starts)
 }
 

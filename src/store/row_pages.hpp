@@ -157,11 +157,17 @@ class RowPages {
   }
 
  private:
-  // Replaces page `i` by one or more pages holding `rows` (sorted, packed against `base`), split
-  // when they do not fit one page: the slow path of a write.
-  void relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, const ClusteringComparator& cmp);
+  // Replaces page `i` by one or more pages holding `rows` (sorted, packed against `base` with
+  // `shape`), split when they do not fit one page: the slow path of a write.
+  void relayout(std::size_t i, const std::vector<Span>& rows, std::int64_t base, ShapeId shape,
+                const ClusteringComparator& cmp);
+  // A page for one row, packed with the table's shape (cmp.shape()): the page implies the row's
+  // flags unless it has collections.
   void new_page(std::size_t at, const char* bytes, std::size_t size, std::int64_t base,
                 const ClusteringComparator& cmp);
+  // Page `i`'s rows with their flags byte again, in the table's shape: for a row whose flags
+  // differ from those the page implies.
+  void make_explicit(std::size_t i, const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
   // The two forms share the first member's type, so `one_.count` may be read in either: it is

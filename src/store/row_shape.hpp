@@ -1,4 +1,5 @@
 // How a page packs a table's rows, beyond what each row's flags say (row.hpp):
+// - the flags byte itself, when every row of the page has the same one (`implied`);
 // - which clustering components are integers stored in as few bytes as their value needs
 //   (sqlite3's record format does the same), instead of Cassandra's fixed 4 or 8: a time-series
 //   key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8;
@@ -29,6 +30,11 @@ struct RowShape {
   std::uint16_t parts = 0;  // the table's clustering columns: keys do not store their count
   std::uint16_t int4 = 0;   // bit i: component i is a 4-byte signed integer (int)
   std::uint16_t int8 = 0;   // bit i: an 8-byte one (bigint, timestamp, time)
+  // A page whose rows all begin with the same flags byte (row.hpp) keeps that byte here once
+  // (`implied` set), and its rows start after it: a byte a row, where most pages hold rows
+  // written by one kind of statement. Never set with the collections flag (row_pages.cpp).
+  std::uint8_t implied = 0;
+  std::uint8_t flags = 0;
   // Bits 2s and 2s+1: the fixed size of regular slot s's values, as a code (fixed_code):
   // 0 none (a length precedes each value), 1: 4 bytes, 2: 8 bytes, 3: 16 bytes.
   std::uint32_t cells = 0;

@@ -64,4 +64,21 @@ ShapeId shape_id(RowShape& shape) {
 
 const RowShape& shape_of(ShapeId id) { return chunks[id / kChunk].load(std::memory_order_acquire)[id % kChunk]; }
 
+ShapeId implied_shape_id(ShapeId base, unsigned char flags) {
+  struct Last {
+    ShapeId base;
+    unsigned char flags;
+    ShapeId id;
+    bool set = false;
+  };
+  thread_local Last last{};
+  if (last.set && last.base == base && last.flags == flags) return last.id;
+  RowShape shape = shape_of(base);
+  shape.implied = 1;
+  shape.flags = flags;
+  const ShapeId id = shape_id(shape);
+  last = Last{base, flags, id, true};
+  return id;
+}
+
 }  // namespace cqlbox::store

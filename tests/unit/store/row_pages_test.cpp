@@ -345,3 +345,48 @@ TEST_CASE("a partition's growth counters live in the pages' spare bytes and surv
   const store::Partition::Growth h = q.growth();
   CHECK(h.written == 123456u);
 }
+
+TEST_CASE("a page keeps its rows' common flags byte once, and each row's again when one differs") {
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  auto shape = [](const store::Partition& p, std::size_t page) {
+    return store::shape_of(p.row_pages().pages()[page].shape);
+  };
+  store::Partition p("p");
+  // INSERTs alike: one flags byte for the page, none in its rows.
+  for (std::int32_t c = 0; c < 10; ++c) p.apply(write(key(c), true, 100 + c, "v"), cmp);
+  REQUIRE(p.row_pages().pages().size() == 1);
+  CHECK(shape(p, 0).implied == 1);
+  const std::size_t used = p.row_pages().pages()[0].used;
+  // An older marker re-bases the page, which still implies them.
+  p.apply(write(key(20), true, 50, "old"), cmp);
+  CHECK(shape(p, 0).implied == 1);
+  // An UPDATE's row has no marker: other flags, and every row keeps its own again.
+  p.apply(write(key(30), false, 200, "updated"), cmp);
+  REQUIRE(p.row_pages().pages().size() == 1);
+  CHECK(shape(p, 0).implied == 0);
+  CHECK(p.row_pages().pages()[0].used > used + 12);  // a byte a row, and the two rows' own bytes
+  for (std::int32_t c = 0; c < 10; ++c) {
+    const store::Row r = p.find_row(key(c), cmp);
+    CHECK(r.marker().timestamp == 100 + c);
+    CHECK(r.cell(0).value == "v");
+  }
+  CHECK(p.find_row(key(20), cmp).marker().timestamp == 50);
+  CHECK(p.find_row(key(30), cmp).marker().timestamp == store::kNoTimestamp);
+  CHECK(p.find_row(key(30), cmp).cell(0).value == "updated");
+  // Collections never share a page's flags: the page keeps each row's.
+  store::Partition q("q");
+  store::Mutation m = write(key(1), true, 10, "x");
+  store::ComplexWrite w{1, false, {}, {}};
+  store::PathCell element;
+  element.path = "k";
+  element.cell.timestamp = 10;
+  element.cell.value = "e";
+  w.cells.push_back(std::move(element));
+  m.complex.push_back(std::move(w));
+  const store::PathTypes paths{{nullptr, cqlbox::types::native_type(Kind::Text)}, {}};
+  q.apply(m, cmp, paths);
+  CHECK(shape(q, 0).implied == 0);
+  q.apply(write(key(2), true, 11, "y"), cmp, paths);
+  CHECK(q.find_row(key(1), cmp).complex_column(1) != nullptr);
+  CHECK(q.find_row(key(2), cmp).cell(0).value == "y");
+}

@@ -39,7 +39,7 @@ TEST_CASE("shape numbers: one per distinct shape, plain shapes once the table is
   std::set<store::ShapeId> given{ia, ib, cmp.shape_id()};
   std::uint32_t n = 0;
   for (std::uint32_t cells = 0;; ++cells) {
-    store::RowShape s{3, 5, 0, cells};
+    store::RowShape s{.parts = 3, .int4 = 5, .cells = cells};
     const store::ShapeId id = store::shape_id(s);
     if (s.int4 == 0) {  // made plain: the table is full
       CHECK(s == store::RowShape{3, 0, 0, 0});
