@@ -26,19 +26,31 @@ std::vector<char>& row_scratch() {
 // room (row_memory.hpp: grown pages come from malloc). More room means fewer copies as a page
 // grows and more memory held. Measured on the benchmark's million random inserts: room of a
 // quarter 42 MB and 1.41 s, a 32nd 36.7 MB and 1.42 s, none 36.2 MB and 1.5 s.
-std::size_t capacity_for(std::size_t need, bool single) {
+std::size_t room_for(std::size_t need, bool single) {
   std::size_t cap = row_memory::heap_fit(need + need / 32);
   if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
   return cap;
 }
-
-std::uint16_t offset_at(const RowPages::Page& p, std::size_t k) {
-  std::uint16_t off;
-  std::memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
-  return off;
+// The block for `bytes` of `count` rows: with one-byte offsets when that block is narrow.
+std::size_t capacity_for(std::size_t bytes, std::size_t count, bool single) {
+  const std::size_t narrow = room_for(bytes + count, single);
+  return narrow <= RowPages::kNarrowBlock ? narrow : room_for(bytes + 2 * count, single);
 }
 
-std::size_t free_bytes(const RowPages::Page& p) { return p.capacity - p.used - 2 * p.count; }
+std::size_t width(const RowPages::Page& p) { return RowPages::offset_width(p.capacity); }
+std::size_t offset_at(const RowPages::Page& p, std::size_t k) { return RowPages::offset(p, k); }
+// The offsets' start, at the block's back.
+char* offsets_of(const RowPages::Page& p) { return p.block + p.capacity - width(p) * p.count; }
+void write_offset(char* at, std::size_t width, std::size_t off) {
+  if (width == 1) {
+    *at = static_cast<char>(off);
+    return;
+  }
+  const auto v = static_cast<std::uint16_t>(off);
+  std::memcpy(at, &v, sizeof v);
+}
+
+std::size_t free_bytes(const RowPages::Page& p) { return p.capacity - p.used - width(p) * p.count; }
 
 std::size_t row_size(const RowPages::Page& p, std::size_t k) {
   return (k + 1 < p.count ? offset_at(p, k + 1) : p.used) - offset_at(p, k);
@@ -52,8 +64,12 @@ void live_spans(const RowPages::Page& p, std::vector<RowPages::Span>& out) {
 
 // Adds `delta` to the offsets of rows k.. (their bytes moved by that much).
 void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
-  char* at = p.block + p.capacity - 2 * (p.count - k);
-  for (; k < p.count; ++k, at += 2) {
+  char* at = offsets_of(p);
+  if (width(p) == 1) {
+    for (; k < p.count; ++k) at[k] = static_cast<char>(static_cast<unsigned char>(at[k]) + delta);
+    return;
+  }
+  for (at += 2 * k; k < p.count; ++k, at += 2) {
     std::uint16_t off;
     std::memcpy(&off, at, sizeof off);
     off = static_cast<std::uint16_t>(off + delta);
@@ -167,7 +183,7 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::u
   // The probes below read rows all over the block: ask for all of it at once, so the misses
   // overlap instead of following one another.
   for (std::size_t at = 0; at < p.used; at += 64) __builtin_prefetch(p.block + at);
-  __builtin_prefetch(p.block + p.capacity - 2 * p.count);
+  __builtin_prefetch(offsets_of(p));
   std::size_t k = q == from.page ? from.k : 1, m = p.count - k;
   while (m > 0) {
     const std::size_t half = m / 2, mid = k + half;
@@ -234,11 +250,15 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   // many small partitions (one per user, per device) most stay at one row, and that room was
   // 16 of a one-row partition's 164 bytes. A second row moves the page to a block with room
   // (put's copy below). A time series' next page keeps room for the appends that follow.
-  p.capacity = static_cast<std::uint32_t>(first ? row_memory::pooled_fit(2 + size) : capacity_for(2 + size, true));
+  std::size_t capacity = capacity_for(size, 1, true);
+  if (first) {
+    capacity = row_memory::pooled_fit(1 + size);
+    if (capacity > kNarrowBlock) capacity = row_memory::pooled_fit(2 + size);
+  }
+  p.capacity = static_cast<std::uint32_t>(capacity);
   p.block = row_memory::allocate_sized(p.capacity);
   std::memcpy(p.block, bytes, size);
-  const std::uint16_t off = 0;
-  std::memcpy(p.block + p.capacity - 2, &off, sizeof off);
+  write_offset(p.block + p.capacity - offset_width(p.capacity), offset_width(p.capacity), 0);
   p.used = static_cast<std::uint32_t>(size);
   p.count = 1;
   p.base = base;
@@ -293,7 +313,8 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
   std::vector<Page> built(pieces.size());
   for (std::size_t j = 0; j < pieces.size(); ++j) {
     Page& p = built[j];
-    p.capacity = static_cast<std::uint32_t>(capacity_for(pieces[j].bytes, pieces[j].count == 1));
+    p.capacity = static_cast<std::uint32_t>(
+        capacity_for(pieces[j].bytes - 2 * pieces[j].count, pieces[j].count, pieces[j].count == 1));
     try {
       p.block = row_memory::allocate_sized(p.capacity);
     } catch (...) {
@@ -304,11 +325,11 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     p.shape = shape;
     p.base = base;
     std::size_t at = 0;
+    const std::size_t w = offset_width(p.capacity);
     for (std::size_t k = 0; k < p.count; ++k) {
       const Span& s = rows[pieces[j].first + k];
       assert(at <= 0xffff);
-      const auto off = static_cast<std::uint16_t>(at);
-      std::memcpy(p.block + p.capacity - 2 * (p.count - k), &off, sizeof off);
+      write_offset(offsets_of(p) + w * k, w, at);
       std::memcpy(p.block + at, s.bytes, s.size);
       at += s.size;
     }
@@ -410,19 +431,25 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   const std::size_t old_size = replace ? row_size(page, pos.k) : 0;
   // (An insert into a page at its row limit, or into the oversized block of a row that was
   // larger than a page, takes the slow path below, which resizes or splits the page.)
-  bool fits = size + (replace ? 0 : 2) <= old_size + free_bytes(page) && page.used + size - old_size <= 0xffff &&
+  bool fits = size + (replace ? 0 : width(page)) <= old_size + free_bytes(page) &&
+              page.used + size - old_size <= 0xffff &&
               (replace || (page.count < kPageRows && page.capacity <= kPageBytes));
   // No room, in a page that may grow: it is copied to a block sized for it (larger, or smaller
   // after a row larger than a page was rewritten small), where the row then fits.
   if (const std::size_t need = page.used + 2 * page.count + size + 2;
       !fits && !replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
-    const auto capacity = static_cast<std::uint32_t>(capacity_for(need, false));
-    char* block = row_memory::allocate_sized(capacity);
-    std::memcpy(block, page.block, page.used);
-    std::memcpy(block + capacity - 2 * page.count, page.block + page.capacity - 2 * page.count, 2 * page.count);
+    Page grown = page;
+    grown.capacity = static_cast<std::uint32_t>(capacity_for(page.used + size, page.count + std::size_t{1}, false));
+    grown.block = row_memory::allocate_sized(grown.capacity);
+    std::memcpy(grown.block, page.block, page.used);
+    if (const std::size_t w = width(grown); w == width(page)) {
+      std::memcpy(offsets_of(grown), offsets_of(page), w * page.count);
+    } else {
+      for (std::size_t k = 0; k < page.count; ++k) write_offset(offsets_of(grown) + w * k, w, offset_at(page, k));
+    }
     row_memory::release_sized(page.block, page.capacity);
-    page.block = block;
-    page.capacity = capacity;
+    page.block = grown.block;
+    page.capacity = grown.capacity;
     fits = true;
   }
   if (fits) {
@@ -437,10 +464,10 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(old_size));
       if (replaced && replaced != complex) delete replaced;
     } else {
-      char* offsets = page.block + page.capacity - 2 * page.count;
-      std::memmove(offsets - 2, offsets, 2 * pos.k);
-      const auto off = static_cast<std::uint16_t>(at);
-      std::memcpy(offsets - 2 + 2 * pos.k, &off, sizeof off);
+      const std::size_t w = width(page);
+      char* offsets = offsets_of(page);
+      std::memmove(offsets - w, offsets, w * pos.k);
+      write_offset(offsets - w + w * pos.k, w, at);
       ++page.count;
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size));
       fix_starts(pos.page + 1);
@@ -476,8 +503,9 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
     std::memmove(pg.block + at, pg.block + at + size, pg.used - at - size);
     pg.used -= static_cast<std::uint32_t>(size);
     shift_offsets(pg, pos.k + 1, -static_cast<std::ptrdiff_t>(size));
-    char* offsets = pg.block + pg.capacity - 2 * pg.count;
-    std::memmove(offsets + 2, offsets, 2 * pos.k);
+    const std::size_t w = width(pg);
+    char* offsets = offsets_of(pg);
+    std::memmove(offsets + w, offsets, w * pos.k);
     --pg.count;
     if (pos.k == 0) set_prefix(pos.page, row(pg, 0).key_prefix(cmp));
   }

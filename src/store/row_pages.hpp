@@ -1,6 +1,6 @@
 // The clustering rows of one partition, packed in pages (DESIGN.md "Partition body"). A page is
 // one block: the rows' packed bytes (row.hpp) back to back from the front in clustering order,
-// free space, and at the back a u16 offset per row. An insert moves the rows after it along
+// free space, and at the back an offset per row (one byte in a block of up to 256, else two). An insert moves the rows after it along
 // (within one page, so at most kPageBytes) and shifts their offsets; keeping the bytes in order
 // lets a binary search's last probes share cache lines. A page's first block fits its first row;
 // after that blocks grow by a 32nd and malloc's rounding (row_memory.hpp) up to kPageBytes; a
@@ -150,11 +150,19 @@ class RowPages {
     return pos.index < size() ? iterator(page_data() + pos.page, static_cast<std::uint32_t>(pos.k)) : end();
   }
 
-  static Row row(const Page& p, std::size_t k) {
+  // A block of up to kNarrowBlock bytes keeps one-byte offsets, a larger one two: most pages of
+  // a table of small partitions are under 256 bytes, and there a byte a row is a tenth of it.
+  static constexpr std::size_t kNarrowBlock = 256;
+  static std::size_t offset_width(std::size_t capacity) { return capacity <= kNarrowBlock ? 1 : 2; }
+  // Where row k's bytes start in its page's block.
+  static std::size_t offset(const Page& p, std::size_t k) {
+    const char* end = p.block + p.capacity;
+    if (p.capacity <= kNarrowBlock) return static_cast<unsigned char>(end[-static_cast<std::ptrdiff_t>(p.count - k)]);
     std::uint16_t off;
-    __builtin_memcpy(&off, p.block + p.capacity - 2 * (p.count - k), sizeof off);
-    return Row(p.block + off, p.base, shape_of(p.shape));
+    __builtin_memcpy(&off, end - 2 * (p.count - k), sizeof off);
+    return off;
   }
+  static Row row(const Page& p, std::size_t k) { return Row(p.block + offset(p, k), p.base, shape_of(p.shape)); }
 
  private:
   // Replaces page `i` by one or more pages holding `rows` (sorted, packed against `base` with

@@ -390,3 +390,36 @@ TEST_CASE("a page keeps its rows' common flags byte once, and each row's again w
   CHECK(q.find_row(key(1), cmp).complex_column(1) != nullptr);
   CHECK(q.find_row(key(2), cmp).cell(0).value == "y");
 }
+
+TEST_CASE("small pages keep one-byte offsets, and two once their block passes 256 bytes (seeded)") {
+  const std::uint64_t s = seed();
+  INFO("CQLBOX_TEST_SEED=" << s);
+  std::mt19937_64 rng(s);
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  bool narrow = false, wide = false;
+  for (int round = 0; round < 40; ++round) {
+    store::Partition p("p");
+    std::map<std::int32_t, std::string> model;
+    for (int op = 0; op < 120; ++op) {
+      const auto c = static_cast<std::int32_t>(rng() % 40);
+      if (rng() % 6 == 0) {
+        p.erase_row(key(c), cmp);
+        model.erase(c);
+      } else {
+        const std::string value(rng() % (round % 2 ? 30 : 6), static_cast<char>('a' + rng() % 26));
+        p.apply(write(key(c), true, 1000 + op, value), cmp);
+        model[c] = value;
+      }
+      for (const store::RowPages::Page& pg : p.row_pages().pages())
+        (store::RowPages::offset_width(pg.capacity) == 1 ? narrow : wide) = true;
+      REQUIRE(p.rows().size() == model.size());
+      std::size_t i = 0;
+      for (const auto& [k, v] : model) {
+        CHECK(p.rows()[i++].clustering().str() == key(k));
+        CHECK(p.find_row(key(k), cmp).cell(0).value == v);
+      }
+    }
+  }
+  CHECK(narrow);
+  CHECK(wide);
+}
