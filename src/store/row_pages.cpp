@@ -50,6 +50,21 @@ void write_offset(char* at, std::size_t width, std::size_t off) {
   std::memcpy(at, &v, sizeof v);
 }
 
+// Moves page `p` to a block of `capacity` bytes (its rows fit), widening or narrowing its offsets.
+void move_block(RowPages::Page& p, std::size_t capacity) {
+  RowPages::Page moved = p;
+  moved.capacity = static_cast<std::uint32_t>(capacity);
+  moved.block = row_memory::allocate_sized(moved.capacity);
+  std::memcpy(moved.block, p.block, p.used);
+  if (const std::size_t w = width(moved); w == width(p)) {
+    std::memcpy(offsets_of(moved), offsets_of(p), w * p.count);
+  } else {
+    for (std::size_t k = 0; k < p.count; ++k) write_offset(offsets_of(moved) + w * k, w, offset_at(p, k));
+  }
+  row_memory::release_sized(p.block, p.capacity);
+  p = moved;
+}
+
 std::size_t free_bytes(const RowPages::Page& p) { return p.capacity - p.used - width(p) * p.count; }
 
 std::size_t row_size(const RowPages::Page& p, std::size_t k) {
@@ -438,18 +453,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   // after a row larger than a page was rewritten small), where the row then fits.
   if (const std::size_t need = page.used + 2 * page.count + size + 2;
       !fits && !replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
-    Page grown = page;
-    grown.capacity = static_cast<std::uint32_t>(capacity_for(page.used + size, page.count + std::size_t{1}, false));
-    grown.block = row_memory::allocate_sized(grown.capacity);
-    std::memcpy(grown.block, page.block, page.used);
-    if (const std::size_t w = width(grown); w == width(page)) {
-      std::memcpy(offsets_of(grown), offsets_of(page), w * page.count);
-    } else {
-      for (std::size_t k = 0; k < page.count; ++k) write_offset(offsets_of(grown) + w * k, w, offset_at(page, k));
-    }
-    row_memory::release_sized(page.block, page.capacity);
-    page.block = grown.block;
-    page.capacity = grown.capacity;
+    move_block(page, capacity_for(page.used + size, page.count + std::size_t{1}, false));
     fits = true;
   }
   if (fits) {
