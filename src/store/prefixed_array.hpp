@@ -58,18 +58,16 @@ class PrefixedArray {
     return reinterpret_cast<const P*>(reinterpret_cast<const char*>(items_) + prefix_offset(capacity_));
   }
 
-  // Room for `n` entries. Throws (bad_alloc) before changing anything.
+  std::size_t capacity() const { return capacity_; }
+  // Room for `n` entries (doubling the capacity at least). Throws (bad_alloc) before changing
+  // anything.
   void reserve(std::size_t n) {
     if (n <= capacity_) return;
-    const std::size_t capacity = n > 2 * std::size_t{capacity_} ? n : 2 * std::size_t{capacity_};
-    T* items = reinterpret_cast<T*>(row_memory::allocate(bytes(capacity)));
-    if (size_ > 0) {
-      std::memcpy(static_cast<void*>(items), items_, size_ * sizeof(T));
-      std::memcpy(reinterpret_cast<char*>(items) + prefix_offset(capacity), prefixes(), size_ * sizeof(P));
-    }
-    row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
-    items_ = items;
-    capacity_ = static_cast<std::uint32_t>(capacity);
+    reallocate(n > 2 * std::size_t{capacity_} ? n : 2 * std::size_t{capacity_});
+  }
+  // Room for exactly `n` entries when there is less: for an owner that grows in its own steps.
+  void reserve_exact(std::size_t n) {
+    if (n > capacity_) reallocate(n);
   }
   // Opens `n` entries at `at` (value-initialised, prefix 0), moving the later ones along.
   // Throws before changing anything.
@@ -105,6 +103,16 @@ class PrefixedArray {
     return (capacity * sizeof(T) + alignof(P) - 1) / alignof(P) * alignof(P);
   }
   static std::size_t bytes(std::size_t capacity) { return prefix_offset(capacity) + capacity * sizeof(P); }
+  void reallocate(std::size_t capacity) {
+    T* items = reinterpret_cast<T*>(row_memory::allocate(bytes(capacity)));
+    if (size_ > 0) {
+      std::memcpy(static_cast<void*>(items), items_, size_ * sizeof(T));
+      std::memcpy(reinterpret_cast<char*>(items) + prefix_offset(capacity), prefixes(), size_ * sizeof(P));
+    }
+    row_memory::release(reinterpret_cast<char*>(items_), bytes(capacity_));
+    items_ = items;
+    capacity_ = static_cast<std::uint32_t>(capacity);
+  }
   P* prefix_data() { return reinterpret_cast<P*>(reinterpret_cast<char*>(items_) + prefix_offset(capacity_)); }
 
   T* items_ = nullptr;
