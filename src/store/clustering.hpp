@@ -51,16 +51,12 @@ class ClusteringComparator {
     }
     return prefix_of_first(key);
   }
-  // prefix() of a key whose first component is an integer packed in `len` bytes (0 to 8) at
-  // `b` (row_shape.hpp): a page search reads it from each row it probes.
-  std::uint64_t prefix_of_packed(const char* b, unsigned len) const {
+  // prefix() of a key whose first component is a packed integer of tag `t` (row_shape.hpp: 0
+  // for the empty value, 2 and up for a value; not 1): a page search reads it from each row it
+  // probes.
+  std::uint64_t prefix_of_packed(std::uint64_t t) const {
     std::uint64_t x = 0;  // an empty value: the least (the first column is an integer, Signed)
-    if (len > 0) {
-      auto v = static_cast<std::int64_t>(static_cast<signed char>(b[0]));
-      for (unsigned i = 1; i < len; ++i)
-        v = static_cast<std::int64_t>(static_cast<std::uint64_t>(v) << 8 | static_cast<unsigned char>(b[i]));
-      x = static_cast<std::uint64_t>(v) ^ (std::uint64_t{1} << 63);
-    }
+    if (t >= 2) x = static_cast<std::uint64_t>(RowShape::unzigzag(t - 2)) ^ (std::uint64_t{1} << 63);
     return first_reversed_ ? ~x : x;
   }
   std::size_t size() const { return columns_.size(); }

@@ -16,7 +16,8 @@
 // flags' top three bits; a slot of fixed-size values (RowShape::cells) has no length. Otherwise each cell is:
 // varint slot · u8 cell flags (tombstone, TTL, timestamp equal to the marker's, local time)
 // · [i64 timestamp] · [i32 ttl] · [i64 local time] · varint value length · value bytes.
-// The benchmark's time-series row (a bigint key below 2^23, a double and a 3-byte text) is 20 bytes.
+// The benchmark's time-series row (a bigint key below 2^20, a double and a 3-byte text) is
+// 18 bytes in a page that implies its flags.
 // Writes decode a row into RowData, merge and pack it again; reads walk the bytes in place.
 #pragma once
 
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "store/cell.hpp"
+#include "store/clustering.hpp"
 #include "store/row_shape.hpp"
 #include "store/varint.hpp"
 
@@ -121,8 +123,10 @@ class Row {
     if (!packed_ || shape_.parts == 0) return cmp.prefix(std::string_view());
     const char* p = after_flags();
     // A packed integer is its value's low bytes, big-endian: prefix() sign-extends them the same.
-    if (const unsigned w = shape_.width(0); w != 0) {
-      if (const auto len = static_cast<unsigned char>(*p); len <= w) return cmp.prefix_of_packed(p + 1, len);
+    if (shape_.width(0) != 0) {
+      if (!starts_with_null_component(p, 2)) {
+        if (const std::uint64_t t = read_varint(p); t != 1) return cmp.prefix_of_packed(t);
+      }
       const RowKey key(*this);
       return cmp.prefix(key.view());
     }
@@ -230,10 +234,7 @@ class Row {
       for (std::uint32_t i = 0; i < shape_.parts; ++i) p += read_varint(p);
       return p;
     }
-    for (std::uint32_t i = 0; i < shape_.parts; ++i) {
-      const std::uint64_t len = read_varint(p);
-      p += RowShape::stored_bytes(len, shape_.width(i));
-    }
+    for (std::uint32_t i = 0; i < shape_.parts; ++i) p = RowShape::skip_component(p, shape_.width(i));
     return p;
   }
   const char* after_key() const { return skip_key(after_flags()); }

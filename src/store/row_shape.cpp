@@ -27,11 +27,11 @@ std::int64_t read_signed(std::string_view v) {
   return x;
 }
 
-// The fewest bytes whose sign extension gives `x` back (1 to 8).
-unsigned short_width(std::int64_t x) {
-  const auto u = static_cast<std::uint64_t>(x ^ (x >> 63));  // x, or ~x when negative: the same width
-  const unsigned bits = u == 0 ? 1u : 65u - static_cast<unsigned>(__builtin_clzll(u));  // with a sign bit
-  return (bits + 7) / 8;
+// T (row_shape.hpp) for the value `v` of a packed integer's width, or 1 (raw bytes) when the
+// zigzag number is too large to add 2 to.
+std::uint64_t int_tag(std::string_view v) {
+  const std::uint64_t z = RowShape::zigzag(read_signed(v));
+  return z <= UINT64_MAX - 2 ? z + 2 : 1;
 }
 
 }  // namespace
@@ -46,12 +46,12 @@ std::size_t packed_key_size(std::string_view key, const RowShape& shape) {
       n += 2;
     else if (w == 0)
       n += varint::size(v.size()) + v.size();
-    else if (v.size() == w)
-      n += 1 + short_width(read_signed(v));
     else if (v.empty())
       n += 1;
+    else if (const std::uint64_t t = v.size() == w ? int_tag(v) : 1; t != 1)
+      n += varint::size(t);
     else
-      n += varint::size(v.size() + w + 1) + v.size();
+      n += 1 + varint::size(v.size()) + v.size();
   }
   return n;
 }
@@ -69,13 +69,12 @@ char* pack_key(char* out, std::string_view key, const RowShape& shape) {
       *out++ = kNullComponent[1];
       continue;
     }
-    if (w != 0 && v.size() == w) {
-      const unsigned k = short_width(read_signed(v));
-      *out++ = static_cast<char>(k);
-      for (unsigned b = w - k; b < w; ++b) *out++ = v[b];  // (at most 8: no memcpy call)
-      continue;
+    if (w != 0 && !v.empty()) {
+      const std::uint64_t t = v.size() == w ? int_tag(v) : 1;
+      out = varint::put(out, t);
+      if (t != 1) continue;
     }
-    out = varint::put(out, w != 0 && !v.empty() ? v.size() + w + 1 : v.size());
+    out = varint::put(out, v.size());
     std::memcpy(out, v.data(), v.size());
     out += v.size();
   }
@@ -90,12 +89,17 @@ std::size_t expanded_key_size(const char* p, const RowShape& shape) {
       n += 2;
       continue;
     }
-    const std::uint64_t len = varint::read(p);
     const unsigned w = shape.width(i);
-    const std::size_t bytes = RowShape::stored_bytes(len, w);
-    p += bytes;
-    const std::size_t size = w != 0 && len != 0 && len <= w ? w : bytes;
-    n += varint::size(size) + size;
+    std::uint64_t size = varint::read(p);  // T for an integer
+    if (w != 0 && size >= 2) {
+      size = w;
+    } else if (w != 0 && size == 1) {
+      size = varint::read(p);
+      p += size;
+    } else {
+      p += size;
+    }
+    n += varint::size(size) + static_cast<std::size_t>(size);
   }
   return n;
 }
@@ -107,25 +111,31 @@ char* expand_key(const char* p, const RowShape& shape, char* out) {
       *out++ = *p++;
       continue;
     }
-    const std::uint64_t len = varint::read(p);
     const unsigned w = shape.width(i);
-    if (w != 0 && len != 0 && len <= w) {
-      // Sign-extend the low bytes back to the column's width.
+    std::uint64_t t = varint::read(p);
+    if (w != 0 && t >= 2) {
+      // The value, big-endian in the column's width.
+      const auto v = static_cast<std::uint64_t>(RowShape::unzigzag(t - 2));
       *out++ = static_cast<char>(w);
-      const auto k = static_cast<std::size_t>(len);
-      std::memset(out, static_cast<signed char>(p[0]) < 0 ? 0xff : 0, w - k);
-      std::memcpy(out + (w - k), p, k);
-      out += w;
-      p += k;
+      for (unsigned b = 0; b < w; ++b) *out++ = static_cast<char>(v >> (8 * (w - 1 - b)));
       continue;
     }
-    const std::size_t bytes = RowShape::stored_bytes(len, w);
+    if (w != 0 && t == 1) t = varint::read(p);
+    const auto bytes = static_cast<std::size_t>(t);
     out = varint::put(out, bytes);
     std::memcpy(out, p, bytes);
     out += bytes;
     p += bytes;
   }
   return out;
+}
+
+const char* RowShape::skip_component(const char* p, unsigned width) {
+  std::uint64_t t = varint::read(p);
+  if (width == 0) return p + t;
+  if (t != 1) return p;  // the empty value, or the value in T itself
+  t = varint::read(p);
+  return p + t;
 }
 
 }  // namespace cqlbox::store

@@ -1,18 +1,23 @@
 // How a page packs a table's rows, beyond what each row's flags say (row.hpp):
 // - the flags byte itself, when every row of the page has the same one (`implied`);
 // - which clustering components are integers stored in as few bytes as their value needs
-//   (sqlite3's record format does the same), instead of Cassandra's fixed 4 or 8: a time-series
-//   key `ts bigint` of a value below 2^23 takes 1 + 3 bytes, not 1 + 8;
+//   (sqlite3's record format does the same), instead of a length and Cassandra's fixed 4 or 8:
+//   a clustering `c int` of 0 to 31 takes 1 byte, a time-series key `ts bigint` below 2^20
+//   takes 3;
 // - which regular columns hold values of one fixed size of 4, 8 or 16 bytes (CqlType::fixed_size:
 //   int, float, date; bigint, double, timestamp, time, counter; uuid, timeuuid; a vector such as
 //   vector<float, 2>): a dense row stores no length before them
 //   (and a row whose value there has another size, the empty value say, is not dense).
 //
-// A packed integer component is its varint length L and bytes:
-//   L = 0          the empty value (Cassandra allows it for every type);
-//   1 <= L <= W    the value's low L bytes, big-endian: sign-extended back to W bytes;
-//   L > W          L - W - 1 raw bytes (a value of another size; validation keeps these out,
-//                  but the store does not depend on it).
+// A packed integer component is a varint T:
+//   T = 0          the empty value (Cassandra allows it for every type);
+//   T = 1          raw bytes follow: a varint count and the bytes (a value of another size,
+//                  which validation keeps out but the store does not depend on, or one whose
+//                  T would pass 64 bits);
+//   T >= 2         the value v of W bytes as the zigzag number T - 2 (0, -1, 1, -2, ... as
+//                  0, 1, 2, 3, ...: small magnitudes of either sign take few bytes).
+// (A null component keeps the standard form's two bytes 0x80 0x00, which no varint T starts
+// with, and reads as T = 0 where only its size matters.)
 // Every other component is as in the standard form (clustering.hpp): varint length and bytes.
 // Only the store sees this form: Row::clustering() expands a packed key to the standard one.
 #pragma once
@@ -57,9 +62,14 @@ struct RowShape {
     if (i >= kMaxPacked) return 0;
     return (int8 >> i) & 1u ? 8u : (int4 >> i) & 1u ? 4u : 0u;
   }
-  // The byte count of a packed component whose varint length is `len` (not counting that varint).
-  static std::size_t stored_bytes(std::uint64_t len, unsigned width) {
-    return width && len > width ? static_cast<std::size_t>(len - width - 1) : static_cast<std::size_t>(len);
+  // The end of the packed component at `p` whose width() is `width`.
+  static const char* skip_component(const char* p, unsigned width);
+  // Zigzag: a signed integer as an unsigned one of about its magnitude, and back.
+  static constexpr std::uint64_t zigzag(std::int64_t v) {
+    return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+  }
+  static constexpr std::int64_t unzigzag(std::uint64_t z) {
+    return static_cast<std::int64_t>((z >> 1) ^ (std::uint64_t{0} - (z & 1)));
   }
 };
 

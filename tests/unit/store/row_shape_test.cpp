@@ -1,4 +1,4 @@
-// Packed clustering keys (store/row_shape.hpp): integers in as few bytes as their value needs,
+// Packed clustering keys (store/row_shape.hpp): integers as zigzag varints, in as few bytes as their value needs,
 // expanded back to the standard form byte for byte, whatever the values' sizes.
 #include "store/row_shape.hpp"
 
@@ -47,8 +47,23 @@ TEST_CASE("a packed bigint takes the bytes its value needs and expands back") {
   const store::ClusteringComparator cmp = comparator({Kind::Bigint});
   const std::int64_t lo = std::numeric_limits<std::int64_t>::min(), hi = std::numeric_limits<std::int64_t>::max();
   const std::vector<std::pair<std::int64_t, std::size_t>> cases = {
-      {0, 2},  {1, 2}, {-1, 2}, {127, 2}, {128, 3}, {-128, 2}, {-129, 3}, {999'999, 4}, {std::int64_t{1} << 55, 9},
-      {lo, 9}, {hi, 9}};
+      // A zigzag varint of the value plus 2: one byte from -63 to 62, three below 2^20 (a
+      // time series' keys), ten for the extremes (raw: a tag, a count and 8 bytes).
+      {0, 1},
+      {1, 1},
+      {-1, 1},
+      {62, 1},
+      {-63, 1},
+      {63, 2},
+      {-64, 2},
+      {127, 2},
+      {-129, 2},
+      {999'999, 3},
+      {std::int64_t{1} << 55, 9},
+      {lo, 10},
+      {hi, 10},
+      {hi - 1, 10},
+      {lo + 1, 10}};
   for (const auto& [v, size] : cases) {
     std::string key;
     store::append_component(key, be_bytes(v));
@@ -78,7 +93,7 @@ TEST_CASE("components past the sixteenth are stored as they are") {
   std::string key;
   for (int i = 0; i < 20; ++i) store::append_component(key, be_bytes(std::int64_t{i}));
   const std::string p = packed(key, cmp.shape());
-  CHECK(p.size() == 16 * 2 + 4 * 9);
+  CHECK(p.size() == 16 * 1 + 4 * 9);  // 0 to 15 packed in a byte each, then a length byte and 8
   CHECK(expanded(p, cmp.shape()) == key);
 }
 
