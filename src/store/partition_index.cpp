@@ -49,6 +49,17 @@ std::size_t first_not_below(const std::int64_t* t, std::size_t n, std::int64_t t
 // a partition where its entry is 16.
 std::size_t grown(std::size_t n) { return std::min(PartitionIndex::kLeafSize, n + std::max<std::size_t>(n / 8, 8)); }
 
+// Appends entries [first, last) of `from` to `to`, whose room is reserved (nothing throws).
+template <class Leaf>
+void copy_entries(const Leaf& from, std::size_t first, std::size_t last, Leaf& to) {
+  const std::size_t at = to.size();
+  to.open(at, last - first);
+  for (std::size_t j = first; j < last; ++j) {
+    to[at + j - first] = from[j];
+    to.prefix(at + j - first) = from.prefix(j);
+  }
+}
+
 }  // namespace
 
 std::size_t PartitionIndex::leaf_for(std::int64_t token, std::string_view key) const {
@@ -119,17 +130,9 @@ Partition& PartitionIndex::insert_at(Place at, std::string_view key, std::int64_
       upper.reserve_exact(grown(kLeafSize - keep));
       if (!appending) lower.reserve_exact(grown(keep));
       Leaf& full = leaves_[leaf];
-      upper.open(0, kLeafSize - keep);
-      for (std::size_t j = keep; j < kLeafSize; ++j) {
-        upper[j - keep] = full[j];
-        upper.prefix(j - keep) = full.prefix(j);
-      }
+      copy_entries(full, keep, kLeafSize, upper);
       if (!appending) {
-        lower.open(0, keep);
-        for (std::size_t j = 0; j < keep; ++j) {
-          lower[j] = full[j];
-          lower.prefix(j) = full.prefix(j);
-        }
+        copy_entries(full, 0, keep, lower);
         full = std::move(lower);
       }
       leaves_.insert(leaves_.begin() + static_cast<std::ptrdiff_t>(leaf + 1), std::move(upper));

@@ -273,9 +273,9 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   p.capacity = static_cast<std::uint32_t>(capacity);
   p.block = row_memory::allocate_sized(p.capacity);
   std::memcpy(p.block, bytes, size);
-  write_offset(p.block + p.capacity - offset_width(p.capacity), offset_width(p.capacity), 0);
   p.used = static_cast<std::uint32_t>(size);
   p.count = 1;
+  write_offset(offsets_of(p), width(p), 0);
   p.base = base;
   if (first) {  // the single form: no list
     many_.~List();

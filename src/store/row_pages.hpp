@@ -1,7 +1,8 @@
 // The clustering rows of one partition, packed in pages (DESIGN.md "Partition body"). A page is
 // one block: the rows' packed bytes (row.hpp) back to back from the front in clustering order,
-// free space, and at the back an offset per row (one byte in a block of up to 256, else two). An insert moves the rows after it along
-// (within one page, so at most kPageBytes) and shifts their offsets; keeping the bytes in order
+// free space, and at the back an offset per row (one byte in a block of up to 256, else two).
+// An insert moves the rows after it along (within one page, so at most kPageBytes) and shifts
+// their offsets; keeping the bytes in order
 // lets a binary search's last probes share cache lines. A page's first block fits its first row;
 // after that blocks grow by a 32nd and malloc's rounding (row_memory.hpp) up to kPageBytes; a
 // page that would pass it (or kPageRows) is split in two, or,
