@@ -291,8 +291,8 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
   auto it = st.partitions().begin();
   if (r.token && r.token->lower) it = st.lower_bound(*r.token->lower);
   for (; it != st.partitions().end(); ++it) {
-    const std::int64_t tok = it.token();
     if (r.token) {
+      const std::int64_t tok = it.token();  // computed from the key: only a token range asks
       if (r.token->lower && (tok < *r.token->lower || (tok == *r.token->lower && !r.token->lower_inclusive))) continue;
       if (r.token->upper && (tok > *r.token->upper || (tok == *r.token->upper && !r.token->upper_inclusive))) break;
     }

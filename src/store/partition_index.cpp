@@ -30,12 +30,13 @@ void free_partition(Partition* p) noexcept {
   row_memory::release(reinterpret_cast<char*>(p), sizeof(Partition));
 }
 
-// The first of the n sorted tokens at `t` that is not below `token`. Branch-free (each halving
-// adds `half` masked by the comparison): tokens are hashes, so a branch on them is a coin toss
-// that costs a mispredicted jump every other step.
-std::size_t first_not_below(const std::int64_t* t, std::size_t n, std::int64_t token) {
+// The first of the n sorted tokens (or token halves) at `t` that is not below `token`.
+// Branch-free (each halving adds `half` masked by the comparison): tokens are hashes, so a
+// branch on them is a coin toss that costs a mispredicted jump every other step.
+template <class T>
+std::size_t first_not_below(const T* t, std::size_t n, T token) {
   if (n == 0) return 0;
-  const std::int64_t* base = t;
+  const T* base = t;
   while (n > 1) {
     const std::size_t half = n / 2;
     base += half & (std::size_t{0} - static_cast<std::size_t>(base[half - 1] < token));
@@ -73,12 +74,17 @@ std::size_t PartitionIndex::leaf_for(std::int64_t token, std::string_view key) c
 PartitionIndex::Place PartitionIndex::place(std::int64_t token, std::string_view key) const {
   const std::size_t leaf = leaf_for(token, key);
   const Leaf& items = leaves_[leaf];
-  std::size_t k = first_not_below(items.prefixes(), items.size(), token);
-  // Keys sharing the token follow in key order (a hash collision: almost never more than one).
-  for (; k < items.size() && items.prefix(k) == token; ++k) {
+  const std::int32_t high = high_half(token);
+  std::size_t k = first_not_below(items.prefixes(), items.size(), high);
+  // The entries whose tokens share the high half, in (token, key) order: almost always none,
+  // or the partition sought, whose key then equals. Any other's token is computed to place this
+  // one among them (a 32-bit tie between 100,000 partitions happens about once).
+  for (; k < items.size() && items.prefix(k) == high; ++k) {
     const std::string_view there = items[k]->key();
-    if (there == key) return {leaf, k, true};
-    if (key < there) break;
+    // An empty key is also lower_bound's "any key at this token", whose token may be any.
+    if (there == key && (!key.empty() || items[k]->token() == token)) return {leaf, k, true};
+    const std::int64_t t = items[k]->token();
+    if (token < t || (token == t && key < there)) break;
   }
   return {leaf, k, false};
 }
@@ -135,21 +141,22 @@ Partition& PartitionIndex::insert_at(Place at, std::string_view key, std::int64_
         copy_entries(full, 0, keep, lower);
         full = std::move(lower);
       }
+      // The new leaf's first token: the new partition's when appending (it goes there first),
+      // else the upper half's first partition's.
+      const std::int64_t upper_first = appending ? token : upper[0]->token();
       leaves_.insert(leaves_.begin() + static_cast<std::ptrdiff_t>(leaf + 1), std::move(upper));
-      first_tokens_.insert(first_tokens_.begin() + static_cast<std::ptrdiff_t>(leaf + 1), token);
+      first_tokens_.insert(first_tokens_.begin() + static_cast<std::ptrdiff_t>(leaf + 1), upper_first);
       if (k >= keep) {
         ++leaf;
         k -= keep;
       }
-      if (leaf + 1 < leaves_.size() && !leaves_[leaf + 1].empty())
-        first_tokens_[leaf + 1] = leaves_[leaf + 1].prefix(0);
     }
     Leaf& items = leaves_[leaf];
     if (items.size() == items.capacity()) items.reserve_exact(grown(items.size()));
     items.open(k, 1);
     items[k] = p;
-    items.prefix(k) = token;
-    first_tokens_[leaf] = items.prefix(0);
+    items.prefix(k) = high_half(token);
+    if (k == 0) first_tokens_[leaf] = token;
   } catch (...) {
     free_partition(p);
     throw;
@@ -168,7 +175,7 @@ PartitionIndex::const_iterator PartitionIndex::erase(const_iterator it) {
     first_tokens_.erase(first_tokens_.begin() + static_cast<std::ptrdiff_t>(it.leaf_));
     return {&leaves_, it.leaf_, 0};
   }
-  first_tokens_[it.leaf_] = items.prefix(0);
+  if (it.k_ == 0) first_tokens_[it.leaf_] = items[0]->token();
   if (it.k_ == items.size()) return {&leaves_, it.leaf_ + 1, 0};
   return it;
 }

@@ -6,10 +6,13 @@
 // (three pointers and a colour, a copy of the token and a view of the key, malloc's header):
 // about 70 bytes before the Partition itself, and a hash index beside it from token to partition
 // about 42 more. Here the order is kept in sorted leaves of at most kLeafSize pointers, each
-// with its partition's token beside it in a dense run (PrefixedArray): 16 bytes a partition,
-// and room for about 6% more, as leaves grow by an eighth (doubling left room for 45% more:
-// 23 bytes). A lookup is two branch-free binary searches over dense tokens, the leaves' first
-// tokens and then one leaf's, touching no partition until the tokens are equal.
+// with the high half of its partition's token beside it in a dense run (PrefixedArray): 12 bytes
+// a partition, and room for about 6% more, as leaves grow by an eighth (doubling left room for
+// 45% more). A lookup is two branch-free binary searches, over the leaves' first tokens (whole)
+// and then over one leaf's token halves, touching no partition until the halves are equal; then
+// the key decides, and only partitions whose halves tie (about one pair in 100,000 partitions)
+// have their whole tokens computed (Partition::token()). Whole tokens in the leaves cost 4 bytes
+// more a partition for that.
 // Each Partition is one row_memory block with no header; it never moves, so callers may hold
 // its address until it is erased.
 //
@@ -50,8 +53,8 @@ class PartitionIndex {
     const_iterator() = default;
     const Partition& operator*() const { return *(*leaves_)[leaf_][k_]; }
     const Partition* operator->() const { return (*leaves_)[leaf_][k_]; }
-    // The partition's token, as the leaf keeps it (Partition::token() computes it).
-    std::int64_t token() const { return (*leaves_)[leaf_].prefix(k_); }
+    // The partition's token, computed from its key (the leaf keeps only its high half).
+    std::int64_t token() const { return (*leaves_)[leaf_][k_]->token(); }
     const_iterator& operator++() {
       if (++k_ == (*leaves_)[leaf_].size()) {
         ++leaf_;
@@ -68,7 +71,7 @@ class PartitionIndex {
 
    private:
     friend class PartitionIndex;
-    using Leaves = std::vector<PrefixedArray<Partition*, std::int64_t>>;
+    using Leaves = std::vector<PrefixedArray<Partition*, std::int32_t>>;
     const_iterator(const Leaves* leaves, std::size_t leaf, std::size_t k) : leaves_(leaves), leaf_(leaf), k_(k) {}
     const Leaves* leaves_ = nullptr;
     std::size_t leaf_ = 0, k_ = 0;
@@ -78,14 +81,17 @@ class PartitionIndex {
   const_iterator end() const { return {&leaves_, leaves_.size(), 0}; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  // The entries the leaves have room for: what the index holds memory for (16 bytes each).
+  // The entries the leaves have room for: what the index holds memory for (12 bytes each).
   std::size_t capacity() const {
     std::size_t n = 0;
     for (const Leaf& leaf : leaves_) n += leaf.capacity();
     return n;
   }
 
-  // The first partition at or after (token, key) in ring order.
+  // Every `token` passed with a key below is that key's Murmur3 token (Partition::token()): the
+  // leaves keep half of it and compute the rest from keys.
+  // The first partition at or after (token, key) in ring order; with no key, at or after any
+  // token.
   const_iterator lower_bound(std::int64_t token, std::string_view key = {}) const;
   // The partition with this token and key, or nullptr.
   Partition* find(std::int64_t token, std::string_view key) const;
@@ -109,7 +115,9 @@ class PartitionIndex {
 
  private:
   Partition* mutable_at(const_iterator it) const { return leaves_[it.leaf_][it.k_]; }
-  using Leaf = PrefixedArray<Partition*, std::int64_t>;  // partitions, their tokens beside them
+  using Leaf = PrefixedArray<Partition*, std::int32_t>;  // partitions, their tokens' high halves beside them
+  // What a leaf keeps of a token: its high 32 bits, which sort as the tokens do.
+  static std::int32_t high_half(std::int64_t token) { return static_cast<std::int32_t>(token >> 32); }
 
   // The leaf a partition at (token, key) belongs in: the last whose first partition is not
   // after it (0 when none is).
