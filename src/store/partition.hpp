@@ -62,9 +62,8 @@ class Partition {
   explicit Partition(std::string_view key) : key_(key) {}
 
   std::string_view key() const { return key_.view(); }
-  // The key's Murmur3 token, computed: the partition index keeps each token's high half beside
-  // its partition for searches (partition_index.hpp), and a copy here cost every partition 8
-  // bytes.
+  // The key's Murmur3 token, computed: the partition index keeps the high half of each token
+  // for its searches (partition_index.hpp), and a copy here cost every partition 8 bytes.
   std::int64_t token() const { return util::murmur3_token(key()); }
   const Deletion& deletion() const {
     const Tombstones* t = extras_.tombstones();

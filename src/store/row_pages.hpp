@@ -2,12 +2,11 @@
 // one block: the rows' packed bytes (row.hpp) back to back from the front in clustering order,
 // free space, and at the back an offset per row (one byte in a block of up to 256, else two).
 // An insert moves the rows after it along (within one page, so at most kPageBytes) and shifts
-// their offsets; keeping the bytes in order
-// lets a binary search's last probes share cache lines. A page's first block fits its first row;
-// after that blocks grow by a 32nd and malloc's rounding (row_memory.hpp) up to kPageBytes; a
-// page that would pass it (or kPageRows) is split in two, or,
-// when the write appends after the partition's last row (a time series), left full while a new
-// page begins. A row larger than a page has a page to itself.
+// their offsets; keeping the bytes in order lets a binary search's last probes share cache
+// lines. A page's first block fits its first row; after that blocks grow by a 32nd and malloc's
+// rounding (row_memory.hpp) up to kPageBytes; a page that would pass it (or kPageRows) is split
+// in two, or, when the write appends after the partition's last row (a time series), left full
+// while a new page begins. A row larger than a page has a page to itself.
 //
 // Beside the blocks, the partition keeps one entry per page: the block, the key prefix of its
 // first row (ClusteringComparator::prefix, in a dense run of their own: PrefixedArray), the
