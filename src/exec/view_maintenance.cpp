@@ -202,10 +202,10 @@ namespace {
 
 // Partition growth past the data-modelling limits: 100,000 rows (the course's guideline) and
 // 100 MiB (Cassandra's old compaction_large_partition_warning_threshold, worded as 5.0's
-// partition_size guardrail). The size is checked exactly only after every 8 MiB written.
+// partition_size guardrail). The size is checked exactly only after every 8 MiB written
+// (Partition::Growth::kCheckEvery; sooner in a partition of one page, partition.hpp).
 constexpr std::size_t kRowsWarning = 100'000;
 constexpr std::uint64_t kSizeWarning = 100ull << 20;
-constexpr std::uint64_t kSizeCheckEvery = 8ull << 20;
 
 std::string key_text(const schema::TableSchema& t, std::string_view key) {
   const std::vector<std::string_view> parts = split_partition_key(key, t.partition_key.size());
@@ -231,8 +231,8 @@ void note_growth(const schema::TableSchema& t, store::Partition& p, const store:
   std::uint64_t written = g.written + store::wire_size(m.clustering) + 8;  // the key as data files count it
   for (const auto& [slot, c] : m.cells) written += c.value.size() + 8;
   for (const auto& [slot, c] : m.static_cells) written += c.value.size() + 8;
-  if (written < kSizeCheckEvery) {
-    g.written = static_cast<std::uint32_t>(written) & 0x3fffffffu;  // below 8 MiB: the mask changes nothing
+  if (written < store::Partition::Growth::kCheckEvery) {
+    g.written = static_cast<std::uint32_t>(written);
     p.set_growth(g);
     return;
   }

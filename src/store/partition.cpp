@@ -181,8 +181,9 @@ void Partition::remap(const std::vector<int>& regular, const std::vector<int>& s
     kept.append(d, complex.get(), cmp);
     complex.release();
   }
-  kept.set_spare(rows_.spare());  // the growth counters (growth())
+  const Growth growth = this->growth();  // kept in the pages' form, which may change
   rows_ = std::move(kept);
+  set_growth(growth);
 }
 
 bool Partition::find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
@@ -338,8 +339,9 @@ bool Partition::purge(std::int64_t before_s, const ClusteringComparator& cmp) {
     kept.append(d, complex.get(), cmp);
     complex.release();
   }
-  kept.set_spare(rows_.spare());  // the growth counters (growth())
+  const Growth growth = this->growth();  // kept in the pages' form, which may change
   rows_ = std::move(kept);
+  set_growth(growth);
   bool static_empty = true;
   if (!extras_.static_empty()) {
     extras_.static_row().decode(d);

@@ -19,7 +19,6 @@
 #include "store/partition_extras.hpp"
 #include "store/row.hpp"
 #include "store/row_pages.hpp"
-#include "util/bit_cast.hpp"
 #include "util/murmur3.hpp"
 
 namespace cqlbox::store {
@@ -109,14 +108,32 @@ class Partition {
 
   // What exec's growth warnings remember about this partition (view_maintenance.cpp): bytes
   // written since the last exact size check, and which warnings were given.
-  // (Bit fields: four bytes, where two counters would take eight.)
   struct Growth {
-    std::uint32_t written : 30 = 0;  // reset at 8 MiB; one write adds at most a frame (256 MiB)
-    std::uint32_t rows_warned : 1 = 0, size_warned : 1 = 0;
+    static constexpr std::uint32_t kCheckEvery = 8u << 20;  // the size is checked exactly at this
+    std::uint32_t written = 0;                              // below kCheckEvery
+    bool rows_warned = false, size_warned = false;
   };
-  // Kept in the row pages' spare four bytes (row_pages.hpp): the Partition is then 64 bytes.
-  Growth growth() const { return util::bit_cast<Growth>(rows_.spare()); }
-  void set_growth(Growth g) noexcept { rows_.set_spare(util::bit_cast<std::uint32_t>(g)); }
+  // Kept in the row pages' spare bits (row_pages.hpp), so the Partition is 48 bytes: four bytes
+  // once the partition has a list of pages, one while it has a single page. There `written`
+  // is kept in 63rds of kCheckEvery, rounded up: every write counts at least one, so the size
+  // is checked by the 64th write to such a partition (a check of at most 128 rows) or after
+  // kCheckEvery bytes.
+  Growth growth() const {
+    const std::uint32_t v = rows_.spare();
+    if (v & kWide) return {v & (kWideRows - 1), (v & kWideRows) != 0, (v & kWideSize) != 0};
+    return {(v & kMaxUnits) * kUnit, (v & kByteRows) != 0, (v & kByteSize) != 0};
+  }
+  void set_growth(Growth g) noexcept {
+    const std::uint32_t written = g.written < Growth::kCheckEvery ? g.written : Growth::kCheckEvery;
+    if (!rows_.spare_is_byte()) {
+      rows_.set_spare(kWide | (g.size_warned ? kWideSize : 0) | (g.rows_warned ? kWideRows : 0) | written);
+      return;
+    }
+    // Rounded up, so that a write always moves it: 63 writes fill it, and the 64th reaches kCheckEvery.
+    const std::uint32_t units = (written + kUnit - 1) / kUnit;
+    rows_.set_spare((g.size_warned ? kByteSize : 0) | (g.rows_warned ? kByteRows : 0) |
+                    (units < kMaxUnits ? units : kMaxUnits));
+  }
 
   // The newest deletion timestamp covering `row` (partition, row and range tombstones):
   // data written at or before it is dead. kNoTimestamp when nothing covers it.
@@ -126,6 +143,13 @@ class Partition {
   // Where the row with this key is, when there is one.
   bool find(std::string_view clustering, std::uint64_t prefix, const ClusteringComparator& cmp,
             RowPages::Pos& pos) const;
+
+  // Growth in the pages' spare bits. Four bytes (a list of pages): bit 31 set (which tells the
+  // forms apart), bit 30 size_warned, bit 29 rows_warned, then `written`. One byte (a single
+  // page): bit 7 size_warned, bit 6 rows_warned, then `written` in units of kUnit.
+  static constexpr std::uint32_t kWide = 1u << 31, kWideSize = 1u << 30, kWideRows = 1u << 29;
+  static constexpr std::uint32_t kByteSize = 1u << 7, kByteRows = 1u << 6, kMaxUnits = 63;
+  static constexpr std::uint32_t kUnit = (Growth::kCheckEvery + kMaxUnits - 1) / kMaxUnits;
 
   static const Deletion kNoDeletion;
   static const std::vector<RangeTombstone> kNoRangeTombstones;

@@ -13,7 +13,7 @@ namespace {
 // one). It holds the entry of its first page (row_pages.hpp), which a point read reads next, so
 // one partition's lookup touches two adjacent lines rather than a line here and another for a
 // page list elsewhere.
-static_assert(sizeof(Partition) <= 56);
+static_assert(sizeof(Partition) <= 48);
 
 Partition* make_partition(std::string_view key) {
   char* block = row_memory::allocate(sizeof(Partition));

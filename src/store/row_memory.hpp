@@ -1,6 +1,6 @@
 // The memory of row pages (row_pages.hpp), partitions (partition_index.cpp), their page lists and
 // index leaves (prefixed_array.hpp), and static rows. A million-partition table is millions of
-// small blocks: malloc gives each an 8-byte header and rounds it to 16 (a 56-byte partition
+// small blocks: malloc gives each an 8-byte header and rounds it to 16 (a 48-byte partition
 // would take 64, a one-row page of 16 bytes 32). Here blocks come in size classes of 8 bytes up
 // to kLargestPooled, cut from 64 KiB chunks with no header; a freed block waits on its class's
 // list for the next block of that size. Chunks are never returned (as glibc rarely returns small

@@ -29,7 +29,7 @@ std::vector<char>& row_scratch() {
 std::size_t room_for(std::size_t need, bool single) {
   std::size_t cap = row_memory::heap_fit(need + need / 32);
   if (!single) cap = std::min(cap, std::max(need, RowPages::kPageBytes));
-  return cap;
+  return RowPages::block_size(cap);
 }
 // The block for `bytes` of `count` rows: with one-byte offsets when that block is narrow.
 std::size_t capacity_for(std::size_t bytes, std::size_t count, bool single) {
@@ -37,10 +37,10 @@ std::size_t capacity_for(std::size_t bytes, std::size_t count, bool single) {
   return narrow <= RowPages::kNarrowBlock ? narrow : room_for(bytes + 2 * count, single);
 }
 
-std::size_t width(const RowPages::Page& p) { return RowPages::offset_width(p.capacity); }
+std::size_t width(const RowPages::Page& p) { return RowPages::offset_width(RowPages::capacity(p)); }
 std::size_t offset_at(const RowPages::Page& p, std::size_t k) { return RowPages::offset(p, k); }
 // The offsets' start, at the block's back.
-char* offsets_of(const RowPages::Page& p) { return p.block + p.capacity - width(p) * p.count; }
+char* offsets_of(const RowPages::Page& p) { return p.block + RowPages::capacity(p) - width(p) * p.count; }
 void write_offset(char* at, std::size_t width, std::size_t off) {
   if (width == 1) {
     *at = static_cast<char>(off);
@@ -53,28 +53,32 @@ void write_offset(char* at, std::size_t width, std::size_t off) {
 // Moves page `p` to a block of `capacity` bytes (its rows fit), widening or narrowing its offsets.
 void move_block(RowPages::Page& p, std::size_t capacity) {
   RowPages::Page moved = p;
-  moved.capacity = static_cast<std::uint32_t>(capacity);
-  moved.block = row_memory::allocate_sized(moved.capacity);
-  std::memcpy(moved.block, p.block, p.used);
+  RowPages::set_capacity(moved, capacity);
+  moved.block = row_memory::allocate_sized(capacity);
+  std::memcpy(moved.block, p.block, RowPages::used(p));
   if (const std::size_t w = width(moved); w == width(p)) {
     std::memcpy(offsets_of(moved), offsets_of(p), w * p.count);
   } else {
     for (std::size_t k = 0; k < p.count; ++k) write_offset(offsets_of(moved) + w * k, w, offset_at(p, k));
   }
-  row_memory::release_sized(p.block, p.capacity);
+  row_memory::release_sized(p.block, RowPages::capacity(p));
   p = moved;
 }
 
-std::size_t free_bytes(const RowPages::Page& p) { return p.capacity - p.used - width(p) * p.count; }
+std::size_t free_bytes(const RowPages::Page& p, std::size_t used) {
+  return RowPages::capacity(p) - used - width(p) * p.count;
+}
 
-std::size_t row_size(const RowPages::Page& p, std::size_t k) {
-  return (k + 1 < p.count ? offset_at(p, k + 1) : p.used) - offset_at(p, k);
+// Row k's bytes, in a page whose rows are its first `used` bytes.
+std::size_t row_size(const RowPages::Page& p, std::size_t k, std::size_t used) {
+  return (k + 1 < p.count ? offset_at(p, k + 1) : used) - offset_at(p, k);
 }
 
 // The rows of `p` in clustering order with their sizes.
 void live_spans(const RowPages::Page& p, std::vector<RowPages::Span>& out) {
   out.clear();
-  for (std::size_t k = 0; k < p.count; ++k) out.push_back({p.block + offset_at(p, k), row_size(p, k)});
+  const std::size_t used = RowPages::used(p);
+  for (std::size_t k = 0; k < p.count; ++k) out.push_back({p.block + offset_at(p, k), row_size(p, k, used)});
 }
 
 // Adds `delta` to the offsets of rows k.. (their bytes moved by that much).
@@ -123,7 +127,7 @@ void RowPages::clear() noexcept {
   KeepSpare keep{*this};
   for (const Page& p : pages()) {
     for (std::size_t k = 0; k < p.count; ++k) delete row(p, k).complex_ptr();
-    row_memory::release_sized(p.block, p.capacity);
+    row_memory::release_sized(p.block, capacity(p));
   }
   if (single())
     new (&many_) List();
@@ -137,9 +141,9 @@ RowPages::PageList& RowPages::list(const ClusteringComparator& cmp) {
     pages.reserve(2);  // the page about to join this one
     pages.open(0, 1);
     pages[0] = one_;
-    pages[0].start = 0;  // it held spare()
-    pages.prefix(0) = row(one_, 0).key_prefix(cmp);
-    const std::uint32_t spare = one_.start;
+    pages[0].note = 0;  // it held spare()
+    pages.prefix(0) = {row(one_, 0).key_prefix(cmp), 0};
+    const std::uint32_t spare = one_.note;
     new (&many_) List();
     many_.pages = std::move(pages);
     many_.spare = spare;
@@ -148,10 +152,10 @@ RowPages::PageList& RowPages::list(const ClusteringComparator& cmp) {
 }
 
 void RowPages::fix_starts(std::size_t from) {
-  if (single()) return;  // one page starts at 0; its `start` holds spare()
-  std::uint32_t start = from == 0 ? 0 : page(from - 1).start + page(from - 1).count;
+  if (single()) return;  // one page starts at 0
+  std::uint32_t start = from == 0 ? 0 : many_.pages.prefix(from - 1).start + page(from - 1).count;
   for (std::size_t i = from; i < page_count(); ++i) {
-    page(i).start = start;
+    many_.pages.prefix(i).start = start;
     start += page(i).count;
   }
 }
@@ -165,10 +169,11 @@ RowPages::Pos RowPages::locate(std::size_t index) const {
   if (index >= size()) return end_pos();
   if (single()) return {0, index, index};
   // The last page starting at or before `index`.
-  const std::span<const Page> all = pages();
-  auto it = std::upper_bound(all.begin(), all.end(), index, [](std::size_t i, const Page& p) { return i < p.start; });
-  const auto at = static_cast<std::size_t>(it - all.begin()) - 1;
-  return {at, index - page(at).start, index};
+  const PageKey* keys = many_.pages.prefixes();
+  const PageKey* it = std::upper_bound(keys, keys + page_count(), index,
+                                       [](std::size_t i, const PageKey& key) { return i < key.start; });
+  const auto at = static_cast<std::size_t>(it - keys) - 1;
+  return {at, index - keys[at].start, index};
 }
 
 namespace {
@@ -177,16 +182,16 @@ namespace {
 // for a leading run of rows and false after). Pages by their first rows, then rows in one page.
 // pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
 // row is read only when its prefix ties (a cache miss per probe otherwise).
-// `prefixes`: the pages' first key prefixes (read only when there are two pages or more).
+// `keys`: the pages' first key prefixes and indexes (read only when there are two pages or more).
 template <class Pred>
-RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::uint64_t* prefixes, std::size_t size,
+RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const RowPages::PageKey* keys, std::size_t size,
                              RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
   if (pages.empty()) return {};
   if (from.index >= size) return {pages.size() - 1, pages.back().count, size};
   std::size_t lo = from.page + 1, n = pages.size() - lo;
   while (n > 0) {
     const std::size_t half = n / 2, mid = lo + half;
-    if (pred(prefixes[mid], [&] { return RowPages::row(pages[mid], 0); })) {
+    if (pred(keys[mid].prefix, [&] { return RowPages::row(pages[mid], 0); })) {
       lo = mid + 1;
       n -= half + 1;
     } else {
@@ -195,9 +200,11 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::u
   }
   const std::size_t q = lo - 1;
   const RowPages::Page& p = pages[q];
-  // The probes below read rows all over the block: ask for all of it at once, so the misses
-  // overlap instead of following one another.
-  for (std::size_t at = 0; at < p.used; at += 64) __builtin_prefetch(p.block + at);
+  // The probes below read rows all over the block: ask for all of it at once (its free space
+  // too: where the rows end is not kept), so the misses overlap instead of following one another.
+  // (A block past kPageBytes holds one row, which no probe reads.)
+  const std::size_t ahead = std::min(RowPages::capacity(p), RowPages::kPageBytes);
+  for (std::size_t at = 0; at < ahead; at += 64) __builtin_prefetch(p.block + at);
   __builtin_prefetch(offsets_of(p));
   std::size_t k = q == from.page ? from.k : 1, m = p.count - k;
   while (m > 0) {
@@ -210,9 +217,8 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const std::u
       m = half;
     }
   }
-  if (k == p.count && q + 1 < pages.size()) return {q + 1, 0, pages[q + 1].start};
-  // The first page starts at 0 (in the single form its `start` field holds spare()).
-  return {q, k, (q == 0 ? 0 : p.start) + k};
+  if (k == p.count && q + 1 < pages.size()) return {q + 1, 0, keys[q + 1].start};
+  return {q, k, (q == 0 ? 0 : keys[q].start) + k};  // (the single form has no keys, and one page)
 }
 
 }  // namespace
@@ -268,15 +274,16 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   std::size_t capacity = capacity_for(size, 1, true);
   if (first) {
     capacity = row_memory::pooled_fit(1 + size);
-    if (capacity > kNarrowBlock) capacity = row_memory::pooled_fit(2 + size);
+    if (capacity > kNarrowBlock) capacity = block_size(row_memory::pooled_fit(2 + size));
   }
-  p.capacity = static_cast<std::uint32_t>(capacity);
-  p.block = row_memory::allocate_sized(p.capacity);
+  set_capacity(p, capacity);
+  p.block = row_memory::allocate_sized(capacity);
   std::memcpy(p.block, bytes, size);
-  p.used = static_cast<std::uint32_t>(size);
+  set_used(p, size);
   p.count = 1;
   write_offset(offsets_of(p), width(p), 0);
   p.base = base;
+  assert(used(p) == row(p, 0).packed_size());
   if (first) {  // the single form: no list
     many_.~List();
     new (&one_) Page(p);
@@ -284,7 +291,7 @@ void RowPages::new_page(std::size_t at, const char* bytes, std::size_t size, std
   }
   many_.pages.open(at, 1);  // reserved: does not throw
   many_.pages[at] = p;
-  many_.pages.prefix(at) = row(p, 0).key_prefix(cmp);
+  many_.pages.prefix(at).prefix = row(p, 0).key_prefix(cmp);
   fix_starts(at);
 }
 
@@ -328,19 +335,18 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
   std::vector<Page> built(pieces.size());
   for (std::size_t j = 0; j < pieces.size(); ++j) {
     Page& p = built[j];
-    p.capacity = static_cast<std::uint32_t>(
-        capacity_for(pieces[j].bytes - 2 * pieces[j].count, pieces[j].count, pieces[j].count == 1));
+    set_capacity(p, capacity_for(pieces[j].bytes - 2 * pieces[j].count, pieces[j].count, pieces[j].count == 1));
     try {
-      p.block = row_memory::allocate_sized(p.capacity);
+      p.block = row_memory::allocate_sized(capacity(p));
     } catch (...) {
-      for (std::size_t m = 0; m < j; ++m) row_memory::release_sized(built[m].block, built[m].capacity);
+      for (std::size_t m = 0; m < j; ++m) row_memory::release_sized(built[m].block, capacity(built[m]));
       throw;
     }
-    p.count = static_cast<std::uint16_t>(pieces[j].count);
+    p.count = static_cast<std::uint8_t>(pieces[j].count);
     p.shape = shape;
     p.base = base;
     std::size_t at = 0;
-    const std::size_t w = offset_width(p.capacity);
+    const std::size_t w = offset_width(capacity(p));
     for (std::size_t k = 0; k < p.count; ++k) {
       const Span& s = rows[pieces[j].first + k];
       assert(at <= 0xffff);
@@ -348,9 +354,9 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
       std::memcpy(p.block + at, s.bytes, s.size);
       at += s.size;
     }
-    p.used = static_cast<std::uint32_t>(at);
+    set_used(p, at);
   }
-  row_memory::release_sized(page(i).block, page(i).capacity);
+  row_memory::release_sized(page(i).block, capacity(page(i)));
   if (built.size() == 1) {
     page(i) = built[0];
     set_prefix(i, row(built[0], 0).key_prefix(cmp));
@@ -358,7 +364,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
     many_.pages.open(i + 1, built.size() - 1);  // reserved: does not throw
     for (std::size_t j = 0; j < built.size(); ++j) {
       many_.pages[i + j] = built[j];
-      many_.pages.prefix(i + j) = row(built[j], 0).key_prefix(cmp);
+      many_.pages.prefix(i + j).prefix = row(built[j], 0).key_prefix(cmp);
     }
   }
   fix_starts(i);
@@ -367,7 +373,7 @@ void RowPages::relayout(std::size_t i, const std::vector<Span>& rows, std::int64
 void RowPages::make_explicit(std::size_t i, const ClusteringComparator& cmp) {
   const Page& pg = page(i);
   const char flags = static_cast<char>(shape_of(pg.shape).flags);
-  std::string bytes(pg.used + pg.count, '\0');
+  std::string bytes(used(pg) + pg.count, '\0');
   std::vector<Span>& rows = spans_scratch();
   live_spans(pg, rows);
   std::size_t at = 0;
@@ -394,8 +400,8 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
   };
   if (empty() || (!replace && pos.page + 1 == page_count() && pos.k == page(pos.page).count &&
                   (page(pos.page).count + std::size_t{1} > kPageRows ||
-                   (page(pos.page).capacity >= kPageBytes &&
-                    free_bytes(page(pos.page)) <
+                   (capacity(page(pos.page)) >= kPageBytes &&
+                    free_bytes(page(pos.page), used(page(pos.page))) <
                         2 + Row::packed_size(d, ts == kNoTimestamp ? 0 : ts, complex != nullptr, cmp.shape()))))) {
     // The first row, or a time series appending after a full last page: a new page, the old
     // one left full.
@@ -443,27 +449,28 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
 
   std::vector<ComplexColumn>* replaced = nullptr;
   if (replace) replaced = row(page, pos.k).complex_ptr();
-  const std::size_t old_size = replace ? row_size(page, pos.k) : 0;
+  const std::size_t page_used = used(page);
+  const std::size_t old_size = replace ? row_size(page, pos.k, page_used) : 0;
   // (An insert into a page at its row limit, or into the oversized block of a row that was
   // larger than a page, takes the slow path below, which resizes or splits the page.)
-  bool fits = size + (replace ? 0 : width(page)) <= old_size + free_bytes(page) &&
-              page.used + size - old_size <= 0xffff &&
-              (replace || (page.count < kPageRows && page.capacity <= kPageBytes));
+  bool fits = size + (replace ? 0 : width(page)) <= old_size + free_bytes(page, page_used) &&
+              page_used + size - old_size <= 0xffff &&
+              (replace || (page.count < kPageRows && capacity(page) <= kPageBytes));
   // No room, in a page that may grow: it is copied to a block sized for it (larger, or smaller
   // after a row larger than a page was rewritten small), where the row then fits.
-  if (const std::size_t need = page.used + 2 * page.count + size + 2;
-      !fits && !replace && need <= kPageBytes && page.count < kPageRows && page.used + size <= 0xffff) {
-    move_block(page, capacity_for(page.used + size, page.count + std::size_t{1}, false));
+  if (const std::size_t need = page_used + 2 * page.count + size + 2;
+      !fits && !replace && need <= kPageBytes && page.count < kPageRows && page_used + size <= 0xffff) {
+    move_block(page, capacity_for(page_used + size, page.count + std::size_t{1}, false));
     fits = true;
   }
   if (fits) {
     // Rows stay in clustering order in the block too, so a search's last probes share cache
     // lines: the rows after this one move by the size difference, their offsets with them.
-    const std::size_t at = pos.k < page.count ? offset_at(page, pos.k) : page.used;
-    const std::size_t tail = page.used - at - old_size;
+    const std::size_t at = pos.k < page.count ? offset_at(page, pos.k) : page_used;
+    const std::size_t tail = page_used - at - old_size;
     std::memmove(page.block + at + size, page.block + at + old_size, tail);
     std::memcpy(page.block + at, row_bytes, size);
-    page.used = static_cast<std::uint32_t>(page.used + size - old_size);
+    set_used(page, page_used + size - old_size);
     if (replace) {
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size) - static_cast<std::ptrdiff_t>(old_size));
       if (replaced && replaced != complex) delete replaced;
@@ -476,6 +483,7 @@ void RowPages::put(const Pos& pos, bool replace, const RowData& d, std::vector<C
       shift_offsets(page, pos.k + 1, static_cast<std::ptrdiff_t>(size));
       fix_starts(pos.page + 1);
     }
+    assert(used(page) == offset_at(page, page.count - 1u) + row(page, page.count - 1u).packed_size());
     if (pos.k == 0) set_prefix(pos.page, cmp.prefix(d.clustering));
     return;
   }
@@ -497,15 +505,16 @@ void RowPages::erase(const Pos& pos, const ClusteringComparator& cmp) {
   Page& pg = page(pos.page);
   std::vector<ComplexColumn>* complex = row(pg, pos.k).complex_ptr();
   if (pg.count == 1) {
-    row_memory::release_sized(pg.block, pg.capacity);
+    row_memory::release_sized(pg.block, capacity(pg));
     if (single())
       new (&many_) List();  // empty
     else
       many_.pages.erase(pos.page);
   } else {
-    const std::size_t at = offset_at(pg, pos.k), size = row_size(pg, pos.k);
-    std::memmove(pg.block + at, pg.block + at + size, pg.used - at - size);
-    pg.used -= static_cast<std::uint32_t>(size);
+    const std::size_t page_used = used(pg);
+    const std::size_t at = offset_at(pg, pos.k), size = row_size(pg, pos.k, page_used);
+    std::memmove(pg.block + at, pg.block + at + size, page_used - at - size);
+    set_used(pg, page_used - size);
     shift_offsets(pg, pos.k + 1, -static_cast<std::ptrdiff_t>(size));
     const std::size_t w = width(pg);
     char* offsets = offsets_of(pg);

@@ -8,12 +8,13 @@
 // in two, or, when the write appends after the partition's last row (a time series), left full
 // while a new page begins. A row larger than a page has a page to itself.
 //
-// Beside the blocks, the partition keeps one entry per page: the block, the key prefix of its
-// first row (ClusteringComparator::prefix, in a dense run of their own: PrefixedArray), the
+// Beside the blocks, the partition keeps one 24-byte entry per page: the block, its size and the
+// bytes its rows use (16 bits each: capacity(), used()), the row count, the rows' shape and the
 // page's timestamp base (at or below every marker timestamp in it, so a row stores a short
-// delta) and the index of its first row. A search is a binary search over the first keys'
-// prefixes, then one within a page, whose lines are all prefetched first so that its cache
-// misses overlap.
+// delta). A list of pages also keeps, in a dense run of its own (PrefixedArray), each page's
+// first key prefix (ClusteringComparator::prefix) and the index of its first row. A search is a
+// binary search over the first keys' prefixes, then one within a page, whose lines are all
+// prefetched first so that its cache misses overlap.
 //
 // Most partitions of the common data model (one per user, per device) have one page. Its entry
 // is held here, in the partition, with no list: a list of one page is a block of 40 bytes, and
@@ -24,6 +25,7 @@
 // and last until the next write to the partition.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -42,16 +44,21 @@ namespace cqlbox::store {
 class RowPages {
  public:
   static constexpr std::size_t kPageBytes = 2048;
-  static constexpr std::size_t kPageRows = 128;  // fits the u16 count
+  static constexpr std::size_t kPageRows = 128;  // fits the u8 count
 
   struct Page {
-    std::uint16_t count = 0;  // rows (offsets at the back); first, as it tells RowPages' forms apart
-    ShapeId shape = 0;        // how its rows are packed: the table's shape (shape_ids.hpp)
-    std::uint32_t start = 0;  // index of the first row in the partition (list form; spare() in one)
+    std::uint8_t count = 0;        // rows (offsets at the back); first, as it tells RowPages' forms apart
+    std::uint8_t note = 0;         // the single form's spare() (unused in a list)
+    ShapeId shape = 0;             // how its rows are packed: the table's shape (shape_ids.hpp)
+    std::uint16_t size_code = 0;   // the block's size: capacity(), set by set_capacity()
+    std::uint16_t used_bytes = 0;  // row bytes from the front: used(), set by set_used()
     char* block = nullptr;
     std::int64_t base = kNoTimestamp;  // <= every marker timestamp in the page (unset: none yet)
-    std::uint32_t capacity = 0;        // the block's size
-    std::uint32_t used = 0;            // row bytes, from the front
+  };
+  // Beside each page of a list: its first row's key prefix and index in the partition.
+  struct PageKey {
+    std::uint64_t prefix = 0;
+    std::uint32_t start = 0;
   };
 
   // One row's bytes while a page is rebuilt.
@@ -65,9 +72,8 @@ class RowPages {
     std::size_t page = 0, k = 0, index = 0;
   };
 
-  // Each page's entry, with the key prefix of its first row (ClusteringComparator::prefix)
-  // beside it for the search over pages.
-  using PageList = PrefixedArray<Page>;
+  // Each page's entry, with its PageKey beside it for the search over pages.
+  using PageList = PrefixedArray<Page, PageKey>;
 
   RowPages() noexcept { new (&many_) List(); }
   ~RowPages();
@@ -80,14 +86,22 @@ class RowPages {
   std::size_t size() const {
     if (single()) return one_.count;
     const std::size_t n = many_.pages.size();
-    return n == 0 ? 0 : many_.pages[n - 1].start + std::size_t{many_.pages[n - 1].count};
+    return n == 0 ? 0 : many_.pages.prefix(n - 1).start + std::size_t{many_.pages[n - 1].count};
   }
 
-  // Four bytes kept for the owner (the Partition's growth counters, partition.hpp), in room the
-  // entry has anyway: the single page's `start`, which is always 0 there and never read, or
-  // the list form's field at the same place. Kept by every change of the pages and form.
-  std::uint32_t spare() const { return single() ? one_.start : many_.spare; }
-  void set_spare(std::uint32_t v) noexcept { (single() ? one_.start : many_.spare) = v; }
+  // Bits kept for the owner (the Partition's growth counters, partition.hpp), in room the
+  // entries have anyway: four bytes in the list form, one in the single form (the page's
+  // `note`; a value over a byte is kept there as 0). Kept by every change of the pages and of
+  // form: a single page becoming a list keeps its byte.
+  std::uint32_t spare() const { return single() ? one_.note : many_.spare; }
+  void set_spare(std::uint32_t v) noexcept {
+    if (single())
+      one_.note = static_cast<std::uint8_t>(v <= 0xff ? v : 0);
+    else
+      many_.spare = v;
+  }
+  // True when spare() keeps one byte (the single form).
+  bool spare_is_byte() const { return single(); }
   bool empty() const { return page_count() == 0; }
   std::span<const Page> pages() const { return {page_data(), page_count()}; }
 
@@ -154,10 +168,37 @@ class RowPages {
   // a table of small partitions are under 256 bytes, and there a byte a row is a tenth of it.
   static constexpr std::size_t kNarrowBlock = 256;
   static std::size_t offset_width(std::size_t capacity) { return capacity <= kNarrowBlock ? 1 : 2; }
+  // A page's block size is kept in 16 bits: exact below 2048 (every page of more than one row),
+  // above in 11 significant bits (a row larger than a page, in a block rounded up to them by
+  // block_size: at most a 1024th more).
+  static std::size_t capacity(const Page& p) { return std::size_t{p.size_code & 0x7ffu} << (p.size_code >> 11); }
+  static std::size_t block_size(std::size_t size) {
+    const auto bits = static_cast<unsigned>(std::bit_width(size));
+    if (bits <= 11) return size;
+    const unsigned shift = bits - 11;
+    return (size + (std::size_t{1} << shift) - 1) >> shift << shift;  // (2048 << shift at most: 11 bits)
+  }
+  // REQUIRES: block_size(capacity) == capacity.
+  static void set_capacity(Page& p, std::size_t capacity) {
+    const auto bits = static_cast<unsigned>(std::bit_width(capacity));
+    const unsigned shift = bits <= 11 ? 0 : bits - 11;
+    p.size_code = static_cast<std::uint16_t>(shift << 11 | capacity >> shift);
+  }
+  // The bytes of page p's rows, from the block's front. In a page of a row over 64 KiB the
+  // entry does not say, and the row's own bytes tell (Row::packed_size).
+  static constexpr std::uint16_t kUsedUnknown = 0xffff;
+  static std::size_t used(const Page& p) {
+    return p.used_bytes != kUsedUnknown ? p.used_bytes : offset(p, p.count - 1u) + row(p, p.count - 1u).packed_size();
+  }
+  static void set_used(Page& p, std::size_t used) {
+    p.used_bytes = static_cast<std::uint16_t>(used < kUsedUnknown ? used : kUsedUnknown);
+  }
+
   // Where row k's bytes start in its page's block.
   static std::size_t offset(const Page& p, std::size_t k) {
-    const char* end = p.block + p.capacity;
-    if (p.capacity <= kNarrowBlock) return static_cast<unsigned char>(end[-static_cast<std::ptrdiff_t>(p.count - k)]);
+    const std::size_t capacity = RowPages::capacity(p);
+    const char* end = p.block + capacity;
+    if (capacity <= kNarrowBlock) return static_cast<unsigned char>(end[-static_cast<std::ptrdiff_t>(p.count - k)]);
     std::uint16_t off;
     __builtin_memcpy(&off, end - 2 * (p.count - k), sizeof off);
     return off;
@@ -181,10 +222,11 @@ class RowPages {
   // The two forms share the first member's type, so `one_.count` may be read in either: it is
   // the single page's row count (never 0), or 0 in the list form (which may be empty).
   struct List {
-    std::uint16_t zero = 0;
-    std::uint16_t unused = 0;
-    std::uint32_t spare = 0;  // where the single form keeps it (Page::start)
-    PageList pages;           // never holds a page of no rows
+    std::uint8_t zero = 0;
+    std::uint8_t unused = 0;
+    std::uint16_t unused_too = 0;
+    std::uint32_t spare = 0;
+    PageList pages;  // never holds a page of no rows
   };
   // Puts spare() back after a change that rebuilt the entry (a new form, a relaid page).
   struct KeepSpare {
@@ -200,8 +242,10 @@ class RowPages {
   Page& page(std::size_t i) { return page_data()[i]; }
   // Sets page i's key prefix (kept in the list form only: one page is never searched for).
   void set_prefix(std::size_t i, std::uint64_t prefix) {
-    if (!single()) many_.pages.prefix(i) = prefix;
+    if (!single()) many_.pages.prefix(i).prefix = prefix;
   }
+  // Index of page i's first row.
+  std::size_t start(std::size_t i) const { return single() ? 0 : many_.pages.prefix(i).start; }
   // The list form, moving a single page into a new list first. Throws (bad_alloc) before
   // changing anything.
   PageList& list(const ClusteringComparator& cmp);
@@ -213,5 +257,6 @@ class RowPages {
     List many_;
   };
 };
+static_assert(sizeof(RowPages::Page) == 24 && sizeof(RowPages) == 24, "a one-page partition holds its entry");
 
 }  // namespace cqlbox::store

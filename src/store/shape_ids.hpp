@@ -1,5 +1,5 @@
 // Pages name their table's RowShape by a 2-byte number (row_pages.hpp) instead of holding a
-// copy of its 12 bytes: a page's entry is then 32 bytes, and so is a one-page partition's, which
+// copy of its 12 bytes: a page's entry is then 24 bytes, and so is a one-page partition's, which
 // the Partition holds itself. The numbers index the shapes this process has met: a few per
 // table (its clustering types, and its fixed-size columns as ALTER changes them), never removed.
 #pragma once

@@ -69,5 +69,5 @@ TEST_CASE("partition extras: the static row alone, then with tombstones, then al
 
 TEST_CASE("a Partition keeps its static row and tombstones in one word") {
   static_assert(sizeof(store::PartitionExtras) == sizeof(void*));
-  CHECK(sizeof(store::Partition) <= 56);
+  CHECK(sizeof(store::Partition) <= 48);
 }

@@ -166,7 +166,7 @@ TEST_CASE("a time series appending in clustering order fills its pages") {
   REQUIRE(pages.size() > 10);
   for (std::size_t i = 0; i + 1 < pages.size(); ++i) {
     const bool rows_full = pages[i].count == store::RowPages::kPageRows;
-    CHECK((rows_full || pages[i].used + 2 * pages[i].count + 16 > store::RowPages::kPageBytes));
+    CHECK((rows_full || store::RowPages::used(pages[i]) + 2 * pages[i].count + 16 > store::RowPages::kPageBytes));
   }
   std::size_t i = 0;
   for (const store::Row row : p.rows()) {
@@ -254,9 +254,45 @@ TEST_CASE("a page that held a row larger than a page shrinks back before taking 
   REQUIRE(p.rows().size() == 1000);
   for (const auto& page : p.row_pages().pages()) {
     CHECK(page.count <= store::RowPages::kPageRows);
-    CHECK(page.capacity <= store::RowPages::kPageBytes);
+    CHECK(store::RowPages::capacity(page) <= store::RowPages::kPageBytes);
   }
   CHECK(p.find_row(first, cmp).cell(0).value == "small");
+}
+
+TEST_CASE("a page's entry keeps its block size in 16 bits: exact below 2048, a 1024th at most above") {
+  using store::RowPages;
+  for (std::size_t size : {std::size_t{0}, std::size_t{24}, std::size_t{2047}})
+    CHECK(RowPages::block_size(size) == size);
+  for (std::size_t size = 2048; size < (std::size_t{1} << 29); size = size * 3 / 2 + 1) {
+    const std::size_t block = RowPages::block_size(size);
+    INFO(size);
+    CHECK(block >= size);
+    CHECK(block - size <= size / 1024);
+    CHECK(RowPages::block_size(block) == block);
+    RowPages::Page page;
+    RowPages::set_capacity(page, block);
+    CHECK(RowPages::capacity(page) == block);
+  }
+}
+
+TEST_CASE("a row over 64 KiB has a page whose entry does not hold its size: its bytes tell it") {
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  store::Partition p("p");
+  for (const std::size_t size : {std::size_t{65'000}, std::size_t{66'000}, std::size_t{300'000}}) {
+    INFO(size);
+    p.apply(write(key(1), true, 10, std::string(size, 'b')), cmp);
+    REQUIRE(p.row_pages().pages().size() == 1);
+    const store::RowPages::Page& page = p.row_pages().pages()[0];
+    CHECK(store::RowPages::used(page) == store::RowPages::row(page, 0).packed_size());
+    CHECK(store::RowPages::used(page) > size);
+    CHECK(store::RowPages::capacity(page) >= store::RowPages::used(page) + 2);
+    CHECK(p.find_row(key(1), cmp).cell(0).value.size() == size);
+  }
+  p.apply(write(key(2), true, 11, "after"), cmp);  // a page of its own
+  p.apply(write(key(1), true, 12, "small again"), cmp);
+  CHECK(p.find_row(key(1), cmp).cell(0).value == "small again");
+  CHECK(p.find_row(key(2), cmp).cell(0).value == "after");
+  CHECK(p.rows().size() == 2);
 }
 
 TEST_CASE("the position past the last row is the end iterator") {
@@ -309,41 +345,68 @@ TEST_CASE("a one-page partition holds its page without a list, and grows one at 
   }
 }
 
-TEST_CASE("a partition's growth counters live in the pages' spare bytes and survive every change of form") {
+TEST_CASE("a partition's growth counters live in the pages' spare bits and survive every change of form") {
   const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  using Growth = store::Partition::Growth;
   store::Partition p("p");
-  store::Partition::Growth g;
+  Growth g;
   g.written = 123456;
-  g.size_warned = 1;
-  p.set_growth(g);  // empty: the list form holds them
-  auto same = [&](const char* when) {
+  g.size_warned = true;
+  p.set_growth(g);  // empty: the list form keeps four bytes, exactly
+  CHECK(p.growth().written == 123456u);
+  p.apply(write(key(5), true, 10, "five"), cmp);  // the single form: an empty list's counters start again
+  CHECK(p.growth().written == 0u);
+  CHECK_FALSE(p.growth().size_warned);
+  p.set_growth(g);
+  auto kept = [&](const char* when, std::uint32_t at_least) {
     INFO(when);
-    const store::Partition::Growth h = p.growth();
-    CHECK(h.written == 123456u);
-    CHECK(h.size_warned == 1u);
-    CHECK(h.rows_warned == 0u);
+    const Growth h = p.growth();
+    CHECK(h.written >= at_least);  // one page keeps a byte: rounded up to 63rds of kCheckEvery
+    CHECK(h.written < at_least + Growth::kCheckEvery / 63 + 1);
+    CHECK(h.size_warned);
+    CHECK_FALSE(h.rows_warned);
   };
-  p.apply(write(key(5), true, 10, "five"), cmp);  // the single form
-  same("first row");
+  kept("first row", 123456);
   REQUIRE(p.row_pages().pages().size() == 1);
   CHECK(p.row_pages().locate(0).index == 0);
   p.apply(write(key(7), true, 11, "seven"), cmp);  // the page moves to a block with room
-  same("second row");
+  kept("second row", 123456);
   CHECK(p.rows()[1].clustering().str() == key(7));
   CHECK_FALSE(p.purge(0, cmp));  // rebuilt and moved in
-  same("compaction");
-  p.apply(write(key(1), true, 12, std::string(3000, 'x')), cmp);  // split: the list form
+  kept("compaction", 123456);
+  p.apply(write(key(1), true, 12, std::string(3000, 'x')), cmp);  // split: the list form keeps the byte
   REQUIRE(p.row_pages().pages().size() >= 2);
-  same("second page");
+  kept("second page", 123456);
   CHECK(p.rows().size() == 3);
   CHECK(p.rows()[2].clustering().str() == key(7));
-  CHECK(p.row_pages().pages()[0].start == 0);  // the single page's spare bytes did not become a start
+  CHECK(p.row_pages().locate(0).index == 0);
+  CHECK(p.row_pages().locate(2).index == 2);
+  g.written = 654321;
+  g.rows_warned = true;
+  p.set_growth(g);  // the list form: exact again
   for (const std::int32_t c : {1, 5, 7}) p.erase_row(key(c), cmp);
   CHECK(p.rows().empty());
-  same("emptied");
   store::Partition q = std::move(p);
-  const store::Partition::Growth h = q.growth();
-  CHECK(h.written == 123456u);
+  const Growth h = q.growth();
+  CHECK(h.written == 654321u);
+  CHECK(h.rows_warned);
+  CHECK(h.size_warned);
+}
+
+TEST_CASE("in a partition of one page every write moves the growth counter, and the 64th is checked") {
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  using Growth = store::Partition::Growth;
+  store::Partition p("p");
+  p.apply(write(key(1), true, 10, "one"), cmp);
+  REQUIRE(p.row_pages().spare_is_byte());
+  int writes = 0;
+  for (Growth g = p.growth(); g.written < Growth::kCheckEvery; g = p.growth()) {
+    g.written += 20;  // a small write, as note_growth counts it
+    if (g.written >= Growth::kCheckEvery) break;
+    p.set_growth(g);
+    REQUIRE(++writes < 100);
+  }
+  CHECK(writes == 63);  // 63 writes fill the byte: the 64th reaches kCheckEvery
 }
 
 TEST_CASE("a page keeps its rows' common flags byte once, and each row's again when one differs") {
@@ -356,7 +419,7 @@ TEST_CASE("a page keeps its rows' common flags byte once, and each row's again w
   for (std::int32_t c = 0; c < 10; ++c) p.apply(write(key(c), true, 100 + c, "v"), cmp);
   REQUIRE(p.row_pages().pages().size() == 1);
   CHECK(shape(p, 0).implied == 1);
-  const std::size_t used = p.row_pages().pages()[0].used;
+  const std::size_t used = store::RowPages::used(p.row_pages().pages()[0]);
   // An older marker re-bases the page, which still implies them.
   p.apply(write(key(20), true, 50, "old"), cmp);
   CHECK(shape(p, 0).implied == 1);
@@ -364,7 +427,7 @@ TEST_CASE("a page keeps its rows' common flags byte once, and each row's again w
   p.apply(write(key(30), false, 200, "updated"), cmp);
   REQUIRE(p.row_pages().pages().size() == 1);
   CHECK(shape(p, 0).implied == 0);
-  CHECK(p.row_pages().pages()[0].used > used + 12);  // a byte a row, and the two rows' own bytes
+  CHECK(store::RowPages::used(p.row_pages().pages()[0]) > used + 12);  // a byte a row, and the two rows' own bytes
   for (std::int32_t c = 0; c < 10; ++c) {
     const store::Row r = p.find_row(key(c), cmp);
     CHECK(r.marker().timestamp == 100 + c);
@@ -411,7 +474,7 @@ TEST_CASE("small pages keep one-byte offsets, and two once their block passes 25
         model[c] = value;
       }
       for (const store::RowPages::Page& pg : p.row_pages().pages())
-        (store::RowPages::offset_width(pg.capacity) == 1 ? narrow : wide) = true;
+        (store::RowPages::offset_width(store::RowPages::capacity(pg)) == 1 ? narrow : wide) = true;
       REQUIRE(p.rows().size() == model.size());
       std::size_t i = 0;
       for (const auto& [k, v] : model) {
