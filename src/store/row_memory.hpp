@@ -30,6 +30,8 @@ inline constexpr std::size_t kLargestPooled = 64;
 // owner keeps no flag). heap_fit: at least `size` bytes ending where malloc's chunk does (glibc
 // on 64 bits: an 8-byte header, chunks in 16-byte steps), so never a multiple of 16; such a
 // block comes from malloc. pooled_fit: a multiple of 16 from the pool, or heap_fit above it.
+// (Every block above kLargestPooled comes from malloc whatever its size: a page's block of
+// 16 KiB or more, rounded by RowPages::block_size, is a multiple of 16.)
 constexpr std::size_t heap_fit(std::size_t size) {
   return size <= 24 ? 24 : (size + 8 + 15) / 16 * 16 - 8;  // (glibc's smallest chunk is 32 bytes)
 }

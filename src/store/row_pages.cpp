@@ -200,10 +200,10 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const RowPag
   }
   const std::size_t q = lo - 1;
   const RowPages::Page& p = pages[q];
-  // The probes below read rows all over the block: ask for all of it at once (its free space
-  // too: where the rows end is not kept), so the misses overlap instead of following one another.
-  // (A block past kPageBytes holds one row, which no probe reads.)
-  const std::size_t ahead = std::min(RowPages::capacity(p), RowPages::kPageBytes);
+  // The probes below read rows all over the block: ask for all of it at once, so the misses
+  // overlap instead of following one another. (A row of over 64 KiB, whose used bytes are
+  // unknown, has a page to itself, where no probe reads.)
+  const std::size_t ahead = std::min<std::size_t>(p.used_bytes, RowPages::kPageBytes);
   for (std::size_t at = 0; at < ahead; at += 64) __builtin_prefetch(p.block + at);
   __builtin_prefetch(offsets_of(p));
   std::size_t k = q == from.page ? from.k : 1, m = p.count - k;

@@ -92,7 +92,8 @@ class RowPages {
   // Bits kept for the owner (the Partition's growth counters, partition.hpp), in room the
   // entries have anyway: four bytes in the list form, one in the single form (the page's
   // `note`; a value over a byte is kept there as 0). Kept by every change of the pages and of
-  // form: a single page becoming a list keeps its byte.
+  // form: a single page becoming a list keeps its byte, and an empty list becoming a single
+  // page keeps a value of one byte (spare_is_byte() asks the owner for one there).
   std::uint32_t spare() const { return single() ? one_.note : many_.spare; }
   void set_spare(std::uint32_t v) noexcept {
     if (single())
@@ -100,8 +101,9 @@ class RowPages {
     else
       many_.spare = v;
   }
-  // True when spare() keeps one byte (the single form).
-  bool spare_is_byte() const { return single(); }
+  // True when the owner should keep spare() to a byte: in the single form, and while there are
+  // no pages (whose first row makes the single form).
+  bool spare_is_byte() const { return single() || empty(); }
   bool empty() const { return page_count() == 0; }
   std::span<const Page> pages() const { return {page_data(), page_count()}; }
 
