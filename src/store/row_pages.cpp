@@ -40,7 +40,10 @@ std::size_t capacity_for(std::size_t bytes, std::size_t count, bool single) {
 std::size_t width(const RowPages::Page& p) { return RowPages::offset_width(RowPages::capacity(p)); }
 std::size_t offset_at(const RowPages::Page& p, std::size_t k) { return RowPages::offset(p, k); }
 // The offsets' start, at the block's back.
-char* offsets_of(const RowPages::Page& p) { return p.block + RowPages::capacity(p) - width(p) * p.count; }
+char* offsets_of(const RowPages::Page& p) {
+  const std::size_t capacity = RowPages::capacity(p);
+  return p.block + capacity - RowPages::offset_width(capacity) * p.count;
+}
 void write_offset(char* at, std::size_t width, std::size_t off) {
   if (width == 1) {
     *at = static_cast<char>(off);

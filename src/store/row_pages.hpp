@@ -175,15 +175,12 @@ class RowPages {
   // block_size: at most a 1024th more).
   static std::size_t capacity(const Page& p) { return std::size_t{p.size_code & 0x7ffu} << (p.size_code >> 11); }
   static std::size_t block_size(std::size_t size) {
-    const auto bits = static_cast<unsigned>(std::bit_width(size));
-    if (bits <= 11) return size;
-    const unsigned shift = bits - 11;
+    const unsigned shift = size_shift(size);
     return (size + (std::size_t{1} << shift) - 1) >> shift << shift;  // (2048 << shift at most: 11 bits)
   }
   // REQUIRES: block_size(capacity) == capacity.
   static void set_capacity(Page& p, std::size_t capacity) {
-    const auto bits = static_cast<unsigned>(std::bit_width(capacity));
-    const unsigned shift = bits <= 11 ? 0 : bits - 11;
+    const unsigned shift = size_shift(capacity);
     p.size_code = static_cast<std::uint16_t>(shift << 11 | capacity >> shift);
   }
   // The bytes of page p's rows, from the block's front. In a page of a row over 64 KiB the
@@ -221,6 +218,12 @@ class RowPages {
   void make_explicit(std::size_t i, const ClusteringComparator& cmp);
   void fix_starts(std::size_t from);
 
+  // How far a block size is shifted to keep its 11 significant bits (0 below 2048).
+  static unsigned size_shift(std::size_t size) {
+    const auto bits = static_cast<unsigned>(std::bit_width(size));
+    return bits <= 11 ? 0 : bits - 11;
+  }
+
   // The two forms share the first member's type, so `one_.count` may be read in either: it is
   // the single page's row count (never 0), or 0 in the list form (which may be empty).
   struct List {
@@ -246,8 +249,6 @@ class RowPages {
   void set_prefix(std::size_t i, std::uint64_t prefix) {
     if (!single()) many_.pages.prefix(i).prefix = prefix;
   }
-  // Index of page i's first row.
-  std::size_t start(std::size_t i) const { return single() ? 0 : many_.pages.prefix(i).start; }
   // The list form, moving a single page into a new list first. Throws (bad_alloc) before
   // changing anything.
   PageList& list(const ClusteringComparator& cmp);
