@@ -1,7 +1,10 @@
 #include "store/row_memory.hpp"
 
+#include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <new>
+#include <thread>
 
 #include "util/sanitizers.hpp"
 
@@ -12,18 +15,75 @@ namespace {
 constexpr bool kPooled = !util::kAddressSanitizer;
 
 constexpr std::size_t kGrain = 8;
-constexpr std::size_t kChunk = 64 * 1024;
+constexpr std::size_t kClasses = kLargestPooled / kGrain + 1;  // class n / kGrain; 0 unused
+// Each chunk is aligned to its size, so a block finds its chunk's header by masking. 64 KiB
+// chunks so aligned cost glibc an mmap each (128 KiB with the alignment, over its threshold), and
+// 16 KiB ones more chunks with room: 32 KiB measured best (heap in use at exit).
+constexpr std::size_t kChunk = 32 * 1024;
 
+// The start of every chunk, found from any block in it by its alignment.
+struct alignas(16) Chunk {
+  Chunk* prev;  // in its class's list of chunks with room, while it has room
+  Chunk* next;
+  char* free;            // freed blocks, each holding the next
+  std::uint32_t unused;  // offset of the chunk's never-used rest
+  std::uint32_t live;    // blocks handed out and not yet released
+  std::uint32_t size;    // its class's block size
+  bool listed;           // in its class's list (false only while full)
+};
+constexpr std::size_t kHeader = (sizeof(Chunk) + 15) / 16 * 16;
+
+bool has_room(const Chunk& c) { return c.free || c.unused + c.size <= kChunk; }
+
+Chunk* chunk_of(const char* block) {
+  return reinterpret_cast<Chunk*>(reinterpret_cast<std::uintptr_t>(block) & ~std::uintptr_t{kChunk - 1});
+}
+
+// One pool for the process. Its two users, the shell's thread and the --listen server's, touch
+// the store only under the engine's lock, so the spin lock below is never contended in practice;
+// it keeps the pool correct without depending on that lock.
 struct Pool {
-  char* next = nullptr;  // the unused rest of the current chunk
-  std::size_t left = 0;
-  char* free[kLargestPooled / kGrain + 1] = {};  // per class: freed blocks, each holding the next
+  std::atomic<bool> busy{false};
+  Chunk* room[kClasses] = {};  // per class: the chunks with room, the one to take from first
+  std::size_t chunks = 0;
 };
 
 Pool& pool() {
-  // Deliberately never destroyed: rows cut from its chunks may outlive the thread.
-  thread_local Pool* p = new Pool();
+  // Deliberately never destroyed: blocks may be released during static destruction.
+  static Pool* p = new Pool();
   return *p;
+}
+
+class Held {
+ public:
+  explicit Held(Pool& p) : p_(p) {
+    while (p_.busy.exchange(true, std::memory_order_acquire))
+      while (p_.busy.load(std::memory_order_relaxed)) std::this_thread::yield();
+  }
+  ~Held() { p_.busy.store(false, std::memory_order_release); }
+  Held(const Held&) = delete;
+  Held& operator=(const Held&) = delete;
+
+ private:
+  Pool& p_;
+};
+
+void link(Pool& pl, Chunk* c) {
+  Chunk*& head = pl.room[c->size / kGrain];
+  c->prev = nullptr;
+  c->next = head;
+  if (head) head->prev = c;
+  head = c;
+  c->listed = true;
+}
+
+void unlink(Pool& pl, Chunk* c) {
+  if (c->prev)
+    c->prev->next = c->next;
+  else
+    pl.room[c->size / kGrain] = c->next;
+  if (c->next) c->next->prev = c->prev;
+  c->listed = false;
 }
 
 std::size_t rounded(std::size_t size) { return (size + kGrain - 1) / kGrain * kGrain; }
@@ -36,19 +96,23 @@ char* allocate(std::size_t size) {
   const std::size_t n = rounded(size);
   if (!kPooled || n > kLargestPooled) return static_cast<char*>(::operator new(size));
   Pool& pl = pool();
-  char*& head = pl.free[n / kGrain];
-  if (head) {
-    char* block = head;
-    std::memcpy(&head, block, sizeof head);
-    return block;
+  Held held(pl);
+  Chunk* c = pl.room[n / kGrain];
+  if (!c) {
+    c = static_cast<Chunk*>(::operator new (kChunk, std::align_val_t{kChunk}));
+    *c = Chunk{nullptr, nullptr, nullptr, kHeader, 0, static_cast<std::uint32_t>(n), false};
+    ++pl.chunks;
+    link(pl, c);
   }
-  if (pl.left < n) {
-    pl.next = static_cast<char*>(::operator new(kChunk));  // the chunk's tail is left unused
-    pl.left = kChunk;
+  char* block = c->free;
+  if (block) {
+    std::memcpy(&c->free, block, sizeof c->free);
+  } else {
+    block = reinterpret_cast<char*>(c) + c->unused;
+    c->unused += static_cast<std::uint32_t>(n);
   }
-  char* block = pl.next;
-  pl.next += n;
-  pl.left -= n;
+  ++c->live;
+  if (!has_room(*c)) unlink(pl, c);
   return block;
 }
 
@@ -59,9 +123,28 @@ void release(char* p, std::size_t size) noexcept {
     ::operator delete(p);
     return;
   }
-  char*& head = pool().free[n / kGrain];
-  std::memcpy(p, &head, sizeof head);
-  head = p;
+  Pool& pl = pool();
+  Held held(pl);
+  Chunk* c = chunk_of(p);
+  std::memcpy(p, &c->free, sizeof c->free);
+  c->free = p;
+  --c->live;
+  if (!c->listed) {
+    link(pl, c);  // full until now
+  } else if (c->live == 0 && (c->prev || c->next)) {
+    // Empty, and its class has another chunk with room: back to malloc, which can give it to
+    // blocks of any size (the pages that outgrew these blocks, say). A class's last chunk stays,
+    // so one block taken and released in turn does not take and free a chunk each time.
+    unlink(pl, c);
+    --pl.chunks;
+    ::operator delete (static_cast<void*>(c), std::align_val_t{kChunk});
+  }
+}
+
+std::size_t chunks_held() {
+  Pool& pl = pool();
+  Held held(pl);
+  return pl.chunks;
 }
 
 char* allocate_sized(std::size_t size) {

@@ -2,9 +2,11 @@
 // index leaves (prefixed_array.hpp), and static rows. A million-partition table is millions of
 // small blocks: malloc gives each an 8-byte header and rounds it to 16 (a 48-byte partition
 // would take 64, a one-row page of 16 bytes 32). Here blocks come in size classes of 8 bytes up
-// to kLargestPooled, cut from 64 KiB chunks with no header; a freed block waits on its class's
-// list for the next block of that size. Chunks are never returned (as glibc rarely returns small
-// blocks either).
+// to kLargestPooled, cut with no header from 32 KiB chunks that each hold one class. A freed
+// block waits in its chunk for the next block of that size; a chunk whose blocks are all freed
+// goes back to malloc (unless it is its class's last with room), so memory one size no longer
+// needs serves any size: when 100,000 partitions written in turn each outgrow their first page,
+// the chunks that held those pages hold the pages they became.
 //
 // Larger blocks, and every block under AddressSanitizer (so that it still sees overruns), use
 // operator new. So do the blocks of pages that have grown (row_pages.cpp), whatever their size:
@@ -15,8 +17,8 @@
 // 256 bytes, 42 MB with malloc above 64 bytes, and 36 MB with every grown page in malloc
 // (sqlite3: 26 MB).
 //
-// Each thread has its own lists and chunks, so nothing is locked; a block freed on another
-// thread than the one that cut it simply joins that thread's list.
+// One pool serves every thread, under a spin lock of its own: the shell's thread and the
+// server's both reach the store only under the engine's lock, so it is never contended.
 #pragma once
 
 #include <cstddef>
@@ -46,5 +48,8 @@ void release_sized(char* p, std::size_t size) noexcept;
 char* allocate(std::size_t size);
 // REQUIRES: `size` is the size `p` was allocated with.
 void release(char* p, std::size_t size) noexcept;
+
+// The chunks the pool holds now (for tests and measurement).
+std::size_t chunks_held();
 
 }  // namespace cqlbox::store::row_memory

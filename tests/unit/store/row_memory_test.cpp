@@ -9,7 +9,10 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include "util/sanitizers.hpp"
 
 namespace row_memory = cqlbox::store::row_memory;
 
@@ -89,4 +92,37 @@ TEST_CASE("blocks of fitted sizes keep their bytes through allocations and relea
         return rng() % 2 ? row_memory::heap_fit(want) : row_memory::pooled_fit(want);
       },
       row_memory::allocate_sized, row_memory::release_sized);
+}
+
+TEST_CASE("a chunk whose blocks are all released goes back to malloc, and one block in and out keeps its chunk") {
+  if (cqlbox::util::kAddressSanitizer) return;  // no pool there: every block is malloc's
+  const std::size_t before = row_memory::chunks_held();
+  std::vector<char*> blocks;
+  for (int i = 0; i < 20000; ++i) blocks.push_back(row_memory::allocate(40));
+  const std::size_t full = row_memory::chunks_held();
+  CHECK(full >= before + 20000 * 40 / (32 * 1024));
+  // Released in an order that empties no chunk until the last pass (every other block first).
+  for (std::size_t i = 0; i < blocks.size(); i += 2) row_memory::release(blocks[i], 40);
+  CHECK(row_memory::chunks_held() == full);
+  for (std::size_t i = 1; i < blocks.size(); i += 2) row_memory::release(blocks[i], 40);
+  CHECK(row_memory::chunks_held() <= before + 1);  // the class's last chunk with room may stay
+  const std::size_t settled = row_memory::chunks_held();
+  for (int i = 0; i < 1000; ++i) row_memory::release(row_memory::allocate(40), 40);
+  CHECK(row_memory::chunks_held() == settled);
+}
+
+TEST_CASE("a block released on another thread than the one that took it is taken again, its bytes intact") {
+  std::vector<char*> blocks;
+  for (int i = 0; i < 5000; ++i) {
+    blocks.push_back(row_memory::allocate(24));
+    std::memset(blocks.back(), i % 128, 24);
+  }
+  std::thread other([&] {
+    for (std::size_t i = 0; i < blocks.size(); i += 2) row_memory::release(blocks[i], 24);
+    for (std::size_t i = 0; i < blocks.size(); i += 2) blocks[i] = row_memory::allocate(24);
+  });
+  other.join();
+  for (std::size_t i = 1; i < blocks.size(); i += 2)
+    CHECK(std::all_of(blocks[i], blocks[i] + 24, [&](char c) { return c == static_cast<char>(i % 128); }));
+  for (char* b : blocks) row_memory::release(b, 24);
 }
