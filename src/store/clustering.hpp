@@ -125,6 +125,12 @@ inline int compare_natural(const ClusteringColumn& column, std::string_view comp
 std::vector<std::string_view> split_components(std::string_view key);
 // The same into `out` (cleared first), reusing its capacity: a scan splits every row's key.
 void split_components(std::string_view key, std::vector<std::string_view>& out);
+// How many components an encoded key has.
+inline std::size_t component_count(std::string_view key) {
+  std::size_t n = 0;
+  for (; !key.empty(); ++n) next_component(key);
+  return n;
+}
 // A key with 4-byte big-endian component lengths (the data files' form), and back (nullopt when
 // the bytes are not such a key).
 std::string key_to_wire(std::string_view key);

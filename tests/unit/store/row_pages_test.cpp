@@ -94,6 +94,13 @@ void check(const store::Partition& p, const std::map<std::pair<std::int32_t, std
     CHECK(first == static_cast<std::size_t>(std::distance(model.begin(), lo)));
     CHECK(last == static_cast<std::size_t>(std::distance(model.begin(), hi)));
   }
+  // A whole key selects its row, or none where it would be (present, absent, past the end).
+  for (const std::pair<std::int32_t, std::int32_t>& k : {std::pair{0, 0}, {3, 150}, {7, 299}, {39, 1}, {41, 0}}) {
+    const auto [first, last] = p.head_range(key_of(k), cmp);
+    const auto at = model.lower_bound(k);
+    CHECK(first == static_cast<std::size_t>(std::distance(model.begin(), at)));
+    CHECK(last == first + (at != model.end() && at->first == k ? 1 : 0));
+  }
   CHECK(p.find_row(key_of({41, 0}), cmp).empty());
 }
 
