@@ -21,7 +21,8 @@ constexpr std::size_t kClasses = kLargestPooled / kGrain + 1;  // class n / kGra
 // 16 KiB ones more chunks with room: 32 KiB measured best (heap in use at exit).
 constexpr std::size_t kChunk = 32 * 1024;
 
-// The start of every chunk, found from any block in it by its alignment.
+// The start of every chunk, found from any block in it by its alignment. Its size is a multiple
+// of 16, so blocks of the 16-byte classes are as aligned as malloc's.
 struct alignas(16) Chunk {
   Chunk* prev;  // in its class's list of chunks with room, while it has room
   Chunk* next;
@@ -41,10 +42,13 @@ Chunk* chunk_of(const char* block) {
 
 // One pool for the process. Its two users, the shell's thread and the --listen server's, touch
 // the store only under the engine's lock, so the spin lock below is never contended in practice;
-// it keeps the pool correct without depending on that lock.
+// it keeps the pool correct without depending on that lock. (The commit log's replay forks a
+// child to try a record that crashed before: it does so under the engine's lock too, so no
+// other thread holds this one at the fork.)
 struct Pool {
   std::atomic<bool> busy{false};
-  Chunk* room[kClasses] = {};  // per class: the chunks with room, the one to take from first
+  Chunk* room[kClasses] = {};   // per class: the chunks with room, the one to take from first
+  Chunk* spare[kClasses] = {};  // per class: a chunk kept though all its blocks are free
   std::size_t chunks = 0;
 };
 
@@ -93,7 +97,7 @@ bool from_heap(std::size_t size) { return size % 16 == 8; }  // heap_fit's sizes
 }  // namespace
 
 char* allocate(std::size_t size) {
-  const std::size_t n = rounded(size);
+  const std::size_t n = rounded(size ? size : 1);
   if (!kPooled || n > kLargestPooled) return static_cast<char*>(::operator new(size));
   Pool& pl = pool();
   Held held(pl);
@@ -111,14 +115,14 @@ char* allocate(std::size_t size) {
     block = reinterpret_cast<char*>(c) + c->unused;
     c->unused += static_cast<std::uint32_t>(n);
   }
-  ++c->live;
+  if (c->live++ == 0 && pl.spare[n / kGrain] == c) pl.spare[n / kGrain] = nullptr;
   if (!has_room(*c)) unlink(pl, c);
   return block;
 }
 
 void release(char* p, std::size_t size) noexcept {
   if (!p) return;
-  const std::size_t n = rounded(size);
+  const std::size_t n = rounded(size ? size : 1);
   if (!kPooled || n > kLargestPooled) {
     ::operator delete(p);
     return;
@@ -129,16 +133,19 @@ void release(char* p, std::size_t size) noexcept {
   std::memcpy(p, &c->free, sizeof c->free);
   c->free = p;
   --c->live;
-  if (!c->listed) {
-    link(pl, c);  // full until now
-  } else if (c->live == 0 && (c->prev || c->next)) {
-    // Empty, and its class has another chunk with room: back to malloc, which can give it to
-    // blocks of any size (the pages that outgrew these blocks, say). A class's last chunk stays,
-    // so one block taken and released in turn does not take and free a chunk each time.
-    unlink(pl, c);
-    --pl.chunks;
-    ::operator delete (static_cast<void*>(c), std::align_val_t{kChunk});
+  if (!c->listed) link(pl, c);  // full until now (so not empty now: it holds 500 blocks or more)
+  if (c->live > 0) return;
+  // Empty. A class keeps one such chunk, so that blocks taken and released in turn at a chunk's
+  // edge do not take and free a chunk each time; any other goes back to malloc, which can give
+  // it to blocks of any size (the pages that outgrew these blocks, say).
+  Chunk*& spare = pl.spare[n / kGrain];
+  if (!spare) {
+    spare = c;
+    return;
   }
+  unlink(pl, c);
+  --pl.chunks;
+  ::operator delete (static_cast<void*>(c), std::align_val_t{kChunk});
 }
 
 std::size_t chunks_held() {

@@ -126,3 +126,32 @@ TEST_CASE("a block released on another thread than the one that took it is taken
     CHECK(std::all_of(blocks[i], blocks[i] + 24, [&](char c) { return c == static_cast<char>(i % 128); }));
   for (char* b : blocks) row_memory::release(b, 24);
 }
+
+TEST_CASE("a chunk emptied at the edge of a full one is kept as its size's spare, not freed and made again") {
+  if (cqlbox::util::kAddressSanitizer) return;
+  const std::size_t start = row_memory::chunks_held();
+  // Fill every chunk of the 56-byte size with room (a spare included), then one more chunk's
+  // first block: `edge` is the last block of a full chunk, `lone` the only block of the next.
+  std::vector<char*> blocks;
+  std::size_t made = 0;
+  for (std::size_t held = start; made < 2; held = row_memory::chunks_held()) {
+    blocks.push_back(row_memory::allocate(56));
+    if (row_memory::chunks_held() > held) ++made;
+  }
+  char* lone = blocks.back();
+  blocks.pop_back();
+  char* edge = blocks.back();
+  blocks.pop_back();
+  const std::size_t held = row_memory::chunks_held();
+  for (int i = 0; i < 100; ++i) {
+    row_memory::release(edge, 56);
+    row_memory::release(lone, 56);  // its chunk is empty while the full one has room again
+    CHECK(row_memory::chunks_held() == held);
+    edge = row_memory::allocate(56);
+    lone = row_memory::allocate(56);
+  }
+  blocks.push_back(edge);
+  blocks.push_back(lone);
+  for (char* b : blocks) row_memory::release(b, 56);
+  CHECK(row_memory::chunks_held() <= start + 1);
+}
