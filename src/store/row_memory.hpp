@@ -4,7 +4,7 @@
 // would take 64, a one-row page of 16 bytes 32). Here blocks come in size classes of 8 bytes up
 // to kLargestPooled, cut with no header from 32 KiB chunks that each hold one class. A freed
 // block waits in its chunk for the next block of that size; a chunk whose blocks are all freed
-// goes back to malloc (unless it is its class's last with room), so memory one size no longer
+// goes back to malloc (but for one kept per class as a spare), so memory one size no longer
 // needs serves any size: when 100,000 partitions written in turn each outgrow their first page,
 // the chunks that held those pages hold the pages they became.
 //
