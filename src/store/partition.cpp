@@ -198,14 +198,14 @@ std::pair<std::size_t, std::size_t> Partition::head_range(std::string_view head,
                                                           const ClusteringComparator& cmp) const {
   if (head.empty()) return {0, rows_.size()};
   const std::uint64_t prefix = cmp.prefix(head);
-  const RowPages::Pos first = rows_.lower_bound(head, prefix, cmp);
   // A whole key (every clustering column given: a point read, each key of an IN) starts one row
-  // at most, the one lower_bound found: one comparison instead of a second search.
+  // at most, the one find looks at: one comparison instead of a second search.
   if (component_count(head) == cmp.size()) {
-    if (first.index == rows_.size()) return {first.index, first.index};
-    const RowKey k = rows_.at(first).clustering();
-    return {first.index, first.index + (cmp.compare_head(k, head) == 0 ? 1 : 0)};
+    RowPages::Pos pos;
+    const bool found = find(head, prefix, cmp, pos);
+    return {pos.index, pos.index + (found ? 1 : 0)};
   }
+  const RowPages::Pos first = rows_.lower_bound(head, prefix, cmp);
   return {first.index, rows_.head_end(first, head, prefix, cmp).index};
 }
 
