@@ -196,19 +196,21 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
 
 // Every combination of the '=' / IN values of the leading clustering columns, sorted and
 // deduplicated, as encoded prefixes. Empty list = no prefix restriction.
-std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
-                                             const store::ClusteringComparator& cmp) {
-  std::vector<std::string> prefixes{std::string()};
+void clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
+                         const store::ClusteringComparator& cmp, std::vector<std::string>& out) {
+  out.resize(1);
+  out[0].clear();
   // One value per column (a point read's key): one prefix, nothing to combine or sort.
   bool single = true;
   for (int i = 0; i < r.clustering_eq_prefix && single; ++i)
     single = r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])].values.size() == 1;
   if (single) {
     for (int i = 0; i < r.clustering_eq_prefix; ++i)
-      store::append_component(prefixes[0],
+      store::append_component(out[0],
                               r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])].values[0]);
-    return prefixes;
+    return;
   }
+  std::vector<std::string> prefixes{std::string()};
   for (int i = 0; i < r.clustering_eq_prefix; ++i) {
     const auto& cr = r.columns[static_cast<std::size_t>(t.clustering[static_cast<std::size_t>(i)])];
     std::vector<std::string> next;
@@ -225,7 +227,7 @@ std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const
   prefixes.erase(std::unique(prefixes.begin(), prefixes.end(),
                              [&](const std::string& a, const std::string& b) { return cmp.compare(a, b) == 0; }),
                  prefixes.end());
-  return prefixes;
+  out = std::move(prefixes);
 }
 
 // The partitions a query reads, in the order it returns them.
@@ -256,15 +258,15 @@ std::vector<std::string> partition_key_product(const std::vector<const std::vect
   }
 }
 
-std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
-                                                        const store::TableStore& st) {
-  std::vector<const store::Partition*> out;
+void partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r, const store::TableStore& st,
+                        std::vector<const store::Partition*>& out) {
+  out.clear();
   if (r.partition_lookup && t.partition_key.size() == 1 &&
       r.columns[static_cast<std::size_t>(t.partition_key[0])].values.size() == 1) {
     // One key (k = v, the commonest query there is): looked up as it is, nothing copied.
     const std::string& key = r.columns[static_cast<std::size_t>(t.partition_key[0])].values[0];
     if (const store::Partition* p = find_key(st, key, key.empty())) out.push_back(p);
-    return out;
+    return;
   }
   if (r.partition_lookup) {
     // Each column's values in the type's order, deduplicated: the cartesian product is then
@@ -286,7 +288,7 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
     // A one-column key is the value's bytes, so only it can be empty; a composite never is.
     for (const std::string& key : partition_key_product(columns))
       if (const store::Partition* p = find_key(st, key, key.empty())) out.push_back(p);
-    return out;
+    return;
   }
   auto it = st.partitions().begin();
   if (r.token && r.token->lower) it = st.lower_bound(*r.token->lower);
@@ -298,7 +300,6 @@ std::vector<const store::Partition*> partitions_to_read(const schema::TableSchem
     }
     out.push_back(&*it);
   }
-  return out;
 }
 
 }  // namespace cqlbox::exec

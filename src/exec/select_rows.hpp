@@ -216,16 +216,17 @@ std::pair<std::size_t, std::size_t> slice_range(const store::Partition& p, const
                                                 const std::optional<Slice>& slice);
 
 // Every combination of the '=' / IN values of the leading clustering columns, sorted and
-// deduplicated, as encoded prefixes. Empty list = no prefix restriction.
-std::vector<std::string> clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
-                                             const store::ClusteringComparator& cmp);
+// deduplicated, as encoded prefixes, into `out` (its strings' buffers are reused). One empty
+// prefix when nothing restricts them.
+void clustering_prefixes(const schema::TableSchema& t, const SelectRestrictions& r,
+                         const store::ClusteringComparator& cmp, std::vector<std::string>& out);
 
 // Every combination of one value from each of `columns` (a partition key's columns in order;
 // the last varies fastest), serialized as a partition key. None when a column has no value.
 std::vector<std::string> partition_key_product(const std::vector<const std::vector<std::string>*>& columns);
 
-// The partitions a query reads, in the order it returns them.
-std::vector<const store::Partition*> partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r,
-                                                        const store::TableStore& st);
+// The partitions a query reads, in the order it returns them, into `out` (cleared first).
+void partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& r, const store::TableStore& st,
+                        std::vector<const store::Partition*>& out);
 
 }  // namespace cqlbox::exec

@@ -290,7 +290,7 @@ void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSou
   for (const auto& r : s.selectors) out.push_back(evaluate(r, t, row, ctx));
 }
 
-Aggregator::Aggregator(const Selection& s) : s_(s), states_(s.selectors.size()) {}
+Aggregator::Aggregator(const Selection& s, bool used) : s_(s), states_(used ? s.selectors.size() : 0) {}
 
 namespace {
 

@@ -117,7 +117,8 @@ void evaluate_row(const Selection& s, const schema::TableSchema& t, const RowSou
 // Aggregation over rows: feed() each row, then finish() produces the group's result row.
 class Aggregator {
  public:
-  explicit Aggregator(const Selection& s);
+  // `used`: false when the query aggregates nothing (no state is made: a point read paid for it).
+  explicit Aggregator(const Selection& s, bool used = true);
   void feed(const schema::TableSchema& t, const RowSource& row, const FunctionContext& ctx);
   std::vector<Value> finish() const;
   bool has_rows() const { return any_row_; }

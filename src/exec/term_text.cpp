@@ -38,14 +38,22 @@ std::string serialize_partition_key(const std::vector<std::string_view>& compone
 }
 
 std::vector<std::string_view> split_partition_key(std::string_view key, std::size_t count) {
-  if (count == 1) return {key};
   std::vector<std::string_view> out;
+  split_partition_key(key, count, out);
+  return out;
+}
+
+void split_partition_key(std::string_view key, std::size_t count, std::vector<std::string_view>& out) {
+  out.clear();
+  if (count == 1) {
+    out.push_back(key);
+    return;
+  }
   while (key.size() >= 2 && out.size() < count) {
     auto len = types::read_be<std::uint16_t>(key);
     out.push_back(key.substr(2, len));
     key.remove_prefix(std::min<std::size_t>(key.size(), 2u + len + 1u));
   }
-  return out;
 }
 
 std::string partition_key_from_text(const schema::TableSchema& t, std::string_view text) {

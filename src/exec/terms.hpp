@@ -44,6 +44,7 @@ std::int64_t bind_write_timestamp(const ast::Term& term);
 std::string serialize_partition_key(const std::vector<std::string_view>& components);
 // Inverse of serialize_partition_key for a key of `count` components.
 std::vector<std::string_view> split_partition_key(std::string_view key, std::size_t count);
+void split_partition_key(std::string_view key, std::size_t count, std::vector<std::string_view>& out);
 
 // A partition key written as text, the way nodetool getendpoints and cassandra-cli take it:
 // each component parsed by its type (composite keys as "a:b", '\:' for a literal ':').

@@ -43,22 +43,35 @@ const char* value_color(const types::CqlType& t) {
 
 FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display) {
   FormattedRows r;
-  r.columns.reserve(rows.columns.size());
-  for (const auto& c : rows.columns) {
+  format_rows(rows, display, r);
+  return r;
+}
+
+void format_rows(const exec::Rows& rows, const DisplayOptions& display, FormattedRows& r) {
+  const std::size_t n = rows.columns.size();
+  r.columns.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const exec::ResultColumn& c = rows.columns[i];
     const types::Kind k = c.type->kind;
-    r.columns.push_back({c.name, header_color(c.role), value_color(*c.type),
-                         k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map});
+    FormattedRows::Column& f = r.columns[i];
+    f.name.assign(c.name);
+    f.header_color = header_color(c.role);
+    f.value_color = value_color(*c.type);
+    f.collection = k == types::Kind::List || k == types::Kind::Set || k == types::Kind::Map;
   }
   r.row_count = rows.rows.size();
-  r.texts.reserve(rows.rows.size() * rows.columns.size());
-  r.nulls.reserve(rows.rows.size() * rows.columns.size());
+  r.texts.resize(r.row_count * n);
+  r.nulls.resize(r.row_count * n);
+  std::size_t cell = 0;
   for (const auto& row : rows.rows)
-    for (std::size_t i = 0; i < rows.columns.size(); ++i) {
+    for (std::size_t i = 0; i < n; ++i, ++cell) {
       const bool null = i >= row.size() || !row[i];
-      r.texts.push_back(null ? std::string("null") : value_text(*rows.columns[i].type, *row[i], false, display));
-      r.nulls.push_back(null);
+      if (null)
+        r.texts[cell].assign("null");
+      else
+        r.texts[cell] = value_text(*rows.columns[i].type, *row[i], false, display);
+      r.nulls[cell] = null;
     }
-  return r;
 }
 
 namespace {
@@ -75,19 +88,21 @@ void colored(std::string& out, const std::string& text, const char* color) {
 void append_horizontal(std::string& out, const FormattedRows& r, std::size_t first, std::size_t last, bool header,
                        bool color) {
   const std::size_t n = r.columns.size();
-  std::vector<std::size_t> width(n);
+  // The columns' widths: on the stack for a table of up to 32 columns.
+  std::size_t few[32];
+  std::vector<std::size_t> many;
+  std::size_t* width = n <= 32 ? few : (many.resize(n), many.data());
   for (std::size_t c = 0; c < n; ++c) width[c] = util::display_width(r.columns[c].name);
   for (std::size_t i = first; i < last; ++i)
     for (std::size_t c = 0; c < n; ++c) width[c] = std::max(width[c], r.width(i, c));
   if (header) {
-    std::string line;
+    const std::size_t start = out.size();  // the header line, its trailing blanks trimmed
     for (std::size_t c = 0; c < n; ++c) {
-      line += c ? " | " : " ";
-      colored(line, r.columns[c].name, color ? r.columns[c].header_color : nullptr);
-      if (c + 1 < n || !color) pad(line, width[c] - util::display_width(r.columns[c].name));
+      out += c ? " | " : " ";
+      colored(out, r.columns[c].name, color ? r.columns[c].header_color : nullptr);
+      if (c + 1 < n || !color) pad(out, width[c] - util::display_width(r.columns[c].name));
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line;
+    while (out.size() > start && out.back() == ' ') out.pop_back();
     out += '\n';
     for (std::size_t c = 0; c < n; ++c) {
       out += c ? "-+-" : "-";
@@ -163,13 +178,20 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
 }
 
 void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style, const DisplayOptions& display) {
-  FormattedRows r = format_rows(rows, display);
+  FormattedRows r;
+  append_result(out, rows, style, display, r);
+}
+
+void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style, const DisplayOptions& display,
+                   FormattedRows& r) {
+  format_rows(rows, display, r);
   const std::size_t n = r.row_count;
   const std::size_t page = style.page_size ? style.page_size : std::max<std::size_t>(n, 1);
   if (n == 0) append_page(out, r, 0, 0, true, style);
   for (std::size_t first = 0; first < n; first += page)
     append_page(out, r, first, std::min(n, first + page), first == 0, style);
   append_footer(out, rows, style);
+  r.keep_small();
 }
 
 }  // namespace cqlbox::print

@@ -22,7 +22,8 @@ struct TableStyle {
 };
 
 // One formatted result, cells already rendered to text. Three allocations whatever its size
-// (a point read prints one row: each allocation was 3% of it).
+// (a point read prints one row: each allocation was 3% of it), and none when the shell's own
+// is reused result after result.
 struct FormattedRows {
   struct Column {
     std::string name;
@@ -45,9 +46,15 @@ struct FormattedRows {
     if (text.size() == 2 && columns[column].collection && (text == "[]" || text == "{}")) return 0;
     return util::display_width(text);
   }
+  // Drops buffers a large result grew, so that a kept FormattedRows holds little between results.
+  void keep_small() {
+    if (texts.capacity() > 4096) *this = FormattedRows();
+  }
 };
 
 FormattedRows format_rows(const exec::Rows& rows, const DisplayOptions& display = kDefaultDisplay);
+// The same into `into`, whose buffers (and short texts' strings) are reused.
+void format_rows(const exec::Rows& rows, const DisplayOptions& display, FormattedRows& into);
 
 // Appends page `page` (rows [first, last)) of a result. The shell calls it per page so a tty
 // can pause with ---MORE--- between pages. `row_number` is the EXPAND counter of the first row.
@@ -62,5 +69,8 @@ void append_footer(std::string& out, const exec::Rows& rows, const TableStyle& s
 // The whole result at once (non-tty use and tests).
 void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style,
                    const DisplayOptions& display = kDefaultDisplay);
+// The same, formatting into `scratch` (kept by the caller from one result to the next).
+void append_result(std::string& out, const exec::Rows& rows, const TableStyle& style, const DisplayOptions& display,
+                   FormattedRows& scratch);
 
 }  // namespace cqlbox::print

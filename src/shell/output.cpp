@@ -57,9 +57,16 @@ void write_out(ShellState& sh, std::FILE* file, std::string_view text) {
     if (sh.held_bytes > (4u << 20)) release_output(sh);
     return;
   }
-  std::fwrite(text.data(), 1, text.size(), file);
-  std::fflush(file);
+  put_text(sh, file, text);
 }
+
+void put_text(ShellState& sh, std::FILE* file, std::string_view text) {
+  if (file != sh.out_file) std::fflush(sh.out_file);  // what came before it goes first
+  std::fwrite(text.data(), 1, text.size(), file);
+  if (sh.tty || file != sh.out_file || sh.engine.durable()) std::fflush(file);
+}
+
+void flush_before_waiting(ShellState& sh) { std::fflush(sh.out_file); }
 
 DbLock::~DbLock() {
   --sh_.lock_depth;
@@ -70,8 +77,7 @@ DbLock::~DbLock() {
 void release_output(ShellState& sh) {
   for (std::size_t i = 0; i < sh.held_count; ++i) {
     auto& [file, text] = sh.held_output[i];
-    std::fwrite(text.data(), 1, text.size(), file);
-    std::fflush(file);
+    put_text(sh, file, text);
     if (text.capacity() > (1u << 20)) std::string().swap(text);  // a huge result's buffer is not kept
   }
   sh.held_count = 0;
@@ -189,7 +195,7 @@ void print_result(ShellState& sh, const exec::Result& result) {
     for (const auto& r : rows->rows) sh.out += fmt::format("{:<16} {}\n", r[0].value_or(""), r[1].value_or(""));
     sh.out += '\n';
   } else if (rows) {
-    print::append_result(sh.out, *rows, sh.style, sh.display);
+    print::append_result(sh.out, *rows, sh.style, sh.display, sh.formatted);
   } else if (const auto* done = std::get_if<exec::Void>(&result); done && !done->warnings.empty()) {
     sh.out += "\nWarnings :\n";
     for (const auto& w : done->warnings) sh.out += w + "\n\n";
@@ -214,8 +220,9 @@ void print_stream_page(ShellState& sh) {
   if (sh.stream_page.rows.empty()) return;
   if (sh.stream_page.columns.empty() && sh.session.sink_columns) sh.stream_page.columns = *sh.session.sink_columns;
   const bool first = sh.streamed == sh.stream_page.rows.size();
-  print::append_page(sh.out, print::format_rows(sh.stream_page, sh.display), 0, sh.stream_page.rows.size(), first,
-                     sh.style);
+  print::format_rows(sh.stream_page, sh.display, sh.formatted);
+  print::append_page(sh.out, sh.formatted, 0, sh.stream_page.rows.size(), first, sh.style);
+  sh.formatted.keep_small();
   sh.stream_page.rows.clear();
   flush(sh);
 }

@@ -83,6 +83,7 @@ int run(ShellState& sh) {
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     int sig = 0;
+    flush_before_waiting(sh);
     sigwait(&stop, &sig);
   }
   if (sh.server) sh.server->stop();
@@ -155,6 +156,7 @@ int run_shell(ShellState& sh) {
   static char buf[1 << 16];
   std::size_t n = 0;
   auto read_block = [&]() -> std::size_t {
+    flush_before_waiting(sh);
     for (;;) {
       const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
       if (got < 0 && errno == EINTR) continue;

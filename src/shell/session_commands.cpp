@@ -279,7 +279,10 @@ std::optional<std::string> ask_password() {
 }  // namespace
 
 std::string login(ShellState& sh, const std::string& user, std::optional<std::string> password) {
-  if (!password) password = ask_password();
+  if (!password) {
+    flush_before_waiting(sh);  // the prompt comes after what was printed before it
+    password = ask_password();
+  }
   if (!password) password = std::string();
   if (sh.db.auth.enabled) {
     // The driver's words for a refused login, as cqlsh prints them (the shell's node is

@@ -266,6 +266,10 @@ void run_parsed(ShellState& sh, const ast::Statement& stmt, const std::string& t
       // Less than a page: printed as any result (the usual case, at no extra cost).
       if (sh.streamed > 0) std::get<exec::Rows>(result).rows = std::move(sh.stream_page.rows);
       print_result(sh, result);
+      if (sh.streamed > 0) {  // the page's buffer goes back for the next SELECT
+        sh.stream_page.rows = std::move(std::get<exec::Rows>(result).rows);
+        sh.stream_page.rows.clear();
+      }
     }
     if (traced) {
       const auto elapsed =

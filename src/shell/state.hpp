@@ -170,6 +170,7 @@ struct ShellState {
   print::DisplayOptions display;      // [ui] precisions and time_format
   bool pause_pages = true;            // a terminal pauses at ---MORE--- between pages (not in a browser)
   bool date_overflow_warned = false;  // cqlsh's DateOverFlowWarning: once a session
+  print::FormattedRows formatted;     // the table being printed, its buffers kept for the next
   // A plain SELECT printed as it is read (run_statement): the page being filled, the rows so
   // far, and the sink the executor hands each row to.
   exec::Rows stream_page;
