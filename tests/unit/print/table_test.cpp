@@ -39,6 +39,11 @@ exec::Rows spec_example() {
   return rows;
 }
 
+const exec::Rows& spec_example_rows() {
+  static const exec::Rows rows = spec_example();
+  return rows;
+}
+
 std::string render(const exec::Rows& rows, TableStyle style) {
   std::string out;
   append_result(out, rows, style);
@@ -207,4 +212,23 @@ TEST_CASE("server warnings follow the footer") {
     CHECK(render(rows, TableStyle{})
               .ends_with("\nWarnings :\nAggregation query used without partition key\n\nsecond\n\n"));
   }
+}
+
+TEST_CASE("a FormattedRows reused result after result prints each as a fresh one would") {
+  cqlbox::print::FormattedRows scratch;
+  exec::Rows small;
+  small.columns = {{"k", type_of(Kind::Int)}};
+  small.rows.push_back({int_cell(7)});
+  exec::Rows wide;
+  wide.columns = {{"a_much_longer_name", type_of(Kind::Text)}};
+  for (int i = 0; i < 5000; ++i)
+    wide.rows.push_back({i % 2 ? text_cell("a text longer than fifteen bytes") : std::nullopt});
+  const std::vector<const exec::Rows*> results{&spec_example_rows(), &small, &wide, &small};
+  for (const exec::Rows* rows : results) {
+    std::string reused;
+    append_result(reused, *rows, TableStyle{}, cqlbox::print::kDefaultDisplay, scratch);
+    CHECK(reused == render(*rows, TableStyle{}));
+  }
+  // What the 5,000-cell result grew is not kept after it.
+  CHECK(scratch.texts.capacity() <= 4096);
 }
