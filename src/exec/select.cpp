@@ -287,6 +287,8 @@ class SelectRun {
     keep_small(buf_.partitions);
     keep_small(buf_.candidates);
     keep_small(buf_.prefixes);
+    buf_.values.clear();  // a row's values (a blob of megabytes) are not kept until the next SELECT
+    buf_.cells.clear();
     spare_buffers = std::move(buf_);
   }
   SelectRun(const SelectRun&) = delete;

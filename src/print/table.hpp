@@ -46,9 +46,15 @@ struct FormattedRows {
     if (text.size() == 2 && columns[column].collection && (text == "[]" || text == "{}")) return 0;
     return util::display_width(text);
   }
-  // Drops buffers a large result grew, so that a kept FormattedRows holds little between results.
+  // Drops buffers a large result grew, so that a kept FormattedRows holds little between
+  // results: past 4,096 cells, and any text over 64 KiB (a blob's hex).
   void keep_small() {
-    if (texts.capacity() > 4096) *this = FormattedRows();
+    if (texts.capacity() > 4096) {
+      *this = FormattedRows();
+      return;
+    }
+    for (auto& text : texts)
+      if (text.capacity() > (64u << 10)) std::string().swap(text);
   }
 };
 

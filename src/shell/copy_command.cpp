@@ -264,6 +264,7 @@ void copy_from(ShellState& sh, const CopyRequest& c) {
   if (!imp->from_stdin) {
     const std::string path =
         target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
+    flush_all_before_waiting(sh);
     in.open(path, std::ios::binary);
     if (!in) {
       // cqlsh's words: the copy starts, its one reader fails, and nothing is imported.

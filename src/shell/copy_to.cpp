@@ -72,6 +72,7 @@ void copy_to(ShellState& sh, const CopyRequest& c) {
   int write_errno = 0;
   if (!to_stdout) {
     path = target.size() >= 2 && target.front() == '\'' ? target.substr(1, target.size() - 2) : target;
+    flush_all_before_waiting(sh);
     file.reset(std::fopen(path.c_str(), "wb"));
     if (!file)  // cqlsh: "Can't open %r for writing: %s" with Python's OSError text
       return print_error(sh, fmt::format("Can't open '{}' for writing: [Errno {}] {}: '{}'", path,

@@ -206,6 +206,7 @@ void cmd_draw(ShellState& sh, std::string_view text) {
     return;
   }
   // Every write is checked: a full disk or a bad path is reported, never a silent short file.
+  flush_all_before_waiting(sh);
   std::FILE* f = std::fopen(path->c_str(), "wb");
   bool ok = f && std::fwrite(svg.data(), 1, svg.size(), f) == svg.size();
   const int err = errno;

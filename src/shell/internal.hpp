@@ -58,6 +58,10 @@ void put_text(ShellState& sh, std::FILE* file, std::string_view text);
 // Before cqlbox blocks on its input: a program driving it through a pipe sees every answer
 // before it writes the next statement.
 void flush_before_waiting(ShellState& sh);
+// The same, with the output held under the database lock too: before a statement opens a file
+// the user named (a FIFO blocks the open until its other end is opened, perhaps by a program
+// that waits for the answers before it), and before LOGIN asks for a password.
+void flush_all_before_waiting(ShellState& sh);
 void transcribe(ShellState& sh, std::string_view text);
 void transcribe_input(ShellState& sh, std::string_view line);
 void empty_list_as_table(ShellState& sh, const ast::Statement& statement, exec::Result& result);

@@ -68,6 +68,12 @@ void put_text(ShellState& sh, std::FILE* file, std::string_view text) {
 
 void flush_before_waiting(ShellState& sh) { std::fflush(sh.out_file); }
 
+void flush_all_before_waiting(ShellState& sh) {
+  flush(sh);
+  release_output(sh);
+  flush_before_waiting(sh);
+}
+
 DbLock::~DbLock() {
   --sh_.lock_depth;
   lock_.unlock();

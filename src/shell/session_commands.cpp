@@ -75,6 +75,7 @@ void cmd_source(ShellState& sh, std::string_view argument) {
     print_error(sh, fmt::format("Could not open '{}': {}", path, problem));
     return;
   }
+  flush_all_before_waiting(sh);
   std::ifstream in(path, std::ios::binary);
   if (sh.source_depth >= 25) {
     print_error(sh, fmt::format("SOURCE nesting too deep (more than 25 levels) at '{}'", path));
@@ -168,6 +169,7 @@ void cmd_capture(ShellState& sh, std::string_view word, const std::vector<std::s
     }
   }
   const std::string path = path_argument(rest);
+  flush_all_before_waiting(sh);
   std::FILE* f = std::fopen(path.c_str(), "a");
   if (!f) {
     print_error(sh, fmt::format("Could not open '{}' for append: {}", path, python_os_error(errno, path)));
@@ -280,7 +282,7 @@ std::optional<std::string> ask_password() {
 
 std::string login(ShellState& sh, const std::string& user, std::optional<std::string> password) {
   if (!password) {
-    flush_before_waiting(sh);  // the prompt comes after what was printed before it
+    flush_all_before_waiting(sh);  // the prompt comes after what was printed before it
     password = ask_password();
   }
   if (!password) password = std::string();

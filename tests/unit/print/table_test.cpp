@@ -231,4 +231,13 @@ TEST_CASE("a FormattedRows reused result after result prints each as a fresh one
   }
   // What the 5,000-cell result grew is not kept after it.
   CHECK(scratch.texts.capacity() <= 4096);
+  // Nor a text of over 64 KiB.
+  exec::Rows big;
+  big.columns = {{"t", type_of(Kind::Text)}};
+  big.rows.push_back({text_cell(std::string(100000, 'x'))});
+  std::string out;
+  append_result(out, big, TableStyle{}, cqlbox::print::kDefaultDisplay, scratch);
+  CHECK(out.size() > 100000);
+  REQUIRE(scratch.texts.size() == 1);
+  CHECK(scratch.texts[0].capacity() < 65536);
 }

@@ -3,8 +3,10 @@
 // and with --data, where a result acknowledges its statement.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 #include "shell/internal.hpp"
@@ -78,4 +80,17 @@ TEST_CASE("a terminal gets each result at once") {
   sh.tty = true;
   cqlbox::shell::run_script(sh, "SELECT key FROM system.local;\n");
   CHECK(written(files.out) > 0);
+}
+
+TEST_CASE("a statement that opens a named file writes the answers before it first (a FIFO's open blocks)") {
+  ShellState sh(at_fixed_time());
+  Files files;
+  files.attach(sh);
+  char path[] = "/tmp/cqlbox-output-test-XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  close(fd);
+  cqlbox::shell::run_script(sh, std::string("SELECT key FROM system.local;\nSOURCE '") + path + "';\n");
+  CHECK(written(files.out) > 0);
+  std::remove(path);
 }
