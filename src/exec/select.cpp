@@ -248,12 +248,11 @@ class SelectRun {
         now_s_(db.clock.now_us() / 1000000),
         match_{t, plan.where, plan.reads.filtered},
         buf_(std::move(spare_buffers)),
-        agg_(plan.selection, plan.selection.aggregate || plan.grouped),
         aggregating_(plan.selection.aggregate || plan.grouped),
         post_sort_(plan.ordered && plan.where.partition_key_in),
         ann_(plan.ann_column >= 0),
+        agg_(plan.selection, aggregating_),
         page_rows_(session.paging ? 100 : UINT64_MAX) {
-    buf_.cells.clear();  // a cell the last SELECT (of another table) left must not show here
     clustering_prefixes(t, plan.where, cmp_, buf_.prefixes);
     rows_.columns = plan.selection.result_columns();
     session.sink_columns = &rows_.columns;
@@ -287,7 +286,9 @@ class SelectRun {
     keep_small(buf_.partitions);
     keep_small(buf_.candidates);
     keep_small(buf_.prefixes);
-    buf_.values.clear();  // a row's values (a blob of megabytes) are not kept until the next SELECT
+    // A row's cells and values are not kept: a cell of this table must not show in the next
+    // SELECT's, and a blob of megabytes is not held until then.
+    buf_.values.clear();
     buf_.cells.clear();
     spare_buffers = std::move(buf_);
   }
@@ -549,8 +550,8 @@ class SelectRun {
   std::optional<Slice> slice_;
   bool clustering_or_regular_restricted_ = false;
   Rows rows_;
-  Aggregator agg_;
   const bool aggregating_, post_sort_, ann_;
+  Aggregator agg_;  // with no state when the query aggregates nothing
   bool count_only_ = false;
   const std::function<void(const std::vector<Value>&)>* sink_ = nullptr;
   std::string group_key_, row_group_, next_group_;  // GROUP BY: the current group and this row's
