@@ -273,6 +273,15 @@ const ast::Statement* Parser::parse_known(std::string_view text) {
   return cached;
 }
 
+const ast::Statement* Parser::parse_line(std::string_view line, std::string_view& text) {
+  const ast::Statement* cached = cache_.find_line(line, text);
+  if (cached) {
+    result_.reset();
+    markers_ = cache_.markers();
+  }
+  return cached;
+}
+
 const ast::Statement& Parser::parse(std::string_view text) {
   result_.reset();
   if (const ast::Statement* cached = cache_.find(text)) {

@@ -31,6 +31,9 @@ class Parser {
   // The statement parse() would return if `text`'s shape is known; nullptr (and nothing parsed)
   // when it is not. What it returns is valid as parse()'s is.
   const ast::Statement* parse_known(std::string_view text);
+  // The statement a whole input line is, when the line holds nothing but one statement of the
+  // shape parsed last (StatementCache::find_line says when); `text` gets its range in `line`.
+  const ast::Statement* parse_line(std::string_view line, std::string_view& text);
 
   // The bind markers ('?', ':name') of the statement parse() returned last.
   std::size_t markers() const { return markers_; }

@@ -21,6 +21,11 @@ class CutStatements {
   const std::string* begin() const { return texts_.data(); }
   const std::string* end() const { return texts_.data() + count_; }
   void clear() { count_ = 0; }
+  // Adds a copy of `text` (a statement found without the splitter: Parser::parse_line).
+  void add(std::string_view text) {
+    if (count_ == texts_.size()) texts_.emplace_back();
+    texts_[count_++].assign(text);
+  }
   // Takes `text`, leaving `text` empty with the capacity of a string used before (unless that
   // was a big statement's, which is freed rather than kept for the rest of the session).
   void take(std::string& text) {

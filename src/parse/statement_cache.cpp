@@ -8,6 +8,7 @@
 #include <tao/pegtl.hpp>
 
 #include "cql/literals.hpp"
+#include "parse/lex_check.hpp"
 #include "parse/term_walk.hpp"
 
 namespace cqlbox::parse {
@@ -224,6 +225,19 @@ bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Lit
   return true;
 }
 
+// Whether find_line may take a line of this shape whole: a statement the shell's splitter cut
+// (it ends at its ';') of a kind that is never a BEGIN … BATCH, whose ';'s the splitter reads
+// differently, in printable ASCII. The splitter then cuts any line that matches the shape into
+// exactly this statement: the text outside the literals is the same, and a literal is a string
+// (read by the splitter as by same_shape) or a number, uuid or duration, which holds no quote,
+// ';' or comment start.
+bool whole_line(const ParsedStatement& e) {
+  const bool dml = std::holds_alternative<ast::Insert>(e.statement) ||
+                   std::holds_alternative<ast::Update>(e.statement) ||
+                   std::holds_alternative<ast::Delete>(e.statement) || std::holds_alternative<ast::Select>(e.statement);
+  return dml && !e.text.empty() && e.text.back() == ';' && printable_ascii(e.text);
+}
+
 }  // namespace
 
 const ast::Statement* StatementCache::find(std::string_view text) {
@@ -239,8 +253,25 @@ const ast::Statement* StatementCache::find(std::string_view text) {
     if (it == entries_.end()) return nullptr;
     hit = it->second.get();
   }
-  last_hit_ = hit;
-  ParsedStatement& e = *hit;
+  return patch(*hit, text);
+}
+
+const ast::Statement* StatementCache::find_line(std::string_view line, std::string_view& text) {
+  if (!last_hit_ || !last_hit_->whole_line) return nullptr;
+  std::size_t from = 0, to = line.size();
+  while (from < to && (line[from] == ' ' || line[from] == '\t')) ++from;
+  while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) --to;
+  const std::string_view statement = line.substr(from, to - from);
+  if (statement.size() > kMaxText || !printable_ascii(line) || !same_shape(statement, *last_hit_, literals_))
+    return nullptr;
+  last_.reset();
+  shaped_ = true;
+  text = statement;
+  return patch(*last_hit_, statement);
+}
+
+const ast::Statement* StatementCache::patch(ParsedStatement& e, std::string_view text) {
+  last_hit_ = &e;
   markers_ = e.markers;
 
   // Each literal's new text; a string with '' escapes is undoubled into e.unescaped, sized once
@@ -316,6 +347,7 @@ const ast::Statement& StatementCache::remember(std::unique_ptr<ParsedStatement> 
   for (const ast::Term* t : all) parsed->term_offsets.push_back(t->offset);
   parsed->terms = std::move(all);
   assign_shape(parsed->statement);
+  parsed->whole_line = whole_line(*parsed);
   ParsedStatement& kept = *parsed;
   entries_.emplace(key_, std::move(parsed));
   return kept.statement;

@@ -56,6 +56,7 @@ struct ParsedStatement {
   std::vector<std::uint32_t> term_offsets;  // each term's offset in `text`
   std::string unescaped;                    // '' -> ' for the string literals of the last hit
   std::size_t markers = 0;                  // bind markers
+  bool whole_line = false;                  // find_line may take it (statement_cache.cpp)
 };
 
 class StatementCache {
@@ -68,6 +69,13 @@ class StatementCache {
   // remember() may keep the statement.
   const ast::Statement* find(std::string_view text);
   bool shaped() const { return shaped_; }
+  // What find() returns for the statement `line` holds, when the line is nothing but one
+  // statement (blanks around it) of the shape found last, that shape is a DML statement or a
+  // SELECT ending in ';', and the line is printable ASCII: then the shell's splitter would cut
+  // exactly that statement from the line, and cqlsh's lexer accepts it, so a script of one
+  // statement a line skips both. `text` gets the statement's range in `line`. nullptr, and
+  // nothing changed that a later find() reads, otherwise.
+  const ast::Statement* find_line(std::string_view line, std::string_view& text);
   // The bind markers of the statement the last find() hit.
   std::size_t markers() const { return markers_; }
 
@@ -78,6 +86,9 @@ class StatementCache {
   std::size_t size() const { return entries_.size(); }
 
  private:
+  // `text`'s literals (literals_) patched into `e`'s statement, which becomes the last hit.
+  const ast::Statement* patch(ParsedStatement& e, std::string_view text);
+
   std::string key_;
   std::vector<Literal> literals_;
   bool shaped_ = false;

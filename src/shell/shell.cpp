@@ -72,6 +72,19 @@ bool is_cql_list(std::string_view text) {
 }
 
 // LIST <table> or GET <table>['key'] at the start of `line`.
+// One level deeper in feed_line's nesting (SOURCE feeds lines from within a line) while the
+// statements a line cut run: a nested line cuts into a list of its own.
+class FeedLevel {
+ public:
+  explicit FeedLevel(std::size_t& depth) : depth_(depth) { ++depth_; }
+  FeedLevel(const FeedLevel&) = delete;
+  FeedLevel& operator=(const FeedLevel&) = delete;
+  ~FeedLevel() { --depth_; }
+
+ private:
+  std::size_t& depth_;
+};
+
 bool is_storage_command(std::string_view line) {
   const std::string_view word = first_word(line);
   if (util::iequals(word, "get")) return true;
@@ -329,6 +342,21 @@ void feed_line(ShellState& sh, std::string_view line) {
   // run_statement, which skips it for a shape it knows (parse::printable_ascii says why).
   const bool idle = !sh.splitter.in_statement() && !sh.splitter.in_literal();
   const bool check = !sh.splitter.in_literal() && !sh.oversized;
+  if (sh.cut.size() <= sh.feed_depth) sh.cut.emplace_back();
+  parse::CutStatements& done = sh.cut[sh.feed_depth];
+  done.clear();
+  // A line that is one statement of the shape the last one had (a script of INSERTs, one a
+  // line): what the splitter would cut and run_statement would find, without either reading
+  // it (StatementCache::find_line says why that is the same).
+  std::string_view known_text;
+  if (check && idle) {
+    if (const ast::Statement* known = sh.parser.parse_line(line, known_text)) {
+      done.add(known_text);
+      const FeedLevel level(sh.feed_depth);
+      run_parsed(sh, *known, done[0]);
+      return;
+    }
+  }
   auto lex_failed = [&] {
     auto lex = parse::find_lex_failure(line);
     if (!lex) return false;
@@ -342,9 +370,6 @@ void feed_line(ShellState& sh, std::string_view line) {
     return true;
   };
   if (check && !idle && lex_failed()) return;
-  if (sh.cut.size() <= sh.feed_depth) sh.cut.emplace_back();
-  parse::CutStatements& done = sh.cut[sh.feed_depth];
-  done.clear();
   sh.splitter.feed_line(line, done);
   std::string_view unchecked;
   if (check && idle) {
@@ -354,11 +379,7 @@ void feed_line(ShellState& sh, std::string_view line) {
     else if (lex_failed())
       return;
   }
-  ++sh.feed_depth;
-  struct Leave {
-    std::size_t& depth;
-    ~Leave() { --depth; }
-  } leave{sh.feed_depth};
+  const FeedLevel level(sh.feed_depth);
   for (const auto& stmt : done) {
     if (sh.exit) break;
     if (sh.oversized) {  // the rest of a statement already refused

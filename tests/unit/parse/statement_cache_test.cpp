@@ -189,3 +189,54 @@ TEST_CASE("Parser: a word that may now begin a uuid reads as a fresh parse reads
     CHECK(got.selectors[0].args.size() == want.selectors[0].args.size());
   }
 }
+
+TEST_CASE("Parser: parse_line takes a line that is one statement of the last shape, and nothing else") {
+  Parser p;
+  std::string_view text;
+  // Nothing is known yet, and a shape known without its ';' was not cut by the shell's splitter.
+  CHECK(p.parse_line("INSERT INTO t (k, v) VALUES (1, 'a');", text) == nullptr);
+  (void)p.parse("INSERT INTO t (k, v) VALUES (1, 'a')");
+  (void)p.parse("INSERT INTO t (k, v) VALUES (2, 'b')");
+  CHECK(p.parse_line("INSERT INTO t (k, v) VALUES (3, 'c')", text) == nullptr);
+
+  (void)p.parse("INSERT INTO t (k, v) VALUES (1, 'a');");
+  (void)p.parse("INSERT INTO t (k, v) VALUES (2, 'b');");  // (the shape found last)
+  const std::string line = " \tINSERT INTO t (k, v) VALUES (42, 'it''s; -- x');  \t";
+  const ast::Statement* got = p.parse_line(line, text);
+  REQUIRE(got != nullptr);
+  CHECK(text == "INSERT INTO t (k, v) VALUES (42, 'it''s; -- x');");
+  const auto& insert = std::get<ast::Insert>(*got);
+  REQUIRE(insert.values.size() == 2);
+  CHECK(insert.values[0].text == "42");
+  CHECK(insert.values[1].text == "it's; -- x");
+  // Offsets are the statement's, as a parse of `text` gives them.
+  Parser fresh;
+  const auto& want = std::get<ast::Insert>(fresh.parse(text));
+  CHECK(insert.values[1].offset == want.values[1].offset);
+
+  // What the splitter would cut otherwise, or the lexer refuse, is left to them.
+  for (const char* other : {
+           "INSERT INTO t (k, v) VALUES (1, 'a'); INSERT INTO t (k, v) VALUES (2, 'b');",
+           "INSERT INTO t (k, v) VALUES (1, 'a'); -- a comment",
+           "INSERT INTO t (k, v) VALUES (1, 'a') -- a comment",
+           "INSERT INTO t (k, v) VALUES (1, 'a')",
+           "INSERT INTO t (k, v) VALUES (1, 'a');;",
+           "INSERT INTO t (k, v) VALUES (1, 'é');",
+           "INSERT INTO t (k, v) VALUES (1, 'a');\v",
+           "INSERT INTO t (k, v) VALUES (1.5, 'a');",
+           "INSERT INTO t (k, v) VALUES (1, 'a';",
+           "insert INTO t (k, v) VALUES (1, 'a');",
+       }) {
+    CAPTURE(other);
+    CHECK(p.parse_line(other, text) == nullptr);
+  }
+  // A failed try changes nothing a parse then reads.
+  const auto& after = std::get<ast::Insert>(p.parse("INSERT INTO t (k, v) VALUES (7, 'z');"));
+  CHECK(after.values[0].text == "7");
+  CHECK(after.values[1].text == "z");
+
+  // A BEGIN … BATCH, whose ';'s the splitter reads its own way, is never taken whole.
+  (void)p.parse("BEGIN BATCH INSERT INTO t (k, v) VALUES (1, 'a'); APPLY BATCH;");
+  (void)p.parse("BEGIN BATCH INSERT INTO t (k, v) VALUES (2, 'a'); APPLY BATCH;");
+  CHECK(p.parse_line("BEGIN BATCH INSERT INTO t (k, v) VALUES (3, 'a'); APPLY BATCH;", text) == nullptr);
+}
