@@ -262,8 +262,13 @@ const ast::Statement* StatementCache::find_line(std::string_view line, std::stri
   while (from < to && (line[from] == ' ' || line[from] == '\t')) ++from;
   while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) --to;
   const std::string_view statement = line.substr(from, to - from);
-  if (statement.size() > kMaxText || !printable_ascii(line) || !same_shape(statement, *last_hit_, literals_))
-    return nullptr;
+  if (statement.size() > kMaxText || !same_shape(statement, *last_hit_, literals_)) return nullptr;
+  // The text outside the literals is the shape's, which is printable ASCII (whole_line), and so
+  // are the blanks around it and the literals but a string's or a duration's ('µs').
+  for (const Literal& lit : literals_)
+    if ((lit.kind == TermKind::String || lit.kind == TermKind::Duration) &&
+        !printable_ascii(statement.substr(lit.offset, lit.size)))
+      return nullptr;
   last_.reset();
   shaped_ = true;
   text = statement;
