@@ -225,17 +225,35 @@ bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Lit
   return true;
 }
 
+// True when every byte of `text` is printable ASCII, a tab, or part of a UTF-8 sequence (0x80 and
+// up): no control character.
+bool printable_or_utf8(std::string_view text) {
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if ((b < 0x20 && b != '\t') || b == 0x7f) return false;
+  }
+  return true;
+}
+
 // Whether find_line may take a line of this shape whole: a statement the shell's splitter cut
 // (it ends at its ';') of a kind that is never a BEGIN … BATCH, whose ';'s the splitter reads
-// differently, in printable ASCII. The splitter then cuts any line that matches the shape into
-// exactly this statement: the text outside the literals is the same, and a literal is a string
-// (read by the splitter as by same_shape) or a number, uuid or duration, which holds no quote,
-// ';' or comment start.
+// differently, with its text outside the literals in printable ASCII (its literals may be
+// anything: find_line checks each line's own). The splitter then cuts any line that matches the
+// shape into exactly this statement: the text outside the literals is the same, and a literal
+// is a string (read by the splitter as by same_shape) or a number, uuid or duration, which
+// holds no quote, ';' or comment start.
 bool whole_line(const ParsedStatement& e) {
   const bool dml = std::holds_alternative<ast::Insert>(e.statement) ||
                    std::holds_alternative<ast::Update>(e.statement) ||
                    std::holds_alternative<ast::Delete>(e.statement) || std::holds_alternative<ast::Select>(e.statement);
-  return dml && !e.text.empty() && e.text.back() == ';' && printable_ascii(e.text);
+  if (!dml || e.text.empty() || e.text.back() != ';') return false;
+  const std::string_view text = e.text;
+  std::size_t from = 0;
+  for (const Literal& lit : e.literals) {
+    if (!printable_ascii(text.substr(from, lit.offset - from))) return false;
+    from = lit.offset + lit.size;
+  }
+  return printable_ascii(text.substr(from));
 }
 
 }  // namespace
@@ -264,11 +282,16 @@ const ast::Statement* StatementCache::find_line(std::string_view line, std::stri
   const std::string_view statement = line.substr(from, to - from);
   if (statement.size() > kMaxText || !same_shape(statement, *last_hit_, literals_)) return nullptr;
   // The text outside the literals is the shape's, which is printable ASCII (whole_line), and so
-  // are the blanks around it and the literals but a string's or a duration's ('µs').
-  for (const Literal& lit : literals_)
-    if ((lit.kind == TermKind::String || lit.kind == TermKind::Duration) &&
-        !printable_ascii(statement.substr(lit.offset, lit.size)))
+  // are the blanks around it and the literals but a string's or a duration's. cqlsh's lexer
+  // takes any byte inside a string (lex_check.cpp), so a string may hold UTF-8 (a student's
+  // Russian or Japanese); a control character is left to the usual way. A duration's 'µs' is
+  // not a token cqlsh knows: the usual way gives its "Invalid syntax".
+  for (const Literal& lit : literals_) {
+    const std::string_view literal = statement.substr(lit.offset, lit.size);
+    if (lit.kind == TermKind::String ? !printable_or_utf8(literal)
+                                     : lit.kind == TermKind::Duration && !printable_ascii(literal))
       return nullptr;
+  }
   last_.reset();
   shaped_ = true;
   text = statement;

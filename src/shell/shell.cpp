@@ -71,7 +71,6 @@ bool is_cql_list(std::string_view text) {
   return false;
 }
 
-// LIST <table> or GET <table>['key'] at the start of `line`.
 // One level deeper in feed_line's nesting (SOURCE feeds lines from within a line) while the
 // statements a line cut run: a nested line cuts into a list of its own.
 class FeedLevel {
@@ -85,6 +84,7 @@ class FeedLevel {
   std::size_t& depth_;
 };
 
+// LIST <table> or GET <table>['key'] at the start of `line`.
 bool is_storage_command(std::string_view line) {
   const std::string_view word = first_word(line);
   if (util::iequals(word, "get")) return true;

@@ -221,7 +221,13 @@ TEST_CASE("Parser: parse_line takes a line that is one statement of the last sha
            "INSERT INTO t (k, v) VALUES (1, 'a') -- a comment",
            "INSERT INTO t (k, v) VALUES (1, 'a')",
            "INSERT INTO t (k, v) VALUES (1, 'a');;",
-           "INSERT INTO t (k, v) VALUES (1, 'é');",
+           "INSERT INTO t (k, v) VALUES (1, 'a\x01');",
+           "INSERT INTO t (k, v) VALUES (1, 'a\x7f');",
+           "INSERT INTO t (k, v) VALUES (1, 'a\r');",
+           "INSERT INTO t (k, v) VALUES (1, 'a\n');",
+           "INSERT INTO t (k, v) VALUES (1, 'a');\r",
+           "INSERT INTO t (k, v) VALUES (1, 'a'); \xc3\xa9",
+           "\xc3\xa9INSERT INTO t (k, v) VALUES (1, 'a');",
            "INSERT INTO t (k, v) VALUES (1, 'a');\v",
            "INSERT INTO t (k, v) VALUES (1.5, 'a');",
            "INSERT INTO t (k, v) VALUES (1, 'a';",
@@ -235,11 +241,22 @@ TEST_CASE("Parser: parse_line takes a line that is one statement of the last sha
   CHECK(after.values[0].text == "7");
   CHECK(after.values[1].text == "z");
 
-  // A duration may be written with 'µs': not ASCII, so left to the lexical check.
+  // A string may hold UTF-8: cqlsh's lexer takes any byte inside one.
+  const ast::Statement* utf8 = p.parse_line("INSERT INTO t (k, v) VALUES (8, '\u0434\u0430\u6771\u4eac');", text);
+  REQUIRE(utf8 != nullptr);
+  CHECK(std::get<ast::Insert>(*utf8).values[1].text == "\u0434\u0430\u6771\u4eac");
+  // A duration may be written with 'µs': not a token cqlsh knows, so left to the lexical check.
   (void)p.parse("SELECT * FROM t WHERE k = 1 AND d = 1us;");
   (void)p.parse("SELECT * FROM t WHERE k = 2 AND d = 2us;");
   CHECK(p.parse_line("SELECT * FROM t WHERE k = 3 AND d = 3us;", text) != nullptr);
   CHECK(p.parse_line("SELECT * FROM t WHERE k = 3 AND d = 3\u00b5s;", text) == nullptr);
+
+  // A shape first seen with a string that is not ASCII is taken for the lines after it that are.
+  Parser q;
+  (void)q.parse("INSERT INTO t (k, v) VALUES (1, '\u0434\u0430');");
+  (void)q.parse("INSERT INTO t (k, v) VALUES (2, 'b');");
+  CHECK(q.parse_line("INSERT INTO t (k, v) VALUES (3, 'c');", text) != nullptr);
+  CHECK(q.parse_line("INSERT INTO t (k, v) VALUES (4, '\u0434');", text) != nullptr);
 
   // A BEGIN … BATCH, whose ';'s the splitter reads its own way, is never taken whole.
   (void)p.parse("BEGIN BATCH INSERT INTO t (k, v) VALUES (1, 'a'); APPLY BATCH;");
