@@ -114,4 +114,12 @@ bool printable_ascii(std::string_view line) {
   return true;
 }
 
+bool printable_or_utf8(std::string_view text) {
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if ((b < 0x20 && b != '\t') || b == 0x7f) return false;
+  }
+  return true;
+}
+
 }  // namespace cqlbox::parse

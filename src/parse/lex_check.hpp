@@ -21,5 +21,8 @@ std::optional<LexFailure> find_lex_failure(std::string_view statement);
 // cqlsh's lexer lacks ('@', '#', '`', …). The grammar's exceptions, 'µ' in a duration and '\v'
 // or '\f' as a space, are not printable ASCII, so their lines are always checked.
 bool printable_ascii(std::string_view line);
+// True when no byte of `text` is a control character (below ' ' but a tab, or 0x7f): printable
+// ASCII, tabs and UTF-8 sequences, all of which cqlsh's lexer takes inside a string.
+bool printable_or_utf8(std::string_view text);
 
 }  // namespace cqlbox::parse

@@ -225,16 +225,6 @@ bool same_shape(std::string_view text, const ParsedStatement& e, std::vector<Lit
   return true;
 }
 
-// True when every byte of `text` is printable ASCII, a tab, or part of a UTF-8 sequence (0x80 and
-// up): no control character.
-bool printable_or_utf8(std::string_view text) {
-  for (const char c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    if ((b < 0x20 && b != '\t') || b == 0x7f) return false;
-  }
-  return true;
-}
-
 // Whether find_line may take a line of this shape whole: a statement the shell's splitter cut
 // (it ends at its ';') of a kind that is never a BEGIN … BATCH, whose ';'s the splitter reads
 // differently, with its text outside the literals in printable ASCII (its literals may be
