@@ -3,11 +3,14 @@
 #include <langinfo.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include <unistd.h>
 
 #ifdef CQLBOX_HAVE_LIBEDIT
 #include <editline/readline.h>
@@ -45,7 +48,7 @@ char** attempt_completion(const char* text, int start, int) {
 
 }  // namespace
 
-LineEditor::LineEditor() {
+LineEditor::LineEditor() : tty_(isatty(STDIN_FILENO) != 0) {
   // libedit keeps bytes of multibyte characters only in a multibyte locale: in the C locale it
   // silently drops every non-ASCII byte typed. Take the user's character set, and UTF-8 when it
   // is not one (LANG unset, C, POSIX), as cqlsh's --encoding defaults to utf-8. Only LC_CTYPE:
@@ -86,22 +89,49 @@ bool LineEditor::interrupted() {
   return was;
 }
 
+namespace {
+
+// Reads a line as it came, NUL bytes included. The prompt is shown only to a terminal: from a
+// pipe (--tty), --echo prints each line after its prompt, as libedit shows none there. Bytes are
+// read one at a time from the descriptor, as libedit reads a pipe, so the pager's wait for Enter
+// (which reads the descriptor too) takes the next line and not one buffered here. Ctrl-C ends
+// the read with nullopt, and the caller sees the flag.
+std::optional<std::string> read_plain_line(const std::string& prompt, bool tty) {
+  if (tty) {
+    std::fputs(prompt.c_str(), stdout);
+    std::fflush(stdout);
+  }
+  std::string s;
+  for (;;) {
+    char ch = 0;
+    const ssize_t got = ::read(STDIN_FILENO, &ch, 1);
+    if (got == 1) {
+      if (ch == '\n') return s;
+      s += ch;
+      continue;
+    }
+    if (got < 0 && errno == EINTR && !g_interrupted) continue;  // another signal
+    if (got < 0 && errno == EINTR) return std::nullopt;
+    if (s.empty()) return std::nullopt;  // the end of input
+    return s;                            // a last line without its newline
+  }
+}
+
+}  // namespace
+
 std::optional<std::string> LineEditor::read_line(const std::string& prompt) {
 #ifdef CQLBOX_HAVE_LIBEDIT
+  // libedit edits only a terminal's lines. From a pipe (--tty) its readline() copies the line
+  // with strdup and then reads the line's last byte at the length it read: a NUL byte in the
+  // line makes that a read and a write past the copy. Such input is read plainly instead.
+  if (!tty_) return read_plain_line(prompt, false);
   char* line = readline(prompt.c_str());
   if (!line) return std::nullopt;
   std::string s(line);
   std::free(line);
   return s;
 #else
-  std::fputs(prompt.c_str(), stdout);
-  std::fflush(stdout);
-  std::string s;
-  int c = 0;
-  while ((c = std::fgetc(stdin)) != EOF && c != '\n') s += static_cast<char>(c);
-  if (c == EOF) clearerr(stdin);
-  if (c == EOF && s.empty()) return std::nullopt;
-  return s;
+  return read_plain_line(prompt, tty_);
 #endif
 }
 

@@ -31,6 +31,9 @@ class LineEditor {
   // candidates. Only one editor completes at a time (readline's state is global).
   using Completer = std::function<std::vector<std::string>(std::string_view before, std::string_view word)>;
   void set_completer(Completer completer);
+
+ private:
+  bool tty_;  // stdin is a terminal: libedit edits its lines
 };
 
 }  // namespace cqlbox::shell

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""--tty with input from a pipe: each line is read as it came. A NUL byte in a line is an invalid
+character, reported as it is without --tty (libedit's readline() used to cut the line at the NUL
+and write past its copy, a rare crash). The pager's ---MORE--- takes the next line from the same
+pipe, and the line after it runs."""
+import subprocess, sys
+
+binary = sys.argv[1]
+failures = []
+
+
+def run(data, *args):
+    return subprocess.run([binary, *args, "--no-color"], input=data, capture_output=True, timeout=60)
+
+
+def errors_of(stream):
+    # The error lines without the "<stdin>:N:" and "line 1, " that a script's errors carry (at a
+    # prompt, cqlsh names only the character).
+    lines = stream.decode("utf-8", "replace").splitlines()
+    lines = [l.split(":", 2)[2] if l.startswith("<stdin>:") else l for l in lines if l.strip()]
+    return [l.replace("at line 1, char", "at char") for l in lines]
+
+
+for data in [b"SHOW VERSION\n\0x\n", b"SELECT key FROM system.local WHERE key = 'a\0b';\n",
+             b"INSERT INTO nosuch.t (a) VALUES (\0);\n"]:
+    tty = run(data, "--tty")
+    plain = run(data)
+    if tty.returncode != 0:
+        failures.append(f"--tty exited {tty.returncode} on {data!r}")
+    # The plain run's first lines are the banner on stdout; compare the error lines only.
+    got = [l for l in errors_of(tty.stdout + tty.stderr) if "Invalid" in l or "\0" in l or "^" in l]
+    want = [l for l in errors_of(plain.stderr) if "Invalid" in l or "\0" in l or "^" in l]
+    if got != want:
+        failures.append(f"--tty on {data!r}: {got!r}, without --tty: {want!r}")
+
+# Many runs of the input that crashed one time in a few hundred.
+for i in range(50):
+    r = run(b"SHOW VERSION\n\0x\n", "--tty")
+    if r.returncode != 0:
+        failures.append(f"--tty exited {r.returncode} on run {i} of a NUL line")
+        break
+
+script = b"""CREATE KEYSPACE k WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
+CREATE TABLE k.t (a int PRIMARY KEY);
+INSERT INTO k.t (a) VALUES (1);
+INSERT INTO k.t (a) VALUES (2);
+INSERT INTO k.t (a) VALUES (3);
+PAGING 2
+SELECT a FROM k.t;
+this line is the Enter that shows the second page
+SELECT count(*) FROM k.t;
+"""
+out = run(script, "--tty").stdout.decode()
+if "---MORE---" not in out or "(3 rows)" not in out or " 3\n" not in out.split("---MORE---")[1]:
+    failures.append(f"the pager did not take the next line as Enter: {out[-400:]!r}")
+if "this line" in out or "Invalid syntax" in out:
+    failures.append(f"the pager's Enter line was run as a statement: {out[-400:]!r}")
+
+for f in failures:
+    print("FAIL:", f)
+sys.exit(1 if failures else 0)
