@@ -10,6 +10,7 @@
 #include "cql/literals.hpp"
 #include "parse/lex_check.hpp"
 #include "parse/term_walk.hpp"
+#include "util/digits.hpp"
 
 namespace cqlbox::parse {
 
@@ -39,16 +40,14 @@ std::size_t number_literal(std::string_view text, std::size_t pos, TermKind& kin
       return !(digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '-' ||
                c == '$' || static_cast<unsigned char>(c) >= 0x80);
     };
-    std::size_t i = pos + (text[pos] == '-' ? 1 : 0);
-    const std::size_t first = i;
-    while (i < text.size() && digit(text[i])) ++i;
+    const std::size_t first = pos + (text[pos] == '-' ? 1 : 0);
+    const std::size_t i = util::digits_end(text, first);
     if (i > first && ends(i)) {
       kind = TermKind::Integer;
       return i;
     }
     if (i > first && i < text.size() && text[i] == '.') {
-      std::size_t j = i + 1;
-      while (j < text.size() && digit(text[j])) ++j;
+      const std::size_t j = util::digits_end(text, i + 1);
       if (j < text.size() && (text[j] == 'e' || text[j] == 'E')) {
         // an exponent: left to the rules
       } else if (ends(j)) {

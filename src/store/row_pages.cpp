@@ -91,10 +91,20 @@ void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
     for (; k < p.count; ++k) at[k] = static_cast<char>(static_cast<unsigned char>(at[k]) + delta);
     return;
   }
-  for (at += 2 * k; k < p.count; ++k, at += 2) {
+  // Eight offsets an add where the target has vectors (an insert into the middle of a full
+  // page moves some 60 of them; one at a time this loop was 2% of an ingest), then the rest.
+  using Eight = std::uint16_t __attribute__((vector_size(16)));
+  const auto d16 = static_cast<std::uint16_t>(delta);
+  for (at += 2 * k; k + 8 <= p.count; k += 8, at += 16) {
+    Eight v;
+    std::memcpy(&v, at, sizeof v);
+    v += d16;
+    std::memcpy(at, &v, sizeof v);
+  }
+  for (; k < p.count; ++k, at += 2) {
     std::uint16_t off;
     std::memcpy(&off, at, sizeof off);
-    off = static_cast<std::uint16_t>(off + delta);
+    off = static_cast<std::uint16_t>(off + d16);
     std::memcpy(at, &off, sizeof off);
   }
 }
