@@ -95,10 +95,11 @@ void shift_offsets(RowPages::Page& p, std::size_t k, std::ptrdiff_t delta) {
   // page moves some 60 of them; one at a time this loop was 2% of an ingest), then the rest.
   using Eight = std::uint16_t __attribute__((vector_size(16)));
   const auto d16 = static_cast<std::uint16_t>(delta);
+  const Eight add = {d16, d16, d16, d16, d16, d16, d16, d16};
   for (at += 2 * k; k + 8 <= p.count; k += 8, at += 16) {
     Eight v;
     std::memcpy(&v, at, sizeof v);
-    v += d16;
+    v += add;
     std::memcpy(at, &v, sizeof v);
   }
   for (; k < p.count; ++k, at += 2) {
