@@ -3,14 +3,17 @@
 character, reported as it is without --tty (libedit's readline() used to cut the line at the NUL
 and write past its copy, a rare crash). The pager's ---MORE--- takes the next line from the same
 pipe, and the line after it runs."""
-import subprocess, sys
+import os, re, subprocess, sys
 
 binary = sys.argv[1]
 failures = []
+# No history file: --tty would read the user's and add these lines to it.
+env = dict(os.environ, HOME="/nonexistent")
+env.pop("CQL_HISTORY", None)
 
 
 def run(data, *args):
-    return subprocess.run([binary, *args, "--no-color"], input=data, capture_output=True, timeout=60)
+    return subprocess.run([binary, *args, "--no-color"], input=data, capture_output=True, timeout=60, env=env)
 
 
 def errors_of(stream):
@@ -21,7 +24,7 @@ def errors_of(stream):
     return [l.replace("at line 1, char", "at char") for l in lines]
 
 
-for data in [b"SHOW VERSION\n\0x\n", b"SELECT key FROM system.local WHERE key = 'a\0b';\n",
+for data in [b"SHOW VERSION\n\0x\n", b"SELECT key FROM system.local WHERE key = 'loc\0al';\nSELECT count(*) FROM system.local;\n",
              b"INSERT INTO nosuch.t (a) VALUES (\0);\n"]:
     tty = run(data, "--tty")
     plain = run(data)
@@ -32,6 +35,10 @@ for data in [b"SHOW VERSION\n\0x\n", b"SELECT key FROM system.local WHERE key = 
     want = [l for l in errors_of(plain.stderr) if "Invalid" in l or "\0" in l or "^" in l]
     if got != want:
         failures.append(f"--tty on {data!r}: {got!r}, without --tty: {want!r}")
+    got_rows = re.findall(rb"\(\d+ rows\)", tty.stdout)
+    want_rows = re.findall(rb"\(\d+ rows\)", plain.stdout)
+    if got_rows != want_rows:
+        failures.append(f"--tty on {data!r} gave results {got_rows!r}, without --tty {want_rows!r}")
 
 # Many runs of the input that crashed one time in a few hundred.
 for i in range(50):
@@ -51,7 +58,8 @@ this line is the Enter that shows the second page
 SELECT count(*) FROM k.t;
 """
 out = run(script, "--tty").stdout.decode()
-if "---MORE---" not in out or "(3 rows)" not in out or " 3\n" not in out.split("---MORE---")[1]:
+second_page = out.split("---MORE---", 1)[-1].split("(3 rows)", 1)[0]
+if "---MORE---" not in out or "(3 rows)" not in out or not re.search(r"^\s*3\s*$", second_page, re.M):
     failures.append(f"the pager did not take the next line as Enter: {out[-400:]!r}")
 if "this line" in out or "Invalid syntax" in out:
     failures.append(f"the pager's Enter line was run as a statement: {out[-400:]!r}")
