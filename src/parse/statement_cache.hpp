@@ -75,9 +75,9 @@ class StatementCache {
   // statement or a SELECT ending in ';' whose text outside the literals is printable ASCII,
   // and the line's strings hold no control character and its durations are ASCII: then the
   // shell's splitter would cut exactly that statement from the line, and cqlsh's lexer accepts
-  // it, so a script of one statement a line skips both. `text` gets the statement's range in `line`. nullptr
-  // otherwise; then only the scratch literals changed, which find() sets afresh before
-  // remember() reads them.
+  // it, so a script of one statement a line skips both. `text` gets the statement's range in
+  // `line`. nullptr otherwise; then only the scratch literals changed, which find() sets afresh
+  // before remember() reads them.
   const ast::Statement* find_line(std::string_view line, std::string_view& text);
   // The bind markers of the statement the last find() hit.
   std::size_t markers() const { return markers_; }

@@ -83,11 +83,7 @@ bool take_interrupt() {
   return was;
 }
 
-bool LineEditor::interrupted() {
-  const bool was = g_interrupted != 0;
-  g_interrupted = 0;
-  return was;
-}
+bool LineEditor::interrupted() { return take_interrupt(); }
 
 namespace {
 

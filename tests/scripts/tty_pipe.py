@@ -24,7 +24,8 @@ def errors_of(stream):
     return [l.replace("at line 1, char", "at char") for l in lines]
 
 
-for data in [b"SHOW VERSION\n\0x\n", b"SELECT key FROM system.local WHERE key = 'loc\0al';\nSELECT count(*) FROM system.local;\n",
+for data in [b"SHOW VERSION\n\0x\n",
+             b"SELECT key FROM system.local WHERE key = 'loc\0al';\nSELECT count(*) FROM system.local;\n",
              b"INSERT INTO nosuch.t (a) VALUES (\0);\n"]:
     tty = run(data, "--tty")
     plain = run(data)
