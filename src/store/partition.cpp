@@ -190,6 +190,9 @@ bool Partition::find(std::string_view clustering, std::uint64_t prefix, const Cl
                      RowPages::Pos& pos) const {
   pos = rows_.lower_bound(clustering, prefix, cmp);
   if (pos.index >= rows_.size()) return false;
+  // Equal keys have equal prefixes: a row whose prefix differs (a new row's next one, mostly)
+  // is told apart without expanding its key for the comparison.
+  if (rows_.key_prefix(pos, cmp) != prefix) return false;
   const RowKey found = rows_.at(pos).clustering();
   return cmp.compare(found, clustering) == 0;
 }

@@ -122,15 +122,23 @@ class Row {
   std::uint64_t key_prefix(const Comparator& cmp) const {
     if (!packed_ || shape_.parts == 0) return cmp.prefix(std::string_view());
     const char* p = after_flags();
-    // A packed integer is its value's low bytes, big-endian: prefix() sign-extends them the same.
     if (shape_.width(0) != 0) {
-      if (!starts_with_null_component(p, 2)) {
-        if (const std::uint64_t t = read_varint(p); t != 1) return cmp.prefix_of_packed(t);
-      }
+      if (std::uint64_t prefix = 0; packed_int_prefix(p, cmp, prefix)) return prefix;
       const RowKey key(*this);
       return cmp.prefix(key.view());
     }
     return cmp.prefix(std::string_view(p, static_cast<std::size_t>(skip_key(p) - p)));
+  }
+  // key_prefix of a key (at `key`) whose first component is a packed integer (the shape's
+  // width(0) is not 0): false when that component is null or raw bytes, which need the key.
+  // A packed integer is its value's low bytes, big-endian: prefix() sign-extends them the same.
+  template <class Comparator>
+  static bool packed_int_prefix(const char* key, const Comparator& cmp, std::uint64_t& prefix) {
+    if (starts_with_null_component(key, 2)) return false;
+    const std::uint64_t t = read_varint(key);
+    if (t == 1) return false;
+    prefix = cmp.prefix_of_packed(t);
+    return true;
   }
   const RowShape& shape() const { return shape_; }
   Liveness marker() const;

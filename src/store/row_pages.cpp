@@ -197,6 +197,28 @@ namespace {
 // pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
 // row is read only when its prefix ties (a cache miss per probe otherwise).
 // `keys`: the pages' first key prefixes and indexes (read only when there are two pages or more).
+// The key prefixes of one page's rows (Row::key_prefix), with the page's shape looked up once.
+// Where its rows start with their key (the page implies their flags) and the key's first
+// component is a packed integer (a time series' timestamp, an int), the prefix is read there
+// without making the row: a search within a page reads one at each of its probes.
+class PagePrefixes {
+ public:
+  PagePrefixes(const RowPages::Page& page, const ClusteringComparator& cmp) : page_(page), cmp_(cmp) {
+    const RowShape& shape = shape_of(page.shape);
+    packed_int_ = shape.implied && shape.parts != 0 && shape.width(0) != 0;
+  }
+  std::uint64_t operator()(std::size_t k) const {
+    std::uint64_t prefix = 0;
+    if (packed_int_ && Row::packed_int_prefix(page_.block + RowPages::offset(page_, k), cmp_, prefix)) return prefix;
+    return RowPages::row(page_, k).key_prefix(cmp_);
+  }
+
+ private:
+  const RowPages::Page& page_;
+  const ClusteringComparator& cmp_;
+  bool packed_int_ = false;
+};
+
 template <class Pred>
 RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const RowPages::PageKey* keys, std::size_t size,
                              RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
@@ -220,11 +242,11 @@ RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const RowPag
   const std::size_t ahead = std::min<std::size_t>(p.used_bytes, RowPages::kPageBytes);
   for (std::size_t at = 0; at < ahead; at += 64) __builtin_prefetch(p.block + at);
   __builtin_prefetch(offsets_of(p));
+  const PagePrefixes prefix_of(p, cmp);
   std::size_t k = q == from.page ? from.k : 1, m = p.count - k;
   while (m > 0) {
     const std::size_t half = m / 2, mid = k + half;
-    const Row r = RowPages::row(p, mid);
-    if (pred(r.key_prefix(cmp), [&] { return r; })) {
+    if (pred(prefix_of(mid), [&] { return RowPages::row(p, mid); })) {
       k = mid + 1;
       m -= half + 1;
     } else {
@@ -242,11 +264,10 @@ RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, 
   // without reading the rest of its page.
   if (!empty()) {
     const Page& last = page(page_count() - 1);
-    const Row r = row(last, last.count - 1);
-    const std::uint64_t p = r.key_prefix(cmp);
+    const std::uint64_t p = PagePrefixes(last, cmp)(last.count - 1u);
     if (p < prefix) return end_pos();
     if (p == prefix) {
-      const RowKey k = r.clustering();
+      const RowKey k = row(last, last.count - 1u).clustering();
       if (cmp.compare(k, key) < 0) return end_pos();
     }
   }
@@ -256,6 +277,10 @@ RowPages::Pos RowPages::lower_bound(std::string_view key, std::uint64_t prefix, 
                           const RowKey k = row().clustering();
                           return cmp.compare(k, key) < 0;
                         });
+}
+
+std::uint64_t RowPages::key_prefix(const Pos& pos, const ClusteringComparator& cmp) const {
+  return PagePrefixes(page(pos.page), cmp)(pos.k);
 }
 
 RowPages::Pos RowPages::head_end(const Pos& from, std::string_view head, std::uint64_t prefix,

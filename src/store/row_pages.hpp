@@ -114,6 +114,8 @@ class RowPages {
 
   // The first row whose key is not before `key` (prefix = cmp.prefix(key)).
   Pos lower_bound(std::string_view key, std::uint64_t prefix, const ClusteringComparator& cmp) const;
+  // Row::key_prefix of the row at `pos` (REQUIRES: there is one), read as a search reads it.
+  std::uint64_t key_prefix(const Pos& pos, const ClusteringComparator& cmp) const;
   // The first row at or after `from` whose key does not start with `head` (prefix = cmp.prefix(head)).
   Pos head_end(const Pos& from, std::string_view head, std::uint64_t prefix, const ClusteringComparator& cmp) const;
 

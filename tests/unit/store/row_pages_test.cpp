@@ -498,3 +498,68 @@ TEST_CASE("small pages keep one-byte offsets, and two once their block passes 25
   CHECK(narrow);
   CHECK(wide);
 }
+
+TEST_CASE("a row's key prefix reads the same from its page as from the row, and find tells keys apart by it") {
+  // Tables whose first clustering column is a packed integer (int, bigint, either direction)
+  // and ones whose is not (text, and an int after a text): the page reads the prefix itself in
+  // the first kind when the page implies its rows' flags, and asks the row otherwise.
+  struct Table {
+    std::vector<store::ClusteringColumn> columns;
+    std::string (*key)(std::int64_t);
+  };
+  auto int_key = [](std::int64_t v) { return key(static_cast<std::int32_t>(v)); };
+  auto bigint_key = [](std::int64_t v) {
+    std::string k;
+    store::append_component(k, be_bytes(v));
+    return k;
+  };
+  // Eight equal leading bytes: every key has the same prefix, and find compares in full.
+  auto text_key = [](std::int64_t v) {
+    std::string k;
+    store::append_component(k, "abcdefgh" + std::to_string(v + 1000000));
+    return k;
+  };
+  auto text_int_key = [](std::int64_t v) {
+    std::string k;
+    store::append_component(k, std::to_string(v % 7));
+    store::append_component(k, be_bytes(static_cast<std::int32_t>(v)));
+    return k;
+  };
+  const auto* int_type = cqlbox::types::native_type(Kind::Int);
+  const auto* bigint_type = cqlbox::types::native_type(Kind::Bigint);
+  const auto* text_type = cqlbox::types::native_type(Kind::Text);
+  const std::vector<Table> tables = {
+      {{{int_type, false}}, +int_key},       {{{int_type, true}}, +int_key},
+      {{{bigint_type, false}}, +bigint_key}, {{{bigint_type, true}}, +bigint_key},
+      {{{text_type, false}}, +text_key},     {{{text_type, false}, {int_type, false}}, +text_int_key},
+  };
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    CAPTURE(t);
+    const store::ClusteringComparator cmp(tables[t].columns);
+    for (const bool updates : {false, true}) {  // UPDATEs' rows keep their own flags byte
+      CAPTURE(updates);
+      store::Partition p("p");
+      // Every third value from -3000 up, spread over pages; an empty value too where the type has one.
+      std::vector<std::int64_t> present;
+      for (std::int64_t v = -3000; v < 3000; v += 3) present.push_back(v);
+      std::shuffle(present.begin(), present.end(), std::mt19937_64(seed()));
+      for (const std::int64_t v : present) p.apply(write(tables[t].key(v), !updates || v % 2 == 0, 10, "v"), cmp);
+      if (t <= 3) p.apply(write(std::string("\x00", 1), true, 10, "empty"), cmp);  // the empty value: length 0
+      const store::RowPages& rows = p.row_pages();
+      REQUIRE(rows.pages().size() > 1);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const store::RowPages::Pos pos = rows.locate(i);
+        const store::Row row = rows.at(pos);
+        CHECK(rows.key_prefix(pos, cmp) == row.key_prefix(cmp));
+        CHECK(rows.key_prefix(pos, cmp) == cmp.prefix(row.clustering().str()));
+      }
+      // Present keys are found; the absent ones between them (a prefix of their own, or, in
+      // text, one shared with their neighbours) are not.
+      for (const std::int64_t v : {-3000, -2999, -1, 0, 1, 2, 3, 2997, 2998, 2999, 3000}) {
+        CAPTURE(v);
+        const bool is_present = v >= -3000 && v < 3000 && (v + 3000) % 3 == 0;
+        CHECK(p.find_row(tables[t].key(v), cmp).empty() == !is_present);
+      }
+    }
+  }
+}
