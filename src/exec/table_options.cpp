@@ -117,6 +117,32 @@ void check_compaction(const ast::Term& t) {
   config(fmt::format("Unable to find compaction strategy class '{}'", full));
 }
 
+// The compression map's chunk_length_in_kb (16 when not given) and min_compress_ratio (none
+// when not given, or not a number: Double.parseDouble's exception is not Cassandra's to copy),
+// read as CompressionParams.fromMap reads them.
+struct CompressionSizes {
+  std::int64_t chunk_kb = 16;
+  std::optional<double> ratio;
+};
+CompressionSizes compression_sizes(const std::vector<std::pair<std::string, std::string>>& options) {
+  CompressionSizes sizes;
+  for (const auto& [k, v] : options) {
+    if (k == "chunk_length_in_kb") {  // Integer.parseInt, then at most Integer.MAX_VALUE / 1024
+      std::int32_t kb = 0;
+      const bool plus = !v.empty() && v[0] == '+' && (v.size() < 2 || v[1] != '-');  // parseInt takes one sign
+      auto [end, ec] = std::from_chars(v.data() + (plus ? 1 : 0), v.data() + v.size(), kb);
+      if (v.empty() || ec != std::errc() || end != v.data() + v.size()) config("Invalid value for chunk_length_in_kb");
+      if (kb > 2147483647 / 1024) config(fmt::format("Value of chunk_length_in_kb is too large ({})", kb));
+      sizes.chunk_kb = kb;
+    } else if (k == "min_compress_ratio") {
+      char* end = nullptr;
+      const double ratio = std::strtod(v.c_str(), &end);
+      if (!v.empty() && end == v.c_str() + v.size() && std::isfinite(ratio)) sizes.ratio = ratio;
+    }
+  }
+  return sizes;
+}
+
 // CompressionParams.fromMap: {} is no compression; otherwise 'class' names the compressor unless
 // 'enabled' is false (and then nothing else may be given); what is left after the generic
 // options must be an option of that compressor.
@@ -131,7 +157,9 @@ void check_compression(const ast::Term& t) {
   const bool on = !enabled || util::ascii_lower(*enabled) == "true";
   if (on && !cls) config("Missing sub-option 'class' for the 'compression' option.");
   if (!on && options.size() > 1) config("If the 'enabled' option is set to false no other options must be specified");
-  if (!on || cls->empty()) return;
+  if (!on) return;
+  if (cls->empty()) config("The 'class' option must not be empty. To disable compression use 'enabled' : false");
+  const CompressionSizes sizes = compression_sizes(options);
   const std::string full = cls->find('.') != std::string::npos ? *cls : "org.apache.cassandra.io.compress." + *cls;
   bool known = false;
   for (auto c : kCompressors) known = known || full == "org.apache.cassandra.io.compress." + std::string(c);
@@ -143,6 +171,17 @@ void check_compression(const ast::Term& t) {
         (name == "LZ4Compressor" && (k == "lz4_compressor_type" || k == "lz4_high_compressor_level")) ||
         (name == "ZstdCompressor" && k == "compression_level");
     if (!supported) config("Unknown compression options " + k);
+  }
+  // CompressionParams.validate: the chunk a power of 2, and the largest compressed chunk the
+  // ratio allows (ceil(chunk / ratio), at most Integer.MAX_VALUE; 0 allows any) not over it.
+  if (sizes.chunk_kb <= 0) config("Invalid negative or null chunk_length_in_kb");
+  if ((sizes.chunk_kb & (sizes.chunk_kb - 1)) != 0) config("chunk_length_in_kb must be a power of 2");
+  if (sizes.ratio) {
+    constexpr double kIntMax = 2147483647.0;
+    const double chunk = static_cast<double>(sizes.chunk_kb) * 1024;
+    const double most = std::ceil(std::min(chunk / *sizes.ratio, kIntMax));  // -0.0: -inf
+    if (most < 0) config("Invalid negative min_compress_ratio");
+    if (most < kIntMax && most > chunk) config("min_compress_ratio can either be 0 or greater than or equal to 1");
   }
 }
 
@@ -175,7 +214,14 @@ std::string stored_option_text(std::string_view name, const ast::Term& value) {
       return "{'enabled': 'false'}";
     stored.erase("enabled");
     full_class("org.apache.cassandra.io.compress.");
-    stored.emplace("chunk_length_in_kb", "16");
+    // asMap: the chunk as a number of KiB, the ratio as a Java double and only when not 0.
+    const std::vector<std::pair<std::string, std::string>> options(stored.begin(), stored.end());
+    const CompressionSizes sizes = compression_sizes(options);
+    stored["chunk_length_in_kb"] = std::to_string(sizes.chunk_kb);
+    if (sizes.ratio && *sizes.ratio == 0)
+      stored.erase("min_compress_ratio");
+    else if (sizes.ratio)
+      stored["min_compress_ratio"] = java_double(*sizes.ratio);
   } else if (name == "compaction") {  // CompactionParams.asMap
     full_class("org.apache.cassandra.db.compaction.");
     stored.emplace("max_threshold", "32");
