@@ -192,11 +192,6 @@ RowPages::Pos RowPages::locate(std::size_t index) const {
 
 namespace {
 
-// The first position from `from` where a row stops being before the searched key (pred is true
-// for a leading run of rows and false after). Pages by their first rows, then rows in one page.
-// pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
-// row is read only when its prefix ties (a cache miss per probe otherwise).
-// `keys`: the pages' first key prefixes and indexes (read only when there are two pages or more).
 // The key prefixes of one page's rows (Row::key_prefix), with the page's shape looked up once.
 // Where its rows start with their key (the page implies their flags) and the key's first
 // component is a packed integer (a time series' timestamp, an int), the prefix is read there
@@ -219,6 +214,11 @@ class PagePrefixes {
   bool packed_int_ = false;
 };
 
+// The first position from `from` where a row stops being before the searched key (pred is true
+// for a leading run of rows and false after). Pages by their first rows, then rows in one page.
+// pred(prefix, row) takes the row's key prefix and a function giving the row: a page's first
+// row is read only when its prefix ties (a cache miss per probe otherwise).
+// `keys`: the pages' first key prefixes and indexes (read only when there are two pages or more).
 template <class Pred>
 RowPages::Pos partition_from(std::span<const RowPages::Page> pages, const RowPages::PageKey* keys, std::size_t size,
                              RowPages::Pos from, const ClusteringComparator& cmp, Pred pred) {
