@@ -302,4 +302,61 @@ void partitions_to_read(const schema::TableSchema& t, const SelectRestrictions& 
   }
 }
 
+// --- one partition's current rows, for writes (executor.hpp) ----------------------------------
+
+bool partition_has_live_row(Database& db, const schema::TableSchema& t, const store::Partition* p) {
+  if (!p) return false;
+  const store::TableStore& st = db.store_of(t);
+  const auto now_s = db.clock.now_us() / 1000000;
+  for (const auto& r : p->rows())
+    if (row_live(t, r, p->row_shadow(r, st.comparator()), now_s)) return true;
+  return false;
+}
+
+std::optional<std::string> first_live_row(Database& db, const schema::TableSchema& t, const store::Partition* p) {
+  if (!p) return std::nullopt;
+  const store::TableStore& st = db.store_of(t);
+  const auto now_s = db.clock.now_us() / 1000000;
+  for (const auto& r : p->rows())
+    if (row_live(t, r, p->row_shadow(r, st.comparator()), now_s)) return std::string(r.clustering());
+  return std::nullopt;
+}
+
+std::optional<std::vector<Value>> current_row(Database& db, const schema::TableSchema& t, const store::Partition* p,
+                                              const std::string& clustering, bool static_row) {
+  if (!p) return std::nullopt;
+  const store::TableStore& st = db.store_of(t);
+  const auto now_s = db.clock.now_us() / 1000000;
+  store::Row found;
+  const store::Row* row = nullptr;
+  if (!static_row && !t.clustering.empty()) {
+    found = p->find_row(clustering, st.comparator());
+    row = found.empty() ? nullptr : &found;
+    if (!row || !row_live(t, *row, p->row_shadow(*row, st.comparator()), now_s)) return std::nullopt;
+  } else if (!static_row) {
+    if (!p->rows().empty()) found = p->rows().front();
+    row = found.empty() ? nullptr : &found;
+    if (!row || !row_live(t, *row, p->row_shadow(*row, st.comparator()), now_s)) return std::nullopt;
+  } else if (!has_live_static(t, *p, now_s)) {
+    return std::nullopt;
+  }
+  std::vector<RowSource::Cell> cells;
+  collect_cells(t, *p, row, row ? p->row_shadow(*row, st.comparator()) : 0, now_s, cells);
+  std::vector<std::string_view> pk = split_partition_key(p->key(), t.partition_key.size());
+  const store::RowKey key = row ? row->clustering() : store::Row().clustering();
+  std::vector<std::string_view> ck = row ? store::split_components(key) : std::vector<std::string_view>{};
+  std::vector<Value> out;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    const schema::Column& c = t.columns[i];
+    const auto pos = static_cast<std::size_t>(c.position);
+    if (c.kind == ColumnKind::PartitionKey)
+      out.emplace_back(std::string(pk[pos]));
+    else if (c.kind == ColumnKind::Clustering)
+      out.push_back(pos < ck.size() && !store::is_null_component(ck[pos]) ? Value(std::string(ck[pos])) : std::nullopt);
+    else
+      out.push_back(cells[i].present ? Value(std::string(cells[i].value)) : std::nullopt);
+  }
+  return out;
+}
+
 }  // namespace cqlbox::exec

@@ -122,6 +122,10 @@ class Aggregator {
   void feed(const schema::TableSchema& t, const RowSource& row, const FunctionContext& ctx);
   std::vector<Value> finish() const;
   bool has_rows() const { return any_row_; }
+  // n more rows for a selection of count(*) alone that has been fed its first row.
+  void add_rows(std::int64_t n) {
+    for (State& st : states_) st.count += n;
+  }
   void reset() {
     states_.assign(s_.selectors.size(), State{});
     first_row_.clear();

@@ -214,6 +214,10 @@ Row::Header Row::header() const {
   return h;
 }
 
+bool Row::plainly_live(unsigned char flags) {
+  return (flags & (kMarker | kMarkerTtl | kDeletion | kComplex | kDense)) == (kMarker | kDense);
+}
+
 const char* Row::cells_begin(std::int64_t* marker_ts, bool* dense, std::uint64_t* count, Header* header) const {
   // One pass over the header: flags, collections pointer, clustering, marker, deletion.
   const auto flags = this->flags();

@@ -141,6 +141,11 @@ class Row {
     return true;
   }
   const RowShape& shape() const { return shape_; }
+  // True when `flags` say a marker without TTL, no row deletion, no collections and dense cells
+  // (live, no TTL, the marker's timestamp): such a row is live and holds no tombstone unless a
+  // deletion at or after its marker shadows it, whatever the time. A count reads that once from
+  // a page's implied flags (RowPages::all_live), not from each row.
+  static bool plainly_live(unsigned char flags);
   Liveness marker() const;
   Deletion deletion() const;
   // The cell in `slot` (a false CellRef when there is none).

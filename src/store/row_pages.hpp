@@ -195,6 +195,15 @@ class RowPages {
     p.used_bytes = static_cast<std::uint16_t>(used < kUsedUnknown ? used : kUsedUnknown);
   }
 
+  // True when every row of `pg` is live and holds no tombstone to a read that shadows its rows
+  // at `shadow` (the partition's deletion, where no range tombstone adds to it): the page implies
+  // its rows' flags, they are Row::plainly_live ones (so no row deletion either), and its base,
+  // at or below every marker's timestamp, is after the shadow.
+  static bool all_live(const Page& pg, std::int64_t shadow) {
+    const RowShape& shape = shape_of(pg.shape);
+    return shape.implied && Row::plainly_live(shape.flags) && pg.base > shadow;
+  }
+
   // Where row k's bytes start in its page's block.
   static std::size_t offset(const Page& p, std::size_t k) {
     const std::size_t capacity = RowPages::capacity(p);

@@ -563,3 +563,50 @@ TEST_CASE("a row's key prefix reads the same from its page as from the row, and 
     }
   }
 }
+
+TEST_CASE("a page of INSERTs of every column is all live to a count; a TTL, a deletion or an UPDATE is not") {
+  const store::ClusteringComparator cmp({{cqlbox::types::native_type(Kind::Int), false}});
+  auto all_live = [](const store::Partition& p, std::int64_t shadow) {
+    REQUIRE(p.row_pages().pages().size() == 1);
+    return store::RowPages::all_live(p.row_pages().pages()[0], shadow);
+  };
+  store::Partition p("p");
+  for (std::int32_t c = 0; c < 10; ++c) p.apply(write(key(c), true, 100 + c, "v"), cmp);
+  CHECK(all_live(p, store::kNoTimestamp));
+  // The page's base is its oldest marker: a deletion at or after it may shadow a row.
+  CHECK(all_live(p, 99));
+  CHECK(!all_live(p, 100));
+  // INSERTs of the key alone (a table of key columns only) are dense rows with no cells.
+  store::Partition keys("k");
+  for (std::int32_t c = 0; c < 10; ++c) {
+    store::Mutation bare = write(key(c), true, 100, "");
+    bare.cells.clear();
+    keys.apply(bare, cmp);
+  }
+  CHECK(all_live(keys, 99));
+
+  // A row with a TTL (marker and cell), an UPDATE's row (no marker), a row deletion, a null
+  // cell (a tombstone): each makes the page keep per-row flags, or implies flags that are not
+  // plainly live, and a count reads that page's rows one by one.
+  auto with = [&](auto change) {
+    store::Partition q("q");
+    for (std::int32_t c = 0; c < 5; ++c) q.apply(write(key(c), true, 100 + c, "v"), cmp);
+    store::Mutation m = write(key(2), true, 200, "w");
+    change(m);
+    q.apply(m, cmp);
+    return all_live(q, store::kNoTimestamp);
+  };
+  CHECK(with([](store::Mutation&) {}));
+  CHECK(!with([](store::Mutation& m) {
+    m.marker.ttl = 10;
+    m.marker.expiry = 1000;
+    m.cells[0].second.ttl = 10;
+    m.cells[0].second.local_time = 1000;
+  }));
+  CHECK(!with([](store::Mutation& m) { m.marker = {}; }));
+  CHECK(!with([](store::Mutation& m) { m.row_deletion = {150, 1}; }));
+  CHECK(!with([](store::Mutation& m) {
+    m.cells[0].second.tombstone = true;
+    m.cells[0].second.value.clear();
+  }));
+}
