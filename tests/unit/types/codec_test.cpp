@@ -368,6 +368,53 @@ TEST_CASE("double literals: the fast path rounds as strtod does") {
   }
 }
 
+TEST_CASE("double literals of 17 to 19 digits round once, ties to even, as strtod does") {
+  const auto* type = cqlbox::types::native_type(Kind::Double);
+  std::mt19937_64 rng(11);
+  auto check = [&](const std::string& text) {
+    CAPTURE(text);
+    CHECK(encode_constant(*type, ConstantKind::Float, text, "d") == double_bytes(text));
+  };
+  // Exact midpoints between two doubles, which only the last step's tie rule settles: in
+  // [2^(52-k), 2^(53-k)) doubles are 2^-k apart, so x + 2^-(k+1) has k+1 decimals and at most
+  // 19 digits; above 2^53 the midpoints are integers. Each is checked with its neighbours one
+  // unit of the last digit away.
+  for (int n = 0; n < 4000; ++n) {
+    const int k = static_cast<int>(rng() % 4);
+    const std::uint64_t x = (std::uint64_t{1} << 52) + rng() % (std::uint64_t{1} << 52);  // units of 2^-k
+    std::string digits = std::to_string(x * 10 + 5);  // x + 1/2 unit, as a decimal of k+1 places
+    std::uint64_t scaled = x * 10 + 5;
+    for (int i = 0; i < k; ++i) scaled *= 5;  // (x + 1/2)·2^-k = (10x + 5)·5^k / 10^(k+1)
+    digits = std::to_string(scaled);
+    for (std::uint64_t v : {scaled - 1, scaled, scaled + 1}) {
+      std::string t = std::to_string(v);
+      t.insert(t.size() - static_cast<std::size_t>(k + 1), ".");
+      check(t);
+      check("-" + t);
+    }
+  }
+  for (int n = 0; n < 4000; ++n) {
+    const int shift = 1 + static_cast<int>(rng() % 10);  // doubles 2^shift apart, below 10^19
+    const std::uint64_t x = ((std::uint64_t{1} << 52) + rng() % (std::uint64_t{1} << 52)) << shift;
+    const std::uint64_t mid = x + (std::uint64_t{1} << (shift - 1));
+    for (std::uint64_t v : {mid - 1, mid, mid + 1}) check(std::to_string(v));
+    check(std::to_string(mid) + ".0");
+    check(std::to_string(mid / 10) + "." + std::to_string(mid % 10));
+  }
+  // 17 digits as programs print doubles, at every position of the point.
+  for (int n = 0; n < 20000; ++n) {
+    std::string t = std::to_string(10000000000000000 + rng() % 90000000000000000);
+    t.insert(rng() % t.size(), ".");
+    check(t);
+  }
+  check("9007199254740993");
+  check("4503599627370496.5");
+  check("4503599627370497.5");
+  check("9999999999999999999");
+  check("0.9999999999999999999");
+  check("1.000000000000000001");
+}
+
 TEST_CASE("append_constant: what encode_constant gives, or false where it throws") {
   struct Case {
     Kind type;
