@@ -319,6 +319,25 @@ void feed_line(ShellState& sh, std::string_view line) {
       copy_import_line(sh, line);
     return;
   }
+  const bool idle = !sh.splitter.in_statement() && !sh.splitter.in_literal();
+  const bool check = !sh.splitter.in_literal() && !sh.oversized;
+  if (sh.cut.size() <= sh.feed_depth) sh.cut.emplace_back();
+  parse::CutStatements& done = sh.cut[sh.feed_depth];
+  done.clear();
+  // A line that is one statement of the shape the last one had (a script of INSERTs, one a
+  // line): what the splitter would cut and run_statement would find, without either reading
+  // it (StatementCache::find_line says why that is the same). Such a line is no shell command
+  // (below): the shape is an INSERT, UPDATE, DELETE or SELECT ending at its ';', whose first
+  // word the line shares, so those checks are left until the shape does not match.
+  std::string_view known_text;
+  if (check && idle) {
+    if (const ast::Statement* known = sh.parser.parse_line(line, known_text)) {
+      done.add(known_text);
+      const FeedLevel level(sh.feed_depth);
+      run_parsed(sh, *known, done[0]);
+      return;
+    }
+  }
   // cassandra-cli's LIST <table> and GET <table>['key'] are shell commands too, and end at the
   // end of their line like the others (CQL's LIST ROLES/USERS/PERMISSIONS needs its ';').
   if (!sh.splitter.in_statement() && !sh.splitter.in_literal() && line.find(';') == std::string_view::npos &&
@@ -340,23 +359,6 @@ void feed_line(ShellState& sh, std::string_view line) {
   // statement is checked once it is cut (the same, since dropping the buffer then is dropping
   // what the line added), and a lone statement in a line of printable ASCII leaves the check to
   // run_statement, which skips it for a shape it knows (parse::printable_ascii says why).
-  const bool idle = !sh.splitter.in_statement() && !sh.splitter.in_literal();
-  const bool check = !sh.splitter.in_literal() && !sh.oversized;
-  if (sh.cut.size() <= sh.feed_depth) sh.cut.emplace_back();
-  parse::CutStatements& done = sh.cut[sh.feed_depth];
-  done.clear();
-  // A line that is one statement of the shape the last one had (a script of INSERTs, one a
-  // line): what the splitter would cut and run_statement would find, without either reading
-  // it (StatementCache::find_line says why that is the same).
-  std::string_view known_text;
-  if (check && idle) {
-    if (const ast::Statement* known = sh.parser.parse_line(line, known_text)) {
-      done.add(known_text);
-      const FeedLevel level(sh.feed_depth);
-      run_parsed(sh, *known, done[0]);
-      return;
-    }
-  }
   auto lex_failed = [&] {
     auto lex = parse::find_lex_failure(line);
     if (!lex) return false;
