@@ -72,8 +72,9 @@ std::vector<int> replicas_asked_for(const Database& db, std::uint16_t level, con
 }
 
 void note_replica_writes(Database& db, const PreparedWrite& w) {
-  if (!w.table || !w.store || is_system_table(*w.table)) return;
+  // (The ring first: with every node up and no copy behind, the usual case, there is nothing to note.)
   if (db.ring.all_up() && !replicas_disagree(db)) return;
+  if (!w.table || !w.store || is_system_table(*w.table)) return;
   Database::Replicas& r = state(db);
   const std::string name = store_name(*w.table);
   for (const store::Mutation& m : w.mutations) {
